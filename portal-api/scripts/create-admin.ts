@@ -1,0 +1,29 @@
+// npm run create-admin -- --email admin@example.com --password 'a long secret' [--name 'Jane Doe']
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { seedReferenceData } from '../src/db/seed.ts';
+import { upsertAdmin } from '../src/modules/users/users.bootstrap.ts';
+
+const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
+const args = z
+  .object({ email: z.email('--email must be an e-mail address'), password: z.string().min(8, '--password must be at least 8 characters'), name: z.string().min(1).optional() })
+  .safeParse(values);
+if (!args.success) {
+  console.error(`${args.error.issues[0]!.message}\nUsage: npm run create-admin -- --email admin@example.com --password '…' [--name 'Full Name']`);
+  process.exit(1);
+}
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+const db = openDatabase(config.database);
+await migrateToLatest(db);
+await seedReferenceData(db);
+const outcome = await upsertAdmin(db, args.data.email, args.data.password, args.data.name);
+await db.destroy();
+console.log(`Admin ${args.data.email} ${outcome}. Sign in at ${config.publicUrl}/login`);

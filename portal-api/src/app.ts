@@ -1,0 +1,83 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Deps } from './deps.ts';
+import type { AppEnv } from './http/env.ts';
+import { HttpError, onError } from './http/errors.ts';
+import { createSiteHandler, createUploadsHandler } from './http/static.ts';
+import { activitiesRoutes } from './modules/activities/activities.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { blogsRoutes } from './modules/blogs/blogs.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { chatsRoutes } from './modules/chats/chats.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { queriesRoutes } from './modules/queries/queries.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+const JSON_LIMIT = 1024 * 1024;
+
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = deps.log.child({ reqId: c.var.requestId });
+    c.set('log', log);
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) log.error(entry, 'request');
+    else if (c.req.path.startsWith('/api/')) log.info(entry, 'request');
+    else log.debug(entry, 'request');
+  });
+  app.use(
+    secureHeaders({
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // JSON bodies are capped at 1 MB; multipart bodies stream to disk and are
+  // capped by lib/storage.ts (UPLOAD_MAX_MB) instead.
+  app.use('/api/*', async (c, next) => {
+    if (/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
+    return bodyLimit({
+      maxSize: JSON_LIMIT,
+      onError: () => {
+        throw new HttpError(413, 'Request body is too large. The limit is 1 MB.');
+      },
+    })(c, next);
+  });
+
+  const api = new OpenAPIHono<AppEnv>();
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  for (const routes of [
+    healthRoutes, authRoutes, usersRoutes, queriesRoutes, chatsRoutes, servicesRoutes,
+    blogsRoutes, categoriesRoutes, contactRoutes, activitiesRoutes,
+  ]) {
+    api.route('/', routes(deps));
+  }
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Estimating portal API', version: '1.0.0', description: 'Paths of SPEC §7 under /api. Bearer session tokens from /auth/login-verify-otp.' },
+    servers: [{ url: '/api' }],
+  });
+  api.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
+
+  app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage));
+  app.on(['GET', 'HEAD'], '*', createSiteHandler(deps.config.distDir));
+
+  app.onError(onError);
+  app.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// ARCHITECTURE.md "Configuration": the only place that reads process.env.
+const port = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(0).max(65535));
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: z.string().optional().transform((v) => v ?? '4321').pipe(port),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
+  COMPANY_EMAIL: optional.pipe(z.email().optional()),
+  UPLOAD_MAX_MB: z.string().optional().transform((v) => v ?? '500').pipe(z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of megabytes').transform(Number)).pipe(z.number().positive().max(10_000)),
+  ADMIN_EMAIL: optional.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DIST_DIR: optional,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  companyEmail?: string;
+  uploadMaxBytes: number;
+  admin?: { email: string; password: string };
+  publicUrl: string;
+  logLevel: string;
+  distDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL;
+  const database: Config['database'] =
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? { kind: 'postgres', url }
+      : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'app.db') };
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    const missing = e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+    throw new ConfigError(`Invalid environment variable ${missing}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`);
+  }
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    companyEmail: e.COMPANY_EMAIL ?? e.ADMIN_EMAIL,
+    uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    distDir: path.resolve(e.DIST_DIR ?? 'dist'),
+  };
+}

@@ -1,0 +1,66 @@
+import { newId, nowIso } from '../lib/ids.ts';
+import type { DB } from './database.ts';
+
+// SPEC §3 "Request service categories (fixed)", spellings as in the product
+// (Demolititon, Finishess, DryWall, Structure steel): do not correct them.
+export const SERVICE_CATALOGUE: ReadonlyArray<{ title: string; subservices: readonly string[] }> = [
+  {
+    title: 'General Contractor',
+    subservices: ['Public Bids Estimate', 'Residential Bidding Estimates', 'Commercial Bidding Estimates'],
+  },
+  {
+    title: 'Sub-Contractor',
+    subservices: [
+      'Earthwork', 'Concrete', 'Framing', 'DryWall', 'Flooring', 'Demolititon', 'Masonry', 'Structure steel',
+      'Roofing', 'Painting', 'Landscape', 'MEP', 'Interior finishes estimation', 'Insulation', 'Finishess', 'Furnishing',
+    ],
+  },
+  { title: 'Manufacturers', subservices: [] },
+];
+
+export const BLOG_CATEGORIES = ['Estimating Tips', 'Construction Industry', 'Bidding Strategy', 'Company News'] as const;
+
+/**
+ * Idempotent reference data. Runs once per start: top-level services are only
+ * created when the catalogue has never been seeded (a `settings` marker), so an
+ * admin who deletes or renames a seeded service is not overruled on restart.
+ */
+export async function seedReferenceData(db: DB): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const marker = await trx.selectFrom('settings').select('value').where('key', '=', 'seeded.catalogue').executeTakeFirst();
+    if (!marker) {
+      const now = nowIso();
+      let order = 0;
+      for (const group of SERVICE_CATALOGUE) {
+        const parentId = newId();
+        await trx.insertInto('services').values({
+          id: parentId, title: group.title, description: null, image: null, parent_id: null,
+          sort_order: order++, created_at: now, updated_at: now,
+        }).execute();
+        let childOrder = 0;
+        for (const title of group.subservices) {
+          await trx.insertInto('services').values({
+            id: newId(), title, description: null, image: null, parent_id: parentId,
+            sort_order: childOrder++, created_at: now, updated_at: now,
+          }).execute();
+        }
+      }
+      for (const name of BLOG_CATEGORIES) {
+        await trx.insertInto('categories').values({ id: newId(), name, created_at: now })
+          .onConflict((oc) => oc.column('name').doNothing()).execute();
+      }
+      await trx.insertInto('settings').values({ key: 'seeded.catalogue', value: now }).execute();
+    }
+  });
+}
+
+/** A per-installation secret kept in the database so every instance signs links alike. */
+export async function loadSecret(db: DB, key: string): Promise<Uint8Array> {
+  const existing = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (existing) return Buffer.from(existing.value, 'hex');
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  await db.insertInto('settings').values({ key, value: Buffer.from(bytes).toString('hex') })
+    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'hex');
+}

@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from 'hono';
+import type { DB } from '../db/database.ts';
+import type { Role } from '../db/schema.ts';
+import { validateSessionToken } from '../modules/auth/session.ts';
+import type { AppEnv, AuthUser } from './env.ts';
+import { HttpError } from './errors.ts';
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * Resolves a session token to a user allowed to see data: an approved client
+ * or an admin. Login challenge tokens and registration tokens are not sessions,
+ * so they fail here (ARCHITECTURE.md "Authentication").
+ */
+export async function authenticate(db: DB, token: string | null): Promise<AuthUser> {
+  if (!token) throw new HttpError(401, 'Authentication required.');
+  const user = await validateSessionToken(db, token);
+  if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+  if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
+  if (user.role !== 'client' && user.role !== 'admin') throw new HttpError(403, 'Unrecognized user role.');
+  return user;
+}
+
+/** Middleware: a signed-in user with one of `roles` (any role when empty). */
+export function requireAuth(db: DB, ...roles: Role[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await authenticate(db, bearerToken(c.req.header('authorization')));
+    if (roles.length && !roles.includes(user.role)) throw new HttpError(403, 'You are not allowed to do this.');
+    c.set('user', user);
+    await next();
+  };
+}
+
+/** Sets c.var.user when a valid token is present; anonymous otherwise. */
+export function optionalAuth(db: DB): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (token) {
+      try {
+        c.set('user', await authenticate(db, token));
+      } catch {
+        // A stale token on a public read is treated as anonymous.
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,38 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import type { AppEnv } from './env.ts';
+
+/** The project's one error class (STYLE.md "Errors"): a status and a user-facing sentence. */
+export class HttpError extends HTTPException {
+  constructor(status: ContentfulStatusCode, message: string, options?: { headers?: Record<string, string> }) {
+    super(status, { message, res: options?.headers ? new Response(null, { headers: options.headers }) : undefined });
+  }
+}
+
+/** Zod's first issue as a sentence a person can act on. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input.';
+  const field = issue.path.length ? issue.path.join('.') : '';
+  // Custom messages from our schemas are already sentences (SPEC §5 texts).
+  if (issue.code === 'custom' || /[.!?]$/.test(issue.message)) return issue.message;
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** app.onError: the only place that builds error responses. */
+export function onError(err: Error, c: Context<AppEnv>): Response {
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const headers: Record<string, string> = {};
+    err.res?.headers.forEach((v, k) => (headers[k] = v));
+    // Hono's own middleware (body-limit) throws HTTPException with its own text.
+    const message = err.message || (status === 413 ? 'Request body is too large.' : 'Request failed.');
+    return c.json({ message }, status, headers);
+  }
+  if (err instanceof ZodError) return c.json({ message: zodMessage(err) }, 400);
+  if (err instanceof SyntaxError && /JSON/i.test(err.message)) return c.json({ message: 'Malformed JSON body.' }, 400);
+  c.var.log?.error({ err }, 'unhandled error');
+  return c.json({ message: 'Internal server error' }, 500);
+}

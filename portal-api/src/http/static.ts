@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Context } from 'hono';
+import type { Storage } from '../lib/storage.ts';
+
+// Serves the Astro build: hashed assets cached for a year, HTML revalidated by
+// ETag, text compressed once (brotli or gzip) and kept in memory.
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8', '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon', '.bmp': 'image/bmp',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.webmanifest': 'application/manifest+json', '.pdf': 'application/pdf',
+  '.csv': 'text/csv; charset=utf-8', '.zip': 'application/zip', '.dwg': 'image/vnd.dwg',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.xls': 'application/vnd.ms-excel',
+};
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+const INLINE_IMAGES = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.bmp']);
+
+/**
+ * Routes with an id are served by their list page's shell so a hard reload
+ * works (ARCHITECTURE.md "Portal routes"). Add a line when a page gains an id route.
+ */
+export const SHELL_ROUTES: ReadonlyArray<[RegExp, string]> = [
+  [/^\/chat\/[^/]+\/?$/, 'chat/index.html'],
+  [/^\/admin-chat\/[^/]+\/?$/, 'admin-chat/index.html'],
+  [/^\/blog-upload\/[^/]+\/?$/, 'blog-upload/index.html'],
+  [/^\/blog\/[^/]+\/?$/, 'blog/post/index.html'],
+];
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+type Found = { file: string; stat: fs.Stats };
+
+function findFile(root: string, urlPath: string): Found | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.split('/').includes('..')) return null;
+  const base = path.join(root, decoded);
+  if (!base.startsWith(root)) return null;
+  for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
+    try {
+      const stat = fs.statSync(candidate);
+      if (stat.isFile()) return { file: candidate, stat };
+    } catch {
+      // try the next candidate
+    }
+  }
+  return null;
+}
+
+function etagOf(stat: fs.Stats): string {
+  return `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+}
+
+function cacheControl(root: string, file: string): string {
+  const rel = path.relative(root, file);
+  if (rel.startsWith(`_astro${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+export function createSiteHandler(distDir: string) {
+  const root = path.resolve(distDir);
+  const compressed = new Map<string, Buffer>();
+
+  async function send(c: Context, found: Found, status: 200 | 404 = 200): Promise<Response> {
+    const ext = path.extname(found.file).toLowerCase();
+    const etag = etagOf(found.stat);
+    const headers: Record<string, string> = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': cacheControl(root, found.file),
+      etag,
+      vary: 'accept-encoding',
+    };
+    if (status === 200 && c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+    const accept = c.req.header('accept-encoding') ?? '';
+    const encoding = COMPRESSIBLE.has(ext) && found.stat.size > 512 ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    if (encoding) {
+      const cacheKey = `${encoding}:${found.file}:${etag}`;
+      let body = compressed.get(cacheKey);
+      if (!body) {
+        const raw = await fs.promises.readFile(found.file);
+        body = encoding === 'br'
+          ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : await gzip(raw, { level: 9 });
+        compressed.set(cacheKey, body);
+      }
+      headers['content-encoding'] = encoding;
+      headers['content-length'] = String(body.length);
+      return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+    }
+    headers['content-length'] = String(found.stat.size);
+    const stream = c.req.method === 'HEAD' ? null : (Readable.toWeb(fs.createReadStream(found.file)) as ReadableStream);
+    return new Response(stream, { status, headers });
+  }
+
+  return async (c: Context): Promise<Response> => {
+    const urlPath = c.req.path;
+    const found = findFile(root, urlPath);
+    if (found) return send(c, found);
+    for (const [pattern, shell] of SHELL_ROUTES) {
+      if (pattern.test(urlPath)) {
+        const shellFile = findFile(root, `/${shell}`);
+        if (shellFile) return send(c, shellFile);
+      }
+    }
+    const notFound = findFile(root, '/404.html');
+    if (notFound) return send(c, notFound, 404);
+    return c.text('Not found', 404);
+  };
+}
+
+/**
+ * /uploads/*: public files as they are; private ones only with a valid,
+ * unexpired signature. Always nosniff; anything but an image is an attachment.
+ */
+export function createUploadsHandler(storage: Storage) {
+  return async (c: Context): Promise<Response> => {
+    const key = decodeURIComponent(c.req.path.replace(/^\/uploads\//, ''));
+    const isPrivate = key.startsWith('private/');
+    if (!isPrivate && !key.startsWith('public/')) return c.json({ message: 'Not found.' }, 404);
+    let file: string;
+    try {
+      file = storage.resolve(key);
+    } catch {
+      return c.json({ message: 'Not found.' }, 404);
+    }
+    const name = c.req.query('name') ?? path.basename(key);
+    if (isPrivate && !storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) {
+      return c.json({ message: 'This link has expired or is not valid.' }, 403);
+    }
+    let stat: fs.Stats;
+    try {
+      stat = await fs.promises.stat(file);
+      if (!stat.isFile()) throw new Error('not a file');
+    } catch {
+      return c.json({ message: 'Not found.' }, 404);
+    }
+    const ext = path.extname(file).toLowerCase();
+    const disposition = INLINE_IMAGES.has(ext) ? 'inline' : 'attachment';
+    const headers: Record<string, string> = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'content-length': String(stat.size),
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`,
+      'cache-control': isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable',
+      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    };
+    const stream = c.req.method === 'HEAD' ? null : (Readable.toWeb(fs.createReadStream(file)) as ReadableStream);
+    return new Response(stream, { status: 200, headers });
+  };
+}

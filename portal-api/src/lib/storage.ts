@@ -1,0 +1,209 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { fileTypeFromFile } from 'file-type';
+import { HttpError } from '../http/errors.ts';
+import { newId } from './ids.ts';
+
+// Uploads (ARCHITECTURE.md "Files"): multipart bodies are streamed to disk as
+// they arrive, the size limit is enforced while streaming, content is sniffed
+// against an allow-list, and stored names are generated — the client's file
+// name is kept only as data.
+
+export type FileKindRule = 'image' | 'plan' | 'deliverable';
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp', avif: 'image/avif',
+};
+const PLAN_TYPES: Record<string, string> = { ...IMAGE_TYPES, pdf: 'application/pdf', dwg: 'image/vnd.dwg', zip: 'application/zip' };
+const DELIVERABLE_TYPES: Record<string, string> = {
+  ...PLAN_TYPES,
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+};
+const RULES: Record<FileKindRule, { types: Record<string, string>; text: string }> = {
+  image: { types: IMAGE_TYPES, text: 'Only images (JPG, PNG, GIF, WebP, BMP, AVIF) are accepted.' },
+  plan: { types: PLAN_TYPES, text: 'Only PDF, DWG, ZIP or image files are accepted.' },
+  deliverable: { types: DELIVERABLE_TYPES, text: 'Only PDF, DWG, ZIP, XLSX, CSV or image files are accepted.' },
+};
+
+export type TempFile = { field: string; originalName: string; tempPath: string; size: number };
+export type StoredFile = { key: string; name: string; size: number; type: string; ext: string };
+export type Multipart = { fields: Record<string, string>; files: TempFile[] };
+
+/** Keeps a display name harmless: no path parts, no control characters, bounded length. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(-200);
+  return cleaned || 'file';
+}
+
+export class Storage {
+  readonly root: string;
+  private readonly secret: Uint8Array;
+
+  constructor(dataDir: string, secret: Uint8Array, readonly uploadMaxBytes: number) {
+    this.root = path.join(dataDir, 'uploads');
+    this.secret = secret;
+    for (const dir of ['tmp', 'public', 'private']) fs.mkdirSync(path.join(this.root, dir), { recursive: true });
+  }
+
+  /**
+   * Streams a multipart request to temporary files. Text fields are capped at
+   * 1 MB each; files at `maxFileBytes` (413) and `maxFiles` (400). On any error
+   * every partial file is removed before the error is thrown.
+   */
+  async receive(req: Request, opts: { maxFiles: number; maxFileBytes?: number; fileFields?: string[] }): Promise<Multipart> {
+    const type = req.headers.get('content-type') ?? '';
+    if (!/^multipart\/form-data/i.test(type)) throw new HttpError(415, 'Expected a multipart/form-data body.');
+    if (!req.body) throw new HttpError(400, 'Request body is empty.');
+    const maxFileBytes = Math.min(opts.maxFileBytes ?? this.uploadMaxBytes, this.uploadMaxBytes);
+    const fields: Record<string, string> = {};
+    const files: TempFile[] = [];
+    const writes: Promise<void>[] = [];
+    let failure: HttpError | null = null;
+
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': type },
+        limits: { fileSize: maxFileBytes, files: opts.maxFiles, fields: 50, fieldSize: 1024 * 1024, parts: opts.maxFiles + 50 },
+        defParamCharset: 'utf8',
+      });
+    } catch {
+      throw new HttpError(400, 'Malformed multipart body.');
+    }
+    const fail = (err: HttpError) => {
+      failure ??= err;
+    };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new HttpError(413, `Field ${name} is too large.`));
+      fields[name] = value;
+    });
+    parser.on('file', (field, stream, info) => {
+      if (opts.fileFields && !opts.fileFields.includes(field)) {
+        stream.resume();
+        fail(new HttpError(400, `Unexpected file field ${field}.`));
+        return;
+      }
+      if (!info.filename) {
+        stream.resume();
+        return; // an empty file input
+      }
+      const tempPath = path.join(this.root, 'tmp', `${newId()}.part`);
+      const entry: TempFile = { field, originalName: cleanFileName(info.filename), tempPath, size: 0 };
+      files.push(entry);
+      stream.on('data', (chunk: Buffer) => (entry.size += chunk.length));
+      stream.on('limit', () => fail(new HttpError(413, `File too large. The limit is ${Math.round(maxFileBytes / 1024 / 1024)} MB.`)));
+      writes.push(pipeline(stream, fs.createWriteStream(tempPath)));
+    });
+    parser.on('filesLimit', () => fail(new HttpError(400, `Too many files. At most ${opts.maxFiles} are accepted.`)));
+    parser.on('fieldsLimit', () => fail(new HttpError(400, 'Too many fields.')));
+    parser.on('partsLimit', () => fail(new HttpError(400, 'Too many parts.')));
+
+    try {
+      await pipeline(Readable.fromWeb(req.body as import('node:stream/web').ReadableStream), parser);
+      await Promise.all(writes);
+    } catch (err) {
+      await Promise.allSettled(writes);
+      await this.discard(files);
+      if (failure) throw failure;
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(400, 'Malformed multipart body.');
+    }
+    if (failure) {
+      await this.discard(files);
+      throw failure;
+    }
+    return { fields, files: files.filter((f) => f.size > 0 || (fs.rmSync(f.tempPath, { force: true }), false)) };
+  }
+
+  /** Sniffs content against the rule; throws 415 for anything else. CSV is accepted as text for deliverables. */
+  async sniff(file: TempFile, rule: FileKindRule): Promise<{ ext: string; type: string }> {
+    const { types, text } = RULES[rule];
+    const detected = await fileTypeFromFile(file.tempPath);
+    if (detected && types[detected.ext]) return { ext: detected.ext, type: types[detected.ext]! };
+    if (!detected && rule === 'deliverable' && /\.csv$/i.test(file.originalName) && (await isPlainText(file.tempPath))) {
+      return { ext: 'csv', type: 'text/csv' };
+    }
+    throw new HttpError(415, `${file.originalName}: ${text}`);
+  }
+
+  /** Sniffs and moves a temp file to its final place under a generated name. */
+  async store(file: TempFile, rule: FileKindRule, visibility: 'public' | 'private', folder: string): Promise<StoredFile> {
+    const { ext, type } = await this.sniff(file, rule);
+    const key = `${visibility}/${folder}/${newId()}.${ext}`;
+    await this.moveInto(file.tempPath, key);
+    return { key, name: file.originalName, size: file.size, type, ext };
+  }
+
+  /** Writes a buffer (e.g. an image converted by sharp) under a generated name. */
+  async writeBuffer(buffer: Buffer, visibility: 'public' | 'private', folder: string, ext: string): Promise<string> {
+    const key = `${visibility}/${folder}/${newId()}.${ext}`;
+    const target = this.resolve(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.writeFile(target, buffer);
+    return key;
+  }
+
+  async discard(files: TempFile[]): Promise<void> {
+    await Promise.all(files.map((f) => fsp.rm(f.tempPath, { force: true })));
+  }
+
+  async remove(key: string | null | undefined): Promise<void> {
+    if (key) await fsp.rm(this.resolve(key), { force: true });
+  }
+
+  /** Absolute path of a key; refuses anything that would leave the uploads folder. */
+  resolve(key: string): string {
+    const target = path.resolve(this.root, key);
+    if (!target.startsWith(this.root + path.sep)) throw new HttpError(404, 'Not found.');
+    return target;
+  }
+
+  /** Public files are served as /uploads/public/…; the URL carries a version for cache busting. */
+  publicUrl(key: string, version: string | number = ''): string {
+    return `/uploads/${key}${version ? `?v=${encodeURIComponent(String(version))}` : ''}`;
+  }
+
+  /** A short-lived signed link for a private file (default 1 hour). */
+  signedUrl(key: string, name: string, ttlSeconds = 3600): string {
+    const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const sig = this.sign(`${key}\n${name}\n${exp}`);
+    return `/uploads/${key}?name=${encodeURIComponent(name)}&exp=${exp}&sig=${sig}`;
+  }
+
+  verifySignature(key: string, name: string, exp: string, sig: string): boolean {
+    if (!/^\d+$/.test(exp) || Number(exp) < Date.now() / 1000) return false;
+    const expected = Buffer.from(this.sign(`${key}\n${name}\n${exp}`));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+  }
+
+  private async moveInto(from: string, key: string): Promise<void> {
+    const target = this.resolve(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(from, target);
+  }
+}
+
+async function isPlainText(file: string): Promise<boolean> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(8192), 0, 8192, 0);
+    return !buffer.subarray(0, bytesRead).includes(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+export const IMAGE_EXTENSIONS = Object.keys(IMAGE_TYPES);

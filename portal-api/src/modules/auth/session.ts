@@ -1,0 +1,59 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { DB } from '../../db/database.ts';
+import type { Role, UserStatus } from '../../db/schema.ts';
+import { nowIso } from '../../lib/ids.ts';
+
+// Sessions after lucia-auth.com "Basic session API": a random token handed out
+// once, only its SHA-256 stored, 30-day expiry that slides when half is used.
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY;
+
+export function generateToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: DB, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insertInto('sessions').values({
+    id: hashToken(token), user_id: userId, expires_at: nowIso(expiresAt), created_at: nowIso(),
+  }).execute();
+  return { token, expiresAt };
+}
+
+export type SessionUser = { id: string; fullName: string; email: string; role: Role; status: UserStatus; sessionId: string };
+
+export async function validateSessionToken(db: DB, token: string): Promise<SessionUser | null> {
+  const sessionId = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as sessionId', 'sessions.expires_at', 'users.id', 'users.full_name', 'users.email', 'users.role', 'users.status'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const expires = Date.parse(row.expires_at);
+  if (Date.now() >= expires) {
+    await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    return null;
+  }
+  if (Date.now() >= expires - SESSION_TTL_MS / 2) {
+    await db.updateTable('sessions').set({ expires_at: nowIso(new Date(Date.now() + SESSION_TTL_MS)) }).where('id', '=', sessionId).execute();
+  }
+  return { id: row.id, fullName: row.full_name, email: row.email, role: row.role, status: row.status, sessionId };
+}
+
+export async function invalidateSession(db: DB, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function invalidateUserSessions(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

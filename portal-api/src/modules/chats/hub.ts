@@ -1,0 +1,111 @@
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import { WebSocket, WebSocketServer } from 'ws';
+
+// The /ws transport: connection registry, rooms keyed by query id, heartbeat
+// pings that drop dead sockets. Frame handling is set by the chats module.
+
+export type Peer = {
+  socket: WebSocket;
+  userId: string | null;
+  role: 'admin' | 'client' | null;
+  rooms: Set<string>;
+  isAlive: boolean;
+};
+
+export type FrameHandler = (peer: Peer, data: string) => Promise<void>;
+
+const HEARTBEAT_MS = 30_000;
+
+export class ChatHub {
+  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly peers = new Set<Peer>();
+  private readonly rooms = new Map<string, Set<Peer>>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private handler: FrameHandler = async (peer) => this.send(peer, { type: 'error', message: 'Chat is not available.' });
+
+  constructor(private readonly log: Logger, heartbeatMs = HEARTBEAT_MS) {
+    this.wss.on('connection', (socket) => this.accept(socket));
+    this.heartbeat = setInterval(() => this.sweep(), heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  setHandler(handler: FrameHandler): void {
+    this.handler = handler;
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: import('node:stream').Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+  }
+
+  private accept(socket: WebSocket): void {
+    const peer: Peer = { socket, userId: null, role: null, rooms: new Set(), isAlive: true };
+    this.peers.add(peer);
+    socket.on('pong', () => (peer.isAlive = true));
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return this.send(peer, { type: 'error', message: 'Frames must be JSON text.' });
+      this.handler(peer, data.toString()).catch((err: unknown) => {
+        this.log.error({ err }, 'chat frame failed');
+        this.send(peer, { type: 'error', message: 'Internal server error' });
+      });
+    });
+    socket.on('close', () => this.drop(peer));
+    socket.on('error', () => this.drop(peer));
+  }
+
+  private sweep(): void {
+    for (const peer of this.peers) {
+      if (!peer.isAlive) {
+        peer.socket.terminate();
+        this.drop(peer);
+        continue;
+      }
+      peer.isAlive = false;
+      peer.socket.ping();
+    }
+  }
+
+  private drop(peer: Peer): void {
+    if (!this.peers.delete(peer)) return;
+    for (const room of peer.rooms) this.rooms.get(room)?.delete(peer);
+  }
+
+  join(peer: Peer, room: string): void {
+    peer.rooms.add(room);
+    let members = this.rooms.get(room);
+    if (!members) this.rooms.set(room, (members = new Set()));
+    members.add(peer);
+  }
+
+  send(peer: Peer, frame: object): void {
+    if (peer.socket.readyState === WebSocket.OPEN) peer.socket.send(JSON.stringify(frame));
+  }
+
+  /** Sends to every socket in a room on this instance. */
+  broadcast(room: string, frame: object): void {
+    const text = JSON.stringify(frame);
+    for (const peer of this.rooms.get(room) ?? []) {
+      if (peer.socket.readyState === WebSocket.OPEN) peer.socket.send(text);
+    }
+  }
+
+  /** Whether a user has at least one live, authenticated socket on this instance. */
+  isOnline(userId: string): boolean {
+    for (const peer of this.peers) if (peer.userId === userId) return true;
+    return false;
+  }
+
+  get size(): number {
+    return this.peers.size;
+  }
+
+  /** Closes every socket (1001 going away) and stops the heartbeat. */
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const peer of this.peers) peer.socket.close(1001, 'Server shutting down');
+    for (const peer of this.peers) peer.socket.terminate();
+    this.peers.clear();
+    this.rooms.clear();
+    this.wss.close();
+  }
+}

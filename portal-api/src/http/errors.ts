@@ -29,6 +29,8 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
     err.res?.headers.forEach((v, k) => (headers[k] = v));
     // Hono's own middleware (body-limit) throws HTTPException with its own text.
     const message = err.message || (status === 413 ? 'Request body is too large.' : 'Request failed.');
+    // The unread rest of a refused body would poison a kept-alive socket (RFC 9110 §15.5.14).
+    if (status === 413) headers.connection = 'close';
     return c.json({ message }, status, headers);
   }
   if (err instanceof ZodError) return c.json({ message: zodMessage(err) }, 400);

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api.ts';
+import { useAuth, type Profile } from '../../lib/auth-store.ts';
+
+/** The signed-in user's profile, kept in the store for the sidebars (SPEC §2). */
+export function useProfileSummary() {
+  const { fullName, email, profileImage, setProfile } = useAuth();
+  const { data } = useQuery({
+    queryKey: ['profile'],
+    queryFn: () => api<{ data: Profile }>('/users/profile').then((r) => r.data),
+  });
+  useEffect(() => {
+    if (data) setProfile(data);
+  }, [data, setProfile]);
+  return {
+    name: data?.fullName ?? fullName ?? 'Unknown User',
+    email: data?.email ?? email ?? '',
+    image: data?.profileImage ?? profileImage,
+  };
+}
+
+/** Logout: end the session on the server, clear storage, go to /login (SPEC §2). */
+export function useSignOut() {
+  const signOut = useAuth((s) => s.signOut);
+  return async () => {
+    try {
+      await api('/auth/logout', { method: 'POST' });
+    } catch {
+      // The session may already be gone; the browser is signed out either way.
+    }
+    signOut();
+    window.location.assign('/login');
+  };
+}

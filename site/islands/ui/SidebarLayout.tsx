@@ -1,0 +1,102 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Avatar } from './Avatar.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+export type NavItem = { label: string; href: string; match?: (path: string) => boolean };
+
+type Props = {
+  title: string;
+  width: number;
+  items: NavItem[];
+  profileHref: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  onLogout: () => Promise<void> | void;
+  children: ReactNode;
+};
+
+/**
+ * The portal frame (SPEC §2 client and admin sidebars): a fixed-width sidebar
+ * with avatar, name, e-mail and menu; under 768 px it becomes a top bar with a
+ * menu button. Logout asks 'Are you sure you want to logout?' first.
+ */
+export function SidebarLayout({ title, width, items, profileHref, name, email, image, onLogout, children }: Props) {
+  const [path, setPath] = useState('');
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setPath(window.location.pathname), []);
+  const isActive = (item: NavItem) => (item.match ? item.match(path) : path === item.href || path.startsWith(`${item.href}/`));
+
+  return (
+    <div className="shell" style={{ ['--sidebar-w' as string]: `${width}px` }}>
+      <header className="shell-top">
+        <button type="button" className="shell-burger" aria-expanded={open} aria-controls="shell-nav" onClick={() => setOpen((v) => !v)}>
+          <span aria-hidden="true">☰</span> <span className="sr-only">Menu</span>
+        </button>
+        <strong>{title}</strong>
+      </header>
+      <aside id="shell-nav" className={`shell-side${open ? ' is-open' : ''}`} aria-label={title}>
+        <div className="shell-title">{title}</div>
+        <a className="shell-me" href={profileHref}>
+          <Avatar name={name} image={image} size={48} />
+          <span className="shell-me-text">
+            <span className="shell-name">{name || 'Unknown User'}</span>
+            <span className="shell-email">{email}</span>
+          </span>
+        </a>
+        <nav>
+          <ul>
+            {items.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} aria-current={isActive(item) ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <button type="button" className="shell-logout" onClick={() => setConfirming(true)}>
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="shell-main">{children}</div>
+      <ConfirmDialog
+        open={confirming}
+        title="Logout"
+        message="Are you sure you want to logout?"
+        confirmLabel="Yes"
+        cancelLabel="Cancel"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onLogout()}
+      />
+      <style>{`
+        .shell { min-height: 100vh; display: grid; grid-template-columns: var(--sidebar-w) 1fr; background: var(--bg-soft); }
+        .shell-top { display: none; }
+        .shell-side { background: var(--navy); color: #fff; padding: 1rem .75rem; position: sticky; top: 0; height: 100vh; overflow-y: auto; }
+        .shell-title { font-weight: 800; letter-spacing: .04em; font-size: .95rem; margin: .25rem .25rem 1rem; color: #fff; }
+        .shell-me { display: flex; flex-direction: column; align-items: center; gap: .4rem; text-align: center; color: #fff; text-decoration: none; padding: .5rem; border-radius: 8px; margin-bottom: 1rem; }
+        .shell-me:hover { background: var(--navy-2); color: #fff; }
+        .shell-me-text { display: grid; min-width: 0; max-width: 100%; }
+        .shell-name { font-weight: 700; overflow-wrap: anywhere; }
+        .shell-email { font-size: .78rem; opacity: .85; overflow-wrap: anywhere; }
+        .shell-side ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .2rem; }
+        .shell-side a[aria-current], .shell-side nav a, .shell-logout { display: block; width: 100%; text-align: left; padding: .6rem .75rem; border-radius: 8px; color: #e6edf5; text-decoration: none; font: inherit; background: none; border: none; cursor: pointer; min-height: 44px; }
+        .shell-side nav a:hover, .shell-logout:hover { background: var(--navy-2); color: #fff; }
+        .shell-side nav a[aria-current='page'] { background: var(--orange); color: #fff; font-weight: 600; }
+        .shell-main { min-width: 0; padding: 1.5rem; }
+        @media (max-width: 768px) {
+          .shell { grid-template-columns: 1fr; }
+          .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem 1rem; position: sticky; top: 0; z-index: 20; }
+          .shell-burger { background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
+          .shell-side { display: none; position: fixed; top: 60px; left: 0; bottom: 0; width: min(280px, 85vw); height: auto; z-index: 30; box-shadow: 4px 0 24px rgb(0 0 0 / 30%); }
+          .shell-side.is-open { display: block; }
+          .shell-title { display: none; }
+          .shell-main { padding: 1rem; }
+        }
+      `}</style>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../portal-api/src/config.ts';
+import { startServer, type RunningServer } from '../../portal-api/src/server.ts';
+
+// Boots the real server on an ephemeral port with a fresh DATA_DIR and a real
+// SQLite file (or DATABASE_URL from the environment, for the PostgreSQL run).
+// Nothing is mocked: calls go over HTTP, mail is read back from the outbox.
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin-Passw0rd!' };
+
+export type TestServer = RunningServer & {
+  dataDir: string;
+  call: <T = any>(method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: T; headers: Headers }>;
+  outbox: () => Promise<Mail[]>;
+  stop: () => Promise<void>;
+};
+export type CallOptions = { json?: unknown; form?: FormData; token?: string | null; body?: BodyInit; headers?: Record<string, string> };
+export type Mail = { file: string; to: string; subject: string; text: string; raw: string };
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...env,
+  });
+  const running = await startServer(config, pino({ level: 'silent' }));
+
+  const call: TestServer['call'] = async (method, urlPath, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: BodyInit | undefined = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form;
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(`${running.url}${urlPath}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  return {
+    ...running,
+    dataDir,
+    call,
+    outbox: () => readOutbox(dataDir),
+    stop: async () => {
+      await running.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads DATA_DIR/outbox/*.eml, oldest first, with the text part decoded. */
+export async function readOutbox(dataDir: string): Promise<Mail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = (await fs.readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await fs.readFile(path.join(dir, file), 'utf8');
+      return { file, raw, ...parseEml(raw) };
+    }),
+  );
+}
+
+export function parseEml(raw: string): { to: string; subject: string; text: string } {
+  const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '';
+  const decodeWords = (s: string) =>
+    s.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
+    );
+  // The text/plain part (or the whole body of a single-part message).
+  const textPart = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?(?:Content-Transfer-Encoding: ([^\n]+)\n)?(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i.exec(raw);
+  let text = textPart?.[2] ?? raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
+  const encoding = (textPart?.[1] ?? '').trim().toLowerCase();
+  if (encoding === 'base64') text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
+  else if (encoding === 'quoted-printable') text = decodeQp(text);
+  return { to: header('To'), subject: decodeWords(header('Subject')), text };
+}
+
+function decodeQp(s: string): string {
+  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The newest 6-digit code mailed to `email`. */
+export async function latestCode(server: TestServer, email: string): Promise<string> {
+  const mails = (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+  for (const mail of mails.reverse()) {
+    const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no code mailed to ${email}`);
+}

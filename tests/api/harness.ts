@@ -114,3 +114,37 @@ export async function latestCode(server: TestServer, email: string): Promise<str
   }
   throw new Error(`no code mailed to ${email}`);
 }
+
+/** Password step + code from the outbox → session token. */
+export async function signIn(server: TestServer, email: string, password: string): Promise<string> {
+  const login = await server.call('POST', '/api/auth/login', { json: { email, password } });
+  if (login.status !== 200) throw new Error(`login ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const otp = await latestCode(server, email);
+  const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email, otp } });
+  if (verified.status !== 200 || !verified.body.token) throw new Error(`verify ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return verified.body.token as string;
+}
+
+export function signInAdmin(server: TestServer): Promise<string> {
+  return signIn(server, ADMIN.email, ADMIN.password);
+}
+
+let clientCounter = 0;
+/** Registers a client through the API, approves it as the admin, signs it in. */
+export async function createClient(
+  server: TestServer,
+  adminToken: string,
+  input: Partial<{ fullName: string; email: string; password: string }> = {},
+): Promise<{ token: string; id: string; email: string; password: string; fullName: string }> {
+  clientCounter += 1;
+  const fullName = input.fullName ?? `Client ${clientCounter}`;
+  const email = input.email ?? `client${clientCounter}-${Date.now()}@example.com`;
+  const password = input.password ?? 'Client-Passw0rd';
+  const reg = await server.call('POST', '/api/auth/register', { json: { fullName, email, password } });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const row = await server.deps.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+  const approved = await server.call('POST', `/api/auth/approve/${row.id}`, { token: adminToken });
+  if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+  const token = await signIn(server, email, password);
+  return { token, id: row.id, email: email.toLowerCase(), password, fullName };
+}

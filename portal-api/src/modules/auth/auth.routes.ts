@@ -1,7 +1,165 @@
+import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { findUserByEmail, findUserById, toUser } from '../users/users.repo.ts';
+import { approvalMail, codeMail } from './auth.mail.ts';
+import {
+  IdParamSchema, LoginSchema, MessageSchema, RegisterSchema, ResetPasswordSchema, SendOtpSchema, SessionUserSchema, VerifyOtpSchema,
+} from './auth.schema.ts';
+import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, RESEND_INTERVAL_MS, verifiedResetCode } from './otp.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
 
-/** The auth sub-app: paths under /api (SPEC §7). */
-export function authRoutes(_deps: Deps) {
-  return createRouter();
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const INVALID_OTP = 'Invalid or expired OTP.';
+
+export function authRoutes(deps: Deps) {
+  const { db, mailer, config } = deps;
+  // Unknown e-mails still cost one argon2 verification, so timing does not tell who exists.
+  let dummyHash: Promise<string> | null = null;
+  const sessionUser = (u: { id: string; full_name: string; email: string; role: string; status: string }) => ({
+    _id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status,
+  });
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'post', path: '/auth/register', tags: ['Authentication'],
+        summary: 'Sign up as a client. Public. The account waits for admin approval; the token returned opens no data.',
+        request: { body: { required: true, ...json(RegisterSchema) } },
+        responses: { 201: { description: 'Registered', ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })) }, 409: { description: 'E-mail taken' } },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        if (await findUserByEmail(db, body.email)) throw new HttpError(409, 'An account with this email already exists.');
+        const now = nowIso();
+        await db.insertInto('users').values({
+          id: newId(), full_name: body.fullName, email: body.email, password_hash: await hashPassword(body.password),
+          role: 'client', status: 'pending', phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
+        }).onConflict((oc) => oc.column('email').doNothing()).execute();
+        // SPEC §4 reads a token after sign-up; it is random and stored nowhere, so it opens nothing.
+        return c.json({ message: 'Registration successful. An admin will review your account shortly.', token: generateToken() }, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/auth/login', tags: ['Authentication'],
+        summary: 'Password step. Public. E-mails a 6-digit code; `token` is only a challenge for /auth/login-verify-otp.',
+        request: { body: { required: true, ...json(LoginSchema) } },
+        responses: { 200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) }, 401: { description: 'Wrong credentials' }, 403: { description: 'Not approved' } },
+      }),
+      async (c) => {
+        const { email, password } = c.req.valid('json');
+        const user = await findUserByEmail(db, email);
+        if (!user) {
+          dummyHash ??= hashPassword('not-a-real-password');
+          await verifyPassword(await dummyHash, password);
+          throw new HttpError(401, 'Invalid email or password.');
+        }
+        if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, 'Invalid email or password.');
+        if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, 'Unrecognized user role.');
+        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
+        const challenge = generateToken();
+        const code = await issueCode(db, { email: user.email, userId: user.id, purpose: 'login', challengeHash: hashChallenge(challenge) });
+        await mailer.send(codeMail(user.email, code, 'login'));
+        return c.json({ message: 'A verification code has been sent to your email.', user: sessionUser(user), token: challenge }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/auth/send-otp', tags: ['Authentication'],
+        summary: 'E-mails a code. Public. A login code while a password step is pending (resend), otherwise a reset code. Same answer for unknown e-mails.',
+        request: { body: { required: true, ...json(SendOtpSchema) } },
+        responses: { 200: { description: 'Sent if the account exists', ...json(MessageSchema) }, 429: { description: 'Too soon' } },
+      }),
+      async (c) => {
+        const { email } = c.req.valid('json');
+        const pending = await liveCode(db, email);
+        if (pending && Date.now() - Date.parse(pending.created_at) < RESEND_INTERVAL_MS) {
+          const wait = Math.ceil((RESEND_INTERVAL_MS - (Date.now() - Date.parse(pending.created_at))) / 1000);
+          throw new HttpError(429, `Please wait ${wait} seconds before requesting another code.`, { headers: { 'retry-after': String(wait) } });
+        }
+        const user = await findUserByEmail(db, email);
+        if (user) {
+          const purpose = pending?.purpose === 'login' && !pending.verified_at ? 'login' : 'reset';
+          const code = await issueCode(db, { email: user.email, userId: user.id, purpose, challengeHash: purpose === 'login' ? pending?.challenge_hash : null });
+          await mailer.send(codeMail(user.email, code, purpose));
+        }
+        return c.json({ message: 'If an account exists for this email, a code has been sent.' }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/auth/login-verify-otp', tags: ['Authentication'],
+        summary: 'Checks a code. Public. A login code returns the session token; a reset code allows one reset within 10 minutes.',
+        request: { body: { required: true, ...json(VerifyOtpSchema) } },
+        responses: { 200: { description: 'Verified', ...json(MessageSchema) }, 400: { description: 'Invalid or expired code' } },
+      }),
+      async (c) => {
+        const { email, otp, token } = c.req.valid('json');
+        const result = await checkCode(db, email, otp, token);
+        if (!result.ok) throw new HttpError(400, result.reason === 'burnt' ? 'Too many wrong codes. Please request a new one.' : INVALID_OTP);
+        if (result.purpose === 'reset') {
+          await markVerified(db, result.id);
+          return c.json({ message: 'OTP verified. You can now reset your password.', verified: true }, 200);
+        }
+        const user = await findUserById(db, result.userId);
+        if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP);
+        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
+        const session = await createSession(db, user.id);
+        return c.json({ message: 'User login successfully!', token: session.token, user: sessionUser(user) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/auth/reset-password', tags: ['Authentication'],
+        summary: 'Sets a new password after a verified reset code, once. Public. Ends every session of the user.',
+        request: { body: { required: true, ...json(ResetPasswordSchema) } },
+        responses: { 200: { description: 'Reset', ...json(MessageSchema) }, 400: { description: 'No verified code' } },
+      }),
+      async (c) => {
+        const { email, newPassword } = c.req.valid('json');
+        const code = await verifiedResetCode(db, email);
+        if (!code) throw new HttpError(400, 'Please verify the code sent to your email first.');
+        if (!(await consumeCode(db, code.id))) throw new HttpError(400, 'Please verify the code sent to your email first.');
+        await db.updateTable('users').set({ password_hash: await hashPassword(newPassword), updated_at: nowIso() }).where('id', '=', code.user_id).execute();
+        await invalidateUserSessions(db, code.user_id);
+        return c.json({ message: 'Password reset successful!' }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/auth/approve/{id}', tags: ['Authentication'], security: [{ bearer: [] }],
+        summary: 'Approves a registered client and e-mails them. Admin only.',
+        middleware: [requireAuth(db, 'admin')] as const,
+        request: { params: IdParamSchema },
+        responses: { 200: { description: 'Approved', ...json(MessageSchema) }, 404: { description: 'No such client' } },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const user = await findUserById(db, id);
+        if (!user || user.role !== 'client') throw new HttpError(404, 'User not found.');
+        if (user.status !== 'approved') {
+          await db.updateTable('users').set({ status: 'approved', updated_at: nowIso() }).where('id', '=', id).execute();
+          await mailer.send(approvalMail(user.email, user.full_name, `${config.publicUrl}/login`));
+        }
+        const updated = await findUserById(db, id);
+        return c.json({ message: 'Admin approved successfully!', user: toUser(updated!) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/auth/logout', tags: ['Authentication'], security: [{ bearer: [] }],
+        summary: 'Ends the current session server-side. Any signed-in user.',
+        middleware: [requireAuth(db)] as const,
+        responses: { 200: { description: 'Signed out', ...json(MessageSchema) } },
+      }),
+      async (c) => {
+        await invalidateSession(db, c.var.user.sessionId);
+        return c.json({ message: 'Logged out successfully.' }, 200);
+      },
+    );
 }

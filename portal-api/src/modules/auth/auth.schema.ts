@@ -1,0 +1,42 @@
+import { z } from '@hono/zod-openapi';
+
+// SPEC §5 and §9: sign-up and login passwords at least 8 characters, reset at least 6.
+const email = z.string().trim().toLowerCase().max(320).pipe(z.email('Please enter a valid email address.'));
+
+export const RegisterSchema = z
+  .object({
+    fullName: z.string().trim().min(1, 'Full name is required.').max(120),
+    email,
+    password: z.string().min(8, 'Password must be at least 8 characters.').max(256),
+  })
+  .openapi('Register');
+
+export const LoginSchema = z
+  .object({ email, password: z.string().min(1, 'Password is required.').max(256) })
+  .openapi('Login');
+
+export const SendOtpSchema = z.object({ email }).openapi('SendOtp');
+
+export const VerifyOtpSchema = z
+  .object({
+    email,
+    otp: z.string().trim().regex(/^\d{6}$/, 'Please enter a valid 6-digit OTP.'),
+    /** Optional: the challenge returned by /auth/login, bound to the code when given. */
+    token: z.string().max(200).optional(),
+  })
+  .openapi('VerifyOtp');
+
+export const ResetPasswordSchema = z
+  .object({
+    email,
+    newPassword: z.string().min(6, 'Password must be at least 6 characters.').max(256),
+  })
+  .openapi('ResetPassword');
+
+export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const SessionUserSchema = z
+  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string() })
+  .openapi('SessionUser');
+
+export const MessageSchema = z.object({ message: z.string() }).openapi('Message');

@@ -1,0 +1,92 @@
+import { randomInt } from 'node:crypto';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import type { DB } from '../../db/database.ts';
+import type { CodePurpose } from '../../db/schema.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+
+// One-time codes (ARCHITECTURE.md "Authentication"): 6 digits from a CSPRNG,
+// stored hashed, valid 10 minutes, burnt after 5 wrong tries, replaced by a newer code.
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_ATTEMPTS = 5;
+/** SPEC §9: the OTP screen allows a resend after 60 s. */
+export const RESEND_INTERVAL_MS = 60 * 1000;
+/** A verified reset code must be used within 10 minutes. */
+export const RESET_WINDOW_MS = 10 * 60 * 1000;
+
+export function generateCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+function hashCode(id: string, code: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(`${id}:${code}`)));
+}
+
+export function hashChallenge(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(`challenge:${token}`)));
+}
+
+/** Issues a code, burning every earlier unused code of the same e-mail. */
+export async function issueCode(
+  db: DB,
+  input: { email: string; userId: string; purpose: CodePurpose; challengeHash?: string | null },
+): Promise<string> {
+  const code = generateCode();
+  const id = newId();
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('one_time_codes').set({ consumed_at: nowIso(now) })
+      .where('email', '=', input.email).where('consumed_at', 'is', null).execute();
+    await trx.insertInto('one_time_codes').values({
+      id, email: input.email, user_id: input.userId, purpose: input.purpose, code_hash: hashCode(id, code),
+      challenge_hash: input.challengeHash ?? null, attempts: 0, expires_at: nowIso(new Date(now.getTime() + CODE_TTL_MS)),
+      created_at: nowIso(now), verified_at: null, consumed_at: null,
+    }).execute();
+  });
+  return code;
+}
+
+/** The newest live code of an e-mail (not consumed, not expired), if any. */
+export async function liveCode(db: DB, email: string) {
+  const row = await db.selectFrom('one_time_codes').selectAll().where('email', '=', email).where('consumed_at', 'is', null)
+    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (!row || Date.parse(row.expires_at) <= Date.now()) return null;
+  return row;
+}
+
+export type CheckResult =
+  | { ok: true; id: string; userId: string; purpose: CodePurpose }
+  | { ok: false; reason: 'missing' | 'wrong' | 'burnt' };
+
+/** Checks a code; a wrong try counts, the fifth burns the code. */
+export async function checkCode(db: DB, email: string, code: string, challenge?: string): Promise<CheckResult> {
+  const row = await liveCode(db, email);
+  if (!row || row.verified_at) return { ok: false, reason: 'missing' };
+  const challengeOk = !challenge || !row.challenge_hash || row.challenge_hash === hashChallenge(challenge);
+  if (challengeOk && row.code_hash === hashCode(row.id, code)) {
+    return { ok: true, id: row.id, userId: row.user_id, purpose: row.purpose };
+  }
+  const attempts = row.attempts + 1;
+  await db.updateTable('one_time_codes')
+    .set({ attempts, ...(attempts >= MAX_ATTEMPTS ? { consumed_at: nowIso() } : {}) })
+    .where('id', '=', row.id).execute();
+  return { ok: false, reason: attempts >= MAX_ATTEMPTS ? 'burnt' : 'wrong' };
+}
+
+export async function consumeCode(db: DB, id: string): Promise<boolean> {
+  const res = await db.updateTable('one_time_codes').set({ consumed_at: nowIso() })
+    .where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function markVerified(db: DB, id: string): Promise<void> {
+  await db.updateTable('one_time_codes').set({ verified_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** A reset code verified within the last 10 minutes and not yet used. */
+export async function verifiedResetCode(db: DB, email: string) {
+  const row = await db.selectFrom('one_time_codes').selectAll().where('email', '=', email).where('purpose', '=', 'reset')
+    .where('consumed_at', 'is', null).where('verified_at', 'is not', null).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (!row?.verified_at || Date.now() - Date.parse(row.verified_at) > RESET_WINDOW_MS) return null;
+  return row;
+}

@@ -13,6 +13,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { queriesAdminRoutes } from './modules/queries/queries.admin.routes.ts';
 import { queriesRoutes } from './modules/queries/queries.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -58,7 +59,7 @@ export function createApp(deps: Deps) {
   const api = new OpenAPIHono<AppEnv>();
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   for (const routes of [
-    healthRoutes, authRoutes, usersRoutes, queriesRoutes, chatsRoutes, servicesRoutes,
+    healthRoutes, authRoutes, usersRoutes, queriesAdminRoutes, queriesRoutes, chatsRoutes, servicesRoutes,
     blogsRoutes, categoriesRoutes, contactRoutes, activitiesRoutes,
   ]) {
     api.route('/', routes(deps));

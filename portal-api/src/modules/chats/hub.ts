@@ -68,6 +68,7 @@ export class ChatHub {
   private drop(peer: Peer): void {
     if (!this.peers.delete(peer)) return;
     for (const room of peer.rooms) this.rooms.get(room)?.delete(peer);
+    this.onDrop(peer);
   }
 
   join(peer: Peer, room: string): void {
@@ -88,6 +89,27 @@ export class ChatHub {
       if (peer.socket.readyState === WebSocket.OPEN) peer.socket.send(text);
     }
   }
+
+  /**
+   * Sends a frame to a room on every instance. Modules call this (not
+   * broadcast): with PostgreSQL it fans out through LISTEN/NOTIFY.
+   */
+  async publish(room: string, frame: object): Promise<void> {
+    this.broadcast(room, frame);
+  }
+
+  /** Sockets of this instance that passed authenticateAdmin. */
+  admins(): Peer[] {
+    return [...this.peers].filter((p) => p.role === 'admin');
+  }
+
+  /** Every connected peer on this instance. */
+  allPeers(): Peer[] {
+    return [...this.peers];
+  }
+
+  /** Called after a peer is dropped (for presence). */
+  onDrop: (peer: Peer) => void = () => {};
 
   /** Whether a user has at least one live, authenticated socket on this instance. */
   isOnline(userId: string): boolean {

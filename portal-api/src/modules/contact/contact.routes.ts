@@ -1,7 +1,55 @@
+import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
+import { simpleHtml } from '../../lib/mail.ts';
 import { createRouter } from '../../http/router.ts';
+import { insertContactMessage, type StoredContactMessage } from './contact.repo.ts';
+import { CONTACT_SUCCESS, ContactMessageSchema, ContactSubmittedSchema } from './contact.schema.ts';
 
-/** The contact sub-app: paths under /api (SPEC §7). */
-export function contactRoutes(_deps: Deps) {
-  return createRouter();
+/** The contact sub-app: paths under /api (SPEC §7 "Contact"). */
+export function contactRoutes({ db, mailer, config, log }: Deps) {
+  return createRouter().openapi(
+    createRoute({
+      method: 'post',
+      path: '/contact/submit',
+      tags: ['Contact'],
+      summary: 'Sends the website contact form: stored, then e-mailed to COMPANY_EMAIL. Public.',
+      request: { body: { required: true, content: { 'application/json': { schema: ContactMessageSchema } } } },
+      responses: {
+        201: { description: 'Stored (and mailed when COMPANY_EMAIL is set)', content: { 'application/json': { schema: ContactSubmittedSchema } } },
+        400: { description: 'A field is missing or not valid; the message names it' },
+      },
+    }),
+    async (c) => {
+      const saved = await insertContactMessage(db, c.req.valid('json'));
+      if (config.companyEmail) {
+        // The enquiry is already stored: a mail outage is logged, not turned into
+        // a failure the visitor would answer by sending the same message again.
+        try {
+          await mailer.send({ to: config.companyEmail, ...contactMail(saved) });
+        } catch (err) {
+          c.var.log.error({ err, contactId: saved._id }, 'contact message stored but not mailed');
+        }
+      } else {
+        log.warn({ contactId: saved._id }, 'COMPANY_EMAIL and ADMIN_EMAIL are unset: contact message stored only');
+      }
+      return c.json({ message: CONTACT_SUCCESS }, 201);
+    },
+  );
+}
+
+function contactMail(m: StoredContactMessage) {
+  const lines = [
+    `Name: ${m.name}`,
+    `E-mail: ${m.email}`,
+    `Phone: ${m.phone ?? 'not given'}`,
+    `Service: ${m.service}`,
+    `Received: ${m.createdAt}`,
+    '',
+    m.message,
+  ];
+  return {
+    subject: `Website contact: ${m.service} (${m.name})`,
+    text: lines.join('\n'),
+    html: simpleHtml(lines.filter((l) => l !== '')),
+  };
 }

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(4321);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toBe(path.resolve('data'));
+    expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('data/app.db') });
+    expect(c.mailFrom).toBe('no-reply@localhost');
+    expect(c.uploadMaxBytes).toBe(500 * 1024 * 1024);
+    expect(c.publicUrl).toBe('http://127.0.0.1:4321');
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.admin).toBeUndefined();
+  });
+
+  it('names the variable when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ UPLOAD_MAX_MB: 'lots' })).toThrow(/UPLOAD_MAX_MB/);
+    expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'longenough' })).toThrow(/ADMIN_EMAIL/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('chooses PostgreSQL for postgres:// URLs and a SQLite path otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1/db' });
+    expect(loadConfig({ DATABASE_URL: '/tmp/x.db' }).database).toEqual({ kind: 'sqlite', file: '/tmp/x.db' });
+  });
+
+  it('falls back COMPANY_EMAIL to ADMIN_EMAIL and derives PUBLIC_URL', () => {
+    const c = loadConfig({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'secret-pass', PORT: '8080', HOST: '0.0.0.0' });
+    expect(c.companyEmail).toBe('Boss@Example.com');
+    expect(c.admin?.email).toBe('boss@example.com');
+    expect(c.publicUrl).toBe('http://127.0.0.1:8080');
+  });
+});

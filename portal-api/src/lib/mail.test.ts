@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMailer } from './mail.ts';
+
+const log = pino({ level: 'silent' });
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('mail module', () => {
+  it('delivers through SMTP_URL to a real SMTP server on loopback', async () => {
+    const received: Array<{ from: string; to: string[]; data: string }> = [];
+    const smtp = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const port = (smtp.server.address() as AddressInfo).port;
+
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-reply@estimating.test', dataDir: '/nonexistent' }, log);
+    cleanups.push(() => mailer.close());
+    await mailer.send({ to: 'client@example.com', subject: 'Your sign-in code: 123456', text: 'Your code is 123456.', html: '<p>Your code is 123456.</p>' });
+
+    expect(received).toHaveLength(1);
+    expect(received[0]!.from).toBe('no-reply@estimating.test');
+    expect(received[0]!.to).toEqual(['client@example.com']);
+    expect(received[0]!.data).toContain('Subject: Your sign-in code: 123456');
+    expect(received[0]!.data).toContain('Your code is 123456.');
+    expect(mailer.describe()).toContain(`127.0.0.1:${port}`);
+  });
+
+  it('writes to DATA_DIR/outbox as .eml when no SMTP_URL is set', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mail-test-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const mailer = createMailer({ mailFrom: 'no-reply@localhost', dataDir }, log);
+    await mailer.send({ to: 'a@example.com', subject: 'Hello there', text: 'Body text' });
+    const files = await fs.readdir(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const raw = await fs.readFile(path.join(dataDir, 'outbox', files[0]!), 'utf8');
+    expect(raw).toMatch(/^To: a@example.com$/m);
+    expect(raw).toMatch(/^Subject: Hello there$/m);
+    expect(raw).toContain('Body text');
+  });
+});

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../portal-api/src/config.ts';
 import { startServer, type RunningServer } from '../../portal-api/src/server.ts';
@@ -22,6 +23,9 @@ export type Mail = { file: string; to: string; subject: string; text: string; ra
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-test-'));
+  // With TEST_DATABASE_URL (the PostgreSQL run), each test server gets its own
+  // fresh database, created through that URL and dropped on stop.
+  const pgDatabase = process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -29,10 +33,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...env,
   });
-  const running = await startServer(config, pino({ level: 'silent' }));
+  let running: RunningServer;
+  try {
+    running = await startServer(config, pino({ level: 'silent' }));
+  } catch (err) {
+    await pgDatabase?.drop();
+    throw err;
+  }
 
   const call: TestServer['call'] = async (method, urlPath, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -62,9 +72,28 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     outbox: () => readOutbox(dataDir),
     stop: async () => {
       await running.close();
+      await pgDatabase?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** CREATE DATABASE test_<random> through the admin URL; returns its URL and a drop(). */
+export async function createTestDatabase(adminUrl: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** Reads DATA_DIR/outbox/*.eml, oldest first, with the text part decoded. */

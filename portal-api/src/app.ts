@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
+import { renderDocs } from './http/docs.ts';
 import { HttpError, onError } from './http/errors.ts';
 import { createSiteHandler, createUploadsHandler } from './http/static.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
@@ -64,11 +65,13 @@ export function createApp(deps: Deps) {
   ]) {
     api.route('/', routes(deps));
   }
-  api.doc31('/openapi.json', {
+  const openApiConfig = {
     openapi: '3.1.0',
     info: { title: 'Estimating portal API', version: '1.0.0', description: 'Paths of SPEC §7 under /api. Bearer session tokens from /auth/login-verify-otp.' },
     servers: [{ url: '/api' }],
-  });
+  };
+  api.doc31('/openapi.json', openApiConfig);
+  api.get('/docs', (c) => c.html(renderDocs(api.getOpenAPI31Document(openApiConfig) as Parameters<typeof renderDocs>[0])));
   api.notFound((c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));

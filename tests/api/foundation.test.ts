@@ -42,6 +42,15 @@ describe('server foundation', () => {
     expect(Object.keys(res.body.paths)).toContain('/health');
   });
 
+  it('renders a docs page for integrators from the same OpenAPI document', async () => {
+    const res = await fetch(`${server.url}/api/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toContain('/api/health');
+    expect(html).toContain('/api/auth/login');
+  });
+
   it('seeds the service catalogue once, with the spellings of the spec', async () => {
     const rows = await server.deps.db.selectFrom('services').select(['title', 'parent_id']).execute();
     const titles = rows.map((r) => r.title);

@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
+import { securityPolicy } from './http/csp.ts';
 import { renderDocs } from './http/docs.ts';
 import { HttpError, onError } from './http/errors.ts';
 import { createSiteHandler, createUploadsHandler } from './http/static.ts';
@@ -42,8 +43,11 @@ export function createApp(deps: Deps) {
       referrerPolicy: 'strict-origin-when-cross-origin',
       strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
+      // Set per response by securityPolicy(): HTML needs the hashes of its own inline scripts.
+      contentSecurityPolicy: undefined,
     }),
   );
+  app.use(securityPolicy());
 
   // JSON bodies are capped at 1 MB; multipart bodies stream to disk and are
   // capped by lib/storage.ts (UPLOAD_MAX_MB) instead.

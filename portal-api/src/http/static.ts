@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
 import type { Storage } from '../lib/storage.ts';
+import { cspFor } from './csp.ts';
 
 // Serves the Astro build: hashed assets cached for a year, HTML revalidated by
 // ETag, text compressed once (brotli or gzip) and kept in memory.
@@ -73,6 +74,17 @@ function cacheControl(root: string, file: string): string {
 export function createSiteHandler(distDir: string) {
   const root = path.resolve(distDir);
   const compressed = new Map<string, Buffer>();
+  const policies = new Map<string, string>();
+
+  async function policyFor(found: Found, etag: string): Promise<string> {
+    const key = `${found.file}:${etag}`;
+    let policy = policies.get(key);
+    if (!policy) {
+      policy = cspFor(await fs.promises.readFile(found.file, 'utf8'));
+      policies.set(key, policy);
+    }
+    return policy;
+  }
 
   async function send(c: Context, found: Found, status: 200 | 404 = 200): Promise<Response> {
     const ext = path.extname(found.file).toLowerCase();
@@ -83,6 +95,7 @@ export function createSiteHandler(distDir: string) {
       etag,
       vary: 'accept-encoding',
     };
+    if (ext === '.html') headers['content-security-policy'] = await policyFor(found, etag);
     if (status === 200 && c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
     const accept = c.req.header('accept-encoding') ?? '';
     const encoding = COMPRESSIBLE.has(ext) && found.stat.size > 512 ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;

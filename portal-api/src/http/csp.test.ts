@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { cspFor, inlineScriptHashes } from './csp.ts';
+
+describe('inlineScriptHashes', () => {
+  it('hashes inline executable scripts only', () => {
+    const html = `<script>console.log(1)</script><script type="module">import "/a.js"</script>
+      <script src="/x.js"></script><script type="application/ld+json">{"@type":"Thing"}</script>`;
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toHaveLength(2);
+    // sha256 of "console.log(1)"
+    expect(hashes[0]).toBe("'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='");
+  });
+});
+
+describe('cspFor', () => {
+  it('never allows inline scripts wholesale and forbids framing', () => {
+    const csp = cspFor('<p>hello</p>');
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+});

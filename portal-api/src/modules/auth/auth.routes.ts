@@ -1,4 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -9,15 +11,45 @@ import { approvalMail, codeMail } from './auth.mail.ts';
 import {
   IdParamSchema, LoginSchema, MessageSchema, RegisterSchema, ResetPasswordSchema, SendOtpSchema, SessionUserSchema, VerifyOtpSchema,
 } from './auth.schema.ts';
-import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, RESEND_INTERVAL_MS, verifiedResetCode } from './otp.ts';
+import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, verifiedResetCode } from './otp.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { createAuthLimits } from './rate-limit.ts';
 import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const INVALID_OTP = 'Invalid or expired OTP.';
+const TOO_MANY = { description: 'Rate limited; Retry-After says when to try again' };
+
+/** "45 seconds" / "5 minutes": the wait in words for a 429 message. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function tooMany(seconds: number, message: string): HttpError {
+  return new HttpError(429, message, { headers: { 'retry-after': String(seconds) } });
+}
+
+/**
+ * The caller's address: the socket's peer. X-Forwarded-For is not trusted,
+ * since anyone can send it; behind a proxy every caller shares the proxy's bucket.
+ */
+function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // app.request() in-process has no socket
+  }
+}
 
 export function authRoutes(deps: Deps) {
   const { db, mailer, config } = deps;
+  const limits = createAuthLimits();
+  const limitIp = (c: Context) => {
+    const wait = limits.ip.consume(clientIp(c));
+    if (wait) throw tooMany(wait, `Too many requests. Please try again in ${waitText(wait)}.`);
+  };
   // Unknown e-mails still cost one argon2 verification, so timing does not tell who exists.
   let dummyHash: Promise<string> | null = null;
   const sessionUser = (u: { id: string; full_name: string; email: string; role: string; status: string }) => ({
@@ -30,9 +62,10 @@ export function authRoutes(deps: Deps) {
         method: 'post', path: '/auth/register', tags: ['Authentication'],
         summary: 'Sign up as a client. Public. The account waits for admin approval; the token returned opens no data.',
         request: { body: { required: true, ...json(RegisterSchema) } },
-        responses: { 201: { description: 'Registered', ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })) }, 409: { description: 'E-mail taken' } },
+        responses: { 201: { description: 'Registered', ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })) }, 409: { description: 'E-mail taken' }, 429: TOO_MANY },
       }),
       async (c) => {
+        limitIp(c);
         const body = c.req.valid('json');
         if (await findUserByEmail(db, body.email)) throw new HttpError(409, 'An account with this email already exists.');
         const now = nowIso();
@@ -49,22 +82,31 @@ export function authRoutes(deps: Deps) {
         method: 'post', path: '/auth/login', tags: ['Authentication'],
         summary: 'Password step. Public. E-mails a 6-digit code; `token` is only a challenge for /auth/login-verify-otp.',
         request: { body: { required: true, ...json(LoginSchema) } },
-        responses: { 200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) }, 401: { description: 'Wrong credentials' }, 403: { description: 'Not approved' } },
+        responses: { 200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) }, 401: { description: 'Wrong credentials' }, 403: { description: 'Not approved' }, 429: TOO_MANY },
       }),
       async (c) => {
+        limitIp(c);
         const { email, password } = c.req.valid('json');
+        const wait = limits.password.check(email);
+        if (wait) throw tooMany(wait, `Too many failed sign-in attempts. Please try again in ${waitText(wait)}.`);
         const user = await findUserByEmail(db, email);
         if (!user) {
           dummyHash ??= hashPassword('not-a-real-password');
           await verifyPassword(await dummyHash, password);
+          limits.password.fail(email);
           throw new HttpError(401, 'Invalid email or password.');
         }
-        if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, 'Invalid email or password.');
+        if (!(await verifyPassword(user.password_hash, password))) {
+          limits.password.fail(email);
+          throw new HttpError(401, 'Invalid email or password.');
+        }
+        limits.password.reset(email);
         if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, 'Unrecognized user role.');
         if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
         const challenge = generateToken();
         const code = await issueCode(db, { email: user.email, userId: user.id, purpose: 'login', challengeHash: hashChallenge(challenge) });
         await mailer.send(codeMail(user.email, code, 'login'));
+        limits.resend.start(user.email);
         return c.json({ message: 'A verification code has been sent to your email.', user: sessionUser(user), token: challenge }, 200);
       },
     )
@@ -73,17 +115,17 @@ export function authRoutes(deps: Deps) {
         method: 'post', path: '/auth/send-otp', tags: ['Authentication'],
         summary: 'E-mails a code. Public. A login code while a password step is pending (resend), otherwise a reset code. Same answer for unknown e-mails.',
         request: { body: { required: true, ...json(SendOtpSchema) } },
-        responses: { 200: { description: 'Sent if the account exists', ...json(MessageSchema) }, 429: { description: 'Too soon' } },
+        responses: { 200: { description: 'Sent if the account exists', ...json(MessageSchema) }, 429: TOO_MANY },
       }),
       async (c) => {
+        limitIp(c);
         const { email } = c.req.valid('json');
-        const pending = await liveCode(db, email);
-        if (pending && Date.now() - Date.parse(pending.created_at) < RESEND_INTERVAL_MS) {
-          const wait = Math.ceil((RESEND_INTERVAL_MS - (Date.now() - Date.parse(pending.created_at))) / 1000);
-          throw new HttpError(429, `Please wait ${wait} seconds before requesting another code.`, { headers: { 'retry-after': String(wait) } });
-        }
+        // The cooldown is kept per e-mail whether or not an account exists, so a 429 tells nothing.
+        const wait = limits.resend.take(email);
+        if (wait) throw tooMany(wait, `Please wait ${waitText(wait)} before requesting another code.`);
         const user = await findUserByEmail(db, email);
         if (user) {
+          const pending = await liveCode(db, user.email);
           const purpose = pending?.purpose === 'login' && !pending.verified_at ? 'login' : 'reset';
           const code = await issueCode(db, { email: user.email, userId: user.id, purpose, challengeHash: purpose === 'login' ? pending?.challenge_hash : null });
           await mailer.send(codeMail(user.email, code, purpose));
@@ -96,12 +138,19 @@ export function authRoutes(deps: Deps) {
         method: 'post', path: '/auth/login-verify-otp', tags: ['Authentication'],
         summary: 'Checks a code. Public. A login code returns the session token; a reset code allows one reset within 10 minutes.',
         request: { body: { required: true, ...json(VerifyOtpSchema) } },
-        responses: { 200: { description: 'Verified', ...json(MessageSchema) }, 400: { description: 'Invalid or expired code' } },
+        responses: { 200: { description: 'Verified', ...json(MessageSchema) }, 400: { description: 'Invalid or expired code' }, 429: TOO_MANY },
       }),
       async (c) => {
+        limitIp(c);
         const { email, otp, token } = c.req.valid('json');
+        const wait = limits.code.check(email);
+        if (wait) throw tooMany(wait, `Too many wrong codes. Please try again in ${waitText(wait)}.`);
         const result = await checkCode(db, email, otp, token);
-        if (!result.ok) throw new HttpError(400, result.reason === 'burnt' ? 'Too many wrong codes. Please request a new one.' : INVALID_OTP);
+        if (!result.ok) {
+          if (result.reason !== 'missing') limits.code.fail(email);
+          throw new HttpError(400, result.reason === 'burnt' ? 'Too many wrong codes. Please request a new one.' : INVALID_OTP);
+        }
+        limits.code.reset(email);
         if (result.purpose === 'reset') {
           await markVerified(db, result.id);
           return c.json({ message: 'OTP verified. You can now reset your password.', verified: true }, 200);
@@ -118,9 +167,10 @@ export function authRoutes(deps: Deps) {
         method: 'post', path: '/auth/reset-password', tags: ['Authentication'],
         summary: 'Sets a new password after a verified reset code, once. Public. Ends every session of the user.',
         request: { body: { required: true, ...json(ResetPasswordSchema) } },
-        responses: { 200: { description: 'Reset', ...json(MessageSchema) }, 400: { description: 'No verified code' } },
+        responses: { 200: { description: 'Reset', ...json(MessageSchema) }, 400: { description: 'No verified code' }, 429: TOO_MANY },
       }),
       async (c) => {
+        limitIp(c);
         const { email, newPassword } = c.req.valid('json');
         const code = await verifiedResetCode(db, email);
         if (!code) throw new HttpError(400, 'Please verify the code sent to your email first.');

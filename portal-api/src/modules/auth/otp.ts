@@ -9,8 +9,6 @@ import { newId, nowIso } from '../../lib/ids.ts';
 // stored hashed, valid 10 minutes, burnt after 5 wrong tries, replaced by a newer code.
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
-/** SPEC §9: the OTP screen allows a resend after 60 s. */
-export const RESEND_INTERVAL_MS = 60 * 1000;
 /** A verified reset code must be used within 10 minutes. */
 export const RESET_WINDOW_MS = 10 * 60 * 1000;
 

@@ -1,0 +1,38 @@
+import { z } from '@hono/zod-openapi';
+
+// SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
+
+export const UserListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more.').default(1),
+  /** SPEC §9: the admin user list shows 6 per page. */
+  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be 100 or less.').default(6),
+});
+
+export const ListedUserSchema = z
+  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string(), createdAt: z.string() })
+  .openapi('ListedUser');
+
+export const UserPageSchema = z
+  .object({ data: z.array(ListedUserSchema), page: z.number(), pageSize: z.number(), total: z.number() })
+  .openapi('UserPage');
+
+export const ProfileSchema = z
+  .object({
+    fullName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    company: z.string(),
+    bio: z.string(),
+    profileImage: z.string().nullable(),
+    role: z.string(),
+  })
+  .openapi('Profile');
+
+/** The text fields of PUT /users/profile (multipart); an absent field is left unchanged. */
+export const ProfileUpdateSchema = z.object({
+  fullName: z.string().trim().min(1, 'Full name is required.').max(120, 'Full name must be at most 120 characters.').optional(),
+  phoneNumber: z.string().trim().max(40, 'Phone number must be at most 40 characters.').regex(/^[0-9+()\-.\s]*$/, 'Phone number may contain only digits, spaces and + ( ) - .').optional(),
+  company: z.string().trim().max(120, 'Company name must be at most 120 characters.').optional(),
+  bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters.').optional(),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;

@@ -12,6 +12,7 @@ import { createMailer } from './lib/mail.ts';
 import { Storage } from './lib/storage.ts';
 import { ChatHub } from './modules/chats/hub.ts';
 import { registerChat } from './modules/chats/chats.socket.ts';
+import { PgFanout } from './modules/chats/fanout.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
 
 export type RunningServer = { url: string; port: number; deps: Deps; close: () => Promise<void> };
@@ -31,6 +32,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const storage = new Storage(config.dataDir, await loadSecret(db, 'secret.storage'), config.uploadMaxBytes);
   const mailer = createMailer(config, log);
   const hub = new ChatHub(log);
+  // Several instances on one PostgreSQL database share chat rooms through LISTEN/NOTIFY.
+  const fanout = config.database.kind === 'postgres' ? new PgFanout(config.database.url, db, hub, log) : null;
+  await fanout?.start();
   const deps: Deps = { config, db, log, mailer, storage, hub };
   await registerChat(deps);
   const app = createApp(deps);
@@ -49,6 +53,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      await fanout?.stop();
       hub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

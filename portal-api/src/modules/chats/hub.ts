@@ -96,6 +96,14 @@ export class ChatHub {
    */
   async publish(room: string, frame: object): Promise<void> {
     this.broadcast(room, frame);
+    await this.relay?.(room, frame);
+  }
+
+  /** Set by fanout.ts when instances share PostgreSQL; null keeps publish on this instance. */
+  private relay: ((room: string, frame: object) => Promise<void>) | null = null;
+
+  setRelay(relay: ((room: string, frame: object) => Promise<void>) | null): void {
+    this.relay = relay;
   }
 
   /** Sockets of this instance that passed authenticateAdmin. */

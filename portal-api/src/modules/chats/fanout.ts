@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DB } from '../../db/database.ts';
+import type { ChatHub } from './hub.ts';
+
+// Chat across server instances (ARCHITECTURE.md "Chat"): with PostgreSQL,
+// ChatHub.publish broadcasts on this instance and then sends a NOTIFY; every
+// instance LISTENs on a dedicated connection and broadcasts what the others
+// sent to its own sockets. Each instance tags its notifications with its id
+// and ignores its own, so nobody receives a frame twice.
+//
+// A NOTIFY payload must be shorter than 8000 bytes
+// (https://www.postgresql.org/docs/current/sql-notify.html). Larger frames are
+// base64-encoded and split into numbered parts sent in ONE transaction: a
+// transaction's notifications are delivered together and in order, so the
+// receivers reassemble them without a side table or an extra read.
+
+export const FANOUT_CHANNEL = 'chat_fanout';
+const MAX_PAYLOAD_BYTES = 7900;
+const PART_CHARS = 7000;
+const PARTIAL_TTL_MS = 30_000;
+
+type Whole = { o: string; r: string; f: object };
+type Part = { o: string; s: string; i: number; n: number; d: string };
+
+export class PgFanout {
+  readonly instanceId = randomUUID();
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+  private readonly partials = new Map<string, { parts: string[]; got: number; at: number }>();
+
+  constructor(
+    private readonly url: string,
+    private readonly db: DB,
+    private readonly hub: ChatHub,
+    private readonly log: Logger,
+  ) {}
+
+  /** Connects the listener and makes hub.publish reach the other instances. */
+  async start(): Promise<void> {
+    await this.listen();
+    this.hub.setRelay((room, frame) => this.notify(room, frame));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.hub.setRelay(null);
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (msg) => {
+      if (msg.channel === FANOUT_CHANNEL && msg.payload) this.receive(msg.payload);
+    });
+    // A lost listener reconnects with backoff; frames published meanwhile do not
+    // reach this instance live (clients still read them from the history).
+    client.on('error', (err) => {
+      if (this.client === client) this.log.error({ err }, 'chat fan-out listener lost its connection');
+      this.lost(client);
+    });
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${FANOUT_CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => undefined);
+    this.scheduleReconnect(1000);
+  }
+
+  private scheduleReconnect(delayMs: number): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.stopped) return;
+      this.listen().then(
+        () => this.log.info('chat fan-out listener reconnected'),
+        (err: unknown) => {
+          this.log.error({ err }, 'chat fan-out listener could not reconnect');
+          this.scheduleReconnect(Math.min(delayMs * 2, 30_000));
+        },
+      );
+    }, delayMs);
+    this.retry.unref();
+  }
+
+  /** Sends a frame to the other instances. Never throws: the local broadcast already happened. */
+  private async notify(room: string, frame: object): Promise<void> {
+    const whole = JSON.stringify({ o: this.instanceId, r: room, f: frame } satisfies Whole);
+    try {
+      if (Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES) {
+        await sql`select pg_notify(${FANOUT_CHANNEL}, ${whole})`.execute(this.db);
+        return;
+      }
+      const data = Buffer.from(whole).toString('base64');
+      const n = Math.ceil(data.length / PART_CHARS);
+      const s = randomUUID();
+      await this.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < n; i++) {
+          const part = JSON.stringify({ o: this.instanceId, s, i, n, d: data.slice(i * PART_CHARS, (i + 1) * PART_CHARS) } satisfies Part);
+          await sql`select pg_notify(${FANOUT_CHANNEL}, ${part})`.execute(trx);
+        }
+      });
+    } catch (err) {
+      this.log.error({ err, room }, 'chat fan-out NOTIFY failed; the frame reached this instance only');
+    }
+  }
+
+  private receive(payload: string): void {
+    let parsed: Partial<Whole & Part>;
+    try {
+      parsed = JSON.parse(payload) as Partial<Whole & Part>;
+    } catch {
+      return;
+    }
+    if (parsed.o === this.instanceId) return;
+    if (typeof parsed.r === 'string' && parsed.f) {
+      this.hub.broadcast(parsed.r, parsed.f);
+      return;
+    }
+    if (typeof parsed.s !== 'string' || typeof parsed.i !== 'number' || typeof parsed.n !== 'number' || typeof parsed.d !== 'string') return;
+    const now = Date.now();
+    for (const [key, partial] of this.partials) if (now - partial.at > PARTIAL_TTL_MS) this.partials.delete(key);
+    let partial = this.partials.get(parsed.s);
+    if (!partial) this.partials.set(parsed.s, (partial = { parts: new Array<string>(parsed.n), got: 0, at: now }));
+    if (partial.parts[parsed.i] === undefined) {
+      partial.parts[parsed.i] = parsed.d;
+      partial.got += 1;
+    }
+    if (partial.got < parsed.n) return;
+    this.partials.delete(parsed.s);
+    this.receive(Buffer.from(partial.parts.join(''), 'base64').toString('utf8'));
+  }
+}

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { readOutbox, type Mail } from './harness.ts';
+
+// The real server as a child process (node + tsx, exactly what `npm run serve`
+// runs), for tests that kill, restart or run several instances. It listens on
+// port 0; the URL is read from its JSON "listening" log line.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+const serverTs = path.join(root, 'portal-api/src/server.ts');
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  output: () => string;
+  /** Resolves with the exit code (or the signal name) once the process has ended. */
+  exited: Promise<number | string>;
+  call: <T = any>(method: string, urlPath: string, options?: { json?: unknown; token?: string }) => Promise<{ status: number; body: T }>;
+  outbox: () => Promise<Mail[]>;
+  stop: () => Promise<void>;
+};
+
+/** Runs the server once with `env` and resolves with its exit code and output (for start-up failures). */
+export function runServer(env: Record<string, string>, timeoutMs = 15_000): Promise<{ code: number | string; output: string; stderr: string }> {
+  const child = spawnServer(env);
+  let output = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not exit within ${timeoutMs} ms:\n${output}${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? signal ?? 'unknown', output, stderr });
+    });
+  });
+}
+
+function spawnServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [tsxCli, serverTs], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Starts the server with `dataDir` (and optional DATABASE_URL etc.) and waits until it listens. */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawnServer({ DATA_DIR: dataDir, ...env });
+  let output = '';
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 30 s:\n${output}`)), 30_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+    });
+  });
+
+  const call: ServerProcess['call'] = async (method, urlPath, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(`${url}${urlPath}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body };
+  };
+
+  return {
+    url,
+    child,
+    dataDir,
+    output: () => output,
+    exited,
+    call,
+    outbox: () => readOutbox(dataDir),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+type Reachable = Pick<ServerProcess, 'call' | 'outbox'>;
+
+/** Password step + the code from the outbox → session token, over HTTP only. */
+export async function signInOver(server: Reachable, email: string, password: string): Promise<string> {
+  const login = await server.call('POST', '/api/auth/login', { json: { email, password } });
+  if (login.status !== 200) throw new Error(`login ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const mails = (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase())).reverse();
+  const otp = mails.map((m) => /\b(\d{6})\b/.exec(`${m.subject}\n${m.text}`)?.[1]).find(Boolean);
+  if (!otp) throw new Error(`no code mailed to ${email}`);
+  const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email, otp } });
+  if (verified.status !== 200 || !verified.body.token) throw new Error(`verify ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return verified.body.token as string;
+}
+
+/**
+ * Registers a client, approves it as the admin and signs it in. The new user's
+ * id is read from the server's own database (`userIdOf`), as an operator would.
+ */
+export async function createClientOver(
+  server: Reachable,
+  adminToken: string,
+  userIdOf: (email: string) => Promise<string>,
+  fullName = 'Crash Client',
+): Promise<{ token: string; id: string; email: string }> {
+  const email = `client-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = 'Client-Passw0rd';
+  const reg = await server.call('POST', '/api/auth/register', { json: { fullName, email, password } });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const id = await userIdOf(email);
+  const approved = await server.call('POST', `/api/auth/approve/${id}`, { token: adminToken });
+  if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+  return { token: await signInOver(server, email, password), id, email };
+}

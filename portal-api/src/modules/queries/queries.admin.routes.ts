@@ -1,7 +1,158 @@
+import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { simpleHtml } from '../../lib/mail.ts';
+import type { StoredFile } from '../../lib/storage.ts';
+import {
+  addDeliverables, findAdminQuery, findClient, listAllQueries, listQueriesOfUser, listUsersWithQueries,
+  recordQueryActivity, updateQueryStatus, weeklyStats, type AdminQuery,
+} from './queries.admin.repo.ts';
+import {
+  ChangeStatusSchema, ListQueriesSchema, QueryAnswerSchema, QueryIdParamsSchema, QueryPageSchema,
+  UserIdParamsSchema, UserQueriesSchema, UsersWithQueriesSchema, WeeklyStatsQuerySchema, WeeklyStatsSchema,
+} from './queries.admin.schema.ts';
+import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from './status-transitions.ts';
+
+const MAX_DELIVERABLES = 10;
+const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
 /** Admin-side query calls: the queue, status changes, deliverables, users with queries. */
-export function queriesAdminRoutes(_deps: Deps) {
-  return createRouter();
+export function queriesAdminRoutes(deps: Deps) {
+  const { db, storage, hub, mailer, config } = deps;
+
+  const loadOr404 = async (id: string): Promise<AdminQuery> => {
+    const query = await findAdminQuery(db, storage, id);
+    if (!query) throw new HttpError(404, 'Query not found.');
+    return query;
+  };
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get', path: '/queries', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Every client query, paged, filtered by status and text, sorted by creation or bid due date. Admin only.',
+        request: { query: ListQueriesSchema },
+        responses: { 200: json(QueryPageSchema, 'A page of queries'), 400: { description: 'Bad filter' }, ...refused },
+      }),
+      async (c) => c.json(await listAllQueries(db, storage, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get', path: '/queries/stats/weekly', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Requests created per week (Monday-based, UTC) over the last `weeks` weeks, counted by current status. Admin only.',
+        request: { query: WeeklyStatsQuerySchema },
+        responses: { 200: json(WeeklyStatsSchema, 'Weeks, oldest first'), ...refused },
+      }),
+      async (c) => c.json({ weeks: await weeklyStats(db, c.req.valid('query').weeks) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'patch', path: '/queries/{id}/status', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Moves a query to its next status. Admin only.',
+        description:
+          `${TRANSITIONS_DOC} On success the change is recorded as an activity, pushed to the query's chat room as ` +
+          '{"type":"queryStatus","queryId","status"}, and when the status becomes answered the client is e-mailed that the estimate is ready.',
+        request: { params: QueryIdParamsSchema, body: { required: true, content: { 'application/json': { schema: ChangeStatusSchema } } } },
+        responses: {
+          200: json(QueryAnswerSchema, 'The query after the change'),
+          400: { description: 'Unknown status' }, 404: { description: 'No such query' },
+          409: { description: 'Transition not allowed (closed is final, no going back or skipping)' }, ...refused,
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const { status } = c.req.valid('json');
+        const current = await loadOr404(id);
+        if (!canTransition(current.status, status)) throw new HttpError(409, transitionError(current.status, status));
+        if (!(await updateQueryStatus(db, id, current.status, status))) {
+          throw new HttpError(409, 'This query was changed by someone else. Reload it and try again.');
+        }
+        await recordQueryActivity(db, { userId: current.user._id, queryId: id, activity: `Query marked ${STATUS_LABELS[status]}`, status });
+        await hub.publish(id, { type: 'queryStatus', queryId: id, status });
+        const updated = await loadOr404(id);
+        if (status === 'answered') {
+          // The status is already saved; a mail outage is logged, not turned into a failed answer.
+          try {
+            await mailer.send({ to: updated.user.email, ...estimateReadyMail(updated, config.publicUrl) });
+          } catch (err) {
+            c.var.log.error({ err, queryId: id }, 'query answered but the client was not mailed');
+          }
+        }
+        const message = status === 'closed' ? 'Query closed successfully' : `Query marked ${STATUS_LABELS[status]}.`;
+        return c.json({ message, data: updated }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/queries/{id}/deliverables', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Attaches deliverables (takeoff PDF, XLSX/CSV cost breakdown, DWG, ZIP, images) to a query. Admin only.',
+        description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[]. Files are private: clients get signed links in the query's deliverables. A closed query takes no more files.`,
+        request: { params: QueryIdParamsSchema },
+        responses: {
+          201: json(QueryAnswerSchema, 'The query with its deliverables'), 400: { description: 'No file' },
+          404: { description: 'No such query' }, 409: { description: 'Query closed' }, 413: { description: 'Too large' },
+          415: { description: 'File type not accepted' }, ...refused,
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const query = await loadOr404(id);
+        if (query.status === 'closed') throw new HttpError(409, 'This query is closed. A closed query takes no more files.');
+        const { files } = await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
+        if (!files.length) throw new HttpError(400, 'Please choose at least one file.');
+        const stored: StoredFile[] = [];
+        try {
+          for (const file of files) stored.push(await storage.store(file, 'deliverable', 'private', 'deliverables'));
+        } catch (err) {
+          await storage.discard(files);
+          await Promise.all(stored.map((f) => storage.remove(f.key)));
+          throw err;
+        }
+        await addDeliverables(db, id, c.var.user.id, stored);
+        const names = stored.map((f) => f.name).join(', ');
+        await recordQueryActivity(db, { userId: query.user._id, queryId: id, activity: `Deliverables added: ${names}`.slice(0, 300), status: query.status });
+        return c.json({ message: stored.length === 1 ? 'File uploaded.' : `${stored.length} files uploaded.`, data: await loadOr404(id) }, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get', path: '/users/with-queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Clients who have queries, most recently active first, with their queries and whether they are connected to chat now. Admin only.',
+        responses: { 200: json(UsersWithQueriesSchema, 'Users with queries'), ...refused },
+      }),
+      async (c) => {
+        const users = await listUsersWithQueries(db);
+        return c.json({ users: users.map((u) => ({ ...u, online: hub.isOnline(u._id) })) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get', path: '/users/{id}/queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: "One client's queries, newest first. Admin only.",
+        request: { params: UserIdParamsSchema },
+        responses: { 200: json(UserQueriesSchema, 'The queries'), 404: { description: 'No such client' }, ...refused },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        if (!(await findClient(db, id))) throw new HttpError(404, 'User not found.');
+        return c.json({ data: await listQueriesOfUser(db, storage, id) }, 200);
+      },
+    );
+}
+
+function estimateReadyMail(query: AdminQuery, publicUrl: string) {
+  const link = `${publicUrl}/my-queries`;
+  const what = query.subservice?.title ?? query.service?.title ?? 'your project';
+  const lines = [
+    `Hello ${query.user.fullName},`,
+    `Your estimate for ${what} is ready.`,
+    query.deliverables.length
+      ? `It includes ${query.deliverables.length} file${query.deliverables.length === 1 ? '' : 's'}: ${query.deliverables.map((d) => d.name).join(', ')}.`
+      : 'Our team has answered your request.',
+    `Sign in to download it: ${link}`,
+  ];
+  return { subject: 'Your estimate is ready', text: lines.join('\n\n'), html: simpleHtml(lines) };
 }

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
 import type { ServiceRow } from '../../db/schema.ts';
 
 export function toSubService(row: ServiceRow) {
@@ -21,4 +22,66 @@ export async function listServiceTree(db: DB) {
 
 export function findService(db: DB, id: string) {
   return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type ServiceWrite = { title: string; description: string | null; parentId: string | null; image: string | null };
+
+export async function insertService(db: DB, input: ServiceWrite) {
+  const now = nowIso();
+  const order = await db
+    .selectFrom('services')
+    .select((eb) => eb.fn.max<number | null>('sort_order').as('max'))
+    .where((eb) => (input.parentId ? eb('parent_id', '=', input.parentId) : eb('parent_id', 'is', null)))
+    .executeTakeFirst();
+  const row = {
+    id: newId(), title: input.title, description: input.description, image: input.image, parent_id: input.parentId,
+    sort_order: Number(order?.max ?? -1) + 1, created_at: now, updated_at: now,
+  };
+  await db.insertInto('services').values(row).execute();
+  return row;
+}
+
+export async function updateService(db: DB, id: string, patch: Partial<ServiceWrite>) {
+  await db
+    .updateTable('services')
+    .set({
+      ...(patch.title !== undefined && { title: patch.title }),
+      ...(patch.description !== undefined && { description: patch.description }),
+      ...(patch.parentId !== undefined && { parent_id: patch.parentId }),
+      ...(patch.image !== undefined && { image: patch.image }),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .execute();
+  return (await findService(db, id))!;
+}
+
+export function countSubservices(db: DB, id: string) {
+  return db.selectFrom('services').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', id).executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+/**
+ * Delete policy (issue 6): deleting a service deletes its sub-services with it;
+ * queries that named any of them keep their text and files but lose the link
+ * (service/subservice become null). Done explicitly in one transaction rather
+ * than trusting ON DELETE actions, so both databases behave alike and nothing
+ * is left pointing at a deleted row. Returns the removed rows for image cleanup.
+ */
+export async function deleteServiceTree(db: DB, id: string) {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('services').selectAll().where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)])).execute();
+    const ids = rows.map((r) => r.id);
+    const detached = await trx
+      .selectFrom('queries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([eb('service_id', 'in', ids), eb('subservice_id', 'in', ids)]))
+      .executeTakeFirstOrThrow();
+    const now = nowIso();
+    await trx.updateTable('queries').set({ service_id: null, updated_at: now }).where('service_id', 'in', ids).execute();
+    await trx.updateTable('queries').set({ subservice_id: null, updated_at: now }).where('subservice_id', 'in', ids).execute();
+    await trx.deleteFrom('services').where('parent_id', '=', id).execute();
+    await trx.deleteFrom('services').where('id', '=', id).execute();
+    return { removed: rows, detachedQueries: Number(detached.n) };
+  });
 }

@@ -1,21 +1,146 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
-import { listServiceTree } from './services.repo.ts';
-import { ServiceSchema } from './services.schema.ts';
+import type { Storage } from '../../lib/storage.ts';
+import {
+  countSubservices, deleteServiceTree, findService, insertService, listServiceTree, toSubService, updateService,
+} from './services.repo.ts';
+import {
+  CreateServiceSchema, ServiceAnswerSchema, ServiceDeletedSchema, ServiceIdParamsSchema, ServiceSchema,
+  serviceMultipartDoc, UpdateServiceSchema,
+} from './services.schema.ts';
+
+const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
+const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Public image URLs are stored as /uploads/<key>?v=…; the key is what storage removes. */
+function keyOfImage(url: string | null): string | null {
+  const match = url ? /^\/uploads\/(public\/[^?#]+)/.exec(url) : null;
+  return match ? match[1]! : null;
+}
+
+async function receiveServiceForm(storage: Storage, req: Request) {
+  const { fields, files } = await storage.receive(req, { maxFiles: 1, maxFileBytes: IMAGE_MAX_BYTES, fileFields: ['image'] });
+  try {
+    const image = files[0] ? await storage.store(files[0], 'image', 'public', 'services') : null;
+    return { fields, image: image ? storage.publicUrl(image.key, Date.now()) : null };
+  } catch (err) {
+    await storage.discard(files);
+    throw err;
+  }
+}
 
 /** The services sub-app (SPEC §7 "Services"). */
-export function servicesRoutes({ db }: Deps) {
-  return createRouter().openapi(
-    createRoute({
-      method: 'get', path: '/services', tags: ['Services'],
-      summary: 'The service catalogue: top-level services with their sub-services. Public.',
-      responses: { 200: { description: 'Services', content: { 'application/json': { schema: z.array(ServiceSchema) } } } },
-    }),
-    async (c) => {
-      // SPEC §7: fetched with "no cache"; a short revalidation keeps edits visible at once.
-      c.header('cache-control', 'no-cache');
-      return c.json(await listServiceTree(db), 200);
-    },
-  );
+export function servicesRoutes({ db, storage }: Deps) {
+  /** A sub-service hangs under an existing top-level service: one level only (SPEC §3). */
+  async function checkParent(parentId: string | null | undefined, selfId?: string) {
+    if (!parentId) return;
+    if (parentId === selfId) throw new HttpError(400, 'A service cannot be its own parent.');
+    const parent = await findService(db, parentId);
+    if (!parent) throw new HttpError(400, 'Parent service not found.');
+    if (parent.parent_id !== null) throw new HttpError(400, 'A sub-service can only be added under a top-level service.');
+  }
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get', path: '/services', tags: ['Services'],
+        summary: 'The service catalogue: top-level services with their sub-services. Public.',
+        responses: { 200: json(z.array(ServiceSchema), 'Services') },
+      }),
+      async (c) => {
+        // SPEC §7: fetched with "no cache"; a short revalidation keeps edits visible at once.
+        c.header('cache-control', 'no-cache');
+        return c.json(await listServiceTree(db), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/services', tags: ['Services'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Adds a service, or a sub-service when parentService names a top-level service. Admin only.',
+        description: 'multipart/form-data: title (required), description, parentService, image (optional).',
+        request: { body: { required: true, content: { 'multipart/form-data': { schema: serviceMultipartDoc as never } } } },
+        responses: {
+          201: json(ServiceAnswerSchema, 'Created'), 400: { description: 'No title, or the parent is unknown or itself a sub-service' },
+          415: { description: 'Image type not accepted' }, ...refused,
+        },
+      }),
+      async (c) => {
+        const { fields, image } = await receiveServiceForm(storage, c.req.raw);
+        try {
+          const input = CreateServiceSchema.parse(fields);
+          await checkParent(input.parentService);
+          const row = await insertService(db, {
+            title: input.title, description: input.description || null, parentId: input.parentService ?? null, image,
+          });
+          return c.json({ message: row.parent_id ? 'Sub-service created successfully' : 'Service created successfully', data: toSubService(row) }, 201);
+        } catch (err) {
+          await storage.remove(keyOfImage(image));
+          throw err;
+        }
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put', path: '/services/{id}', tags: ['Services'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Edits a service or sub-service. Admin only.',
+        description:
+          'JSON {title?, description?, parentService?}; parentService null makes it top-level. A service that has sub-services cannot ' +
+          'become a sub-service. The same fields as multipart/form-data may also carry a new image.',
+        request: {
+          params: ServiceIdParamsSchema,
+          body: { required: false, content: { 'application/json': { schema: UpdateServiceSchema }, 'multipart/form-data': { schema: serviceMultipartDoc as never } } },
+        },
+        responses: { 200: json(ServiceAnswerSchema, 'Updated'), 400: { description: 'Invalid field' }, 404: { description: 'No such service' }, ...refused },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const existing = await findService(db, id);
+        if (!existing) throw new HttpError(404, 'Service not found.');
+        const isMultipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
+        const { fields, image } = isMultipart ? await receiveServiceForm(storage, c.req.raw) : { fields: c.req.valid('json'), image: null };
+        try {
+          const patch = UpdateServiceSchema.parse(fields);
+          if (patch.parentService !== undefined && patch.parentService !== existing.parent_id) {
+            await checkParent(patch.parentService, id);
+            if (patch.parentService && (await countSubservices(db, id)) > 0) {
+              throw new HttpError(400, 'A service that has sub-services cannot become a sub-service.');
+            }
+          }
+          const row = await updateService(db, id, {
+            title: patch.title,
+            description: patch.description === undefined ? undefined : patch.description || null,
+            parentId: patch.parentService,
+            image: image ?? undefined,
+          });
+          if (image) await storage.remove(keyOfImage(existing.image));
+          return c.json({ message: 'Service updated successfully', data: toSubService(row) }, 200);
+        } catch (err) {
+          await storage.remove(keyOfImage(image));
+          throw err;
+        }
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete', path: '/services/{id}', tags: ['Services'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Deletes a service together with its sub-services. Admin only.',
+        description:
+          'Delete policy: the service and all its sub-services are removed with their images. Queries that used any of them keep their ' +
+          'message, files and chat, and their service/subservice become null. Nothing is left pointing at a deleted service.',
+        request: { params: ServiceIdParamsSchema },
+        responses: { 200: json(ServiceDeletedSchema, 'Deleted'), 404: { description: 'No such service' }, ...refused },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        if (!(await findService(db, id))) throw new HttpError(404, 'Service not found.');
+        const { removed, detachedQueries } = await deleteServiceTree(db, id);
+        await Promise.all(removed.map((r) => storage.remove(keyOfImage(r.image))));
+        const deletedSubservices = removed.length - 1;
+        return c.json({ message: 'Service deleted successfully', deletedSubservices, detachedQueries }, 200);
+      },
+    );
 }

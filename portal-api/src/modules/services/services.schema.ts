@@ -11,3 +11,58 @@ export const SubServiceSchema = z
   .openapi('SubService');
 
 export const ServiceSchema = SubServiceSchema.extend({ subservices: z.array(SubServiceSchema) }).openapi('Service');
+
+const title = z
+  .string({ error: 'Please enter a service title.' })
+  .trim()
+  .min(1, { error: 'Please enter a service title.' })
+  .max(120, { error: 'A service title can be at most 120 characters.' });
+const description = z.string().trim().max(2000, { error: 'A description can be at most 2,000 characters.' });
+// An empty parent field (a form's "none" option) means a top-level service.
+const parentService = z
+  .string()
+  .trim()
+  .max(64, { error: 'Parent service not found.' })
+  .transform((v) => v || null)
+  .nullable();
+
+/** POST /services fields (multipart text fields). */
+export const CreateServiceSchema = z.object({
+  title,
+  description: description.optional(),
+  parentService: parentService.optional(),
+});
+export type CreateService = z.infer<typeof CreateServiceSchema>;
+
+/** PUT /services/{id}: every field optional; null description clears it, null parentService makes it top-level. */
+export const UpdateServiceSchema = z
+  .object({
+    title: title.optional(),
+    description: description.nullable().optional(),
+    parentService: parentService.optional(),
+  })
+  .openapi('UpdateService');
+export type UpdateService = z.infer<typeof UpdateServiceSchema>;
+
+export const ServiceIdParamsSchema = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+export const ServiceAnswerSchema = z.object({ message: z.string(), data: SubServiceSchema });
+export const ServiceDeletedSchema = z.object({
+  message: z.string(),
+  deletedSubservices: z.number(),
+  detachedQueries: z.number(),
+});
+
+/** Documentation only: multipart bodies are streamed by lib/storage.ts, never buffered by a validator. */
+export const serviceMultipartDoc = {
+  type: 'object',
+  required: ['title'],
+  properties: {
+    title: { type: 'string', maxLength: 120 },
+    description: { type: 'string', maxLength: 2000 },
+    parentService: { type: 'string', description: 'Id of a top-level service; makes this a sub-service.' },
+    image: { type: 'string', format: 'binary', description: 'JPG, PNG, GIF, WebP, BMP or AVIF.' },
+  },
+} as const;

@@ -1,0 +1,90 @@
+import { z } from '@hono/zod-openapi';
+
+// Zod shapes of the admin query calls (CONTRACTS.md "Query JSON", "Route ownership").
+
+export const QueryStatusSchema = z.enum(['pending', 'in_progress', 'answered', 'closed']);
+
+const FileSchema = z.object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() });
+const RefSchema = z.object({ _id: z.string(), title: z.string() }).nullable();
+
+export const AdminQuerySchema = z
+  .object({
+    _id: z.string(),
+    subject: z.string().nullable(),
+    message: z.string(),
+    service: RefSchema,
+    subservice: RefSchema,
+    files: z.array(FileSchema),
+    deliverables: z.array(FileSchema),
+    status: QueryStatusSchema,
+    bidDueDate: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    user: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
+  })
+  .openapi('Query');
+
+export const QueryIdParamsSchema = z.object({
+  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
+});
+export const UserIdParamsSchema = QueryIdParamsSchema;
+
+export const ListQueriesSchema = z.object({
+  status: z
+    .enum(['pending', 'in_progress', 'answered', 'closed', 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
+    .optional()
+    .openapi({ description: "One status, or 'open' for every status but closed." }),
+  search: z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional()
+    .openapi({ description: "Matches the message, subject, client's name or e-mail, service or sub-service (case-insensitive)." }),
+  sort: z.enum(['createdAt', 'bidDueDate'], { error: 'Sort must be createdAt or bidDueDate.' }).default('createdAt')
+    .openapi({ description: 'createdAt: newest first. bidDueDate: soonest due first, undated last.' }),
+  page: z.coerce.number({ error: 'Page must be a number.' }).int().min(1).default(1),
+  pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).default(20),
+});
+
+export const QueryPageSchema = z.object({
+  data: z.array(AdminQuerySchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+
+export const ChangeStatusSchema = z.object({
+  status: z.enum(['pending', 'in_progress', 'answered', 'closed'], {
+    error: 'Status must be one of pending, in_progress, answered or closed.',
+  }),
+});
+
+export const QueryAnswerSchema = z.object({ message: z.string(), data: AdminQuerySchema });
+
+export const WeeklyStatsQuerySchema = z.object({
+  weeks: z.coerce.number({ error: 'Weeks must be a number.' }).int().min(1).max(52).default(8),
+});
+
+export const WeeklyStatsSchema = z.object({
+  weeks: z.array(
+    z.object({
+      weekStart: z.string().openapi({ description: 'Monday of the week (UTC), YYYY-MM-DD.' }),
+      pending: z.number(),
+      in_progress: z.number(),
+      answered: z.number(),
+      closed: z.number(),
+      total: z.number(),
+    }),
+  ),
+});
+
+export const UsersWithQueriesSchema = z.object({
+  users: z.array(
+    z.object({
+      _id: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      profileImage: z.string().nullable(),
+      online: z.boolean(),
+      queries: z.array(z.object({ _id: z.string(), subject: z.string().nullable(), message: z.string(), status: QueryStatusSchema, createdAt: z.string() })),
+    }),
+  ),
+});
+
+export const UserQueriesSchema = z.object({ data: z.array(AdminQuerySchema) });

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+let server: TestServer;
+let admin: string;
+let client: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signInAdmin(server);
+  client = (await createClient(server, admin)).token;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function form(fields: Record<string, string>, image?: Buffer) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  if (image) f.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png');
+  return f;
+}
+const create = (fields: Record<string, string>, image?: Buffer, token: string | null = admin) =>
+  server.call('POST', '/api/services', { form: form(fields, image), token });
+const tree = async () => (await server.call('GET', '/api/services')).body as any[];
+
+describe('service writes are admin only', () => {
+  it.each([
+    ['POST', '/api/services'],
+    ['PUT', '/api/services/any-id'],
+    ['DELETE', '/api/services/any-id'],
+  ])('%s %s refuses anonymous (401) and client (403) callers', async (method, path) => {
+    const body = method === 'POST' ? { form: form({ title: 'X' }) } : method === 'PUT' ? { json: { title: 'X' } } : {};
+    expect((await server.call(method, path, { ...body })).status).toBe(401);
+    const asClient = await server.call(method, path, { ...(method === 'POST' ? { form: form({ title: 'X' }) } : body), token: client });
+    expect(asClient.status).toBe(403);
+    expect(asClient.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('lists services publicly', async () => {
+    const res = await server.call('GET', '/api/services');
+    expect(res.status).toBe(200);
+    expect(res.body.map((s: any) => s.title)).toContain('Sub-Contractor');
+  });
+});
+
+describe('POST /api/services', () => {
+  it('needs a title', async () => {
+    for (const fields of [{}, { title: '   ' }, { description: 'No title' }]) {
+      const res = await create(fields);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'Please enter a service title.' });
+    }
+  });
+
+  it('creates a top-level service with an image that is served publicly', async () => {
+    const res = await create({ title: 'Takeoff Audits', description: 'Second opinion on a takeoff.' }, PNG);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ title: 'Takeoff Audits', description: 'Second opinion on a takeoff.', parentService: null });
+    expect(res.body.data.image).toMatch(/^\/uploads\/public\/services\//);
+    const img = await fetch(`${server.url}${res.body.data.image}`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/png');
+    expect((await tree()).find((s) => s._id === res.body.data._id)).toMatchObject({ title: 'Takeoff Audits', subservices: [] });
+  });
+
+  it('refuses an image that is not an image (415)', async () => {
+    const f = new FormData();
+    f.append('title', 'Bad image');
+    f.append('image', new Blob(['MZ not an image']), 'evil.png');
+    const res = await server.call('POST', '/api/services', { form: f, token: admin });
+    expect(res.status).toBe(415);
+    expect((await tree()).some((s) => s.title === 'Bad image')).toBe(false);
+  });
+
+  it('adds a sub-service under an existing top-level service only', async () => {
+    const parent = (await create({ title: 'Specialty Trades' })).body.data;
+    const sub = await create({ title: 'Waterproofing', parentService: parent._id });
+    expect(sub.status).toBe(201);
+    expect(sub.body.data.parentService).toBe(parent._id);
+    expect((await tree()).find((s) => s._id === parent._id).subservices.map((s: any) => s.title)).toEqual(['Waterproofing']);
+
+    const unknown = await create({ title: 'Orphan', parentService: 'no-such-service' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Parent service not found.');
+
+    const nested = await create({ title: 'Too deep', parentService: sub.body.data._id });
+    expect(nested.status).toBe(400);
+    expect(nested.body.message).toBe('A sub-service can only be added under a top-level service.');
+  });
+});
+
+describe('PUT /api/services/{id}', () => {
+  it('renames and re-describes with JSON', async () => {
+    const svc = (await create({ title: 'Old name' })).body.data;
+    const res = await server.call('PUT', `/api/services/${svc._id}`, { json: { title: ' New name ', description: 'Now described.' }, token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ title: 'New name', description: 'Now described.' });
+    const blank = await server.call('PUT', `/api/services/${svc._id}`, { json: { title: '' }, token: admin });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('Please enter a service title.');
+    expect((await server.call('PUT', '/api/services/nope', { json: { title: 'x' }, token: admin })).status).toBe(404);
+  });
+
+  it('keeps the tree one level deep', async () => {
+    const a = (await create({ title: 'Parent A' })).body.data;
+    const b = (await create({ title: 'Parent B' })).body.data;
+    const child = (await create({ title: 'Child of A', parentService: a._id })).body.data;
+    const moveParent = await server.call('PUT', `/api/services/${a._id}`, { json: { parentService: b._id }, token: admin });
+    expect(moveParent.status).toBe(400);
+    expect(moveParent.body.message).toBe('A service that has sub-services cannot become a sub-service.');
+    expect((await server.call('PUT', `/api/services/${b._id}`, { json: { parentService: b._id }, token: admin })).status).toBe(400);
+    const moveChild = await server.call('PUT', `/api/services/${child._id}`, { json: { parentService: b._id }, token: admin });
+    expect(moveChild.status).toBe(200);
+    expect(moveChild.body.data.parentService).toBe(b._id);
+    const promote = await server.call('PUT', `/api/services/${child._id}`, { json: { parentService: null }, token: admin });
+    expect(promote.body.data.parentService).toBeNull();
+  });
+
+  it('replaces the image with a multipart body', async () => {
+    const svc = (await create({ title: 'With photo' }, PNG)).body.data;
+    const res = await server.call('PUT', `/api/services/${svc._id}`, { form: form({ title: 'With new photo' }, PNG), token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.image).not.toBe(svc.image);
+    expect((await fetch(`${server.url}${svc.image}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${res.body.data.image}`)).status).toBe(200);
+  });
+});
+
+describe('DELETE /api/services/{id}', () => {
+  it('deletes the sub-services too, and queries that used them keep their text but lose the link', async () => {
+    const parent = (await create({ title: 'Doomed' }, PNG)).body.data;
+    const sub = (await create({ title: 'Doomed child', parentService: parent._id })).body.data;
+    const q = await server.call('POST', '/api/queries', {
+      token: client,
+      form: (() => {
+        const f = new FormData();
+        f.append('message', 'Need a takeoff for a doomed service.');
+        f.append('service', parent._id);
+        f.append('subService', sub._id);
+        f.append('files[]', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'plan.png');
+        return f;
+      })(),
+    });
+    expect(q.status).toBe(201);
+    const queryId = (q.body.data ?? q.body)._id as string;
+
+    const res = await server.call('DELETE', `/api/services/${parent._id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ deletedSubservices: 1, detachedQueries: 1 });
+    expect((await tree()).some((s) => s._id === parent._id)).toBe(false);
+    expect((await fetch(`${server.url}${parent.image}`)).status).toBe(404);
+
+    const row = await server.deps.db.selectFrom('queries').selectAll().where('id', '=', queryId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ message: 'Need a takeoff for a doomed service.', service_id: null, subservice_id: null });
+    const orphans = await server.deps.db
+      .selectFrom('services as s')
+      .leftJoin('services as p', 'p.id', 's.parent_id')
+      .select('s.id')
+      .where('s.parent_id', 'is not', null)
+      .where('p.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+    expect((await server.call('DELETE', `/api/services/${parent._id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('deletes a lone sub-service and leaves its parent', async () => {
+    const parent = (await create({ title: 'Keeper' })).body.data;
+    const sub = (await create({ title: 'Goner', parentService: parent._id })).body.data;
+    const res = await server.call('DELETE', `/api/services/${sub._id}`, { token: admin });
+    expect(res.body).toMatchObject({ deletedSubservices: 0 });
+    expect((await tree()).find((s) => s._id === parent._id).subservices).toEqual([]);
+  });
+});

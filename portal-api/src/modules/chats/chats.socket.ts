@@ -1,6 +1,145 @@
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
 import type { Deps } from '../../deps.ts';
+import type { AuthUser } from '../../http/env.ts';
+import { authenticate } from '../../http/auth.ts';
+import { HttpError, zodMessage } from '../../http/errors.ts';
+import { simpleHtml } from '../../lib/mail.ts';
+import { recordActivity } from '../activities/activities.repo.ts';
+import { findQueryForUser, touchQuery } from '../queries/queries.repo.ts';
+import { findMessageQuery, getMessage, insertMessage } from './chats.repo.ts';
+import {
+  CHAT_BAD_REPLY, CHAT_CLOSED, CHAT_EMPTY, CHAT_TOO_LONG, ClientFrameSchema, MAX_CHAT_MESSAGE, type ClientFrame, type ServerFrame,
+} from './chats.schema.ts';
+import type { Peer } from './hub.ts';
 
-/** Installs the chat frame handler on the hub (ARCHITECTURE.md "WebSocket /ws"). */
-export async function registerChat(_deps: Deps): Promise<void> {
-  // The frame protocol is built by the client-portal issue.
+// The /ws frame protocol (ARCHITECTURE.md "WebSocket /ws", CONTRACTS.md): every
+// frame carries its token and is checked on its own; a refused frame answers
+// {type:'error'} and never closes the socket (STYLE.md "Errors").
+
+/** A token is re-checked against the sessions table at most this often per socket. */
+const AUTH_CACHE_MS = 10_000;
+/** At most one "new reply" e-mail per query in this window, however many messages an admin sends. */
+const MAIL_THROTTLE_MS = 10 * 60_000;
+
+type PeerAuth = { token: string; user: AuthUser; checkedAt: number };
+
+export function isUserOnline(deps: Pick<Deps, 'hub'>, userId: string): boolean {
+  return deps.hub.isOnline(userId);
+}
+
+export async function registerChat(deps: Deps): Promise<void> {
+  const { hub, log } = deps;
+  const auth = new WeakMap<Peer, PeerAuth>();
+  const lastMail = new Map<string, number>();
+
+  const send = (peer: Peer, frame: ServerFrame) => hub.send(peer, frame);
+  const toAdmins = (frame: ServerFrame) => {
+    for (const admin of hub.admins()) send(admin, frame);
+  };
+
+  async function identify(peer: Peer, token: string): Promise<AuthUser> {
+    const cached = auth.get(peer);
+    if (cached && cached.token === token && Date.now() - cached.checkedAt < AUTH_CACHE_MS) return cached.user;
+    const user = await authenticate(deps.db, token);
+    if (peer.userId && peer.userId !== user.id) throw new HttpError(409, 'This connection is signed in as another user.');
+    auth.set(peer, { token, user, checkedAt: Date.now() });
+    if (!peer.userId) {
+      const wasOnline = hub.isOnline(user.id);
+      peer.userId = user.id;
+      peer.role = user.role === 'admin' ? null : 'client';
+      if (user.role === 'client' && !wasOnline) toAdmins({ type: 'presence', userId: user.id, online: true });
+    }
+    return user;
+  }
+
+  hub.onDrop = (peer) => {
+    if (peer.role === 'client' && peer.userId && !hub.isOnline(peer.userId)) {
+      toAdmins({ type: 'presence', userId: peer.userId, online: false });
+    }
+  };
+
+  async function handle(peer: Peer, frame: ClientFrame): Promise<void> {
+    switch (frame.type) {
+      case 'authenticateAdmin': {
+        const user = await identify(peer, frame.token);
+        if (user.role !== 'admin') throw new HttpError(403, 'You are not allowed to do this.');
+        peer.role = 'admin';
+        send(peer, { type: 'authenticated' });
+        const online = new Set(hub.allPeers().filter((p) => p.role === 'client' && p.userId).map((p) => p.userId!));
+        for (const userId of online) send(peer, { type: 'presence', userId, online: true });
+        return;
+      }
+      case 'joinRoom': {
+        const user = await identify(peer, frame.token);
+        const query = await findQueryForUser(deps.db, frame.queryId, user);
+        hub.join(peer, query.id);
+        send(peer, { type: 'joined', queryId: query.id });
+        return;
+      }
+      case 'sendMessage': {
+        const user = await identify(peer, frame.token);
+        const query = await findQueryForUser(deps.db, frame.queryId, user);
+        if (query.status === 'closed') throw new HttpError(409, CHAT_CLOSED);
+        const text = frame.message.trim();
+        if (!text) throw new HttpError(400, CHAT_EMPTY);
+        if (text.length > MAX_CHAT_MESSAGE) throw new HttpError(400, CHAT_TOO_LONG);
+        if (frame.replyTo) {
+          const target = await findMessageQuery(deps.db, frame.replyTo);
+          if (!target || target.query_id !== query.id) throw new HttpError(400, CHAT_BAD_REPLY);
+        }
+        // Stored (with its activity) before anyone sees it, so a refetch after a reconnect has it.
+        const id = await deps.db.transaction().execute(async (trx) => {
+          const messageId = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: frame.replyTo ?? null });
+          await touchQuery(trx, query.id);
+          await recordActivity(trx, {
+            userId: query.user_id, queryId: query.id, status: query.status,
+            activity: user.role === 'admin' ? 'Reply from the estimating team' : 'Message sent',
+          });
+          return messageId;
+        });
+        const message = (await getMessage(deps.db, id))!;
+        // The sender gets its own message back with its _id, even without a joinRoom first.
+        hub.join(peer, query.id);
+        await hub.publish(query.id, { type: 'receiveMessage', message } satisfies ServerFrame);
+        if (user.role === 'admin' && !hub.isOnline(query.user_id)) void mailOfflineClient(query.id, query.user_id, text);
+        return;
+      }
+    }
+  }
+
+  async function mailOfflineClient(queryId: string, userId: string, text: string): Promise<void> {
+    const last = lastMail.get(queryId) ?? 0;
+    if (Date.now() - last < MAIL_THROTTLE_MS) return;
+    lastMail.set(queryId, Date.now());
+    try {
+      const owner = await deps.db.selectFrom('users').select(['email', 'full_name']).where('id', '=', userId).executeTakeFirst();
+      if (!owner) return;
+      const link = `${deps.config.publicUrl}/chat/${queryId}`;
+      const lines = [`Hi ${owner.full_name},`, 'Our estimating team replied to your request:', text, `Read and answer it here: ${link}`];
+      await deps.mailer.send({ to: owner.email, subject: 'New reply to your estimate request', text: lines.join('\n\n'), html: simpleHtml(lines) });
+    } catch (err) {
+      log.error({ err, queryId }, 'chat reply stored but the client was not mailed');
+    }
+  }
+
+  hub.setHandler(async (peer, data) => {
+    let frame: ClientFrame;
+    try {
+      const parsed: unknown = JSON.parse(data);
+      const type = (parsed as { type?: unknown } | null)?.type;
+      if (typeof type !== 'string' || !['authenticateAdmin', 'joinRoom', 'sendMessage'].includes(type)) {
+        return send(peer, { type: 'error', message: 'Unknown frame type.' });
+      }
+      frame = ClientFrameSchema.parse(parsed);
+    } catch (err) {
+      return send(peer, { type: 'error', message: err instanceof ZodError ? zodMessage(err) : 'Frames must be JSON objects.' });
+    }
+    try {
+      await handle(peer, frame);
+    } catch (err) {
+      if (err instanceof HTTPException) return send(peer, { type: 'error', message: err.message });
+      throw err; // the hub logs it and answers 'Internal server error'
+    }
+  });
 }

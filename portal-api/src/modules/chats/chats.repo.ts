@@ -1,0 +1,65 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { ChatMessage } from './chats.schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+function baseSelect(db: Executor) {
+  return db
+    .selectFrom('chat_messages as m')
+    .innerJoin('users as u', 'u.id', 'm.sender_id')
+    .leftJoin('chat_messages as r', 'r.id', 'm.reply_to_id')
+    .select([
+      'm.id', 'm.query_id', 'm.message', 'm.created_at', 'm.sender_id', 'u.role as sender_role', 'u.full_name as sender_name',
+      'r.id as reply_id', 'r.query_id as reply_query_id', 'r.message as reply_message',
+    ]);
+}
+type MessageRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
+
+/** Row → the ChatMessage of SPEC §3 / ARCHITECTURE.md. */
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    _id: row.id,
+    query: row.query_id,
+    message: row.message,
+    sender: { _id: row.sender_id, role: row.sender_role, fullName: row.sender_name },
+    createdAt: row.created_at,
+    replyTo: row.reply_id ? { _id: row.reply_id, query: row.reply_query_id ?? row.query_id, message: row.reply_message ?? '' } : null,
+  };
+}
+
+/** A query's messages, oldest first. */
+export async function listMessages(db: Executor, queryId: string): Promise<ChatMessage[]> {
+  const rows = await baseSelect(db).where('m.query_id', '=', queryId).orderBy('m.created_at').orderBy('m.id').execute();
+  return rows.map(toChatMessage);
+}
+
+export async function getMessage(db: Executor, id: string): Promise<ChatMessage | null> {
+  const row = await baseSelect(db).where('m.id', '=', id).executeTakeFirst();
+  return row ? toChatMessage(row) : null;
+}
+
+export function findMessageQuery(db: Executor, id: string) {
+  return db.selectFrom('chat_messages').select(['id', 'query_id']).where('id', '=', id).executeTakeFirst();
+}
+
+// Ids are random, so order rests on created_at: keep it strictly increasing within
+// this process so two messages in the same millisecond still come back in send order.
+let lastStamp = 0;
+function messageStamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return nowIso(new Date(lastStamp));
+}
+
+export async function insertMessage(
+  trx: Executor,
+  input: { queryId: string; senderId: string; message: string; replyTo: string | null },
+): Promise<string> {
+  const id = newId();
+  await trx
+    .insertInto('chat_messages')
+    .values({ id, query_id: input.queryId, sender_id: input.senderId, message: input.message, reply_to_id: input.replyTo, created_at: messageStamp() })
+    .execute();
+  return id;
+}

@@ -1,0 +1,152 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, FileKind, QueryStatus } from '../../db/schema.ts';
+import type { AuthUser } from '../../http/env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { Storage, StoredFile } from '../../lib/storage.ts';
+import type { Query } from './queries.schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type Viewer = Pick<AuthUser, 'id' | 'role'>;
+
+export const QUERY_NOT_FOUND = 'Query not found.';
+
+/** The joined row every query read starts from: the query, its client, its service titles. */
+function baseSelect(db: Executor) {
+  return db
+    .selectFrom('queries as q')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
+    .leftJoin('services as s', 's.id', 'q.service_id')
+    .leftJoin('services as ss', 'ss.id', 'q.subservice_id')
+    .select([
+      'q.id', 'q.user_id', 'q.subject', 'q.message', 'q.service_id', 'q.subservice_id', 'q.status', 'q.bid_due_date',
+      'q.created_at', 'q.updated_at', 'u.full_name as user_full_name', 'u.email as user_email',
+      's.title as service_title', 'ss.title as subservice_title',
+    ]);
+}
+export type QueryJoinedRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
+export type QueryFileRow = { id: string; query_id: string; kind: FileKind; name: string; storage_key: string; size: number; type: string };
+
+/** Row → the Query JSON of CONTRACTS.md. Private files get short-lived signed links. */
+export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Storage): Query {
+  const toFile = (f: QueryFileRow) => ({ _id: f.id, name: f.name, url: storage.signedUrl(f.storage_key, f.name), size: f.size, type: f.type });
+  return {
+    _id: row.id,
+    subject: row.subject,
+    message: row.message,
+    // A service deleted by an admin leaves the id behind; show nothing rather than a dangling id.
+    service: row.service_id && row.service_title != null ? { _id: row.service_id, title: row.service_title } : null,
+    subservice: row.subservice_id && row.subservice_title != null ? { _id: row.subservice_id, title: row.subservice_title } : null,
+    files: files.filter((f) => f.kind === 'attachment').map(toFile),
+    deliverables: files.filter((f) => f.kind === 'deliverable').map(toFile),
+    status: row.status,
+    bidDueDate: row.bid_due_date,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    user: { _id: row.user_id, fullName: row.user_full_name, email: row.user_email },
+  };
+}
+
+async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, QueryFileRow[]>> {
+  const byQuery = new Map<string, QueryFileRow[]>();
+  for (let i = 0; i < queryIds.length; i += 500) {
+    const chunk = queryIds.slice(i, i + 500);
+    const rows = await db
+      .selectFrom('query_files')
+      .select(['id', 'query_id', 'kind', 'name', 'storage_key', 'size', 'type'])
+      .where('query_id', 'in', chunk)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      const list = byQuery.get(row.query_id) ?? [];
+      list.push(row);
+      byQuery.set(row.query_id, list);
+    }
+  }
+  return byQuery;
+}
+
+async function withFiles(db: Executor, storage: Storage, rows: QueryJoinedRow[]): Promise<Query[]> {
+  if (!rows.length) return [];
+  const files = await filesFor(db, rows.map((r) => r.id));
+  return rows.map((r) => toQuery(r, files.get(r.id) ?? [], storage));
+}
+
+export type QueryFilter = { userId?: string; statuses?: QueryStatus[] };
+
+/** Queries newest first, optionally one client's and/or some statuses. */
+export async function loadQueries(db: Executor, storage: Storage, filter: QueryFilter = {}): Promise<Query[]> {
+  let qb = baseSelect(db);
+  if (filter.userId) qb = qb.where('q.user_id', '=', filter.userId);
+  if (filter.statuses?.length) qb = qb.where('q.status', 'in', filter.statuses);
+  const rows = await qb.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').execute();
+  return withFiles(db, storage, rows);
+}
+
+/** Queries by id, in the order of `ids` (for callers that page or sort themselves). */
+export async function loadQueriesByIds(db: Executor, storage: Storage, ids: string[]): Promise<Query[]> {
+  const rows: QueryJoinedRow[] = [];
+  for (let i = 0; i < ids.length; i += 500) rows.push(...(await baseSelect(db).where('q.id', 'in', ids.slice(i, i + 500)).execute()));
+  const byId = new Map((await withFiles(db, storage, rows)).map((q) => [q._id, q]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The bare row of a query the viewer may see; 404 for unknown ids and for someone else's query. */
+export async function findQueryForUser(db: Executor, id: string, user: Viewer) {
+  const row = await db.selectFrom('queries').select(['id', 'user_id', 'status', 'message']).where('id', '=', id).executeTakeFirst();
+  if (!row || (user.role !== 'admin' && row.user_id !== user.id)) throw new HttpError(404, QUERY_NOT_FOUND);
+  return row;
+}
+
+/** The full Query JSON for its owner or an admin; 404 otherwise. */
+export async function getQueryForUser(db: Executor, storage: Storage, id: string, user: Viewer): Promise<Query> {
+  await findQueryForUser(db, id, user);
+  const [query] = await loadQueriesByIds(db, storage, [id]);
+  if (!query) throw new HttpError(404, QUERY_NOT_FOUND);
+  return query;
+}
+
+export type NewQuery = {
+  userId: string;
+  subject?: string;
+  message: string;
+  serviceId: string;
+  subserviceId: string | null;
+  bidDueDate: string | null;
+};
+
+export async function insertQuery(trx: Executor, input: NewQuery): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await trx
+    .insertInto('queries')
+    .values({
+      id, user_id: input.userId, subject: input.subject ?? null, message: input.message, service_id: input.serviceId,
+      subservice_id: input.subserviceId, status: 'pending', bid_due_date: input.bidDueDate, created_at: now, updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertQueryFiles(
+  trx: Executor,
+  queryId: string,
+  kind: FileKind,
+  files: StoredFile[],
+  uploadedBy: string | null,
+): Promise<void> {
+  if (!files.length) return;
+  const now = nowIso();
+  await trx
+    .insertInto('query_files')
+    .values(files.map((f) => ({
+      id: newId(), query_id: queryId, kind, name: f.name, storage_key: f.key, size: f.size, type: f.type, uploaded_by: uploadedBy, created_at: now,
+    })))
+    .execute();
+}
+
+/** Marks a query as changed (a new message, a new file) so lists sorted by activity see it. */
+export async function touchQuery(trx: Executor, id: string): Promise<void> {
+  await trx.updateTable('queries').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let admin: string;
+let a: Awaited<ReturnType<typeof createClient>>;
+let b: Awaited<ReturnType<typeof createClient>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signInAdmin(server);
+  a = await createClient(server, admin);
+  b = await createClient(server, admin);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function submit(token: string, message: string): Promise<string> {
+  const service = (await server.call('GET', '/api/services')).body.find((s: { title: string }) => s.title === 'Manufacturers')._id;
+  const fd = new FormData();
+  fd.append('message', message);
+  fd.append('service', service);
+  fd.append('files[]', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'plan.pdf');
+  const res = await server.call('POST', '/api/queries', { form: fd, token });
+  expect(res.status).toBe(201);
+  return res.body.data._id;
+}
+
+async function chat(token: string, queryId: string, message: string): Promise<void> {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
+  await new Promise((r) => ws.once('open', r));
+  const got = new Promise<any>((resolve) => ws.on('message', (d) => resolve(JSON.parse(d.toString()))));
+  ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message }));
+  expect((await got).type).toBe('receiveMessage');
+  ws.close();
+}
+
+describe('GET /api/recent-activities', () => {
+  it('records a created query and chat messages, newest first, with the query', async () => {
+    const q = await submit(a.token, 'Framing takeoff for a duplex');
+    await chat(a.token, q, 'Any update?');
+    await chat(admin, q, 'Tomorrow morning');
+    const res = await server.call('GET', '/api/recent-activities', { token: a.token });
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body.map((x: { activity: string }) => x.activity)).toEqual(['Reply from the estimating team', 'Message sent', 'Query submitted']);
+    expect(res.body[2]).toMatchObject({ status: 'pending', query: { _id: q, message: 'Framing takeoff for a duplex', status: 'pending' } });
+    expect(res.body[0].createdAt >= res.body[2].createdAt).toBe(true);
+  });
+
+  it("shows a client only its own activities and an admin everyone's", async () => {
+    const qb = await submit(b.token, 'B private request');
+    const forA = (await server.call('GET', '/api/recent-activities', { token: a.token })).body as Array<{ query: { _id: string } | null }>;
+    expect(forA.some((x) => x.query?._id === qb)).toBe(false);
+    const forB = (await server.call('GET', '/api/recent-activities', { token: b.token })).body as Array<{ query: { _id: string } | null }>;
+    expect(forB.map((x) => x.query?._id)).toEqual([qb]);
+    const forAdmin = (await server.call('GET', '/api/recent-activities', { token: admin })).body as Array<{ query: { _id: string } | null }>;
+    expect(forAdmin.length).toBe(4);
+    expect(forAdmin[0]!.query?._id).toBe(qb);
+    expect((await server.call('GET', '/api/recent-activities')).status).toBe(401);
+    expect((await server.call('GET', '/api/recent-activities?limit=0', { token: a.token })).status).toBe(400);
+  });
+});

@@ -48,7 +48,7 @@ describe('service writes are admin only', () => {
 
 describe('POST /api/services', () => {
   it('needs a title', async () => {
-    for (const fields of [{}, { title: '   ' }, { description: 'No title' }]) {
+    for (const fields of [{}, { title: '   ' }, { description: 'No title' }] as Record<string, string>[]) {
       const res = await create(fields);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'Please enter a service title.' });

@@ -1,69 +1,25 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
-import type { FileKind, QueryStatus } from '../../db/schema.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import type { QueryStatus } from '../../db/schema.ts';
+import { nowIso } from '../../lib/ids.ts';
 import type { Storage, StoredFile } from '../../lib/storage.ts';
+import { recordActivity } from '../activities/activities.repo.ts';
+import { insertQueryFiles, loadQueries, loadQueriesByIds, touchQuery } from './queries.repo.ts';
+import type { Query } from './queries.schema.ts';
 
-// Admin reads and writes on queries. The Query JSON is the shape of CONTRACTS.md
-// ("Query JSON"); toAdminQuery keeps it identical to the portal's toQuery.
+// Admin reads and writes on queries. The Query JSON is built only by the
+// portal's toQuery (queries.repo.ts); this file picks which queries and changes them.
 
-
-function baseSelect(db: DB) {
-  return db
-    .selectFrom('queries as q')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .leftJoin('services as s', 's.id', 'q.service_id')
-    .leftJoin('services as ss', 'ss.id', 'q.subservice_id')
-    .select([
-      'q.id', 'q.subject', 'q.message', 'q.status', 'q.bid_due_date', 'q.created_at', 'q.updated_at',
-      'q.service_id', 'q.subservice_id', 's.title as service_title', 'ss.title as subservice_title',
-      'u.id as user_id', 'u.full_name as user_full_name', 'u.email as user_email',
-    ]);
-}
-
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
-type FileRow = { id: string; query_id: string; kind: FileKind; name: string; storage_key: string; size: number; type: string };
-
-function toFile(storage: Storage, f: FileRow) {
-  return { _id: f.id, name: f.name, url: storage.signedUrl(f.storage_key, f.name), size: Number(f.size), type: f.type };
-}
-
-export function toAdminQuery(storage: Storage, row: JoinedRow, files: FileRow[]) {
-  const mine = files.filter((f) => f.query_id === row.id);
-  return {
-    _id: row.id,
-    subject: row.subject,
-    message: row.message,
-    service: row.service_id && row.service_title !== null ? { _id: row.service_id, title: row.service_title } : null,
-    subservice: row.subservice_id && row.subservice_title !== null ? { _id: row.subservice_id, title: row.subservice_title } : null,
-    files: mine.filter((f) => f.kind === 'attachment').map((f) => toFile(storage, f)),
-    deliverables: mine.filter((f) => f.kind === 'deliverable').map((f) => toFile(storage, f)),
-    status: row.status,
-    bidDueDate: row.bid_due_date,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    user: { _id: row.user_id, fullName: row.user_full_name, email: row.user_email },
-  };
-}
-export type AdminQuery = ReturnType<typeof toAdminQuery>;
-
-async function withFiles(db: DB, storage: Storage, rows: JoinedRow[]): Promise<AdminQuery[]> {
-  if (!rows.length) return [];
-  const files = await db
-    .selectFrom('query_files')
-    .select(['id', 'query_id', 'kind', 'name', 'storage_key', 'size', 'type'])
-    .where('query_id', 'in', rows.map((r) => r.id))
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => toAdminQuery(storage, r, files));
-}
 
 export type ListFilter = { status?: QueryStatus | 'open'; search?: string; sort: 'createdAt' | 'bidDueDate'; page: number; pageSize: number };
 
 /** Every client's queries for the admin, filtered, sorted and paged. */
 export async function listAllQueries(db: DB, storage: Storage, filter: ListFilter) {
-  let query = baseSelect(db);
+  let query = db
+    .selectFrom('queries as q')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
+    .leftJoin('services as s', 's.id', 'q.service_id')
+    .leftJoin('services as ss', 'ss.id', 'q.subservice_id');
   if (filter.status === 'open') query = query.where('q.status', '!=', 'closed');
   else if (filter.status) query = query.where('q.status', '=', filter.status);
   if (filter.search) {
@@ -74,55 +30,47 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
       eb.or([like('q.message'), like('q.subject'), like('u.full_name'), like('u.email'), like('s.title'), like('ss.title')]),
     );
   }
-  const { total } = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  if (filter.sort === 'bidDueDate') {
-    query = query
-      .orderBy(sql`case when q.bid_due_date is null then 1 else 0 end`)
-      .orderBy('q.bid_due_date', 'asc')
-      .orderBy('q.created_at', 'asc');
-  } else {
-    query = query.orderBy('q.created_at', 'desc');
-  }
-  const rows = await query.orderBy('q.id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
-  return { data: await withFiles(db, storage, rows), page: filter.page, pageSize: filter.pageSize, total: Number(total) };
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let ids = query.select('q.id');
+  ids = filter.sort === 'bidDueDate'
+    ? ids.orderBy(sql`case when q.bid_due_date is null then 1 else 0 end`).orderBy('q.bid_due_date', 'asc').orderBy('q.created_at', 'asc')
+    : ids.orderBy('q.created_at', 'desc');
+  const page = await ids.orderBy('q.id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
+  return { data: await loadQueriesByIds(db, storage, page.map((r) => r.id)), page: filter.page, pageSize: filter.pageSize, total: Number(total) };
 }
 
-export async function findAdminQuery(db: DB, storage: Storage, id: string): Promise<AdminQuery | undefined> {
-  const row = await baseSelect(db).where('q.id', '=', id).executeTakeFirst();
-  return row ? (await withFiles(db, storage, [row]))[0] : undefined;
+export async function findAdminQuery(db: DB, storage: Storage, id: string): Promise<Query | undefined> {
+  return (await loadQueriesByIds(db, storage, [id]))[0];
 }
 
-export async function listQueriesOfUser(db: DB, storage: Storage, userId: string): Promise<AdminQuery[]> {
-  const rows = await baseSelect(db).where('q.user_id', '=', userId).orderBy('q.created_at', 'desc').orderBy('q.id').execute();
-  return withFiles(db, storage, rows);
+export function listQueriesOfUser(db: DB, storage: Storage, userId: string): Promise<Query[]> {
+  return loadQueries(db, storage, { userId });
 }
 
-/** Sets the status only if it is still `from` (a concurrent change makes this return false). */
-export async function updateQueryStatus(db: DB, id: string, from: QueryStatus, to: QueryStatus): Promise<boolean> {
-  const result = await db
-    .updateTable('queries')
-    .set({ status: to, updated_at: nowIso() })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/**
+ * Sets the status only if it is still `from` (a concurrent change makes this
+ * return false) and records the activity in the same transaction.
+ */
+export async function changeQueryStatus(db: DB, q: { id: string; userId: string }, from: QueryStatus, to: QueryStatus, activity: string) {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('queries')
+      .set({ status: to, updated_at: nowIso() })
+      .where('id', '=', q.id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await recordActivity(trx, { userId: q.userId, queryId: q.id, activity, status: to });
+    return true;
+  });
 }
 
-export async function addDeliverables(db: DB, queryId: string, uploadedBy: string, stored: StoredFile[]): Promise<void> {
-  if (!stored.length) return;
-  const now = nowIso();
+export async function addDeliverables(db: DB, q: { id: string; userId: string; status: QueryStatus }, uploadedBy: string, stored: StoredFile[]) {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('query_files')
-      .values(stored.map((f) => ({
-        id: newId(), query_id: queryId, kind: 'deliverable' as const, name: f.name, storage_key: f.key,
-        size: f.size, type: f.type, uploaded_by: uploadedBy, created_at: now,
-      })))
-      .execute();
-    await trx.updateTable('queries').set({ updated_at: now }).where('id', '=', queryId).execute();
+    await insertQueryFiles(trx, q.id, 'deliverable', stored, uploadedBy);
+    await touchQuery(trx, q.id);
+    const names = stored.map((f) => f.name).join(', ');
+    await recordActivity(trx, { userId: q.userId, queryId: q.id, activity: `Deliverables added: ${names}`.slice(0, 300), status: q.status });
   });
 }
 
@@ -176,12 +124,3 @@ export async function weeklyStats(db: DB, weeks: number, now = new Date()) {
   return starts.map((s) => buckets.get(s)!);
 }
 
-/**
- * Records an activity for the client's dashboard.
- * Interim: writes the activities row directly until activities.repo.ts (portal helper) exports recordActivity.
- */
-export async function recordQueryActivity(db: DB, input: { userId: string; queryId: string; activity: string; status: string }) {
-  await db.insertInto('activities').values({
-    id: newId(), user_id: input.userId, query_id: input.queryId, activity: input.activity, status: input.status, created_at: nowIso(),
-  }).execute();
-}

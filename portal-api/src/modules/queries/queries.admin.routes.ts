@@ -5,9 +5,10 @@ import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { simpleHtml } from '../../lib/mail.ts';
 import type { StoredFile } from '../../lib/storage.ts';
+import { isUserOnline } from '../chats/chats.socket.ts';
+import type { Query } from './queries.schema.ts';
 import {
-  addDeliverables, findAdminQuery, findClient, listAllQueries, listQueriesOfUser, listUsersWithQueries,
-  recordQueryActivity, updateQueryStatus, weeklyStats, type AdminQuery,
+  addDeliverables, changeQueryStatus, findAdminQuery, findClient, listAllQueries, listQueriesOfUser, listUsersWithQueries, weeklyStats,
 } from './queries.admin.repo.ts';
 import {
   ChangeStatusSchema, ListQueriesSchema, QueryAnswerSchema, QueryIdParamsSchema, QueryPageSchema,
@@ -23,7 +24,7 @@ const refused = { 401: { description: 'No or bad token' }, 403: { description: '
 export function queriesAdminRoutes(deps: Deps) {
   const { db, storage, hub, mailer, config } = deps;
 
-  const loadOr404 = async (id: string): Promise<AdminQuery> => {
+  const loadOr404 = async (id: string): Promise<Query> => {
     const query = await findAdminQuery(db, storage, id);
     if (!query) throw new HttpError(404, 'Query not found.');
     return query;
@@ -67,10 +68,10 @@ export function queriesAdminRoutes(deps: Deps) {
         const { status } = c.req.valid('json');
         const current = await loadOr404(id);
         if (!canTransition(current.status, status)) throw new HttpError(409, transitionError(current.status, status));
-        if (!(await updateQueryStatus(db, id, current.status, status))) {
+        const activity = `Query marked ${STATUS_LABELS[status]}`;
+        if (!(await changeQueryStatus(db, { id, userId: current.user._id }, current.status, status, activity))) {
           throw new HttpError(409, 'This query was changed by someone else. Reload it and try again.');
         }
-        await recordQueryActivity(db, { userId: current.user._id, queryId: id, activity: `Query marked ${STATUS_LABELS[status]}`, status });
         await hub.publish(id, { type: 'queryStatus', queryId: id, status });
         const updated = await loadOr404(id);
         if (status === 'answered') {
@@ -111,9 +112,7 @@ export function queriesAdminRoutes(deps: Deps) {
           await Promise.all(stored.map((f) => storage.remove(f.key)));
           throw err;
         }
-        await addDeliverables(db, id, c.var.user.id, stored);
-        const names = stored.map((f) => f.name).join(', ');
-        await recordQueryActivity(db, { userId: query.user._id, queryId: id, activity: `Deliverables added: ${names}`.slice(0, 300), status: query.status });
+        await addDeliverables(db, { id, userId: query.user._id, status: query.status }, c.var.user.id, stored);
         return c.json({ message: stored.length === 1 ? 'File uploaded.' : `${stored.length} files uploaded.`, data: await loadOr404(id) }, 201);
       },
     )
@@ -125,7 +124,7 @@ export function queriesAdminRoutes(deps: Deps) {
       }),
       async (c) => {
         const users = await listUsersWithQueries(db);
-        return c.json({ users: users.map((u) => ({ ...u, online: hub.isOnline(u._id) })) }, 200);
+        return c.json({ users: users.map((u) => ({ ...u, online: isUserOnline(deps, u._id) })) }, 200);
       },
     )
     .openapi(
@@ -143,7 +142,7 @@ export function queriesAdminRoutes(deps: Deps) {
     );
 }
 
-function estimateReadyMail(query: AdminQuery, publicUrl: string) {
+function estimateReadyMail(query: Query, publicUrl: string) {
   const link = `${publicUrl}/my-queries`;
   const what = query.subservice?.title ?? query.service?.title ?? 'your project';
   const lines = [

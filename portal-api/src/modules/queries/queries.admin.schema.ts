@@ -1,28 +1,7 @@
 import { z } from '@hono/zod-openapi';
+import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 
-// Zod shapes of the admin query calls (CONTRACTS.md "Query JSON", "Route ownership").
-
-export const QueryStatusSchema = z.enum(['pending', 'in_progress', 'answered', 'closed']);
-
-const FileSchema = z.object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() });
-const RefSchema = z.object({ _id: z.string(), title: z.string() }).nullable();
-
-export const AdminQuerySchema = z
-  .object({
-    _id: z.string(),
-    subject: z.string().nullable(),
-    message: z.string(),
-    service: RefSchema,
-    subservice: RefSchema,
-    files: z.array(FileSchema),
-    deliverables: z.array(FileSchema),
-    status: QueryStatusSchema,
-    bidDueDate: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    user: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
-  })
-  .openapi('Query');
+// Zod shapes of the admin query calls (CONTRACTS.md "Route ownership"); the Query itself is the portal's QuerySchema.
 
 export const QueryIdParamsSchema = z.object({
   id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
@@ -43,7 +22,7 @@ export const ListQueriesSchema = z.object({
 });
 
 export const QueryPageSchema = z.object({
-  data: z.array(AdminQuerySchema),
+  data: z.array(QuerySchema),
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
@@ -55,7 +34,7 @@ export const ChangeStatusSchema = z.object({
   }),
 });
 
-export const QueryAnswerSchema = z.object({ message: z.string(), data: AdminQuerySchema });
+export const QueryAnswerSchema = z.object({ message: z.string(), data: QuerySchema });
 
 export const WeeklyStatsQuerySchema = z.object({
   weeks: z.coerce.number({ error: 'Weeks must be a number.' }).int().min(1).max(52).default(8),
@@ -87,4 +66,4 @@ export const UsersWithQueriesSchema = z.object({
   ),
 });
 
-export const UserQueriesSchema = z.object({ data: z.array(AdminQuerySchema) });
+export const UserQueriesSchema = z.object({ data: z.array(QuerySchema) });

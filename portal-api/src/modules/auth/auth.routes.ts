@@ -22,7 +22,7 @@ const TOO_MANY = { description: 'Rate limited; Retry-After says when to try agai
 
 /** "45 seconds" / "5 minutes": the wait in words for a 429 message. */
 export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -17,7 +17,7 @@ export type ServerProcess = {
   output: () => string;
   /** Resolves with the exit code (or the signal name) once the process has ended. */
   exited: Promise<number | string>;
-  call: <T = any>(method: string, urlPath: string, options?: { json?: unknown; token?: string }) => Promise<{ status: number; body: T }>;
+  call: <T = any>(method: string, urlPath: string, options?: { json?: unknown; form?: FormData; token?: string }) => Promise<{ status: number; body: T }>;
   outbox: () => Promise<Mail[]>;
   stop: () => Promise<void>;
 };
@@ -76,15 +76,16 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     const headers: Record<string, string> = {};
     if (options.json !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const res = await fetch(`${url}${urlPath}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+    const body = options.json !== undefined ? JSON.stringify(options.json) : options.form;
+    const res = await fetch(`${url}${urlPath}`, { method, headers, body });
     const text = await res.text();
-    let body: any = text;
+    let parsed: any = text;
     try {
-      body = text ? JSON.parse(text) : null;
+      parsed = text ? JSON.parse(text) : null;
     } catch {
       // not JSON
     }
-    return { status: res.status, body };
+    return { status: res.status, body: parsed };
   };
 
   return {
@@ -134,4 +135,21 @@ export async function createClientOver(
   const approved = await server.call('POST', `/api/auth/approve/${id}`, { token: adminToken });
   if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${JSON.stringify(approved.body)}`);
   return { token: await signInOver(server, email, password), id, email };
+}
+
+/** A tiny but real PDF, enough for the upload sniffing of POST /queries. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** Submits a query (service "Manufacturers", one PDF) as `token`; returns its id. */
+export async function createQueryOver(server: Reachable, token: string, message = 'Takeoff for a duplex'): Promise<string> {
+  const services = await server.call<Array<{ _id: string; title: string; subServices?: unknown[] }>>('GET', '/api/services');
+  const service = services.body.find((s) => s.title === 'Manufacturers');
+  if (!service) throw new Error(`no Manufacturers service: ${JSON.stringify(services.body)}`);
+  const form = new FormData();
+  form.set('message', message);
+  form.set('service', service._id);
+  form.append('files[]', new Blob([TINY_PDF], { type: 'application/pdf' }), 'plan.pdf');
+  const res = await server.call('POST', '/api/queries', { token, form });
+  if (res.status !== 201) throw new Error(`create query failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data._id as string;
 }

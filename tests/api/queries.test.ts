@@ -268,3 +268,13 @@ describe('reading queries', () => {
     expect((await server.call('GET', '/api/queries/status/answered', { token: clientB.token })).body).toEqual([]);
   });
 });
+
+describe('GET /api/queries/limits', () => {
+  it('tells the form the file count and size limit', async () => {
+    const res = await server.call('GET', '/api/queries/limits', { token: clientA.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ maxFiles: 20, maxFileBytes: 500 * 1024 * 1024 });
+    expect(res.body.types).toContain('PDF');
+    expect((await server.call('GET', '/api/queries/limits')).status).toBe(401);
+  });
+});

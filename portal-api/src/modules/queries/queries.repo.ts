@@ -137,11 +137,13 @@ export async function insertQueryFiles(
   uploadedBy: string | null,
 ): Promise<void> {
   if (!files.length) return;
-  const now = nowIso();
+  // Ids are random: one millisecond apart keeps the upload order when reading back by created_at.
+  const base = Date.now();
   await trx
     .insertInto('query_files')
-    .values(files.map((f) => ({
-      id: newId(), query_id: queryId, kind, name: f.name, storage_key: f.key, size: f.size, type: f.type, uploaded_by: uploadedBy, created_at: now,
+    .values(files.map((f, i) => ({
+      id: newId(), query_id: queryId, kind, name: f.name, storage_key: f.key, size: f.size, type: f.type, uploaded_by: uploadedBy,
+      created_at: nowIso(new Date(base + i)),
     })))
     .execute();
 }

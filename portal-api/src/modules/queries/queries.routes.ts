@@ -11,7 +11,7 @@ import { recordActivity } from '../activities/activities.repo.ts';
 import { findService } from '../services/services.repo.ts';
 import { getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
-  CreateQuerySchema, MAX_QUERY_FILES, QUERY_CREATED, QueryCreatedSchema, QueryIdParamsSchema, QuerySchema, REQUIRED_FIELDS,
+  CreateQuerySchema, MAX_QUERY_FILES, QUERY_CREATED, QueryCreatedSchema, QueryIdParamsSchema, QuerySchema, REQUIRED_FIELDS, UploadLimitsSchema,
   type CreateQuery, type Query,
 } from './queries.schema.ts';
 
@@ -89,6 +89,15 @@ export function queriesRoutes(deps: Deps) {
     )
     .openapi(byStatus('pending'), async (c) =>
       c.json(await loadQueries(db, storage, { userId: ownOrAll(c.var.user), statuses: ['pending'] }), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get', path: '/queries/limits', tags: ['Queries'],
+        summary: 'What POST /queries accepts (file count, size, types), so the form can say it before an upload. Signed-in users.',
+        security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
+        responses: { 200: json(UploadLimitsSchema, 'Upload limits') },
+      }),
+      (c) => c.json({ maxFiles: MAX_QUERY_FILES, maxFileBytes: storage.uploadMaxBytes, types: ['PDF', 'DWG', 'ZIP', 'JPG', 'PNG', 'GIF', 'WebP', 'BMP', 'AVIF'] }, 200),
     )
     .openapi(
       createRoute({

@@ -71,3 +71,7 @@ export const QuerySchema = z
 export type Query = z.infer<typeof QuerySchema>;
 
 export const QueryCreatedSchema = z.object({ message: z.string(), data: QuerySchema });
+
+export const UploadLimitsSchema = z
+  .object({ maxFiles: z.number(), maxFileBytes: z.number(), types: z.array(z.string()) })
+  .openapi('UploadLimits');

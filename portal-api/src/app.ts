@@ -10,6 +10,7 @@ import { HttpError, onError } from './http/errors.ts';
 import { createSiteHandler, createUploadsHandler } from './http/static.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { blogPagesRoutes } from './modules/blogs/blogs.pages.ts';
 import { blogsRoutes } from './modules/blogs/blogs.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
@@ -81,6 +82,8 @@ export function createApp(deps: Deps) {
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 
   app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage));
+  // /blog/{slug} rendered on the server, /rss.xml, /sitemap-blog.xml (before the static site).
+  app.route('/', blogPagesRoutes(deps));
   app.on(['GET', 'HEAD'], '*', createSiteHandler(deps.config.distDir));
 
   app.onError(onError);

@@ -1,7 +1,41 @@
+import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { insertCategory, listCategories } from './categories.repo.ts';
+import { CATEGORY_TEXTS, CategoryListSchema, CreatedCategorySchema, NewCategorySchema } from './categories.schema.ts';
 
-/** The categories sub-app: paths under /api (SPEC §7). */
-export function categoriesRoutes(_deps: Deps) {
-  return createRouter();
+/** The categories sub-app (SPEC §7 "GET /categories"; ARCHITECTURE.md "POST /categories {name}"). */
+export function categoriesRoutes({ db }: Deps) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get', path: '/categories', tags: ['Blogs'],
+        summary: 'Blog categories, by name. Public.',
+        responses: { 200: { description: 'Categories', content: { 'application/json': { schema: CategoryListSchema } } } },
+      }),
+      async (c) => c.json({ data: await listCategories(db) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post', path: '/categories', tags: ['Blogs'],
+        summary: 'Adds a blog category (from the blog editor). Admin only.',
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
+        request: { body: { required: true, content: { 'application/json': { schema: NewCategorySchema } } } },
+        responses: {
+          201: { description: 'Created', content: { 'application/json': { schema: CreatedCategorySchema } } },
+          400: { description: 'No name, or too long' },
+          401: { description: 'Not signed in' },
+          403: { description: 'Not an admin' },
+          409: { description: 'A category with this name exists (any letter case)' },
+        },
+      }),
+      async (c) => {
+        const category = await insertCategory(db, c.req.valid('json').name);
+        if (!category) throw new HttpError(409, CATEGORY_TEXTS.duplicate);
+        return c.json({ data: category, message: CATEGORY_TEXTS.created }, 201);
+      },
+    );
 }

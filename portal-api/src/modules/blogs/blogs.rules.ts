@@ -1,0 +1,95 @@
+// SPEC §3 "Blog", §7, §8 blog texts, §9 blog constants: the texts, numbers and
+// small rules that the server and the site share. No imports, so the site can
+// take them without pulling zod into the public blog page's bundle.
+
+export const BLOG_STATUSES = ['draft', 'published'] as const;
+export type BlogStatusValue = (typeof BLOG_STATUSES)[number];
+
+/** SPEC §8 (admin blogs) and §5 (blog editor). */
+export const BLOG_TEXTS = {
+  required: 'Please fill in all required fields.',
+  created: 'Blog created successfully!',
+  updated: 'Blog updated successfully!',
+  createFailed: 'Creation failed',
+  updateFailed: 'Update failed',
+  deleted: 'Blog deleted successfully.',
+  bulkDeleted: 'Blogs deleted successfully.',
+  deleteFailed: 'Delete failed.',
+  published: 'Blog published successfully.',
+  publishFailed: 'Failed to publish blog.',
+  publishError: 'Error publishing blog.',
+  drafted: 'Blog moved to drafts.',
+  fetchFailed: 'Failed to fetch blogs.',
+  fetchDraftsFailed: 'Failed to load draft blogs.',
+  fetchOneFailed: 'Failed to fetch blog details.',
+  fetchPublishedFailed: 'Failed to fetch published blogs',
+  fetchPostFailed: 'Failed to fetch blog',
+  fetchCategoriesFailed: 'Failed to fetch categories',
+  notFound: 'Blog not found.',
+  noneFound: 'No blogs found.',
+  badCategory: 'Please choose a category from the list.',
+  confirmBulk: 'Are you sure you want to delete selected blogs?',
+  confirmOne: 'Delete this blog?',
+} as const;
+
+/** SPEC §9. Lengths are ours (the spec shows none). */
+export const BLOG_LIMITS = {
+  publicPageSize: 3,
+  adminPageSize: 6,
+  recentPosts: 4,
+  previewWords: 40,
+  titleWords: 7,
+  maxPageSize: 100,
+  title: 200,
+  subTitle: 300,
+  tags: 20,
+  tag: 40,
+  imageMb: 20,
+  imageWidth: 1600,
+} as const;
+
+export const DEFAULT_BLOG_IMAGE = '/default-blog-image.png';
+
+/** The first `count` words of a text, with an ellipsis when something was cut (SPEC §9 truncation). */
+export function firstWords(text: string, count: number): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  return words.length > count ? `${words.slice(0, count).join(' ')}…` : words.join(' ');
+}
+
+/** "a, b ,, A" → ['a', 'b']: trimmed, blanks dropped, duplicates (any case) once. */
+export function parseTags(value: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of value.split(',')) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** "Bidding 101: Miami's Öffice Towers!" → "bidding-101-miamis-office-towers" (ASCII, at most 80 characters). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'post';
+}
+
+/**
+ * Placeholders in the built /blog/post shell (site/pages/blog/post.astro) that
+ * the server replaces when it renders /blog/{slug} (blogs.pages.ts).
+ */
+export const POST_SHELL = {
+  title: '__BLOG_TITLE__',
+  description: '__BLOG_DESCRIPTION__',
+  image: '/__BLOG_IMAGE__',
+  body: '__BLOG_POST__',
+} as const;

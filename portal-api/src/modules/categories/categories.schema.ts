@@ -1,0 +1,27 @@
+import { z } from '@hono/zod-openapi';
+
+// SPEC §3 "Category": _id, name. Categories are seeded; an admin adds one from the blog editor.
+
+export const CATEGORY_TEXTS = {
+  nameRequired: 'Please enter a category name.',
+  duplicate: 'This category already exists.',
+  created: 'Category created successfully.',
+} as const;
+
+export const CategorySchema = z.object({ _id: z.string(), name: z.string() }).openapi('Category');
+export type Category = z.infer<typeof CategorySchema>;
+
+export const CategoryListSchema = z.object({ data: z.array(CategorySchema) }).openapi('CategoryList');
+
+export const NewCategorySchema = z
+  .object({
+    name: z
+      .string({ error: CATEGORY_TEXTS.nameRequired })
+      .trim()
+      .min(1, CATEGORY_TEXTS.nameRequired)
+      .max(60, 'A category name can be at most 60 characters.')
+      .transform((v) => v.replace(/\s+/g, ' ')),
+  })
+  .openapi('NewCategory');
+
+export const CreatedCategorySchema = z.object({ data: CategorySchema, message: z.string() }).openapi('CreatedCategory');

@@ -1,0 +1,31 @@
+import { AdminShell } from '../AdminShell.tsx';
+import { AdminStyles } from '../AdminStyles.tsx';
+import { LatestQueries } from './LatestQueries.tsx';
+import { RecentActivities } from './RecentActivities.tsx';
+import { StatCards } from './StatCards.tsx';
+import { WeeklyChart } from './WeeklyChart.tsx';
+
+/** /admin (SPEC §2): stat cards, requests per week, recent activities, latest queries. */
+export default function AdminDashboardScreen() {
+  return (
+    <AdminShell>
+      <AdminStyles />
+      <div className="dash">
+        <h1>Dashboard</h1>
+        <StatCards />
+        <div className="dash-grid">
+          <WeeklyChart />
+          <LatestQueries />
+        </div>
+        <RecentActivities />
+      </div>
+      <style>{`
+        .dash { display: grid; gap: 1.25rem; max-width: 1200px; }
+        .dash h1 { margin: 0; font-size: 1.6rem; }
+        .dash h2 { font-size: 1.15rem; margin: 0 0 .75rem; }
+        .dash-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1.25rem; align-items: start; }
+        @media (max-width: 1024px) { .dash-grid { grid-template-columns: 1fr; } }
+      `}</style>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api.ts';
+import { formatDate, formatTime, StatusBadge } from '../admin-format.tsx';
+
+type Activity = { _id: string; activity: string; createdAt: string; status: string; query: { _id: string; message: string; status: string } | null };
+
+const SHOWN = 6; // SPEC §9: admin recent activities show 6 rows by default.
+
+/** SPEC §2 /admin: Recent Activities, 6 rows, View More / View Less; columns activity, date, time, status. */
+export function RecentActivities() {
+  const [expanded, setExpanded] = useState(false);
+  const { data = [], isPending, isError } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => api<Activity[]>('/recent-activities?limit=60') });
+  useEffect(() => {
+    if (isError) toast.error('Failed to fetch recent activities');
+  }, [isError]);
+  const rows = expanded ? data : data.slice(0, SHOWN);
+  return (
+    <section className="card" aria-labelledby="acts-h">
+      <h2 id="acts-h">Recent Activities</h2>
+      {isPending ? (
+        <p role="status">Loading activities…</p>
+      ) : isError ? (
+        <p className="error-text">Failed to fetch recent activities</p>
+      ) : !data.length ? (
+        <p>No recent activities found.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr><th scope="col">Activity</th><th scope="col">Date</th><th scope="col">Time</th><th scope="col">Status</th></tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => (
+                <tr key={a._id}>
+                  <td>{a.activity}</td>
+                  <td>{formatDate(a.createdAt)}</td>
+                  <td>{formatTime(a.createdAt)}</td>
+                  <td><StatusBadge status={a.status} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data.length > SHOWN && (
+        <button type="button" className="btn btn-secondary btn-sm" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)} style={{ marginTop: '.75rem' }}>
+          {expanded ? 'View Less' : 'View More'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { StatusBadge } from '../admin-format.tsx';
+import { useDismiss } from '../use-dismiss.ts';
+import { UserQueriesModal } from './UserQueriesModal.tsx';
+
+type ListedUser = { _id: string; fullName: string; email: string; role: string; status: string; createdAt: string };
+type UserWithQueries = { _id: string; queries: { _id: string; status: string }[] };
+type Person = { _id: string; fullName: string; email: string };
+
+const PAGE_SIZE = 10;
+
+/** SPEC §2 /admin-queries: distinct clients with their latest query's status, and View User / View Queries. */
+export function ClientList() {
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<Person | null>(null);
+  const [queriesOf, setQueriesOf] = useState<Person | null>(null);
+  const users = useQuery({
+    queryKey: ['admin', 'clients', page],
+    queryFn: () => api<{ data: ListedUser[]; total: number }>(`/users?page=${page}&pageSize=${PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+  const withQueries = useQuery({
+    queryKey: ['admin', 'users-with-queries'],
+    queryFn: () => api<{ users: UserWithQueries[] }>('/users/with-queries').then((r) => r.users),
+  });
+  useEffect(() => {
+    if (users.isError) toast.error('Failed to fetch users');
+    if (withQueries.isError) toast.error('Failed to fetch users with queries');
+  }, [users.isError, withQueries.isError]);
+  // with-queries lists each client's queries newest first: the first is the latest.
+  const latest = new Map((withQueries.data ?? []).map((u) => [u._id, u.queries[0]?.status]));
+  const pageCount = Math.max(1, Math.ceil((users.data?.total ?? 0) / PAGE_SIZE));
+
+  return (
+    <section className="card" aria-labelledby="clients-h">
+      <h2 id="clients-h">Clients</h2>
+      {users.isPending ? (
+        <p role="status">Loading clients…</p>
+      ) : users.isError ? (
+        <p className="error-text">Failed to fetch users</p>
+      ) : !users.data.data.length ? (
+        <p>No clients yet.</p>
+      ) : (
+        <ul className="client-list">
+          {users.data.data.map((u) => (
+            <li key={u._id}>
+              <span className="client-name">{u.fullName}</span>
+              <span>{latest.get(u._id) ? <StatusBadge status={latest.get(u._id)!} /> : <span className="muted">No queries</span>}</span>
+              <ClientMenu user={u} onViewUser={() => setViewing(u)} onViewQueries={() => setQueriesOf(u)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {(users.data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} />}
+      <Modal open={!!viewing} title="User" onClose={() => setViewing(null)}>
+        {viewing && (
+          <dl className="user-dl">
+            <dt>Name</dt><dd>{viewing.fullName}</dd>
+            <dt>Email</dt><dd><a href={`mailto:${viewing.email}`}>{viewing.email}</a></dd>
+          </dl>
+        )}
+      </Modal>
+      <UserQueriesModal user={queriesOf} onClose={() => setQueriesOf(null)} />
+      <style>{`
+        .client-list { list-style: none; margin: 0; padding: 0; }
+        .client-list li { display: grid; grid-template-columns: minmax(0, 1fr) auto auto; gap: .75rem; align-items: center; padding: .45rem 0; border-bottom: 1px solid var(--line); }
+        .client-name { font-weight: 600; overflow-wrap: anywhere; }
+        .user-dl { display: grid; grid-template-columns: max-content 1fr; gap: .4rem 1rem; margin: 0; }
+        .user-dl dt { font-weight: 600; }
+        .user-dl dd { margin: 0; overflow-wrap: anywhere; }
+      `}</style>
+    </section>
+  );
+}
+
+function ClientMenu({ user, onViewUser, onViewQueries }: { user: Person; onViewUser: () => void; onViewQueries: () => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
+  const pick = (fn: () => void) => () => {
+    setOpen(false);
+    fn();
+  };
+  return (
+    <div ref={ref} style={{ position: 'relative' }}>
+      <button type="button" className="icon-btn" aria-haspopup="true" aria-expanded={open} aria-label={`Options for ${user.fullName}`} onClick={() => setOpen((v) => !v)}>
+        ⋮
+      </button>
+      {open && (
+        <div className="menu-pop">
+          <button type="button" onClick={pick(onViewUser)} autoFocus>View User</button>
+          <button type="button" onClick={pick(onViewQueries)}>View Queries</button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api.ts';
+import { firstWords } from '../../../lib/truncate.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { daysUntil, formatDueDate, StatusBadge, type Query } from '../admin-format.tsx';
+import { AnswerDialog } from './AnswerDialog.tsx';
+import { StatusActions } from './StatusActions.tsx';
+
+const PAGE_SIZE = 10;
+const FILTERS = [
+  ['open', 'Open (not closed)'],
+  ['pending', 'Pending'],
+  ['in_progress', 'In Progress'],
+  ['answered', 'Answered'],
+  ['closed', 'Closed'],
+  ['', 'All'],
+] as const;
+
+/** The request queue (issue 6): open requests, soonest bid due date first, filter by status, search by text. */
+export function RequestQueue() {
+  const [status, setStatus] = useState('open');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [answering, setAnswering] = useState<Query | null>(null);
+  const statusId = useId();
+  const searchId = useId();
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(t);
+  }, [typed]);
+
+  const params = new URLSearchParams({ sort: 'bidDueDate', page: String(page), pageSize: String(PAGE_SIZE) });
+  if (status) params.set('status', status);
+  if (search) params.set('search', search);
+  const { data, isPending, isError, isFetching } = useQuery({
+    queryKey: ['admin', 'queue', status, search, page],
+    queryFn: () => api<{ data: Query[]; total: number }>(`/queries?${params}`),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (isError) toast.error('Failed to load queries');
+  }, [isError]);
+  // Keep the answer dialog showing fresh deliverables after an upload.
+  const current = answering && data?.data.find((q) => q._id === answering._id);
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+
+  return (
+    <section className="card" aria-labelledby="queue-h">
+      <h2 id="queue-h">Request queue</h2>
+      <div className="queue-filters" role="search">
+        <div className="field">
+          <label htmlFor={statusId}>Status</label>
+          <select id={statusId} value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+            {FILTERS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={searchId}>Search</label>
+          <input id={searchId} type="search" value={typed} placeholder="Client, e-mail, service or text" onChange={(e) => setTyped(e.target.value)} />
+        </div>
+      </div>
+      <p className="sr-only" role="status">{isFetching ? 'Loading requests…' : data ? `${data.total} requests` : ''}</p>
+      {isPending ? (
+        <p>Loading requests…</p>
+      ) : isError ? (
+        <p className="error-text">Failed to load queries</p>
+      ) : !data.data.length ? (
+        <p>No requests match.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table queue-table">
+            <thead>
+              <tr>
+                <th scope="col">Client</th><th scope="col">Service</th><th scope="col">Request</th>
+                <th scope="col">Status</th><th scope="col">Bid due</th><th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((q) => (
+                <tr key={q._id}>
+                  <td data-label="Client"><strong>{q.user.fullName}</strong><br /><span className="muted">{q.user.email}</span></td>
+                  <td data-label="Service">{q.service?.title ?? '—'}{q.subservice && <><br /><span className="muted">{q.subservice.title}</span></>}</td>
+                  <td data-label="Request">{firstWords(q.subject || q.message, 12)}</td>
+                  <td data-label="Status"><StatusBadge status={q.status} /></td>
+                  <td data-label="Bid due"><DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} /></td>
+                  <td data-label="Actions"><StatusActions query={q} onAnswer={setAnswering} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} />}
+      <AnswerDialog query={current || answering} onClose={() => setAnswering(null)} />
+      <style>{`
+        .queue-filters { display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 0 1rem; }
+        .muted { color: var(--muted); font-size: .88rem; }
+        .due-soon { color: var(--warn); font-weight: 600; }
+        .due-over { color: var(--danger); font-weight: 600; }
+        .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; }
+        @media (max-width: 720px) {
+          .queue-filters { grid-template-columns: 1fr; }
+          .queue-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          .queue-table tr { display: block; border: 1px solid var(--line); border-radius: 8px; margin-bottom: .75rem; padding: .35rem .25rem; }
+          .queue-table td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: .5rem; border: none; padding: .35rem .5rem; }
+          .queue-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; }
+        }
+      `}</style>
+    </section>
+  );
+}
+
+function DueDate({ day, closed }: { day: string | null; closed: boolean }) {
+  if (!day) return <span className="muted">No due date</span>;
+  const days = daysUntil(day);
+  const note = closed ? '' : days < 0 ? ` (overdue ${-days} d)` : days === 0 ? ' (today)' : days <= 3 ? ` (in ${days} d)` : '';
+  const cls = closed ? '' : days < 0 ? 'due-over' : days <= 3 ? 'due-soon' : '';
+  return <time dateTime={day} className={cls}>{formatDueDate(day)}{note}</time>;
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { paths } from '../../../lib/routes.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import type { Query } from '../admin-format.tsx';
+import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
+
+type Props = { query: Query; onAnswer: (q: Query) => void };
+
+/** The status-change control of a queue row: Start / Mark answered / Add files / Close, and Chat. */
+export function StatusActions({ query, onAnswer }: Props) {
+  const change = useStatusChange();
+  const [confirming, setConfirming] = useState(false);
+  const about = `query of ${query.user.fullName}`;
+  return (
+    <div className="row-actions">
+      {query.status === 'pending' && (
+        <button type="button" className="btn btn-sm btn-navy" disabled={change.isPending} onClick={() => change.mutate({ id: query._id, status: 'in_progress' })} aria-label={`Start ${about}`}>
+          Start
+        </button>
+      )}
+      {query.status === 'in_progress' && (
+        <button type="button" className="btn btn-sm" onClick={() => onAnswer(query)} aria-label={`Mark answered: ${about}`}>
+          Mark answered
+        </button>
+      )}
+      {query.status === 'answered' && (
+        <button type="button" className="btn btn-sm btn-secondary" onClick={() => onAnswer(query)} aria-label={`Add files to ${about}`}>
+          Add files
+        </button>
+      )}
+      {query.status !== 'closed' && (
+        <button type="button" className="btn btn-sm btn-secondary" disabled={change.isPending} onClick={() => setConfirming(true)} aria-label={`Close ${about}`}>
+          Close
+        </button>
+      )}
+      <a className="btn btn-sm btn-secondary" href={paths.adminChat(query._id)} aria-label={`Chat about ${about}`}>Chat</a>
+      <ConfirmDialog
+        open={confirming}
+        title="Close Query"
+        message={CLOSE_CONFIRM}
+        confirmLabel="Yes, Close Query"
+        cancelLabel="Cancel"
+        danger
+        busy={change.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => change.mutate({ id: query._id, status: 'closed' }, { onSettled: () => setConfirming(false) })}
+      />
+    </div>
+  );
+}

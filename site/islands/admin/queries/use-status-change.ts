@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, ApiError } from '../../../lib/api.ts';
+import type { Query, QueryStatus } from '../admin-format.tsx';
+
+/** PATCH /queries/{id}/status; refreshes every admin list and toasts the outcome (SPEC §8 texts for closing). */
+export function useStatusChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: QueryStatus }) =>
+      api<{ message: string; data: Query }>(`/queries/${encodeURIComponent(id)}/status`, { method: 'PATCH', json: { status } }),
+    onSuccess: (res, { status }) => {
+      toast.success(status === 'closed' ? 'Query closed successfully' : res.message);
+      void client.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: (err, { status }) => {
+      if (status === 'closed') {
+        if (err instanceof ApiError && err.status) toast.error('Failed to close query', { description: err.message });
+        else toast.error('Something went wrong');
+      }
+      else toast.error(err instanceof ApiError ? err.message : 'Something went wrong');
+    },
+  });
+}
+
+export const CLOSE_CONFIRM = 'Are you sure you want to close this query? This action cannot be undone.';

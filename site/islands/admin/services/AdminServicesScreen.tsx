@@ -1,0 +1,159 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { api, assetUrl } from '../../../lib/api.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { AdminShell } from '../AdminShell.tsx';
+import { AdminStyles } from '../AdminStyles.tsx';
+import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
+import type { Service, SubService } from './types.ts';
+
+/** /admin-service: Manage Services (SPEC §2). */
+export default function AdminServicesScreen() {
+  return (
+    <AdminShell>
+      <AdminStyles />
+      <ManageServices />
+    </AdminShell>
+  );
+}
+
+function ManageServices() {
+  const client = useQueryClient();
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [form, setForm] = useState<FormMode | null>(null);
+  const [viewing, setViewing] = useState<SubService | null>(null);
+  const [deleting, setDeleting] = useState<SubService | null>(null);
+  const { data: services = [], isPending, isError } = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
+  useEffect(() => {
+    if (isError) toast.error('Failed to fetch services');
+  }, [isError]);
+
+  const remove = useMutation({
+    mutationFn: (id: string) => api<{ message: string }>(`/services/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      void client.invalidateQueries({ queryKey: ['services'] });
+    },
+    onError: () => toast.error('Failed to delete service'),
+    onSettled: () => setDeleting(null),
+  });
+
+  const toggle = (id: string) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const parentOf = (item: SubService) => services.find((s) => s._id === item.parentService);
+  const deletingService = deleting && !deleting.parentService ? services.find((s) => s._id === deleting._id) : undefined;
+
+  return (
+    <div style={{ maxWidth: 1000 }}>
+      <div className="page-head">
+        <h1>Manage Services</h1>
+        <div style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
+          <button type="button" className="btn" onClick={() => setForm({ kind: 'service' })}>Add New Service</button>
+          <button type="button" className="btn btn-navy" onClick={() => setForm({ kind: 'sub' })}>Add Sub-Service</button>
+        </div>
+      </div>
+      {isPending ? (
+        <p role="status">Loading services…</p>
+      ) : isError ? (
+        <p className="error-text">Failed to fetch services</p>
+      ) : !services.length ? (
+        <p>No services yet.</p>
+      ) : (
+        <ul className="svc-list">
+          {services.map((s) => {
+            const expanded = open.has(s._id);
+            return (
+              <li key={s._id} className="card svc-card">
+                <div className="svc-row">
+                  <button type="button" className="svc-toggle" aria-expanded={expanded} aria-controls={`subs-${s._id}`} onClick={() => toggle(s._id)}>
+                    <span aria-hidden="true" className="svc-caret">{expanded ? '▾' : '▸'}</span>
+                    <span className="svc-title">{s.title}</span>
+                    <span className="muted">{s.subservices.length} sub-service{s.subservices.length === 1 ? '' : 's'}</span>
+                  </button>
+                  <ItemActions item={s} onView={setViewing} onEdit={(item) => setForm({ kind: 'edit', item })} onDelete={setDeleting} />
+                </div>
+                {expanded && (
+                  <div id={`subs-${s._id}`} className="svc-subs">
+                    {s.subservices.length ? (
+                      <ul>
+                        {s.subservices.map((sub) => (
+                          <li key={sub._id} className="svc-row">
+                            <span>{sub.title}</span>
+                            <ItemActions item={sub} onView={setViewing} onEdit={(item) => setForm({ kind: 'edit', item })} onDelete={setDeleting} />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="muted">No sub-services.</p>
+                    )}
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setForm({ kind: 'sub', parentId: s._id })}>
+                      Add Sub-Service to {s.title}
+                    </button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ServiceFormModal mode={form} services={services} onClose={() => setForm(null)} />
+      <Modal open={!!viewing} title={viewing?.title ?? ''} onClose={() => setViewing(null)}>
+        {viewing && (
+          <dl className="svc-view">
+            {viewing.parentService && (<><dt>Parent service</dt><dd>{parentOf(viewing)?.title ?? '—'}</dd></>)}
+            <dt>Description</dt><dd>{viewing.description || 'No description.'}</dd>
+            <dt>Image</dt>
+            <dd>{viewing.image ? <img src={assetUrl(viewing.image)} alt={viewing.title} style={{ maxHeight: 200, width: 'auto', borderRadius: 8 }} /> : 'No image.'}</dd>
+          </dl>
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={!!deleting}
+        title={deletingService?.subservices.length ? `Delete ${deletingService.title} and its ${deletingService.subservices.length} sub-services` : 'Delete'}
+        message={deleting?.parentService ? `Delete subservice "${deleting.title}"?` : 'Are you sure you want to delete this service?'}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting._id)}
+      />
+      <style>{`
+        .svc-list { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; }
+        .svc-card { padding: .5rem .75rem; }
+        .svc-row { display: flex; align-items: center; justify-content: space-between; gap: .5rem; flex-wrap: wrap; }
+        .svc-toggle { display: flex; align-items: center; gap: .6rem; background: none; border: none; font: inherit; cursor: pointer; padding: .5rem .25rem; min-height: 44px; text-align: left; flex: 1 1 14rem; color: var(--ink); }
+        .svc-title { font-weight: 700; color: var(--navy); }
+        .svc-caret { width: 1rem; color: var(--orange); }
+        .svc-subs { border-top: 1px solid var(--line); margin-top: .25rem; padding: .5rem 0 .5rem 1.6rem; display: grid; gap: .5rem; justify-items: start; }
+        .svc-subs ul { list-style: none; margin: 0; padding: 0; width: 100%; }
+        .svc-subs li { padding: .25rem 0; border-bottom: 1px dashed var(--line); }
+        .svc-actions { display: flex; gap: .35rem; flex-wrap: wrap; }
+        .svc-view { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .5rem 1rem; margin: 0; }
+        .svc-view dt { font-weight: 600; }
+        .svc-view dd { margin: 0; white-space: pre-wrap; }
+        .muted { color: var(--muted); font-size: .88rem; }
+      `}</style>
+    </div>
+  );
+}
+
+type ActionProps = { item: SubService; onView: (i: SubService) => void; onEdit: (i: SubService) => void; onDelete: (i: SubService) => void };
+
+function ItemActions({ item, onView, onEdit, onDelete }: ActionProps) {
+  return (
+    <span className="svc-actions">
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onView(item)} aria-label={`View ${item.title}`}>View</button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.title}`}>Edit</button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onDelete(item)} aria-label={`Delete ${item.title}`} style={{ color: 'var(--danger)' }}>Delete</button>
+    </span>
+  );
+}

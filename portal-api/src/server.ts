@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { migrateToLatest, openDatabase, withStartupLock } from './db/database.ts';
 import { loadSecret, seedReferenceData } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
@@ -21,14 +21,17 @@ export type RunningServer = { url: string; port: number; deps: Deps; close: () =
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(config.database);
-  await migrateToLatest(db);
-  await seedReferenceData(db);
-  if (config.admin && !(await hasAdmin(db))) {
-    await upsertAdmin(db, config.admin.email, config.admin.password);
-    log.info({ email: config.admin.email }, 'created the first admin from ADMIN_EMAIL');
-  } else if (!(await hasAdmin(db))) {
-    log.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin -- --email you@example.com --password ...`');
-  }
+  // Instances started together on one PostgreSQL database take turns here.
+  await withStartupLock(db, config.database.kind, async () => {
+    await migrateToLatest(db);
+    await seedReferenceData(db);
+    if (config.admin && !(await hasAdmin(db))) {
+      await upsertAdmin(db, config.admin.email, config.admin.password);
+      log.info({ email: config.admin.email }, 'created the first admin from ADMIN_EMAIL');
+    } else if (!(await hasAdmin(db))) {
+      log.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin -- --email you@example.com --password ...`');
+    }
+  });
   const storage = new Storage(config.dataDir, await loadSecret(db, 'secret.storage'), config.uploadMaxBytes);
   const mailer = createMailer(config, log);
   const hub = new ChatHub(log);

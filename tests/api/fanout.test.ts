@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../portal-api/src/db/database.ts';
+import { ADMIN, createTestDatabase, startTestServer, type TestServer } from './harness.ts';
+import { createClientOver, createQueryOver, signInOver, startServerProcess } from './process.ts';
 import { openSocket, type Socket } from './socket.ts';
 
 // Chat frames published by one instance reach sockets on every instance
@@ -84,6 +89,50 @@ describe('chat fan-out', () => {
       expect(elsewhere.frames).toEqual([]);
       inRoom.ws.close();
       elsewhere.ws.close();
+    });
+  }
+
+  if (onPostgres) {
+    it('two server processes on one database: a chat message sent through one arrives on a socket of the other', { timeout: 90_000 }, async () => {
+      const database = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+      const dirs = await Promise.all([1, 2].map((n) => fs.mkdtemp(path.join(os.tmpdir(), `estimating-instance${n}-`))));
+      const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+      // Started together, as a deployment would: migrations and seeding must not trip over each other.
+      const [one, two] = await Promise.all(dirs.map((dir) => startServerProcess(dir, env)));
+      const db = openDatabase({ kind: 'postgres', url: database.url });
+      try {
+        // The outbox lives in each instance's DATA_DIR: sign in through instance one.
+        const adminToken = await signInOver(one!, ADMIN.email, ADMIN.password);
+        const client = await createClientOver(one!, adminToken, async (email) =>
+          (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
+        const queryId = await createQueryOver(one!, client.token, 'Two instances');
+
+        const adminOnTwo = await openSocket(two!.url);
+        adminOnTwo.ws.send(JSON.stringify({ type: 'joinRoom', token: adminToken, queryId }));
+        await adminOnTwo.next((f) => f.type === 'joined');
+        const clientOnOne = await openSocket(one!.url);
+        clientOnOne.ws.send(JSON.stringify({ type: 'sendMessage', token: client.token, queryId, message: 'Sent through instance one', replyTo: null }));
+
+        const mine = await clientOnOne.next((f) => f.type === 'receiveMessage');
+        const theirs = await adminOnTwo.next((f) => f.type === 'receiveMessage');
+        expect(theirs.message).toEqual(mine.message);
+        expect(theirs.message.message).toBe('Sent through instance one');
+
+        // And back: the admin answers through instance two, the client sees it on instance one.
+        adminOnTwo.ws.send(JSON.stringify({ type: 'sendMessage', token: adminToken, queryId, message: 'Answered through instance two', replyTo: mine.message._id }));
+        const reply = await clientOnOne.next((f) => f.type === 'receiveMessage' && f.message.message === 'Answered through instance two');
+        expect(reply.message.replyTo._id).toBe(mine.message._id);
+        await settle();
+        expect(clientOnOne.frames.filter((f) => f.type === 'receiveMessage')).toHaveLength(2);
+        expect(adminOnTwo.frames.filter((f) => f.type === 'receiveMessage')).toHaveLength(2);
+        clientOnOne.ws.close();
+        adminOnTwo.ws.close();
+      } finally {
+        await Promise.all([one?.stop(), two?.stop()]);
+        await db.destroy();
+        await database.drop();
+        await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+      }
     });
   }
 });

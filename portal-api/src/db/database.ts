@@ -50,3 +50,23 @@ export async function isMigrated(db: DB): Promise<boolean> {
 export async function ping(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+// Any constant shared by every instance of this application.
+const STARTUP_LOCK_KEY = 7_310_431;
+
+/**
+ * Runs `fn` (migrate, seed, first admin) while holding a PostgreSQL advisory
+ * lock, so instances started together do it one after the other instead of
+ * colliding on the seed's unique keys. SQLite has a single instance.
+ */
+export async function withStartupLock<T>(db: DB, kind: Config['database']['kind'], fn: () => Promise<T>): Promise<T> {
+  if (kind !== 'postgres') return fn();
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
+    }
+  });
+}

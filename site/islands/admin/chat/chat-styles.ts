@@ -1,0 +1,48 @@
+// Layout of the admin chat: list beside the conversation; at 768 px and below
+// (SPEC §9 breakpoint) the list hides once a chat is open and a back arrow shows.
+export const chatStyles = `
+  .acs { display: grid; grid-template-columns: 300px minmax(0, 1fr); height: calc(100vh - 3rem); min-height: 420px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; }
+  .acs-side { border-right: 1px solid var(--line); overflow-y: auto; background: #fff; }
+  .acs-title { font-size: 1.2rem; margin: 0; padding: .9rem 1rem; border-bottom: 1px solid var(--line); }
+  .acs-title a { color: var(--navy); text-decoration: none; }
+  .acs-main { display: flex; min-width: 0; min-height: 0; background: var(--bg-soft); }
+  .acl-note, .acp-note { color: var(--muted); padding: 1rem; margin: auto; text-align: center; }
+  .acl-list { list-style: none; margin: 0; padding: 0; }
+  .acl-user { border-bottom: 1px solid var(--line); }
+  .acl-user.is-current { background: #fff7f1; }
+  .acl-row { display: flex; align-items: center; gap: .15rem; padding-right: .35rem; }
+  .acl-main { flex: 1; min-width: 0; display: flex; align-items: center; gap: .65rem; background: none; border: none; font: inherit; text-align: left; padding: .6rem .75rem; cursor: pointer; color: var(--ink); min-height: 56px; }
+  .acl-main:hover { background: var(--bg-soft); }
+  .acl-avatar, .acp-avatar { position: relative; display: inline-flex; flex: none; }
+  .acl-dot, .acp-dot { position: absolute; right: 0; bottom: 0; width: 12px; height: 12px; border-radius: 50%; border: 2px solid #fff; background: #9ca3af; }
+  .acl-dot { background: #16a34a; }
+  .acp-dot.is-on { background: #16a34a; }
+  .acl-text { display: grid; min-width: 0; }
+  .acl-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .acl-sub { font-size: .8rem; color: var(--muted); }
+  .acl-menu { position: relative; }
+  .acl-caret { font-size: .9rem; }
+  .acl-queries { list-style: none; margin: 0; padding: 0 .5rem .5rem 3.6rem; }
+  .acl-queries a { display: block; padding: .4rem .5rem; border-radius: 6px; color: var(--navy-2); text-decoration: none; font-size: .9rem; min-height: 36px; }
+  .acl-queries a:hover { background: var(--bg-soft); }
+  .acl-queries a[aria-current='page'] { background: var(--orange); color: #fff; }
+  .acl-closed { opacity: .8; }
+  .acp { display: flex; flex-direction: column; flex: 1; min-width: 0; min-height: 0; }
+  .acp-head { display: flex; align-items: center; gap: .65rem; padding: .6rem .9rem; background: #fff; border-bottom: 1px solid var(--line); flex-wrap: wrap; min-height: 60px; }
+  .acp-back { display: none; }
+  .acp-who { display: grid; line-height: 1.25; min-width: 0; flex: 1; }
+  .acp-who strong { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .acp-online { font-size: .8rem; color: var(--muted); }
+  .acp-body { flex: 1; min-height: 0; display: flex; flex-direction: column; }
+  .acp-original { align-self: stretch; background: #fff; border: 1px dashed var(--navy-2); border-radius: 10px; padding: .6rem .8rem; margin-bottom: .25rem; }
+  .acp-original p { margin: .2rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .acp-original-label, .acp-original-meta { font-size: .78rem; color: var(--muted); font-weight: 600; }
+  .acp-closed { margin: 0; padding: .9rem 1rem; background: #fff; border-top: 1px solid var(--line); color: var(--muted); text-align: center; font-weight: 600; }
+  .msg-flash { outline: 3px solid var(--orange); outline-offset: 2px; transition: outline-color .3s; }
+  @media (max-width: 768px) {
+    .acs { grid-template-columns: 1fr; height: calc(100vh - 60px - 2rem); }
+    .acs.has-chat .acs-side { display: none; }
+    .acs:not(.has-chat) .acs-main { display: none; }
+    .acp-back { display: inline-flex; align-items: center; justify-content: center; }
+  }
+`;

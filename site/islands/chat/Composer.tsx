@@ -1,0 +1,88 @@
+import { useId, useRef, useState } from 'react';
+
+type Props = {
+  onSend: (text: string) => void;
+  /** SPEC §2: the file button has no upload; the screen decides what picking a file does. */
+  onFile?: (file: File) => void;
+  disabled?: boolean;
+  /** Admin replies: 'Reply to:' preview with a cancel control. */
+  replyTo?: { message: string } | null;
+  onCancelReply?: () => void;
+};
+
+/** The chat input: text box (Enter sends), file button, send button disabled while blank. */
+export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: Props) {
+  const [text, setText] = useState('');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const submit = () => {
+    const message = text.trim();
+    if (!message || disabled) return; // SPEC §5: blank text is not sent
+    onSend(message);
+    setText('');
+  };
+  return (
+    <div className="composer">
+      {replyTo && (
+        <div className="composer-reply">
+          <span>
+            <strong>Reply to:</strong> {replyTo.message}
+          </span>
+          <button type="button" className="btn-link" onClick={onCancelReply} aria-label="Cancel reply">
+            ×
+          </button>
+        </div>
+      )}
+      <form
+        className="composer-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {onFile && (
+          <>
+            <button type="button" className="composer-icon" onClick={() => fileRef.current?.click()} aria-label="Attach a file" disabled={disabled}>
+              📎
+            </button>
+            <input
+              ref={fileRef}
+              type="file"
+              hidden
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) onFile(file);
+                e.target.value = '';
+              }}
+            />
+          </>
+        )}
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <input
+          id={inputId}
+          className="input composer-input"
+          placeholder="Type a message"
+          value={text}
+          maxLength={5000}
+          disabled={disabled}
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn" disabled={disabled || !text.trim()}>
+          Send
+        </button>
+      </form>
+      <style>{`
+        .composer { border-top: 1px solid var(--line); background: #fff; padding: .6rem .75rem; }
+        .composer-row { display: flex; gap: .5rem; align-items: center; }
+        .composer-input { flex: 1; min-width: 0; }
+        .composer-icon { min-width: 44px; min-height: 44px; border: 1px solid var(--line); border-radius: 8px; background: #fff; cursor: pointer; font-size: 1.1rem; }
+        .composer-reply { display: flex; justify-content: space-between; align-items: center; gap: .5rem; font-size: .85rem; background: var(--bg-soft); border-left: 3px solid var(--orange); padding: .3rem .6rem; margin-bottom: .5rem; }
+        .composer-reply span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .composer-reply .btn-link { font-size: 1.3rem; min-width: 32px; min-height: 32px; text-decoration: none; }
+      `}</style>
+    </div>
+  );
+}

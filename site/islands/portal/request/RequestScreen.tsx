@@ -1,0 +1,213 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError, api, uploadWithProgress } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { paths } from '../../../lib/routes.ts';
+import { PortalShell } from '../PortalShell.tsx';
+import { FilePicker, type PickedFile } from './FilePicker.tsx';
+
+type Service = { _id: string; title: string; subservices: Array<{ _id: string; title: string }> };
+type Limits = { maxFiles: number; maxFileBytes: number; types: string[] };
+
+// SPEC §5 "Submit request" texts, as the product shows them.
+const REQUIRED = 'Please fill in all required fields.';
+const NOT_AUTHENTICATED = 'User  not authenticated.'; // SPEC §5: two spaces, as the product shows it
+const SUCCESS = 'Query submitted successfully!';
+const REDIRECT_MS = 1000; // SPEC §9
+
+/** /request (SPEC §2): the SUBMIT REQUEST FORM with several plan files and upload progress. */
+export function RequestScreen() {
+  return (
+    <PortalShell>
+      <RequestForm />
+    </PortalShell>
+  );
+}
+
+/** Matches ?service= / ?subService= by id or by title (trade pages send titles such as 'Demolititon'). */
+function pick<T extends { _id: string; title: string }>(list: T[], wanted: string | null): T | undefined {
+  if (!wanted) return undefined;
+  const norm = (s: string) => s.trim().toLowerCase();
+  return list.find((s) => s._id === wanted) ?? list.find((s) => norm(s.title) === norm(wanted));
+}
+
+function RequestForm() {
+  const token = useAuth((s) => s.token);
+  const ids = { message: useId(), service: useId(), sub: useId(), due: useId() };
+  const services = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
+  const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => api<Limits>('/queries/limits') });
+  const [message, setMessage] = useState('');
+  const [serviceId, setServiceId] = useState('');
+  const [subServiceId, setSubServiceId] = useState('');
+  const [bidDueDate, setBidDueDate] = useState('');
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [error, setError] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [pickerKey, setPickerKey] = useState(0);
+  const busy = progress !== null;
+
+  const list = services.data ?? [];
+  const service = list.find((s) => s._id === serviceId);
+  const subs = service?.subservices ?? [];
+
+  // Preselect from the link that brought the client here (/request?service=…&subService=…).
+  const [preselected, setPreselected] = useState(false);
+  useEffect(() => {
+    if (preselected || !services.data) return;
+    setPreselected(true);
+    const params = new URLSearchParams(window.location.search);
+    const s = pick(services.data, params.get('service'));
+    if (!s) return;
+    setServiceId(s._id);
+    const sub = pick(s.subservices, params.get('subService') ?? params.get('subservice'));
+    if (sub) setSubServiceId(sub._id);
+  }, [services.data, preselected]);
+
+  const today = useMemo(() => new Date().toISOString().slice(0, 10), []);
+
+  const reset = () => {
+    setMessage('');
+    setServiceId('');
+    setSubServiceId('');
+    setBidDueDate('');
+    setFiles((current) => {
+      for (const f of current) if (f.preview) URL.revokeObjectURL(f.preview);
+      return [];
+    });
+    setPickerKey((k) => k + 1);
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!token) {
+      setError(NOT_AUTHENTICATED);
+      toast.error(NOT_AUTHENTICATED, { duration: 3000 });
+      return;
+    }
+    if (!message.trim() || !serviceId || (subs.length > 0 && !subServiceId) || files.length === 0) {
+      setError(REQUIRED);
+      toast.error(REQUIRED, { duration: 3000 });
+      return;
+    }
+    const form = new FormData();
+    form.append('message', message.trim());
+    form.append('service', serviceId);
+    if (subServiceId) form.append('subService', subServiceId);
+    if (bidDueDate) form.append('bidDueDate', bidDueDate);
+    for (const f of files) form.append('files[]', f.file, f.file.name);
+    setProgress(0);
+    try {
+      await uploadWithProgress('/queries', form, setProgress);
+      toast.success(SUCCESS, { duration: 3000 });
+      reset();
+      setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
+    } catch (err) {
+      const text = err instanceof ApiError && err.message ? err.message : 'Failed to create query';
+      setError(text);
+      toast.error(`Error: ${text}`, { duration: 3000 });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="request">
+      <form className="card request-card" onSubmit={submit} noValidate aria-busy={busy}>
+        <h1>SUBMIT REQUEST FORM</h1>
+        <p className="request-lead">Tell us about the project and attach the plans. We answer within 24 to 48 hours.</p>
+
+        <div className="field">
+          <label htmlFor={ids.message}>Description *</label>
+          <textarea
+            id={ids.message}
+            value={message}
+            maxLength={10000}
+            placeholder="Scope, trades, location and anything we should know"
+            onChange={(e) => setMessage(e.target.value)}
+            disabled={busy}
+          />
+        </div>
+
+        <div className="request-row">
+          <div className="field">
+            <label htmlFor={ids.service}>Service *</label>
+            <select
+              id={ids.service}
+              value={serviceId}
+              disabled={busy || services.isPending}
+              onChange={(e) => {
+                setServiceId(e.target.value);
+                setSubServiceId(''); // SPEC §5: changing the service clears the sub-service
+              }}
+            >
+              <option value="">{services.isPending ? 'Loading services…' : 'Select a service'}</option>
+              {list.map((s) => (
+                <option key={s._id} value={s._id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+            {services.isError && <span className="error-text">Failed to fetch services</span>}
+          </div>
+          {subs.length > 0 && (
+            <div className="field">
+              <label htmlFor={ids.sub}>Sub-Service *</label>
+              <select id={ids.sub} value={subServiceId} disabled={busy} onChange={(e) => setSubServiceId(e.target.value)}>
+                <option value="">Select a sub-service</option>
+                {subs.map((s) => (
+                  <option key={s._id} value={s._id}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor={ids.due}>Bid due date (optional)</label>
+            <input id={ids.due} type="date" min={today} value={bidDueDate} disabled={busy} onChange={(e) => setBidDueDate(e.target.value)} />
+          </div>
+        </div>
+
+        <FilePicker key={pickerKey} files={files} onChange={setFiles} limits={limits.data} disabled={busy} />
+
+        {progress !== null && (
+          <div className="request-progress">
+            <div
+              className="request-bar"
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+            >
+              <span style={{ width: `${progress}%` }} />
+            </div>
+            <span className="request-pct">{progress}%</span>
+          </div>
+        )}
+
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn request-submit" disabled={busy}>
+          {busy ? 'Submitting...' : 'Submit Request'}
+        </button>
+      </form>
+      <style>{`
+        .request-card { max-width: 860px; margin: 0 auto; }
+        .request-card h1 { font-size: 1.5rem; letter-spacing: .03em; }
+        .request-lead { color: var(--muted); margin-top: 0; }
+        .request-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(210px, 1fr)); gap: 0 1rem; }
+        .request-progress { display: flex; align-items: center; gap: .75rem; margin: .5rem 0 1rem; }
+        .request-bar { flex: 1; height: 12px; background: var(--bg-soft); border: 1px solid var(--line); border-radius: 999px; overflow: hidden; }
+        .request-bar span { display: block; height: 100%; background: var(--orange); transition: width .2s; }
+        .request-pct { font-variant-numeric: tabular-nums; font-weight: 700; min-width: 3.5ch; text-align: right; }
+        .request-submit { width: 100%; margin-top: .5rem; }
+      `}</style>
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { E2E } from './env.ts';
+
+// The client journey of issue 5: sign in → submit a request with a PDF (progress
+// shown) → My Queries → View → Chat → send; an admin's reply arrives live.
+// Accounts are made through the real API and the real outbox; nothing is mocked.
+
+test.describe.configure({ mode: 'serial' });
+
+type Session = { token: string; user: { _id: string; fullName: string; email: string; role: 'admin' | 'client' } };
+const SHOTS = path.resolve('test-results');
+
+async function latestCode(email: string): Promise<string> {
+  const dir = path.join(E2E.dataDir, 'outbox');
+  for (let i = 0; i < 50; i++) {
+    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    for (const f of files) {
+      const raw = await fs.readFile(path.join(dir, f), 'utf8');
+      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+      const m = /\b(\d{6})\b/.exec(raw.replace(/=\r?\n/g, ''));
+      if (m) return m[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code for ${email}`);
+}
+
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const otp = await latestCode(email);
+  const verified = await request.post('/api/auth/login-verify-otp', { data: { email, otp } });
+  expect(verified.status()).toBe(200);
+  return (await verified.json()) as Session;
+}
+
+async function asUser(context: BrowserContext, s: Session) {
+  await context.addInitScript((session: Session) => {
+    if (localStorage.getItem('token')) return;
+    const u = session.user;
+    for (const [k, v] of Object.entries({ token: session.token, role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email })) {
+      localStorage.setItem(k, v);
+    }
+  }, s);
+}
+
+let admin: Session;
+let client: Session;
+let queryId = '';
+
+test.beforeAll(async ({ request }) => {
+  admin = await signIn(request, E2E.admin.email, E2E.admin.password);
+  const email = `dana.${Date.now()}@example.com`;
+  const password = 'Client-Passw0rd';
+  const reg = await request.post('/api/auth/register', { data: { fullName: 'Dana Contractor', email, password } });
+  expect(reg.status()).toBe(201);
+  const users = await request.get('/api/users', { headers: { authorization: `Bearer ${admin.token}` } });
+  const list = (await users.json()) as { data: Array<{ _id: string; email: string }> };
+  const id = list.data.find((u) => u.email === email)!._id;
+  expect((await request.post(`/api/auth/approve/${id}`, { headers: { authorization: `Bearer ${admin.token}` } })).status()).toBe(200);
+  client = await signIn(request, email, password);
+});
+
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, `portal-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('submits a request with a PDF, finds it in My Queries, opens its chat and talks live with an admin', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+
+  // Preselected from a trade page link, which sends titles.
+  await page.goto('/request?service=Sub-Contractor&subService=Demolititon');
+  await expect(page.getByRole('heading', { name: 'SUBMIT REQUEST FORM' })).toBeVisible();
+  await expect(page.getByLabel('Service *', { exact: true })).toHaveValue(/.+/);
+  await expect(page.getByLabel('Service *', { exact: true }).locator('option:checked')).toHaveText('Sub-Contractor');
+  await expect(page.getByLabel('Sub-Service *').locator('option:checked')).toHaveText('Demolititon');
+  await expect(page.getByText(/at most 50 MB each/)).toBeVisible();
+
+  // Validation first: no description, no file.
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all required fields.' })).toBeVisible();
+
+  // Changing the service clears the sub-service; a service without sub-services hides it.
+  await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
+  await expect(page.getByLabel('Sub-Service *')).toHaveCount(0);
+  await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Sub-Contractor' });
+  await expect(page.getByLabel('Sub-Service *')).toHaveValue('');
+  await page.getByLabel('Sub-Service *').selectOption({ label: 'Demolititon' });
+
+  await page.getByLabel('Description *').fill('Interior demolition takeoff for a two-storey retail building in Hialeah');
+  await page.getByLabel('Bid due date (optional)').fill('2030-01-15');
+  // A plan set big enough that the upload, throttled below, shows its progress.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+  await page.getByLabel('Plans and files *').setInputFiles([
+    { name: 'A-101 demolition plan.pdf', mimeType: 'application/pdf', buffer: pdf },
+    { name: 'extra.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+  ]);
+  await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove extra.pdf' }).click();
+  await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(1);
+  await shoot(page, 'request');
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
+  const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByText(/^\d{1,3}%$/)).toBeVisible();
+  await expect(page.getByText('Query submitted successfully!')).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page.getByLabel('Description *')).toHaveValue('');
+  await page.waitForURL('**/my-queries', { timeout: 5000 });
+
+  // My Queries: first 3 words, View → Query Details.
+  const row = page.getByRole('row').filter({ hasText: 'Interior demolition takeoff…' });
+  await expect(row).toBeVisible();
+  await expect(page.getByText(/Page \d+ of/)).toHaveCount(0);
+  await row.getByRole('button', { name: /View/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Query Details' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Sub-Contractor')).toBeVisible();
+  await expect(dialog.getByText('Demolititon')).toBeVisible();
+  await expect(dialog.getByText('2030-01-15')).toBeVisible();
+  const attachment = dialog.getByRole('link', { name: 'A-101 demolition plan.pdf' });
+  await expect(attachment).toBeVisible();
+  expect((await page.request.get((await attachment.getAttribute('href'))!)).status()).toBe(200);
+  await shoot(page, 'query-details');
+  await dialog.getByRole('button', { name: 'Chat' }).click();
+  await page.waitForURL(/\/chat\/[a-z0-9]+$/);
+  queryId = page.url().split('/chat/')[1]!;
+
+  // Chat: the list, the header, the empty text, then a message sent with Enter.
+  await expect(page.getByRole('heading', { level: 2, name: /Interior demolition takeoff/ })).toBeVisible();
+  await expect(page.getByText('No messages to show')).toBeVisible();
+  const input = page.getByPlaceholder('Type a message');
+  await input.fill('Hello, the plans are attached. Can you include the MEP demo?');
+  await input.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Hello, the plans are attached. Can you include the MEP demo?')).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  // An admin in another browser context answers over a raw WebSocket; it arrives without a reload.
+  const adminContext = await browser.newContext();
+  await asUser(adminContext, admin);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/');
+  const ack = await adminPage.evaluate(
+    ({ token, queryId }) =>
+      new Promise<string>((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message: 'Yes, MEP demolition is included.', replyTo: null }));
+        ws.onmessage = (e) => {
+          const frame = JSON.parse(e.data);
+          if (frame.type === 'receiveMessage') resolve(frame.message._id);
+          if (frame.type === 'error') reject(new Error(frame.message));
+        };
+        setTimeout(() => reject(new Error('timeout')), 5000);
+      }),
+    { token: admin.token, queryId },
+  );
+  expect(ack).toBeTruthy();
+  await expect(log.getByText('Yes, MEP demolition is included.')).toBeVisible();
+  await expect(page.locator(`#msg-${ack}`)).toHaveCount(1);
+  await shoot(page, 'chat');
+
+  // Under 768 px: the back arrow shows the list, the toggle brings the chat back.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Back to the list of queries' }).click();
+  await expect(page.getByRole('button', { name: /Interior demolition takeoff/ })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'portal-chat-list-375.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await expect(page.getByPlaceholder('Type a message')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await adminContext.close();
+  await context.close();
+});
+
+test('the dashboard greets the client, counts queries and lists recent activities', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto('/portal');
+  await expect(page.getByRole('heading', { name: 'Hi, Dana Contractor' })).toBeVisible();
+  for (const label of ['All Queries', 'Queries With No Result', 'Queries With Result']) {
+    await expect(page.getByRole('heading', { name: label })).toBeVisible();
+  }
+  await expect(page.getByText('Last month +10%')).toHaveCount(3);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('cell', { name: 'Query submitted' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Interior demolition…' }).first()).toBeVisible();
+  await shoot(page, 'dashboard');
+  await context.close();
+});
+
+test('/chat with no id opens the first query, and a whole page is usable from the keyboard', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto('/chat');
+  await page.waitForURL(`**/chat/${queryId}`);
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Yes, MEP demolition is included.')).toBeVisible();
+
+  await page.goto('/request');
+  await expect(page.getByLabel('Description *')).toBeVisible();
+  const reached: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    reached.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return '';
+        const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
+        return (label || el.getAttribute('aria-label') || el.textContent || el.tagName).trim();
+      }),
+    );
+  }
+  for (const name of ['Dashboard', 'My Queries', 'Description *', 'Service *', 'Sub-Service *', 'Bid due date (optional)', 'Choose files', 'Submit Request']) {
+    if (name === 'Sub-Service *') continue; // no service chosen yet: no sub-service select
+    expect(reached, name).toContain(name);
+  }
+  await page.getByLabel('Service *', { exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  await context.close();
+});

@@ -88,7 +88,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         .shell-side nav a[aria-current='page'] { background: var(--orange); color: #fff; font-weight: 600; }
         .shell-main { min-width: 0; padding: 1.5rem; }
         @media (max-width: 768px) {
-          .shell { grid-template-columns: 1fr; }
+          .shell { grid-template-columns: 1fr; grid-template-rows: auto 1fr; }
           .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem 1rem; position: sticky; top: 0; z-index: 20; }
           .shell-burger { background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
           .shell-side { display: none; position: fixed; top: 60px; left: 0; bottom: 0; width: min(280px, 85vw); height: auto; z-index: 30; box-shadow: 4px 0 24px rgb(0 0 0 / 30%); }

@@ -1,0 +1,135 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { AdminShell } from '../AdminShell.tsx';
+import './users.css';
+
+/** SPEC §9: admin users 6 per page. */
+const PAGE_SIZE = 6;
+
+type ListedUser = { _id: string; fullName: string; email: string; createdAt: string; status: string; role: string };
+type UserPage = { data: ListedUser[]; page: number; pageSize: number; total: number };
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const features = tableFeatures({ rowPaginationFeature });
+const helper = createColumnHelper<typeof features, ListedUser>();
+const noUsers: ListedUser[] = [];
+
+export function UsersScreen() {
+  return (
+    <AdminShell>
+      <UsersTable />
+    </AdminShell>
+  );
+}
+
+function UsersTable() {
+  const queryClient = useQueryClient();
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
+  const [pending, setPending] = useState<ListedUser | null>(null);
+  const users = useQuery({
+    queryKey: ['users', pagination.pageIndex],
+    queryFn: () => api<UserPage>(`/users?page=${pagination.pageIndex + 1}&pageSize=${PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+  const approve = useMutation({
+    mutationFn: (id: string) => api<{ message: string }>(`/auth/approve/${encodeURIComponent(id)}`, { method: 'POST' }),
+    onSuccess: () => {
+      toast.success('Admin approved successfully!');
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+    onError: () => toast.error('Approval failed'),
+    onSettled: () => setPending(null),
+  });
+
+  const [columns] = useState(() =>
+    helper.columns([
+      helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || 'Unknown User' }),
+      helper.accessor('email', { header: 'Email' }),
+      helper.accessor('createdAt', { header: 'Created At', cell: (info) => <time dateTime={info.getValue()}>{dateFormat.format(new Date(info.getValue()))}</time> }),
+      helper.accessor('status', { header: 'Status', cell: (info) => <span className={`badge badge-${info.getValue()}`}>{info.getValue()}</span> }),
+      helper.display({
+        id: 'action',
+        header: 'Action',
+        // SPEC §2: the Approve button is hidden once the user is approved.
+        cell: ({ row }) =>
+          row.original.status === 'approved' ? null : (
+            <button type="button" className="btn btn-sm" onClick={() => setPending(row.original)} aria-label={`Approve ${row.original.fullName}`}>
+              Approve
+            </button>
+          ),
+      }),
+    ]),
+  );
+
+  const table = useTable({
+    features,
+    columns,
+    data: users.data?.data ?? noUsers,
+    rowCount: users.data?.total ?? 0,
+    state: { pagination },
+    onPaginationChange: setPagination,
+    manualPagination: true,
+    getRowId: (row) => row._id,
+  });
+
+  const pageCount = Math.max(1, table.getPageCount());
+  return (
+    <section className="users" aria-labelledby="users-title">
+      <h1 id="users-title">Users</h1>
+      {users.isError ? (
+        <p className="error-text" role="alert">
+          {users.error instanceof Error && users.error.message ? users.error.message : 'Failed to fetch users'}
+        </p>
+      ) : users.isPending ? (
+        <p role="status">Loading users…</p>
+      ) : users.data.total === 0 ? (
+        <p className="users-empty">No users found.</p>
+      ) : (
+        <>
+          <div className="users-scroll card">
+            <table className="users-table">
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <th key={header.id} scope="col">
+                        {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getAllCells().map((cell) => (
+                      <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={pagination.pageIndex + 1} pageCount={pageCount} onChange={(p) => table.setPageIndex(p - 1)} />
+        </>
+      )}
+      <ConfirmDialog
+        open={!!pending}
+        title="Confirm Approval"
+        message="Are you sure you want to approve this user?"
+        confirmLabel="Yes"
+        cancelLabel="No"
+        busy={approve.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && approve.mutate(pending._id)}
+      />
+    </section>
+  );
+}

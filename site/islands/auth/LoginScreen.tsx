@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import type { SessionUser } from '../../lib/auth-store.ts';
+import { paths } from '../../lib/routes.ts';
+import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
+import { saveChallenge } from './challenge.ts';
+import { messageOf, orangeToast } from './notify.ts';
+
+type LoginResponse = { message?: string; token?: string; user?: SessionUser };
+
+export function LoginScreen() {
+  return (
+    <AuthFrame title="Login" lead="Welcome back. Sign in with your e-mail and password; we will e-mail you a 6-digit code.">
+      <LoginForm />
+    </AuthFrame>
+  );
+}
+
+function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const res = await api<LoginResponse>('/auth/login', { method: 'POST', json: { email: email.trim(), password }, auth: false });
+      const user = res.user;
+      // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
+      if (!user) return orangeToast('User data not received from server.');
+      if (user.role !== 'admin' && user.role !== 'client') return orangeToast('Unrecognized user role.');
+      if (user.role === 'client' && user.status !== 'approved') return orangeToast('Please get approval from admin.');
+      saveChallenge(res.token);
+      window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login' }));
+    } catch (err) {
+      orangeToast(messageOf(err, 'Login failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate={false}>
+      <div className="field">
+        <label htmlFor="login-email">Email</label>
+        <input id="login-email" name="email" type="email" autoComplete="username" maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} required />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">Password</label>
+        {/* SPEC §5: at least 8 characters, enforced by the browser. */}
+        <PasswordInput id="login-password" value={password} onChange={setPassword} shown={shown} onToggle={() => setShown((v) => !v)} autoComplete="current-password" minLength={8} />
+      </div>
+      <div className="auth-between">
+        <span />
+        <a href={paths.forgotPassword}>Forgot Password?</a>
+      </div>
+      <div className="auth-actions">
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? 'Signing in…' : 'Login'}
+        </button>
+        <a className="btn btn-secondary" href={paths.signup}>
+          Sign up
+        </a>
+      </div>
+      <div className="auth-divider">or</div>
+      <SocialButtons />
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../lib/api.ts';
+import { type SessionUser, useAuth } from '../../lib/auth-store.ts';
+import { paths } from '../../lib/routes.ts';
+import { AuthFrame } from './AuthFrame.tsx';
+import { clearChallenge, readChallenge } from './challenge.ts';
+import { messageOf } from './notify.ts';
+import { otpError } from './password-strength.ts';
+
+/** SPEC §9: code length, resend countdown, redirect delay. */
+const LENGTH = 6;
+const RESEND_SECONDS = 60;
+const REDIRECT_MS = 1200;
+
+type VerifyResponse = { message?: string; token?: string; user?: SessionUser };
+
+export function OtpScreen() {
+  const params = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
+  const email = params.get('email') ?? '';
+  return (
+    <AuthFrame
+      title="OTP Verification"
+      lead={
+        email ? (
+          <>
+            Enter the 6-digit code we sent to <strong>{email}</strong>.
+          </>
+        ) : (
+          'Enter the 6-digit code we sent to your e-mail.'
+        )
+      }
+    >
+      {email ? (
+        <OtpForm email={email} role={params.get('role')} from={params.get('from')} />
+      ) : (
+        <p className="auth-error" role="alert">
+          The e-mail address is missing. Please <a href={paths.login}>start again</a>.
+        </p>
+      )}
+    </AuthFrame>
+  );
+}
+
+/** Where a verified code leads (SPEC §2 /otp-verification). */
+export function afterOtp(email: string, role: string | null, from: string | null): string {
+  if (from === 'login') return role === 'admin' ? paths.admin : paths.portal;
+  return paths.resetPassword(email);
+}
+
+function OtpForm({ email, role, from }: { email: string; role: string | null; from: string | null }) {
+  const [digits, setDigits] = useState<string[]>(() => Array(LENGTH).fill(''));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [seconds, setSeconds] = useState(RESEND_SECONDS);
+  const [resending, setResending] = useState(false);
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  // SPEC §4: the countdown starts at 60 s; Resend is enabled at 0.
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+  useEffect(() => boxes.current[0]?.focus(), []);
+
+  function fill(from: number, text: string) {
+    const chars = text.replace(/\D/g, '').slice(0, LENGTH - from).split('');
+    if (!chars.length) return;
+    setDigits((d) => {
+      const next = [...d];
+      chars.forEach((ch, i) => (next[from + i] = ch));
+      return next;
+    });
+    boxes.current[Math.min(from + chars.length, LENGTH - 1)]?.focus();
+  }
+
+  function onChange(index: number, value: string) {
+    setError('');
+    if (!value) {
+      setDigits((d) => d.map((ch, i) => (i === index ? '' : ch)));
+      return;
+    }
+    fill(index, value.slice(-LENGTH));
+  }
+
+  function onKeyDown(index: number, e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'Backspace' && !digits[index] && index > 0) {
+      e.preventDefault();
+      setDigits((d) => d.map((ch, i) => (i === index - 1 ? '' : ch)));
+      boxes.current[index - 1]?.focus();
+    } else if (e.key === 'ArrowLeft' && index > 0) {
+      e.preventDefault();
+      boxes.current[index - 1]?.focus();
+    } else if (e.key === 'ArrowRight' && index < LENGTH - 1) {
+      e.preventDefault();
+      boxes.current[index + 1]?.focus();
+    }
+  }
+
+  function onPaste(index: number, e: ClipboardEvent<HTMLInputElement>) {
+    e.preventDefault();
+    setError('');
+    fill(index, e.clipboardData.getData('text'));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const otp = digits.join('');
+    const invalid = otpError(otp);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const token = from === 'login' ? readChallenge() : undefined;
+      const res = await api<VerifyResponse>('/auth/login-verify-otp', { method: 'POST', json: { email, otp, ...(token ? { token } : {}) }, auth: false });
+      if (from === 'login') {
+        if (!res.token || !res.user) throw new Error('OTP verification failed');
+        toast.success('User login successfully!', { duration: 3000 });
+        setDone(true);
+        const { token: session, user } = res;
+        setTimeout(() => {
+          clearChallenge();
+          useAuth.getState().signIn(session, user);
+          window.location.assign(afterOtp(email, user.role, from));
+        }, REDIRECT_MS);
+      } else {
+        toast.success(res.message ?? 'OTP verified.', { duration: 3000 });
+        setDone(true);
+        setTimeout(() => window.location.assign(afterOtp(email, role, from)), REDIRECT_MS);
+      }
+    } catch (err) {
+      setError(messageOf(err, 'Invalid or expired OTP.'));
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setResending(true);
+    try {
+      await api('/auth/send-otp', { method: 'POST', json: { email }, auth: false });
+      toast.success('OTP resent successfully!', { duration: 3000 });
+      setDigits(Array(LENGTH).fill(''));
+      setSeconds(RESEND_SECONDS);
+      boxes.current[0]?.focus();
+    } catch (err) {
+      toast.error(messageOf(err, 'Failed to resend OTP.'), { duration: 3000 });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <fieldset className="auth-otp" aria-describedby="otp-error">
+        <legend>Verification code</legend>
+        <div className="auth-otp-boxes">
+          {digits.map((digit, i) => (
+            <input
+              key={i}
+              ref={(el) => {
+                boxes.current[i] = el;
+              }}
+              value={digit}
+              onChange={(e) => onChange(i, e.target.value)}
+              onKeyDown={(e) => onKeyDown(i, e)}
+              onPaste={(e) => onPaste(i, e)}
+              onFocus={(e) => e.target.select()}
+              inputMode="numeric"
+              autoComplete={i === 0 ? 'one-time-code' : 'off'}
+              pattern="[0-9]*"
+              maxLength={LENGTH}
+              aria-label={`Digit ${i + 1} of ${LENGTH}`}
+              aria-invalid={error ? true : undefined}
+              disabled={done}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div id="otp-error" className="auth-error" role="alert">
+        {error}
+      </div>
+      <p className="auth-resend" aria-live="polite">
+        {seconds > 0 ? (
+          <>Resend OTP in {seconds}s</>
+        ) : (
+          <button type="button" className="btn-link" onClick={resend} disabled={resending || done}>
+            {resending ? 'Resending…' : 'Resend OTP'}
+          </button>
+        )}
+      </p>
+      <div className="auth-actions">
+        <button type="submit" className="btn" disabled={busy || done}>
+          {busy ? 'Verifying…' : 'Verify'}
+        </button>
+        <a className="btn btn-secondary" href={paths.login} onClick={clearChallenge}>
+          Cancel
+        </a>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { otpError, passwordStrength, resetPasswordError, signupBody } from './password-strength.ts';
+
+describe('passwordStrength (SPEC §5)', () => {
+  it.each([
+    ['', 'Weak'],
+    ['abcde', 'Weak'],
+    ['abcdef', 'Medium'],
+    ['abcdefgh', 'Medium'],
+    ['Abcdefg1', 'Strong'],
+    ['abcdefg1', 'Medium'],
+    ['ABCDEFGH', 'Medium'],
+    ['Abcdef1', 'Medium'],
+  ])('%j is %s', (pw, expected) => expect(passwordStrength(pw)).toBe(expected));
+
+  it('never rates a password under 6 characters above Weak', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 5 }), (pw) => passwordStrength(pw) === 'Weak'));
+  });
+});
+
+describe('resetPasswordError (SPEC §5)', () => {
+  it('checks required, then length, then match', () => {
+    expect(resetPasswordError('', 'x')).toBe('All fields are required.');
+    expect(resetPasswordError('abc', '')).toBe('All fields are required.');
+    expect(resetPasswordError('abc', 'abc')).toBe('Password must be at least 6 characters.');
+    expect(resetPasswordError('abcdef', 'abcdeg')).toBe('Passwords do not match.');
+    expect(resetPasswordError('abcdef', 'abcdef')).toBeNull();
+  });
+});
+
+describe('otpError', () => {
+  it('accepts exactly 6 digits', () => {
+    expect(otpError('012345')).toBeNull();
+    for (const bad of ['', '12345', '1234567', '12a456']) expect(otpError(bad)).toBe('Please enter a valid 6-digit OTP.');
+  });
+});
+
+describe('signupBody', () => {
+  it('trims and joins the names and trims the e-mail', () => {
+    expect(signupBody({ firstName: '  Ana ', lastName: ' Lopez  ', email: ' ana@example.com ', password: ' keep me ' })).toEqual({
+      fullName: 'Ana Lopez', email: 'ana@example.com', password: ' keep me ',
+    });
+  });
+});

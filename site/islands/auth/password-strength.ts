@@ -1,0 +1,26 @@
+export type Strength = 'Weak' | 'Medium' | 'Strong';
+
+/** SPEC §5: Strong if at least 8 characters with an uppercase letter and a digit; Medium if at least 6; otherwise Weak. */
+export function passwordStrength(password: string): Strength {
+  if (password.length >= 8 && /[A-Z]/.test(password) && /\d/.test(password)) return 'Strong';
+  if (password.length >= 6) return 'Medium';
+  return 'Weak';
+}
+
+/** SPEC §5 reset-password checks, in the order the product shows them; null when valid. */
+export function resetPasswordError(password: string, confirm: string): string | null {
+  if (!password || !confirm) return 'All fields are required.';
+  if (password.length < 6) return 'Password must be at least 6 characters.';
+  if (password !== confirm) return 'Passwords do not match.';
+  return null;
+}
+
+/** SPEC §5: the code is exactly 6 characters (digits: the server sends digits only). */
+export function otpError(code: string): string | null {
+  return /^\d{6}$/.test(code) ? null : 'Please enter a valid 6-digit OTP.';
+}
+
+/** SPEC §5 sign-up: names trimmed and joined by one space into fullName, e-mail trimmed. */
+export function signupBody(input: { firstName: string; lastName: string; email: string; password: string }) {
+  return { fullName: `${input.firstName.trim()} ${input.lastName.trim()}`.trim(), email: input.email.trim(), password: input.password };
+}

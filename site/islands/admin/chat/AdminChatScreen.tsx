@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
+import { useChatRoom } from '../../chat/useChatRoom.ts';
 import { AdminShell } from '../AdminShell.tsx';
 import { AdminStyles } from '../AdminStyles.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
@@ -53,7 +54,14 @@ function AdminChat() {
     if (users.isError) toast.error('Failed to load users');
   }, [users.isError]);
   const list = users.data ?? [];
-  const knownUser = (userId: string) => list.find((u) => u._id === userId);
+  // One connection for the whole screen: it joins the open query's room and, as an
+  // admin socket, receives presence frames for every client in the list.
+  const room = useChatRoom(queryId, { admin: true });
+  const isOnline = (u: ChatUser) => room.presence[u._id] ?? u.online;
+  const knownUser = (userId: string) => {
+    const u = list.find((x) => x._id === userId);
+    return u && { ...u, online: isOnline(u) };
+  };
 
   return (
     <div className={`acs${queryId ? ' has-chat' : ''}`}>
@@ -61,11 +69,11 @@ function AdminChat() {
         <h1 className="acs-title">
           <a href={paths.admin}>Chats</a>
         </h1>
-        <ChatUserList users={list} loading={users.isPending} currentQueryId={queryId} online={(u) => u.online} onOpen={open} />
+        <ChatUserList users={list} loading={users.isPending} currentQueryId={queryId} online={isOnline} onOpen={open} />
       </aside>
       <div className="acs-main">
         {queryId ? (
-          <ChatPanel key={queryId} queryId={queryId} knownUser={knownUser} onBack={() => open(undefined)} />
+          <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={() => open(undefined)} />
         ) : (
           <p className="acp-note">{!users.isPending && !list.length ? 'No users found. Please check back later.' : 'Select a query to open the chat.'}</p>
         )}

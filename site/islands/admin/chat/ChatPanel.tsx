@@ -4,19 +4,18 @@ import { toast } from 'sonner';
 import { api } from '../../../lib/api.ts';
 import { Composer } from '../../chat/Composer.tsx';
 import { MessageList } from '../../chat/MessageList.tsx';
-import { type ChatMessage, useChatRoom } from '../../chat/useChatRoom.ts';
+import type { ChatMessage, ChatRoom } from '../../chat/useChatRoom.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { formatDateTime, StatusBadge, type Query } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from '../queries/use-status-change.ts';
 import type { ChatUser } from './types.ts';
 
-type Props = { queryId: string; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };
+type Props = { queryId: string; room: ChatRoom; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };
 
 /** The open conversation of the admin chat: header, original query, messages, composer (SPEC §2). */
-export function ChatPanel({ queryId, knownUser, onBack }: Props) {
+export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   const client = useQueryClient();
-  const room = useChatRoom(queryId, { admin: true });
   const change = useStatusChange();
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [confirming, setConfirming] = useState(false);

@@ -1,0 +1,332 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { E2E } from './env.ts';
+
+// The admin journeys of issue 6: answer a request with a deliverable (the client
+// downloads it), close a query (the client's open chat turns closed live), and
+// reply to a message by double-clicking it. Accounts and queries are made through
+// the real API and the real outbox; nothing is mocked.
+
+test.describe.configure({ mode: 'serial' });
+
+type Session = { token: string; user: { _id: string; fullName: string; email: string; role: 'admin' | 'client' } };
+const SHOTS = path.resolve('test-results');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function outboxFiles(): Promise<string[]> {
+  const dir = path.join(E2E.dataDir, 'outbox');
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  return Promise.all(files.map((f) => fs.readFile(path.join(dir, f), 'utf8').then((raw) => raw.replace(/=\r?\n/g, ''))));
+}
+
+async function latestCode(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    for (const raw of await outboxFiles()) {
+      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+      const m = /\b(\d{6})\b/.exec(raw);
+      if (m) return m[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code for ${email}`);
+}
+
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const otp = await latestCode(email);
+  const verified = await request.post('/api/auth/login-verify-otp', { data: { email, otp } });
+  expect(verified.status()).toBe(200);
+  return (await verified.json()) as Session;
+}
+
+async function newClient(request: APIRequestContext, fullName: string): Promise<Session> {
+  const email = `${fullName.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`;
+  const password = 'Client-Passw0rd';
+  expect((await request.post('/api/auth/register', { data: { fullName, email, password } })).status()).toBe(201);
+  const users = await request.get('/api/users?pageSize=100', { headers: { authorization: `Bearer ${admin.token}` } });
+  const id = ((await users.json()) as { data: Array<{ _id: string; email: string }> }).data.find((u) => u.email === email)!._id;
+  expect((await request.post(`/api/auth/approve/${id}`, { headers: { authorization: `Bearer ${admin.token}` } })).status()).toBe(200);
+  return signIn(request, email, password);
+}
+
+async function newQuery(request: APIRequestContext, who: Session, message: string, bidDueDate?: string): Promise<string> {
+  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string; subservices: Array<{ _id: string; title: string }> }>;
+  const sub = services.find((s) => s.title === 'Sub-Contractor')!;
+  const res = await request.post('/api/queries', {
+    headers: { authorization: `Bearer ${who.token}` },
+    multipart: {
+      message,
+      service: sub._id,
+      subService: sub.subservices.find((s) => s.title === 'Concrete')!._id,
+      ...(bidDueDate ? { bidDueDate } : {}),
+      'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+async function asUser(context: BrowserContext, s: Session) {
+  await context.addInitScript((session: Session) => {
+    if (localStorage.getItem('token')) return;
+    const u = session.user;
+    for (const [k, v] of Object.entries({ token: session.token, role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email })) {
+      localStorage.setItem(k, v);
+    }
+  }, s);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SHOTS, `admin-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A client's chat message sent over the real /ws protocol. */
+async function sendAsClient(who: Session, queryId: string, message: string): Promise<string> {
+  const ws = new WebSocket(`${E2E.baseURL.replace('http', 'ws')}/ws`);
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no receiveMessage')), 10_000);
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'joinRoom', token: who.token, queryId })));
+      ws.on('message', (data) => {
+        const frame = JSON.parse(String(data));
+        if (frame.type === 'joined') ws.send(JSON.stringify({ type: 'sendMessage', token: who.token, queryId, message, replyTo: null }));
+        if (frame.type === 'receiveMessage' && frame.message.message === message) {
+          clearTimeout(timer);
+          resolve(frame.message._id as string);
+        }
+        if (frame.type === 'error') reject(new Error(frame.message));
+      });
+    });
+  } finally {
+    ws.close();
+  }
+}
+
+let admin: Session;
+let client: Session;
+
+test.beforeAll(async ({ request }) => {
+  admin = await signIn(request, E2E.admin.email, E2E.admin.password);
+  client = await newClient(request, 'Marco Builder');
+});
+
+test('an admin answers a request with a deliverable and the client downloads it', async ({ browser, request }) => {
+  const queryId = await newQuery(request, client, 'Concrete and rebar takeoff for a 4-story parking garage in Doral.', '2030-03-01');
+  await newQuery(request, client, 'Slab on grade for a Hialeah warehouse, due later.', '2030-09-15');
+
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(adminContext, admin);
+  const page = await adminContext.newPage();
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Marco Builder submitted a query').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: /Requests per week by status/ })).toBeVisible();
+  await shoot(page, 'dashboard');
+
+  await page.goto('/admin-queries');
+  const queue = page.getByRole('region', { name: 'Request queue' });
+  // Soonest bid due date first.
+  const rows = queue.getByRole('row').filter({ hasText: 'Marco Builder' });
+  await expect(rows.first()).toContainText('parking garage');
+  await queue.getByLabel('Search').fill('parking garage');
+  await expect(queue.getByRole('row')).toHaveCount(2);
+  const row = queue.getByRole('row').filter({ hasText: 'parking garage' });
+  await row.getByRole('button', { name: /^Start / }).click();
+  await expect(row.getByText('In Progress')).toBeVisible();
+  await shoot(page, 'queries');
+
+  await row.getByRole('button', { name: /^Mark answered/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark answered' });
+  await dialog.getByLabel(/Deliverables/).setInputFiles({ name: 'garage-takeoff.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Answered', { exact: true })).toBeVisible();
+
+  // The client is told by e-mail.
+  await expect.poll(async () => (await outboxFiles()).some((raw) => raw.includes(client.user.email) && raw.includes('Your estimate is ready'))).toBe(true);
+
+  const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await asUser(clientContext, client);
+  const cpage = await clientContext.newPage();
+  await cpage.goto('/my-queries');
+  await cpage.getByRole('button', { name: /View query: Concrete and rebar/ }).click();
+  const details = cpage.getByRole('dialog', { name: 'Query Details' });
+  const link = details.getByRole('link', { name: /garage-takeoff\.pdf/ });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([cpage.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('garage-takeoff.pdf');
+  expect((await fs.readFile((await download.path())!)).equals(PDF)).toBe(true);
+  expect(queryId).toBeTruthy();
+  await adminContext.close();
+  await clientContext.close();
+});
+
+test("an admin closes a query and the client's open chat turns closed live", async ({ browser, request }) => {
+  const queryId = await newQuery(request, client, 'Framing takeoff for a duplex in Little Havana.');
+  const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(clientContext, client);
+  const cpage = await clientContext.newPage();
+  await cpage.goto(`/chat/${queryId}`);
+  await expect(cpage.getByPlaceholder('Type a message')).toBeVisible();
+
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(adminContext, admin);
+  const page = await adminContext.newPage();
+  await page.goto(`/admin-chat/${queryId}`);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByText('Marco Builder')).toBeVisible();
+  // The client's chat is open: the online indicator is real.
+  await expect(conversation.getByText('Online', { exact: true })).toBeVisible();
+  await expect(conversation.getByText('Framing takeoff for a duplex in Little Havana.')).toBeVisible();
+  await expect(conversation.getByText('No messages yet')).toBeVisible();
+
+  await conversation.getByRole('button', { name: 'Close Query' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close Query' });
+  await expect(confirm).toContainText('Are you sure you want to close this query? This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await conversation.getByRole('button', { name: 'Close Query' }).click();
+  await confirm.getByRole('button', { name: 'Yes, Close Query' }).click();
+  await expect(page.getByText('Query closed successfully')).toBeVisible();
+  await expect(conversation.getByRole('button', { name: 'Close Query' })).toHaveCount(0);
+
+  await expect(cpage.getByText('This conversation is closed. You cannot send more messages.')).toBeVisible();
+  await expect(cpage.getByPlaceholder('Type a message')).toHaveCount(0);
+  await adminContext.close();
+  await clientContext.close();
+});
+
+test('reply by double-click shows "Reply to:" and the sent reply is linked', async ({ browser, request }) => {
+  const queryId = await newQuery(request, client, 'Masonry estimate for a church in Coral Gables.');
+  const originalId = await sendAsClient(client, queryId, 'Can you also include the rebar schedule?');
+
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(adminContext, admin);
+  const page = await adminContext.newPage();
+  await page.goto('/admin-chat');
+  await expect(page.getByText('Select a query to open the chat.')).toBeVisible();
+  // Selecting the user opens their first (newest) query.
+  await page.getByRole('button', { name: /Marco Builder.*open chat/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin-chat/${queryId}$`));
+
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  const original = page.locator(`#msg-${originalId}`);
+  await expect(original).toContainText('Can you also include the rebar schedule?');
+  const input = conversation.getByPlaceholder('Type a message');
+  const send = conversation.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await input.fill('   ');
+  await expect(send).toBeDisabled();
+
+  await original.dblclick();
+  await expect(conversation.getByText('Reply to:')).toBeVisible();
+  await conversation.getByRole('button', { name: 'Cancel reply' }).click();
+  await expect(conversation.getByText('Reply to:')).toHaveCount(0);
+  await original.dblclick();
+  await input.fill('Yes, the rebar schedule is included.');
+  await input.press('Enter');
+  await expect(conversation.getByText('Reply to:')).toHaveCount(0);
+
+  const reply = conversation.locator('.msg').filter({ hasText: 'Yes, the rebar schedule is included.' });
+  await expect(reply).toBeVisible();
+  await expect(reply.locator('a.msg-quote')).toHaveAttribute('href', `#msg-${originalId}`);
+  const history = await request.get(`/api/chats/query/${queryId}/message`, { headers: { authorization: `Bearer ${admin.token}` } });
+  const messages = (await history.json()) as Array<{ message: string; replyTo: { _id: string } | null }>;
+  expect(messages.find((m) => m.message === 'Yes, the rebar schedule is included.')?.replyTo?._id).toBe(originalId);
+  await shoot(page, 'chat');
+
+  // Small screens: the list hides once a chat is open; the back arrow returns to it.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('complementary', { name: 'Chats' })).toBeHidden();
+  await conversation.getByRole('button', { name: 'Back to the list of chats' }).click();
+  await expect(page.getByRole('complementary', { name: 'Chats' })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'admin-chat-list-375.png'), fullPage: true });
+  await adminContext.close();
+});
+
+test('manages services: add, add sub-service, view, edit and delete with the confirms', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/admin-service');
+  await expect(page.getByRole('heading', { name: 'Manage Services' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add New Service' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add New Service' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a service title.');
+  await dialog.getByLabel('Title *').fill('Owner Estimates');
+  await dialog.getByLabel('Description').fill('Budgets for owners and developers.');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Service created successfully')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Sub-Service', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Add Sub-Service' });
+  await dialog.getByLabel('Title *').fill('Feasibility Budget');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please choose a parent service.');
+  await dialog.getByLabel('Parent service *').selectOption({ label: 'Owner Estimates' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Sub-service created successfully')).toBeVisible();
+
+  await page.getByRole('button', { name: /Owner Estimates/, expanded: false }).click();
+  await page.getByRole('button', { name: 'View Feasibility Budget' }).click();
+  await expect(page.getByRole('dialog', { name: 'Feasibility Budget' })).toContainText('Owner Estimates');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Edit Feasibility Budget' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Sub-Service' });
+  await dialog.getByLabel('Title *').fill('Feasibility Budgets');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Service updated successfully')).toBeVisible();
+  await shoot(page, 'services');
+
+  await page.getByRole('button', { name: 'Delete Feasibility Budgets' }).click();
+  let confirm = page.getByRole('dialog').filter({ hasText: 'Delete subservice "Feasibility Budgets"?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: 'Delete Feasibility Budgets' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete Owner Estimates' }).click();
+  confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this service?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: /Owner Estimates/ })).toHaveCount(0);
+  await context.close();
+});
+
+test('the clients list, its menu and the queries modal work from the keyboard', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/admin-queries');
+  const clients = page.getByRole('region', { name: 'Clients' });
+  const menuButton = clients.getByRole('button', { name: 'Options for Marco Builder' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(clients.getByRole('button', { name: 'View User' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(clients.getByRole('button', { name: 'View User' })).toHaveCount(0);
+  // Outside click closes it too.
+  await menuButton.click();
+  await page.getByRole('heading', { name: 'Queries', exact: true }).click();
+  await expect(clients.getByRole('button', { name: 'View Queries' })).toHaveCount(0);
+
+  await menuButton.click();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Queries of Marco Builder' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('Closed', { exact: true }).first()).toBeVisible();
+  await expect(modal.getByRole('link', { name: 'File 1' }).first()).toBeVisible();
+  await expect(modal.getByRole('link', { name: 'SEND MESSAGE' }).first()).toHaveAttribute('href', /^\/admin-chat\//);
+  await shoot(page, 'queries-modal');
+  await context.close();
+});

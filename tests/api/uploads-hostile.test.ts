@@ -46,7 +46,7 @@ async function submit(name: string, bytes: Buffer) {
   const form = new FormData();
   form.append('message', 'Plans for a warehouse in Doral');
   form.append('service', serviceId);
-  form.append('files[]', new Blob([bytes]), name);
+  form.append('files[]', new Blob([new Uint8Array(bytes)]), name);
   return server.call('POST', '/api/queries', { form, token: client.token });
 }
 
@@ -70,7 +70,7 @@ describe('hostile uploads', () => {
     for (const name of ['avatar.svg', 'avatar.png']) {
       const form = new FormData();
       form.append('fullName', 'Client With Svg');
-      form.append('profileImage', new Blob([SVG], { type: 'image/png' }), name);
+      form.append('profileImage', new Blob([new Uint8Array(SVG)], { type: 'image/png' }), name);
       const res = await server.call('PUT', '/api/users/profile', { form, token: client.token });
       expect(res.status, name).toBe(415);
       expect(res.body.message).toEqual(expect.any(String));
@@ -82,7 +82,7 @@ describe('hostile uploads', () => {
   it('refuses a PDF disguised as an image and an executable disguised as a PDF', async () => {
     const form = new FormData();
     form.append('fullName', 'Client');
-    form.append('profileImage', new Blob([PDF]), 'photo.jpg');
+    form.append('profileImage', new Blob([new Uint8Array(PDF)]), 'photo.jpg');
     expect((await server.call('PUT', '/api/users/profile', { form, token: client.token })).status).toBe(415);
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
     expect((await submit('takeoff.pdf', elf)).status).toBe(415);

@@ -85,13 +85,15 @@ export function renderPost(shell: string | null, blog: Blog, publicUrl: string):
   const title = escapeHtml(blog.title);
   const template =
     shell ??
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${POST_SHELL.title} | ${SITE_NAME}</title><meta name="description" content="${POST_SHELL.description}"><link rel="canonical" href="/blog/post"><meta property="og:type" content="article"><meta property="og:title" content="${POST_SHELL.title}"><meta property="og:description" content="${POST_SHELL.description}"><meta property="og:url" content="/blog/post"><meta property="og:image" content="${POST_SHELL.image}"></head><body><main id="main"><article class="post">${POST_SHELL.body}</article></main></body></html>`;
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${POST_SHELL.title} | ${SITE_NAME}</title><meta name="description" content="${POST_SHELL.description}"><link rel="canonical" href="/blog/post"><meta property="og:type" content="article"><meta property="og:title" content="${POST_SHELL.title}"><meta property="og:description" content="${POST_SHELL.description}"><meta property="og:url" content="/blog/post"><meta property="og:image" content="/og-image.png"></head><body><main id="main"><article class="post">${POST_SHELL.body}</article></main></body></html>`;
   // One pass, so that nothing inserted (a title, the body) is ever scanned for placeholders again.
-  const pattern = /(href|content)="[^"]*\/blog\/post\/?"|(href|content)="[^"]*\/__BLOG_IMAGE__"|__BLOG_TITLE__|__BLOG_DESCRIPTION__|__BLOG_POST__|<\/head>/g;
+  const pattern =
+    /(href|content)="[^"]*\/blog\/post\/?"|(<meta (?:property|name)="(?:og|twitter):image" content=")[^"]*"|(<meta property="og:type" content=")[^"]*"|__BLOG_TITLE__|__BLOG_DESCRIPTION__|__BLOG_POST__|<\/head>/g;
   let headDone = false;
-  return template.replace(pattern, (match, urlAttr?: string, imageAttr?: string) => {
+  return template.replace(pattern, (match, urlAttr?: string, imageMeta?: string, typeMeta?: string) => {
     if (urlAttr) return `${urlAttr}="${escapeHtml(url)}"`;
-    if (imageAttr) return `${imageAttr}="${escapeHtml(imageUrl)}"`;
+    if (imageMeta) return `${imageMeta}${escapeHtml(imageUrl)}"`;
+    if (typeMeta) return `${typeMeta}article"`;
     if (match === POST_SHELL.title) return title;
     if (match === POST_SHELL.description) return escapeHtml(description);
     if (match === POST_SHELL.body) return articleHtml(blog);

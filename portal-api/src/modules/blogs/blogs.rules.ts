@@ -90,6 +90,5 @@ export function slugify(title: string): string {
 export const POST_SHELL = {
   title: '__BLOG_TITLE__',
   description: '__BLOG_DESCRIPTION__',
-  image: '/__BLOG_IMAGE__',
   body: '__BLOG_POST__',
 } as const;

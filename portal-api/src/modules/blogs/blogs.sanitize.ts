@@ -53,6 +53,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       if (attribs.target === '_blank') out.target = '_blank';
       return { tagName, attribs: out };
     },
+    // An image without a description is decorative to a screen reader, not its file name.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
     b: 'strong',
     i: 'em',
     strike: 's',

@@ -1,0 +1,98 @@
+import { useEffect, useMemo, useRef } from 'react';
+import ReactQuill from 'react-quill-new';
+// Quill and its styles load only with this module, i.e. only on /blog-upload (it is imported lazily).
+import 'react-quill-new/dist/quill.snow.css';
+import { toast } from 'sonner';
+
+type Props = {
+  labelledBy: string;
+  describedBy?: string;
+  invalid?: boolean;
+  value: string;
+  onChange: (html: string) => void;
+  /** Uploads an image for the body and answers its URL. */
+  uploadImage: (file: File) => Promise<string>;
+};
+
+// The formats the server's allow-list keeps (portal-api blogs.sanitize.ts).
+const TOOLBAR = [
+  [{ header: [2, 3, 4, false] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ list: 'ordered' }, { list: 'bullet' }, { indent: '-1' }, { indent: '+1' }],
+  ['blockquote', 'code-block', 'link', 'image'],
+  [{ align: [] }],
+  ['clean'],
+];
+const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'indent', 'blockquote', 'code-block', 'link', 'image', 'align'];
+const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
+
+/** Quill 2 through react-quill-new (react-quill calls findDOMNode, which React 19 removed). */
+export default function QuillEditor({ labelledBy, describedBy, invalid, value, onChange, uploadImage }: Props) {
+  const ref = useRef<ReactQuill>(null);
+  const upload = useRef(uploadImage);
+  upload.current = uploadImage;
+
+  const modules = useMemo(
+    () => ({
+      toolbar: {
+        container: TOOLBAR,
+        handlers: {
+          // Images are uploaded and inserted by URL: the server refuses data: URLs in the body.
+          image(this: { quill: import('quill').default }) {
+            const quill = this.quill;
+            const input = document.createElement('input');
+            input.type = 'file';
+            input.accept = IMAGE_TYPES;
+            input.onchange = async () => {
+              const file = input.files?.[0];
+              if (!file) return;
+              const range = quill.getSelection(true);
+              const id = toast.loading('Uploading image…');
+              try {
+                const url = await upload.current(file);
+                quill.insertEmbed(range.index, 'image', url, 'user');
+                quill.setSelection(range.index + 1, 0, 'silent');
+                toast.success('Image added.', { id });
+              } catch (err) {
+                toast.error((err as Error).message || 'Image upload failed.', { id });
+              }
+            };
+            input.click();
+          },
+        },
+      },
+      // Tab leaves the editor (keyboard users must not be trapped); the toolbar indents.
+      keyboard: {
+        bindings: { tab: false, 'remove tab': false, indent: false, outdent: false, 'indent code-block': false, 'outdent code-block': false },
+      },
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    const quill = ref.current?.getEditor();
+    if (!quill) return;
+    const root = quill.root;
+    root.setAttribute('role', 'textbox');
+    root.setAttribute('aria-multiline', 'true');
+    root.setAttribute('aria-labelledby', labelledBy);
+    if (describedBy) root.setAttribute('aria-describedby', describedBy);
+    else root.removeAttribute('aria-describedby');
+    root.setAttribute('aria-invalid', invalid ? 'true' : 'false');
+    const toolbar = (quill.getModule('toolbar') as { container?: HTMLElement } | undefined)?.container;
+    toolbar?.setAttribute('aria-label', 'Formatting');
+  }, [labelledBy, describedBy, invalid]);
+
+  return (
+    <ReactQuill
+      ref={ref}
+      theme="snow"
+      className={`qe${invalid ? ' is-invalid' : ''}`}
+      value={value}
+      onChange={(html) => onChange(html)}
+      modules={modules}
+      formats={FORMATS}
+      placeholder="Write the post…"
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+import type { BlogListState } from './blog-url-state.ts';
+
+type Update = (patch: Partial<BlogListState>, mode?: 'push' | 'replace') => void;
+const SEARCH_DELAY_MS = 350;
+
+/** Search text, category and tag (SPEC §2 /blog). Typing searches after a short pause; Enter searches at once. */
+export function BlogFilters({ state, update }: { state: BlogListState; update: Update }) {
+  const categories = useQuery({
+    queryKey: ['categories'],
+    queryFn: () => api<{ data: Array<{ _id: string; name: string }> }>('/categories', { auth: false }),
+    staleTime: 5 * 60_000,
+  });
+  const tags = useQuery({
+    queryKey: ['blog-tags'],
+    queryFn: () => api<{ data: Array<{ tag: string; count: number }> }>('/blogs/tags', { auth: false }),
+    staleTime: 5 * 60_000,
+  });
+
+  const [text, setText] = useState(state.q);
+  const typed = useRef(false);
+  // Back/Forward or "Clear filters" change the search from outside.
+  useEffect(() => {
+    if (!typed.current) setText(state.q);
+  }, [state.q]);
+  useEffect(() => {
+    if (!typed.current) return;
+    const timer = window.setTimeout(() => {
+      typed.current = false;
+      update({ q: text.trim() }, 'replace');
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, update]);
+
+  const categoryNames = (categories.data?.data ?? []).map((c) => c.name);
+  if (state.category && !categoryNames.some((n) => n.toLowerCase() === state.category.toLowerCase())) categoryNames.push(state.category);
+  const tagNames = (tags.data?.data ?? []).map((t) => t.tag);
+  if (state.tag && !tagNames.some((t) => t.toLowerCase() === state.tag.toLowerCase())) tagNames.push(state.tag);
+  const matchCase = (list: string[], value: string) => list.find((n) => n.toLowerCase() === value.toLowerCase()) ?? value;
+  const active = !!(state.category || state.tag || state.q);
+
+  return (
+    <div className="bf">
+      <form
+        role="search"
+        className="bf-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          typed.current = false;
+          update({ q: text.trim() });
+        }}
+      >
+        <label htmlFor="blog-search">Search posts</label>
+        <div className="bf-row">
+          <input id="blog-search" type="search" className="input" value={text} placeholder="e.g. concrete takeoff" maxLength={100} autoComplete="off"
+            onChange={(e) => {
+              typed.current = true;
+              setText(e.target.value);
+            }}
+          />
+          <button type="submit" className="btn">Search</button>
+        </div>
+      </form>
+      <div className="bf-selects">
+        <div className="bf-field">
+          <label htmlFor="blog-category">Category</label>
+          <select id="blog-category" className="input" value={matchCase(categoryNames, state.category)} onChange={(e) => update({ category: e.target.value })} aria-describedby={categories.isError ? 'blog-category-error' : undefined}>
+            <option value="">All categories</option>
+            {categoryNames.map((name) => <option key={name} value={name}>{name}</option>)}
+          </select>
+          {categories.isError && <p id="blog-category-error" role="alert" className="error-text">{BLOG_TEXTS.fetchCategoriesFailed}</p>}
+        </div>
+        <div className="bf-field">
+          <label htmlFor="blog-tag">Tag</label>
+          <select id="blog-tag" className="input" value={matchCase(tagNames, state.tag)} onChange={(e) => update({ tag: e.target.value })}>
+            <option value="">All tags</option>
+            {tagNames.map((tag) => <option key={tag} value={tag}>{tag}</option>)}
+          </select>
+        </div>
+      </div>
+      {active && (
+        <button type="button" className="btn-link bf-clear" onClick={() => { typed.current = false; setText(''); update({ category: '', tag: '', q: '' }); }}>
+          Clear filters
+        </button>
+      )}
+      <style>{`
+        .bf { background: #fff; border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem 1.25rem; display: grid; gap: .75rem; box-shadow: var(--shadow); }
+        .bf label { font-weight: 600; font-size: .92rem; display: block; margin-bottom: .3rem; }
+        .bf-row { display: flex; gap: .5rem; }
+        .bf-row .input { flex: 1 1 auto; min-width: 0; }
+        .bf-selects { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .75rem; }
+        .bf-field .error-text { margin: .3rem 0 0; }
+        .bf-clear { justify-self: start; min-height: 32px; }
+        @media (max-width: 480px) { .bf-selects { grid-template-columns: minmax(0, 1fr); } }
+      `}</style>
+    </div>
+  );
+}

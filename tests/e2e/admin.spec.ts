@@ -201,6 +201,8 @@ test("an admin closes a query and the client's open chat turns closed live", asy
 
   await expect(cpage.getByText('This conversation is closed. You cannot send more messages.')).toBeVisible();
   await expect(cpage.getByPlaceholder('Type a message')).toHaveCount(0);
+  await expect(conversation.getByText('This query is closed. No more messages can be sent.')).toBeVisible();
+  await shoot(page, 'chat-closed');
   await adminContext.close();
   await clientContext.close();
 });
@@ -302,7 +304,9 @@ test('manages services: add, add sub-service, view, edit and delete with the con
   await context.close();
 });
 
-test('the clients list, its menu and the queries modal work from the keyboard', async ({ browser }) => {
+test('the clients list, its menu and the queries modal work from the keyboard', async ({ browser, request }) => {
+  const long = `Full estimate for a mixed-use tower in Brickell: ${'concrete, steel, curtain wall, MEP and finishes '.repeat(3)}with alternates.`;
+  await newQuery(request, client, long);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, admin);
   const page = await context.newPage();
@@ -325,6 +329,12 @@ test('the clients list, its menu and the queries modal work from the keyboard', 
   const modal = page.getByRole('dialog', { name: 'Queries of Marco Builder' });
   await expect(modal).toBeVisible();
   await expect(modal.getByText('Closed', { exact: true }).first()).toBeVisible();
+  // 100 characters, then Expand / Show Less.
+  await expect(modal.getByText(long)).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Expand' }).click();
+  await expect(modal.getByText(long)).toBeVisible();
+  await modal.getByRole('button', { name: 'Show Less' }).click();
+  await expect(modal.getByText(long.slice(0, 100).trimEnd() + '…')).toBeVisible();
   await expect(modal.getByRole('link', { name: 'File 1' }).first()).toBeVisible();
   await expect(modal.getByRole('link', { name: 'SEND MESSAGE' }).first()).toHaveAttribute('href', /^\/admin-chat\//);
   await shoot(page, 'queries-modal');

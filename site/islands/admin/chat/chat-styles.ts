@@ -30,9 +30,9 @@ export const chatStyles = `
   .acp { display: flex; flex-direction: column; flex: 1; min-width: 0; min-height: 0; }
   .acp-head { display: flex; align-items: center; gap: .65rem; padding: .6rem .9rem; background: #fff; border-bottom: 1px solid var(--line); flex-wrap: wrap; min-height: 60px; }
   .acp-back { display: none; }
-  .acp-who { display: grid; line-height: 1.25; min-width: 0; flex: 1; }
+  .acp-who { display: grid; line-height: 1.25; min-width: 0; flex: 1 1 9rem; }
   .acp-who strong { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .acp-online { font-size: .8rem; color: var(--muted); }
+  .acp-online { font-size: .8rem; color: var(--muted); white-space: nowrap; }
   .acp-body { flex: 1; min-height: 0; display: flex; flex-direction: column; }
   .acp-original { align-self: stretch; background: #fff; border: 1px dashed var(--navy-2); border-radius: 10px; padding: .6rem .8rem; margin-bottom: .25rem; }
   .acp-original p { margin: .2rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { statusLabel } from '../admin-format.tsx';
 
@@ -7,7 +8,6 @@ const STATUSES = ['pending', 'in_progress', 'answered', 'closed'] as const;
 // Badge colours of global.css, dark enough to read against white (WCAG 1.4.11 non-text contrast).
 const COLORS: Record<(typeof STATUSES)[number], string> = { pending: '#d97706', in_progress: '#2563eb', answered: '#16a34a', closed: '#6b7280' };
 
-const W = 560;
 const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 32 };
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -19,6 +19,16 @@ export function WeeklyChart() {
     queryKey: ['admin', 'weekly'],
     queryFn: () => api<{ weeks: Week[] }>('/queries/stats/weekly?weeks=8').then((r) => r.weeks),
   });
+  // Drawn at the box's real width so labels keep their size on a phone.
+  const box = useRef<HTMLDivElement>(null);
+  const [W, setW] = useState(560);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setW(Math.max(260, Math.round(entry!.contentRect.width))));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [data]);
   const weeks = data ?? [];
   const max = Math.max(1, ...weeks.map((w) => w.total));
   const step = max <= 4 ? 1 : Math.ceil(max / 4);
@@ -42,6 +52,7 @@ export function WeeklyChart() {
         <p className="error-text">Could not load the weekly numbers.</p>
       ) : (
         <figure className="chart">
+          <div ref={box}>
           <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="chart-t chart-d" className="chart-svg">
             <title id="chart-t">Requests per week by status</title>
             <desc id="chart-d">{summary} The table below has every number.</desc>
@@ -66,11 +77,14 @@ export function WeeklyChart() {
                       </rect>
                     );
                   })}
-                  <text x={x + barW / 2} y={H - 10} textAnchor="middle" fontSize="11" fill="#5b6675">{weekLabel(w.weekStart)}</text>
+                  {(slot >= 44 || (weeks.length - 1 - i) % 2 === 0) && (
+                    <text x={x + barW / 2} y={H - 10} textAnchor="middle" fontSize="11" fill="#5b6675">{weekLabel(w.weekStart)}</text>
+                  )}
                 </g>
               );
             })}
           </svg>
+          </div>
           <figcaption>
             <ul className="chart-legend" aria-label="Legend">
               {STATUSES.map((s) => (

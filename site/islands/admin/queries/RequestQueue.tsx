@@ -85,12 +85,12 @@ export function RequestQueue() {
             <tbody>
               {data.data.map((q) => (
                 <tr key={q._id}>
-                  <td data-label="Client"><strong>{q.user.fullName}</strong><br /><span className="muted">{q.user.email}</span></td>
-                  <td data-label="Service">{q.service?.title ?? '—'}{q.subservice && <><br /><span className="muted">{q.subservice.title}</span></>}</td>
-                  <td data-label="Request">{firstWords(q.subject || q.message, 12)}</td>
-                  <td data-label="Status"><StatusBadge status={q.status} /></td>
-                  <td data-label="Bid due"><DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} /></td>
-                  <td data-label="Actions"><StatusActions query={q} onAnswer={setAnswering} /></td>
+                  <td data-label="Client"><div><strong>{q.user.fullName}</strong><br /><span className="muted">{q.user.email}</span></div></td>
+                  <td data-label="Service"><div>{q.service?.title ?? '—'}{q.subservice && <><br /><span className="muted">{q.subservice.title}</span></>}</div></td>
+                  <td data-label="Request"><div>{firstWords(q.subject || q.message, 12)}</div></td>
+                  <td data-label="Status"><div><StatusBadge status={q.status} /></div></td>
+                  <td data-label="Bid due"><div><DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} /></div></td>
+                  <td data-label="Actions"><div><StatusActions query={q} onAnswer={setAnswering} /></div></td>
                 </tr>
               ))}
             </tbody>
@@ -102,6 +102,7 @@ export function RequestQueue() {
       <style>{`
         .queue-filters { display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 0 1rem; }
         .muted { color: var(--muted); font-size: .88rem; }
+        .queue-table td > div { min-width: 0; overflow-wrap: anywhere; }
         .due-soon { color: var(--warn); font-weight: 600; }
         .due-over { color: var(--danger); font-weight: 600; }
         .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; }

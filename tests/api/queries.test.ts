@@ -39,7 +39,7 @@ afterAll(async () => {
 function form(fields: Record<string, string>, files: Array<[string, Buffer, string?]> = [['plans.pdf', PDF]]): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  for (const [name, data, type] of files) fd.append('files[]', new Blob([data], { type: type ?? 'application/octet-stream' }), name);
+  for (const [name, data, type] of files) fd.append('files[]', new Blob([new Uint8Array(data)], { type: type ?? 'application/octet-stream' }), name);
   return fd;
 }
 const valid = () => ({ message: 'Takeoff for a 3-story office in Doral', service: sub.id, subService: sub.subId });

@@ -43,7 +43,9 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
         {onFile && (
           <>
             <button type="button" className="composer-icon" onClick={() => fileRef.current?.click()} aria-label="Attach a file" disabled={disabled}>
-              📎
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+              </svg>
             </button>
             <input
               ref={fileRef}
@@ -78,7 +80,7 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
         .composer { border-top: 1px solid var(--line); background: #fff; padding: .6rem .75rem; }
         .composer-row { display: flex; gap: .5rem; align-items: center; }
         .composer-input { flex: 1; min-width: 0; }
-        .composer-icon { min-width: 44px; min-height: 44px; border: 1px solid var(--line); border-radius: 8px; background: #fff; cursor: pointer; font-size: 1.1rem; }
+        .composer-icon { min-width: 44px; min-height: 44px; border: 1px solid var(--line); border-radius: 8px; background: #fff; cursor: pointer; color: var(--navy); display: inline-grid; place-items: center; }
         .composer-reply { display: flex; justify-content: space-between; align-items: center; gap: .5rem; font-size: .85rem; background: var(--bg-soft); border-left: 3px solid var(--orange); padding: .3rem .6rem; margin-bottom: .5rem; }
         .composer-reply span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         .composer-reply .btn-link { font-size: 1.3rem; min-width: 32px; min-height: 32px; text-decoration: none; }

@@ -35,13 +35,9 @@ export async function listMessages(db: Executor, queryId: string): Promise<ChatM
   return rows.map(toChatMessage);
 }
 
-export async function getMessage(db: Executor, id: string): Promise<ChatMessage | null> {
-  const row = await baseSelect(db).where('m.id', '=', id).executeTakeFirst();
-  return row ? toChatMessage(row) : null;
-}
-
-export function findMessageQuery(db: Executor, id: string) {
-  return db.selectFrom('chat_messages').select(['id', 'query_id']).where('id', '=', id).executeTakeFirst();
+/** The bare message a reply points at (to check it belongs to the same query). */
+export function findReplyTarget(db: Executor, id: string) {
+  return db.selectFrom('chat_messages').select(['id', 'query_id', 'message']).where('id', '=', id).executeTakeFirst();
 }
 
 // Ids are random, so order rests on created_at: keep it strictly increasing within
@@ -55,11 +51,12 @@ function messageStamp(): string {
 export async function insertMessage(
   trx: Executor,
   input: { queryId: string; senderId: string; message: string; replyTo: string | null },
-): Promise<string> {
+): Promise<{ id: string; createdAt: string }> {
   const id = newId();
+  const createdAt = messageStamp();
   await trx
     .insertInto('chat_messages')
-    .values({ id, query_id: input.queryId, sender_id: input.senderId, message: input.message, reply_to_id: input.replyTo, created_at: messageStamp() })
+    .values({ id, query_id: input.queryId, sender_id: input.senderId, message: input.message, reply_to_id: input.replyTo, created_at: createdAt })
     .execute();
-  return id;
+  return { id, createdAt };
 }

@@ -7,9 +7,10 @@ import { HttpError, zodMessage } from '../../http/errors.ts';
 import { simpleHtml } from '../../lib/mail.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { findQueryForUser, touchQuery } from '../queries/queries.repo.ts';
-import { findMessageQuery, getMessage, insertMessage } from './chats.repo.ts';
+import { findReplyTarget, insertMessage } from './chats.repo.ts';
 import {
-  CHAT_BAD_REPLY, CHAT_CLOSED, CHAT_EMPTY, CHAT_TOO_LONG, ClientFrameSchema, MAX_CHAT_MESSAGE, type ClientFrame, type ServerFrame,
+  CHAT_BAD_REPLY, CHAT_CLOSED, CHAT_EMPTY, CHAT_TOO_LONG, ClientFrameSchema, MAX_CHAT_MESSAGE, type ChatMessage, type ClientFrame,
+  type ServerFrame,
 } from './chats.schema.ts';
 import type { Peer } from './hub.ts';
 
@@ -84,21 +85,24 @@ export async function registerChat(deps: Deps): Promise<void> {
         const text = frame.message.trim();
         if (!text) throw new HttpError(400, CHAT_EMPTY);
         if (text.length > MAX_CHAT_MESSAGE) throw new HttpError(400, CHAT_TOO_LONG);
-        if (frame.replyTo) {
-          const target = await findMessageQuery(deps.db, frame.replyTo);
-          if (!target || target.query_id !== query.id) throw new HttpError(400, CHAT_BAD_REPLY);
-        }
+        const target = frame.replyTo ? await findReplyTarget(deps.db, frame.replyTo) : null;
+        if (frame.replyTo && (!target || target.query_id !== query.id)) throw new HttpError(400, CHAT_BAD_REPLY);
         // Stored (with its activity) before anyone sees it, so a refetch after a reconnect has it.
-        const id = await deps.db.transaction().execute(async (trx) => {
-          const messageId = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: frame.replyTo ?? null });
+        const stored = await deps.db.transaction().execute(async (trx) => {
+          const row = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: target?.id ?? null });
           await touchQuery(trx, query.id);
           await recordActivity(trx, {
             userId: query.user_id, queryId: query.id, status: query.status,
             activity: user.role === 'admin' ? 'Reply from the estimating team' : 'Message sent',
           });
-          return messageId;
+          return row;
         });
-        const message = (await getMessage(deps.db, id))!;
+        // The same shape as toChatMessage() builds from a row, without reading the row back.
+        const message: ChatMessage = {
+          _id: stored.id, query: query.id, message: text, createdAt: stored.createdAt,
+          sender: { _id: user.id, role: user.role, fullName: user.fullName },
+          replyTo: target ? { _id: target.id, query: target.query_id, message: target.message } : null,
+        };
         // The sender gets its own message back with its _id, even without a joinRoom first.
         hub.join(peer, query.id);
         await hub.publish(query.id, { type: 'receiveMessage', message } satisfies ServerFrame);

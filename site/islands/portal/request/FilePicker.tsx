@@ -15,6 +15,10 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`;
 }
 
+function extension(name: string): string {
+  return (/\.([a-z0-9]{1,4})$/i.exec(name)?.[1] ?? 'FILE').toUpperCase();
+}
+
 type Props = { files: PickedFile[]; onChange: (files: PickedFile[]) => void; limits?: Limits; disabled?: boolean };
 
 /**
@@ -79,7 +83,7 @@ export function FilePicker({ files, onChange, limits, disabled }: Props) {
         <input
           ref={inputRef}
           id={inputId}
-          className="sr-only"
+          className="drop-input"
           type="file"
           multiple
           accept={ACCEPT}
@@ -100,7 +104,7 @@ export function FilePicker({ files, onChange, limits, disabled }: Props) {
         <ul className="picked" aria-label="Attached files">
           {files.map((f) => (
             <li key={f.id}>
-              {f.preview ? <img src={f.preview} alt={`Preview of ${f.file.name}`} width={56} height={56} /> : <span className="picked-icon" aria-hidden="true">📄</span>}
+              {f.preview ? <img src={f.preview} alt={`Preview of ${f.file.name}`} width={56} height={56} /> : <span className="picked-icon" aria-hidden="true">{extension(f.file.name)}</span>}
               <span className="picked-name">
                 {f.file.name}
                 <small>{formatBytes(f.file.size)}</small>
@@ -113,14 +117,16 @@ export function FilePicker({ files, onChange, limits, disabled }: Props) {
         </ul>
       )}
       <style>{`
-        .drop { border: 2px dashed #b8c1cc; border-radius: 10px; padding: 1.25rem; text-align: center; background: var(--bg-soft); }
+        .drop { position: relative; border: 2px dashed #b8c1cc; border-radius: 10px; padding: 1.25rem; text-align: center; background: var(--bg-soft); }
+        /* Visually hidden but labelled (global .field input rules would give it full width). */
+        .field .drop-input { position: absolute; inset: 0 auto auto 0; width: 1px; height: 1px; min-height: 0; padding: 0; border: 0; opacity: 0; overflow: hidden; }
         .drop.is-over { border-color: var(--orange); background: #fff4ec; }
         .drop-text { margin: 0 0 .5rem; }
         .drop-hint { margin: .5rem 0 0; font-size: .85rem; color: var(--muted); }
         .picked { list-style: none; padding: 0; margin: .5rem 0 0; display: grid; gap: .4rem; }
         .picked li { display: flex; align-items: center; gap: .75rem; border: 1px solid var(--line); border-radius: 8px; padding: .35rem .5rem; background: #fff; }
         .picked img { width: 56px; height: 56px; object-fit: cover; border-radius: 6px; }
-        .picked-icon { width: 56px; text-align: center; font-size: 1.6rem; }
+        .picked-icon { width: 56px; height: 56px; display: grid; place-items: center; border-radius: 6px; background: var(--navy); color: #fff; font-weight: 800; font-size: .8rem; letter-spacing: .04em; }
         .picked-name { flex: 1; min-width: 0; overflow-wrap: anywhere; display: grid; }
         .picked-name small { color: var(--muted); }
         .picked-remove { min-width: 44px; min-height: 44px; border: none; background: none; font-size: 1.5rem; cursor: pointer; color: var(--danger); border-radius: 8px; }

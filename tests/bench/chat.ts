@@ -1,0 +1,299 @@
+// npm run bench:chat — chat delivery under load, against a bare `ws` broadcast
+// server measured in the same run as the baseline (never part of npm test).
+//
+// Each run starts the real server (portal-api/src/server.ts, SQLite, its own
+// DATA_DIR) and the baseline as child processes on 127.0.0.1, opens SOCKETS
+// sockets in ROOMS rooms (room = one client's query; half the sockets of a room
+// are its client, half an admin), and has every socket send RATE messages per
+// second for SECONDS. Latency = send → receipt at each member, sender included.
+// Stdout: one JSON document; stderr: a readable summary.
+//
+// Env: BENCH_SOCKETS=1000 BENCH_ROOMS=250 BENCH_SECONDS=10 BENCH_RATE=1 BENCH_DRAIN_MS=3000
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { openDatabase } from '../../portal-api/src/db/database.ts';
+import { newId, nowIso } from '../../portal-api/src/lib/ids.ts';
+import { createSession } from '../../portal-api/src/modules/auth/session.ts';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const ROOMS = Number(process.env.BENCH_ROOMS ?? 250);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 1);
+const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 3000);
+const HARD_LIMIT_MS = (SECONDS + 90) * 1000;
+
+type Member = { ws: WebSocket; room: string; token: string; index: number };
+type Result = {
+  name: string;
+  sockets: number;
+  rooms: number;
+  seconds: number;
+  sent: number;
+  acknowledged: number;
+  expectedDeliveries: number;
+  delivered: number;
+  lost: number;
+  duplicates: number;
+  errors: number;
+  deliveriesPerSecond: number;
+  messagesPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+};
+
+const BASELINE_SERVER = `
+import { WebSocketServer } from 'ws';
+const wss = new WebSocketServer({ port: Number(process.env.PORT), host: '127.0.0.1' });
+const rooms = new Map();
+wss.on('connection', (ws) => {
+  ws.on('message', (data) => {
+    const f = JSON.parse(data.toString());
+    if (f.type === 'joinRoom') {
+      let set = rooms.get(f.queryId);
+      if (!set) rooms.set(f.queryId, (set = new Set()));
+      set.add(ws);
+      ws.on('close', () => set.delete(ws));
+      ws.send(JSON.stringify({ type: 'joined', queryId: f.queryId }));
+    } else if (f.type === 'sendMessage') {
+      const text = JSON.stringify({ type: 'receiveMessage', message: { _id: Math.random().toString(36).slice(2), query: f.queryId, message: f.message } });
+      for (const peer of rooms.get(f.queryId) ?? []) if (peer.readyState === 1) peer.send(text);
+    }
+  });
+});
+wss.on('listening', () => console.log('ready'));
+`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Opens every socket and joins its room, a few hundred at a time. */
+async function connectAll(url: string, plan: Array<{ room: string; token: string }>): Promise<Member[]> {
+  const members: Member[] = [];
+  for (let i = 0; i < plan.length; i += 200) {
+    const batch = plan.slice(i, i + 200).map(
+      ({ room, token }, j) =>
+        new Promise<Member>((resolve, reject) => {
+          const ws = new WebSocket(url);
+          ws.once('error', reject);
+          ws.once('open', () => ws.send(JSON.stringify({ type: 'joinRoom', token, queryId: room })));
+          const onJoined = (data: WebSocket.RawData) => {
+            const f = JSON.parse(data.toString());
+            if (f.type === 'joined') {
+              ws.off('message', onJoined);
+              resolve({ ws, room, token, index: i + j });
+            } else if (f.type === 'error') reject(new Error(f.message));
+          };
+          ws.on('message', onJoined);
+        }),
+    );
+    members.push(...(await Promise.all(batch)));
+  }
+  return members;
+}
+
+async function run(name: string, url: string, plan: Array<{ room: string; token: string }>): Promise<Result> {
+  const members = await connectAll(url, plan);
+  const roomSize = new Map<string, number>();
+  for (const m of members) roomSize.set(m.room, (roomSize.get(m.room) ?? 0) + 1);
+  const latencies: number[] = [];
+  const seen = new Map<string, number>(); // `${receiver}:${sender}:${seq}` → count
+  let sent = 0;
+  let acknowledged = 0;
+  let delivered = 0;
+  let duplicates = 0;
+  let errors = 0;
+  let expectedDeliveries = 0;
+
+  for (const m of members) {
+    m.ws.on('message', (data) => {
+      const now = performance.now();
+      const f = JSON.parse(data.toString());
+      if (f.type === 'error') {
+        errors += 1;
+        return;
+      }
+      if (f.type !== 'receiveMessage') return;
+      const [sender, seq, at] = String(f.message.message).split(':');
+      const key = `${m.index}:${sender}:${seq}`;
+      if (seen.has(key)) {
+        duplicates += 1;
+        return;
+      }
+      seen.set(key, 1);
+      delivered += 1;
+      if (Number(sender) === m.index) {
+        acknowledged += 1;
+        expectedDeliveries += roomSize.get(m.room)!;
+      }
+      latencies.push(now - Number(at));
+    });
+  }
+
+  const started = performance.now();
+  const interval = 1000 / RATE;
+  const timers: NodeJS.Timeout[] = [];
+  await new Promise<void>((resolve) => {
+    for (const m of members) {
+      let seq = 0;
+      // Spread the first sends over one interval so the load is even.
+      const start = setTimeout(() => {
+        const send = () => {
+          if (performance.now() - started >= SECONDS * 1000) return;
+          sent += 1;
+          m.ws.send(JSON.stringify({ type: 'sendMessage', token: m.token, queryId: m.room, message: `${m.index}:${seq++}:${performance.now()}`, replyTo: null }));
+        };
+        send();
+        timers.push(setInterval(send, interval));
+      }, Math.random() * interval);
+      timers.push(start);
+    }
+    setTimeout(resolve, SECONDS * 1000);
+  });
+  for (const t of timers) clearInterval(t);
+  const sendWindow = (performance.now() - started) / 1000;
+  const drainStart = performance.now();
+  while (performance.now() - drainStart < DRAIN_MS && (acknowledged < sent || delivered < expectedDeliveries)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  for (const m of members) m.ws.terminate();
+
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    sockets: members.length,
+    rooms: roomSize.size,
+    seconds: Math.round(sendWindow * 100) / 100,
+    sent,
+    acknowledged,
+    expectedDeliveries: sent * (members.length / roomSize.size),
+    delivered,
+    lost: sent * (members.length / roomSize.size) - delivered,
+    duplicates,
+    errors,
+    deliveriesPerSecond: Math.round(delivered / sendWindow),
+    messagesPerSecond: Math.round(acknowledged / sendWindow),
+    latencyMs: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: percentile(latencies, 100) },
+  };
+}
+
+function startChild(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr?.on('data', (d) => process.stderr.write(`[${path.basename(args.at(-1) ?? 'child')}] ${d}`));
+  return child;
+}
+
+async function main(): Promise<void> {
+  const guard = setTimeout(() => {
+    console.error(`bench:chat exceeded ${HARD_LIMIT_MS / 1000} s; aborting`);
+    process.exit(2);
+  }, HARD_LIMIT_MS);
+  guard.unref();
+  if (SOCKETS % ROOMS !== 0 || SOCKETS / ROOMS < 2) throw new Error('BENCH_SOCKETS must be a multiple of BENCH_ROOMS, at least 2 per room');
+  const root = process.cwd();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-'));
+  const children: ChildProcess[] = [];
+  try {
+    // The real server.
+    const port = await freePort();
+    const server = startChild(
+      [path.resolve('node_modules/tsx/dist/cli.mjs'), 'portal-api/src/server.ts'],
+      { ...(process.env.BENCH_PROF ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/benchprof' } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'Bench-Passw0rd!' },
+      root,
+    );
+    children.push(server);
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, 30_000, 'the server');
+
+    // Rooms and sessions written straight to the server's database (setup, not the thing measured).
+    const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'app.db') });
+    const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
+    const adminToken = (await createSession(db, admin.id)).token;
+    const plan: Array<{ room: string; token: string }> = [];
+    const perRoom = SOCKETS / ROOMS;
+    for (let r = 0; r < ROOMS; r++) {
+      const userId = newId();
+      const now = nowIso();
+      await db.insertInto('users').values({
+        id: userId, full_name: `Bench Client ${r}`, email: `bench-${r}-${userId}@example.com`, password_hash: 'x', role: 'client', status: 'approved',
+        phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
+      }).execute();
+      const queryId = newId();
+      await db.insertInto('queries').values({
+        id: queryId, user_id: userId, subject: null, message: `Bench room ${r}`, service_id: null, subservice_id: null, status: 'pending',
+        bid_due_date: null, created_at: now, updated_at: now,
+      }).execute();
+      const clientToken = (await createSession(db, userId)).token;
+      for (let k = 0; k < perRoom; k++) plan.push({ room: queryId, token: k % 2 === 0 ? clientToken : adminToken });
+    }
+    await db.destroy();
+
+    // The baseline: a bare ws broadcast server, same host, same frames.
+    const basePort = await freePort();
+    const baselineFile = path.join(dataDir, 'baseline.mjs');
+    await fs.writeFile(baselineFile, BASELINE_SERVER);
+    await fs.symlink(path.resolve('node_modules'), path.join(dataDir, 'node_modules'));
+    const baseline = startChild([baselineFile], { PORT: String(basePort) }, dataDir);
+    children.push(baseline);
+    await waitFor(
+      () => new Promise<boolean>((resolve) => {
+        const s = net.connect(basePort, '127.0.0.1', () => (s.destroy(), resolve(true)));
+        s.on('error', () => resolve(false));
+      }),
+      10_000,
+      'the baseline',
+    );
+
+    console.error(`bench:chat — ${SOCKETS} sockets in ${ROOMS} rooms, ${RATE} msg/s per socket for ${SECONDS} s`);
+    const base = await run('bare ws broadcast', `ws://127.0.0.1:${basePort}`, plan);
+    const ours = await run('portal /ws hub', `ws://127.0.0.1:${port}/ws`, plan);
+    const ratio = {
+      p50: Math.round((ours.latencyMs.p50 / base.latencyMs.p50) * 100) / 100,
+      p99: Math.round((ours.latencyMs.p99 / base.latencyMs.p99) * 100) / 100,
+      messagesPerSecond: Math.round((ours.messagesPerSecond / base.messagesPerSecond) * 100) / 100,
+    };
+    const verdict = { p99Within2x: ratio.p99 <= 2, zeroLost: ours.lost === 0 && ours.duplicates === 0 };
+    for (const r of [base, ours]) {
+      console.error(
+        `${r.name.padEnd(20)} sent ${r.sent}, delivered ${r.delivered}/${r.expectedDeliveries} (lost ${r.lost}, dup ${r.duplicates}, errors ${r.errors}), ` +
+          `${r.messagesPerSecond} msg/s, ${r.deliveriesPerSecond} deliveries/s, latency p50 ${r.latencyMs.p50} ms p99 ${r.latencyMs.p99} ms max ${r.latencyMs.max} ms`,
+      );
+    }
+    console.error(`ratio (ours / baseline): p50 ${ratio.p50}×, p99 ${ratio.p99}×, msg/s ${ratio.messagesPerSecond}×; p99 within 2×: ${verdict.p99Within2x}; zero lost: ${verdict.zeroLost}`);
+    console.log(JSON.stringify({ config: { sockets: SOCKETS, rooms: ROOMS, seconds: SECONDS, ratePerSocket: RATE }, baseline: base, portal: ours, ratio, verdict }, null, 2));
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

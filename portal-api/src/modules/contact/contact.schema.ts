@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
+import { CONTACT_LIMITS } from './contact.limits.ts';
 
 // SPEC §3 "Contact message" and §5: name, email, service and message are
-// required, phone is optional. Lengths are ours (the spec shows none): long
-// enough for any real enquiry, short enough to keep a mail readable.
-export const CONTACT_LIMITS = { name: 120, email: 320, phone: 40, service: 120, message: 5000 } as const;
+// required, phone is optional. Lengths are ours (the spec shows none, see
+// contact.limits.ts): long enough for any real enquiry, short enough to keep a mail readable.
 
 // Header-like fields end up in a mail subject: no control characters.
 const singleLine = /^[^\u0000-\u001f\u007f]*$/;

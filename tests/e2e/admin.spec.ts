@@ -340,3 +340,31 @@ test('the clients list, its menu and the queries modal work from the keyboard', 
   await shoot(page, 'queries-modal');
   await context.close();
 });
+
+const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+test('the admin screens pass axe-core WCAG 2 A/AA checks', async ({ browser, request }) => {
+  const queryId = await newQuery(request, client, 'Drywall and ceilings for a clinic in Kendall.');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  for (const [url, ready] of [
+    ['/admin', 'Recent Activities'],
+    ['/admin-queries', 'Request queue'],
+    ['/admin-service', 'Manage Services'],
+    [`/admin-chat/${queryId}`, 'Drywall and ceilings for a clinic in Kendall.'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.evaluate(await axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      // The shared sidebar and the toasts are checked by their owners.
+      const result = await axe.run({ exclude: [['[data-sonner-toaster]'], ['.shell-side'], ['.shell-top']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations, url).toEqual([]);
+  }
+  await context.close();
+});

@@ -72,6 +72,22 @@ async function approvedClient(request: APIRequestContext, email: string, passwor
   expect((await request.post(`/api/auth/approve/${user._id}`, { headers })).status()).toBe(200);
 }
 
+const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2 A/AA rules on our screens; evaluate() runs outside the page's CSP.
+ * The shared sidebar and the toasts are checked by their owners, not here.
+ */
+async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(await axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run({ exclude: [['[data-sonner-toaster]'], ['.shell-side'], ['.shell-top']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 860 });
@@ -139,6 +155,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page.getByText('Admin approved successfully!')).toBeVisible();
   await expect(row).toContainText('approved');
   await expect(row.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await shoot(page, 'user');
 
   // Logout through the sidebar confirmation.
@@ -192,13 +209,14 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page).toHaveURL(/\/client-profile$/);
   await page.locator('#profile-photo').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByAltText('Preview of the chosen photo')).toBeVisible();
-  await page.getByRole('button', { name: 'DELETE' }).click();
+  await page.getByRole('button', { name: /^DELETE/ }).click();
   await expect(page.getByAltText('Preview of the chosen photo')).toHaveCount(0);
   await page.locator('#profile-photo').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png });
   await page.getByLabel('Full Name').fill('Ada B. Builder');
   await page.getByLabel('Phone No.').fill('+1 305 555 0100');
   await page.getByLabel('Company Name').fill('Builder & Sons');
   await page.getByLabel('Your Bio').fill('General contractor in Miami.');
+  await expectNoAxeViolations(page);
   await shoot(page, 'client-profile');
   await page.getByRole('button', { name: 'SAVE' }).click();
   await expect(page.getByText('Profile Updated Successfully')).toBeVisible();
@@ -286,6 +304,7 @@ test('screenshots of every auth screen at 375 px and 1280 px', async ({ page }) 
   ] as const) {
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
     await shoot(page, name);
   }
   // The login error toast, for the record.

@@ -117,14 +117,16 @@ function ProfileForm() {
             id="profile-photo"
             type="file"
             accept="image/*"
+            aria-label="Profile photo (images only)"
+            tabIndex={-1}
             className="sr-only"
             onChange={(e) => choosePhoto(e.target.files?.[0])}
           />
           <div className="profile-photo-actions">
-            <button type="button" className="btn btn-navy btn-sm" onClick={() => fileInput.current?.click()} aria-describedby="profile-photo-hint">
+            <button type="button" className="btn btn-navy btn-sm" onClick={() => fileInput.current?.click()} aria-describedby="profile-photo-hint" aria-label="UPDATE photo">
               UPDATE
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={clearPhoto} disabled={!photo}>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={clearPhoto} disabled={!photo} aria-label="DELETE chosen photo">
               DELETE
             </button>
           </div>

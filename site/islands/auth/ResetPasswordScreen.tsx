@@ -64,7 +64,7 @@ function ResetForm({ email }: { email: string }) {
         <PasswordInput id="reset-password" value={password} onChange={setPassword} shown={shown} onToggle={() => setShown((v) => !v)} autoComplete="new-password" describedBy="reset-strength" />
       </div>
       <div className="auth-strength" id="reset-strength" aria-live="polite">
-        <span className="auth-meter" data-level={strength} aria-hidden="true">
+        <span className="auth-meter" data-level={password ? strength : "none"} aria-hidden="true">
           <span />
         </span>
         <span>

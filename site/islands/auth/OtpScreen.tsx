@@ -6,7 +6,7 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge } from './challenge.ts';
 import { messageOf } from './notify.ts';
-import { otpError } from './password-strength.ts';
+import { afterOtp, otpError } from './auth-rules.ts';
 
 /** SPEC §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;
@@ -40,12 +40,6 @@ export function OtpScreen() {
       )}
     </AuthFrame>
   );
-}
-
-/** Where a verified code leads (SPEC §2 /otp-verification). */
-export function afterOtp(email: string, role: string | null, from: string | null): string {
-  if (from === 'login') return role === 'admin' ? paths.admin : paths.portal;
-  return paths.resetPassword(email);
 }
 
 function OtpForm({ email, role, from }: { email: string; role: string | null; from: string | null }) {

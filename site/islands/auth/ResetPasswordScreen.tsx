@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 import { messageOf } from './notify.ts';
-import { passwordStrength, resetPasswordError } from './password-strength.ts';
+import { passwordStrength, resetPasswordError } from './auth-rules.ts';
 
 /** SPEC §9: redirect after reset 1.5 s. */
 const REDIRECT_MS = 1500;

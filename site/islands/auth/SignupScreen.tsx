@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { messageOf } from './notify.ts';
-import { signupBody } from './password-strength.ts';
+import { signupBody } from './auth-rules.ts';
 
 export function SignupScreen() {
   return (

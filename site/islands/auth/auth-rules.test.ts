@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { otpError, passwordStrength, resetPasswordError, signupBody } from './password-strength.ts';
+import { afterOtp, otpError, passwordStrength, resetPasswordError, signupBody } from './auth-rules.ts';
 
 describe('passwordStrength (SPEC §5)', () => {
   it.each([
@@ -41,5 +41,15 @@ describe('signupBody', () => {
     expect(signupBody({ firstName: '  Ana ', lastName: ' Lopez  ', email: ' ana@example.com ', password: ' keep me ' })).toEqual({
       fullName: 'Ana Lopez', email: 'ana@example.com', password: ' keep me ',
     });
+  });
+});
+
+describe('afterOtp (SPEC §2)', () => {
+  it('sends a login to the area of the role and anything else to the reset page', () => {
+    expect(afterOtp('a@b.co', 'admin', 'login')).toBe('/admin');
+    expect(afterOtp('a@b.co', 'client', 'login')).toBe('/portal');
+    expect(afterOtp('a@b.co', null, 'login')).toBe('/portal');
+    expect(afterOtp('a+b@c.co', 'admin', null)).toBe('/reset-password?email=a%2Bb%40c.co');
+    expect(afterOtp('a@b.co', null, 'forgot')).toBe('/reset-password?email=a%40b.co');
   });
 });

@@ -1,3 +1,6 @@
+// The pure rules of the auth screens (SPEC §2, §5), kept apart from React so they are unit-tested.
+import { paths } from '../../lib/routes.ts';
+
 export type Strength = 'Weak' | 'Medium' | 'Strong';
 
 /** SPEC §5: Strong if at least 8 characters with an uppercase letter and a digit; Medium if at least 6; otherwise Weak. */
@@ -23,4 +26,10 @@ export function otpError(code: string): string | null {
 /** SPEC §5 sign-up: names trimmed and joined by one space into fullName, e-mail trimmed. */
 export function signupBody(input: { firstName: string; lastName: string; email: string; password: string }) {
   return { fullName: `${input.firstName.trim()} ${input.lastName.trim()}`.trim(), email: input.email.trim(), password: input.password };
+}
+
+/** SPEC §2 /otp-verification: where a verified code leads. */
+export function afterOtp(email: string, role: string | null, from: string | null): string {
+  if (from === 'login') return role === 'admin' ? paths.admin : paths.portal;
+  return paths.resetPassword(email);
 }

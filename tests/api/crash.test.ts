@@ -43,7 +43,7 @@ function openSameDatabase(dataDir: string, env: Record<string, string>): DB {
   return db;
 }
 
-const BURST = 3000;
+const BURST = 1000;
 
 describe('crash safety', () => {
   it('keeps every acknowledged chat message, once, after a SIGKILL in the middle of a burst', { timeout: 90_000 }, async () => {

@@ -13,7 +13,12 @@ export type DB = Kysely<Database>;
 /** Kysely on better-sqlite3 or pg, chosen by DATABASE_URL. */
 export function openDatabase(database: Config['database']): DB {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle pooled connection that the server drops (restart, failover,
+    // pg_terminate_backend) emits 'error' on the pool; unhandled, it would crash
+    // the process. The pool discards that client and the next query opens a new one.
+    pool.on('error', () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -45,6 +50,14 @@ export async function migrateToLatest(db: DB): Promise<void> {
 export async function isMigrated(db: DB): Promise<boolean> {
   const list = await new Migrator({ db, provider }).getMigrations();
   return list.every((m) => m.executedAt !== undefined);
+}
+
+/**
+ * PostgreSQL refuses text it cannot store (a NUL character, invalid UTF-8) where
+ * SQLite accepts it: that is the caller's input, a 400, not a server error.
+ */
+export function isUnstorableTextError(err: unknown): boolean {
+  return err instanceof pg.DatabaseError && (err.code === '22021' || err.code === '22P05');
 }
 
 export async function ping(db: DB): Promise<void> {

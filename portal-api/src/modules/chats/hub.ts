@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
+import { isUnstorableTextError } from '../../db/database.ts';
 
 // The /ws transport: connection registry, rooms keyed by query id, heartbeat
 // pings that drop dead sockets. Frame handling is set by the chats module.
@@ -45,6 +46,7 @@ export class ChatHub {
     socket.on('message', (data, isBinary) => {
       if (isBinary) return this.send(peer, { type: 'error', message: 'Frames must be JSON text.' });
       this.handler(peer, data.toString()).catch((err: unknown) => {
+        if (isUnstorableTextError(err)) return this.send(peer, { type: 'error', message: 'The message contains characters that cannot be stored.' });
         this.log.error({ err }, 'chat frame failed');
         this.send(peer, { type: 'error', message: 'Internal server error' });
       });

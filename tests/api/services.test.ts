@@ -43,6 +43,18 @@ describe('service writes are admin only', () => {
     const res = await server.call('GET', '/api/services');
     expect(res.status).toBe(200);
     expect(res.body.map((s: any) => s.title)).toContain('Sub-Contractor');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('revalidates the list by ETag: 304 while unchanged, a new ETag after an edit', async () => {
+    const first = await server.call('GET', '/api/services');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await server.call('GET', '/api/services', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    await create({ title: 'Cache Buster' });
+    const after = await server.call('GET', '/api/services', { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
@@ -49,12 +50,17 @@ export function servicesRoutes({ db, storage }: Deps) {
       createRoute({
         method: 'get', path: '/services', tags: ['Services'],
         summary: 'The service catalogue: top-level services with their sub-services. Public.',
-        responses: { 200: json(z.array(ServiceSchema), 'Services') },
+        responses: { 200: json(z.array(ServiceSchema), 'Services'), 304: { description: 'Not modified (If-None-Match)' } },
       }),
       async (c) => {
-        // SPEC §7: fetched with "no cache"; a short revalidation keeps edits visible at once.
+        // SPEC §7: fetched with "no cache". Cacheable, but revalidated every time by
+        // ETag (RFC 9111 §5.2.2.4), so an edit shows at once and an unchanged list costs a 304.
+        const tree = await listServiceTree(db);
+        const etag = `W/"${createHash('sha1').update(JSON.stringify(tree)).digest('base64url')}"`;
         c.header('cache-control', 'no-cache');
-        return c.json(await listServiceTree(db), 200);
+        c.header('etag', etag);
+        if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+        return c.json(tree, 200);
       },
     )
     .openapi(

@@ -97,7 +97,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
-test('sign up, get approved in /user, sign in with the mailed code, edit the profile, and be kept out of guest and admin pages', async ({ page }) => {
+test('sign up, get approved in /user, sign in with the mailed code, edit the profile, and be kept out of guest and admin pages', async ({ page, request }) => {
   const email = `e2e-client-${stamp}@example.com`;
   const password = 'Client-Passw0rd';
 
@@ -225,6 +225,13 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page.getByLabel('Company Name')).toHaveValue('Builder & Sons');
   await expect(page.getByAltText('Your profile photo')).toBeVisible();
   await expect(page.getByRole('complementary').getByText('Ada B. Builder')).toBeVisible();
+
+  // A session ended elsewhere (here: logout through the API) signs the browser out cleanly.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await page.goto('/client-profile');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
 test('forgot password: code, reset with the SPEC §5 checks, then sign in with the new password', async ({ page, request }) => {

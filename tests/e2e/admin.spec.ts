@@ -186,6 +186,7 @@ test("an admin closes a query and the client's open chat turns closed live", asy
   await expect(conversation.getByText('Marco Builder')).toBeVisible();
   // The client's chat is open: the online indicator is real.
   await expect(conversation.getByText('Online', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Marco Builder, online: open chat$/ })).toBeVisible();
   await expect(conversation.getByText('Framing takeoff for a duplex in Little Havana.')).toBeVisible();
   await expect(conversation.getByText('No messages yet')).toBeVisible();
 
@@ -203,8 +204,11 @@ test("an admin closes a query and the client's open chat turns closed live", asy
   await expect(cpage.getByPlaceholder('Type a message')).toHaveCount(0);
   await expect(conversation.getByText('This query is closed. No more messages can be sent.')).toBeVisible();
   await shoot(page, 'chat-closed');
-  await adminContext.close();
+  // The dot follows the client's connection: closing their tab turns it off live.
   await clientContext.close();
+  await expect(conversation.getByText('Offline', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Marco Builder: open chat$/ })).toBeVisible();
+  await adminContext.close();
 });
 
 test('reply by double-click shows "Reply to:" and the sent reply is linked', async ({ browser, request }) => {

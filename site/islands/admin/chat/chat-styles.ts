@@ -27,7 +27,7 @@ export const chatStyles = `
   .acl-queries a:hover { background: var(--bg-soft); }
   .acl-queries a[aria-current='page'] { background: var(--orange-dark); color: #fff; }
   /* Initials in white need the darker orange for 4.5:1 contrast (WCAG 1.4.3). */
-  .acl-avatar > span[aria-hidden], .acp-avatar > span[aria-hidden]:not(.acp-dot) { background: var(--orange-dark) !important; }
+  .acl-avatar > span[aria-hidden]:not(.acl-dot), .acp-avatar > span[aria-hidden]:not(.acp-dot) { background: var(--orange-dark) !important; }
   .acl-closed { opacity: .8; }
   .acp { display: flex; flex-direction: column; flex: 1; min-width: 0; min-height: 0; }
   .acp-head { display: flex; align-items: center; gap: .65rem; padding: .6rem .9rem; background: #fff; border-bottom: 1px solid var(--line); flex-wrap: wrap; min-height: 60px; }

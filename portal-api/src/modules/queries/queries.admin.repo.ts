@@ -10,7 +10,6 @@ import type { Query } from './queries.schema.ts';
 // Admin reads and writes on queries. The Query JSON is built only by the
 // portal's toQuery (queries.repo.ts); this file picks which queries and changes them.
 
-
 export type ListFilter = { status?: QueryStatus | 'open'; search?: string; sort: 'createdAt' | 'bidDueDate'; page: number; pageSize: number };
 
 /** Every client's queries for the admin, filtered, sorted and paged. */

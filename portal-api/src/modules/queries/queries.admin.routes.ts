@@ -72,7 +72,13 @@ export function queriesAdminRoutes(deps: Deps) {
         if (!(await changeQueryStatus(db, { id, userId: current.user._id }, current.status, status, activity))) {
           throw new HttpError(409, 'This query was changed by someone else. Reload it and try again.');
         }
-        await hub.publish(id, { type: 'queryStatus', queryId: id, status });
+        // The change is saved; open chats learn it live. A fan-out failure is logged, not
+        // turned into a failed request the admin would retry against a now-final status.
+        try {
+          await hub.publish(id, { type: 'queryStatus', queryId: id, status });
+        } catch (err) {
+          c.var.log.error({ err, queryId: id }, 'status changed but not pushed to the chat room');
+        }
         const updated = await loadOr404(id);
         if (status === 'answered') {
           // The status is already saved; a mail outage is logged, not turned into a failed answer.

@@ -134,12 +134,15 @@ function decodeQp(s: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** The newest 6-digit code mailed to `email`. */
+/** The newest 6-digit code mailed to `email` (waits up to 2 s: /auth/send-otp mails after answering). */
 export async function latestCode(server: TestServer, email: string): Promise<string> {
-  const mails = (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
-  for (const mail of mails.reverse()) {
-    const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
-    if (match) return match[1]!;
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const mails = (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+    for (const mail of mails.reverse()) {
+      const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
+      if (match) return match[1]!;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no code mailed to ${email}`);
 }

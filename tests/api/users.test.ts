@@ -95,7 +95,7 @@ describe('profile', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'uploads', url.replace('/uploads/', '')))).toBe(false);
   });
 
-  it('refuses a file that is not an image (415), a photo over 5 MB (413) and an empty name (400)', async () => {
+  it('refuses a file that is not an image (415), a photo over 5 MB (413), an empty name and a long bio (400)', async () => {
     const client = await createClient(server, adminToken);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     const notImage = await server.call('PUT', '/api/users/profile', {
@@ -115,6 +115,10 @@ describe('profile', () => {
     const empty = await server.call('PUT', '/api/users/profile', { token: client.token, form: profileForm({ fullName: '   ' }) });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Full name is required.');
+
+    const longBio = await server.call('PUT', '/api/users/profile', { token: client.token, form: profileForm({ fullName: 'X', bio: 'b'.repeat(2001) }) });
+    expect(longBio.status).toBe(400);
+    expect(longBio.body.message).toBe('Bio must be at most 2000 characters.');
 
     const unchanged = await server.call('GET', '/api/users/profile', { token: client.token });
     expect(unchanged.body.data.fullName).toBe(client.fullName);

@@ -31,7 +31,7 @@ export const ProfileSchema = z
 /** The text fields of PUT /users/profile (multipart); an absent field is left unchanged. */
 export const ProfileUpdateSchema = z.object({
   fullName: z.string().trim().min(1, 'Full name is required.').max(120, 'Full name must be at most 120 characters.').optional(),
-  phoneNumber: z.string().trim().max(40, 'Phone number must be at most 40 characters.').regex(/^[0-9+()\-.\s]*$/, 'Phone number may contain only digits, spaces and + ( ) - .').optional(),
+  phoneNumber: z.string().trim().max(40, 'Phone number must be at most 40 characters.').optional(),
   company: z.string().trim().max(120, 'Company name must be at most 120 characters.').optional(),
   bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters.').optional(),
 });

@@ -17,7 +17,7 @@ import { openSocket } from './socket.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 
 function runBackup(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'portal-api/scripts/backup.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'portal-api/scripts/backup.ts'), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -81,6 +81,9 @@ describe('crash safety', () => {
       socket.ws.send(JSON.stringify({ type: 'sendMessage', token: client.token, queryId, message: text, replyTo: null }));
     }
     expect(await first.exited).toBe('SIGKILL');
+    // The process that held the socket is gone (no wrapper left a server running).
+    await new Promise<void>((resolve) => (socket.ws.readyState === socket.ws.CLOSED ? resolve() : socket.ws.once('close', () => resolve())));
+    expect(() => process.kill(first.child.pid!, 0)).toThrow();
     const ackedAtKill = new Map(acked);
     expect(killedAfter).toBeGreaterThanOrEqual(40);
 

@@ -98,7 +98,14 @@ describe('chat fan-out', () => {
       const dirs = await Promise.all([1, 2].map((n) => fs.mkdtemp(path.join(os.tmpdir(), `estimating-instance${n}-`))));
       const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
       // Started together, as a deployment would: migrations and seeding must not trip over each other.
-      const [one, two] = await Promise.all(dirs.map((dir) => startServerProcess(dir, env)));
+      const started = await Promise.allSettled(dirs.map((dir) => startServerProcess(dir, env)));
+      const failed = started.find((r) => r.status === 'rejected');
+      if (failed) {
+        await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+        await database.drop();
+        throw failed.reason;
+      }
+      const [one, two] = started.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof startServerProcess>>>).value);
       const db = openDatabase({ kind: 'postgres', url: database.url });
       try {
         // The outbox lives in each instance's DATA_DIR: sign in through instance one.

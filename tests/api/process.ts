@@ -2,12 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { readOutbox, type Mail } from './harness.ts';
 
-// The real server as a child process (node + tsx, exactly what `npm run serve`
-// runs), for tests that kill, restart or run several instances. It listens on
-// port 0; the URL is read from its JSON "listening" log line.
+// The real server as a child process, for tests that kill, restart or run
+// several instances. It listens on port 0; the URL is read from its JSON
+// "listening" log line.
+//
+// `node --import tsx server.ts`, not the `tsx` command: that one runs the
+// server in a grandchild process, so a SIGKILL would only kill the wrapper and
+// leave the real server running (and answering) behind the test's back.
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 const serverTs = path.join(root, 'portal-api/src/server.ts');
 
 export type ServerProcess = {
@@ -42,7 +45,7 @@ export function runServer(env: Record<string, string>, timeoutMs = 15_000): Prom
 }
 
 function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [tsxCli, serverTs], {
+  return spawn(process.execPath, ['--import', 'tsx', serverTs], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -88,19 +88,24 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** A client's chat message sent over the real /ws protocol. */
-async function sendAsClient(who: Session, queryId: string, message: string): Promise<string> {
+/** A client's chat messages sent in order over the real /ws protocol; answers their ids. */
+async function sendAsClient(who: Session, queryId: string, messages: string[]): Promise<string[]> {
   const ws = new WebSocket(`${E2E.baseURL.replace('http', 'ws')}/ws`);
+  const ids: string[] = [];
+  const next = () => ws.send(JSON.stringify({ type: 'sendMessage', token: who.token, queryId, message: messages[ids.length], replyTo: null }));
   try {
-    return await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no receiveMessage')), 10_000);
+    return await new Promise<string[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no receiveMessage')), 15_000);
       ws.on('open', () => ws.send(JSON.stringify({ type: 'joinRoom', token: who.token, queryId })));
       ws.on('message', (data) => {
         const frame = JSON.parse(String(data));
-        if (frame.type === 'joined') ws.send(JSON.stringify({ type: 'sendMessage', token: who.token, queryId, message, replyTo: null }));
-        if (frame.type === 'receiveMessage' && frame.message.message === message) {
-          clearTimeout(timer);
-          resolve(frame.message._id as string);
+        if (frame.type === 'joined') next();
+        if (frame.type === 'receiveMessage' && frame.message.message === messages[ids.length]) {
+          ids.push(frame.message._id as string);
+          if (ids.length === messages.length) {
+            clearTimeout(timer);
+            resolve(ids);
+          } else next();
         }
         if (frame.type === 'error') reject(new Error(frame.message));
       });
@@ -213,7 +218,8 @@ test("an admin closes a query and the client's open chat turns closed live", asy
 
 test('reply by double-click shows "Reply to:" and the sent reply is linked', async ({ browser, request }) => {
   const queryId = await newQuery(request, client, 'Masonry estimate for a church in Coral Gables.');
-  const originalId = await sendAsClient(client, queryId, 'Can you also include the rebar schedule?');
+  const fillers = Array.from({ length: 12 }, (_, i) => `Note ${i + 1}: sheet A-${i + 1} is attached.`);
+  const [originalId] = await sendAsClient(client, queryId, ['Can you also include the rebar schedule?', ...fillers]);
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(adminContext, admin);
@@ -245,6 +251,16 @@ test('reply by double-click shows "Reply to:" and the sent reply is linked', asy
   const reply = conversation.locator('.msg').filter({ hasText: 'Yes, the rebar schedule is included.' });
   await expect(reply).toBeVisible();
   await expect(reply.locator('a.msg-quote')).toHaveAttribute('href', `#msg-${originalId}`);
+  // A new reply scrolls smoothly to the message it answers, centred.
+  await expect(original).toBeInViewport();
+  await expect(conversation.getByText('Note 12: sheet A-12 is attached.')).not.toBeInViewport();
+  // So does opening a chat whose messages include a reply; the quote link does it on demand.
+  await page.reload();
+  await expect(original).toBeInViewport();
+  await conversation.getByText('Note 12: sheet A-12 is attached.').scrollIntoViewIfNeeded();
+  await expect(original).not.toBeInViewport();
+  await reply.locator('a.msg-quote').click();
+  await expect(original).toBeInViewport();
   const history = await request.get(`/api/chats/query/${queryId}/message`, { headers: { authorization: `Bearer ${admin.token}` } });
   const messages = (await history.json()) as Array<{ message: string; replyTo: { _id: string } | null }>;
   expect(messages.find((m) => m.message === 'Yes, the rebar schedule is included.')?.replyTo?._id).toBe(originalId);

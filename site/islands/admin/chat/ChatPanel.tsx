@@ -48,7 +48,8 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   const lastId = room.messages.at(-1)?._id;
   const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (room.loading) return;
+    // The room is shared by the screen: wait until it holds this query's loaded messages.
+    if (room.loading || !room.messages.length || room.messages.some((m) => m.query !== queryId)) return;
     const initial = scrolledFor.current !== queryId;
     scrolledFor.current = queryId;
     const newest = room.messages.at(-1);

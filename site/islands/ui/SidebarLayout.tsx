@@ -85,7 +85,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         .shell-side ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .2rem; }
         .shell-side a[aria-current], .shell-side nav a, .shell-logout { display: block; width: 100%; text-align: left; padding: .6rem .75rem; border-radius: 8px; color: #e6edf5; text-decoration: none; font: inherit; background: none; border: none; cursor: pointer; min-height: 44px; }
         .shell-side nav a:hover, .shell-logout:hover { background: var(--navy-2); color: #fff; }
-        .shell-side nav a[aria-current='page'] { background: var(--orange); color: #fff; font-weight: 600; }
+        .shell-side nav a[aria-current='page'] { background: var(--orange-dark); color: #fff; font-weight: 600; }
         .shell-main { min-width: 0; padding: 1.5rem; }
         @media (max-width: 768px) {
           .shell { grid-template-columns: 1fr; grid-template-rows: auto 1fr; }

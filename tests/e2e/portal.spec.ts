@@ -112,6 +112,8 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  // Watched from before the click: the form is reset in the second before the redirect.
+  const resetSeen = page.waitForFunction(() => document.querySelector('textarea')?.value === '', null, { polling: 50, timeout: 60_000 });
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });
@@ -119,7 +121,7 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await expect(page.getByText(/^\d{1,3}%$/)).toBeVisible();
   await expect(page.getByText('Query submitted successfully!')).toBeVisible({ timeout: 30_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await expect(page.getByLabel('Description *')).toHaveValue('');
+  await resetSeen;
   await page.waitForURL('**/my-queries', { timeout: 5000 });
 
   // My Queries: first 3 words, View → Query Details.
@@ -174,20 +176,40 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await expect(page.locator(`#msg-${ack}`)).toHaveCount(1);
   await shoot(page, 'chat');
 
+  // The admin closes the query: the banner replaces the input live, and the list marks it.
+  const closed = await adminPage.request.patch(`/api/queries/${queryId}/status`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { status: 'closed' },
+  });
+  expect(closed.status(), await closed.text()).toBe(200);
+  await expect(page.getByText('This conversation is closed. You cannot send more messages.')).toBeVisible();
+  await expect(page.getByPlaceholder('Type a message')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Interior demolition takeoff.*\(Closed\)/ })).toBeVisible();
+
   // Under 768 px: the back arrow shows the list, the toggle brings the chat back.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'Back to the list of queries' }).click();
   await expect(page.getByRole('button', { name: /Interior demolition takeoff/ })).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'portal-chat-list-375.png'), fullPage: true });
   await page.getByRole('button', { name: 'Chat', exact: true }).click();
-  await expect(page.getByPlaceholder('Type a message')).toBeVisible();
+  await expect(page.getByText('This conversation is closed. You cannot send more messages.')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await adminContext.close();
   await context.close();
 });
 
-test('the dashboard greets the client, counts queries and lists recent activities', async ({ browser }) => {
+test('the dashboard greets the client, counts queries and lists recent activities', async ({ browser, request }) => {
+  // Six more requests through the API: 7 queries, more than one page of My Queries and 6 activity rows.
+  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
+  const manufacturers = services.find((s) => s.title === 'Manufacturers')!._id;
+  for (let i = 1; i <= 6; i++) {
+    const res = await request.post('/api/queries', {
+      headers: { authorization: `Bearer ${client.token}` },
+      multipart: { message: `Supplier quote number ${i} please`, service: manufacturers, 'files[]': { name: `q${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+    });
+    expect(res.status()).toBe(201);
+  }
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
@@ -198,19 +220,44 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   }
   await expect(page.getByText('Last month +10%')).toHaveCount(3);
   const table = page.getByRole('table');
-  await expect(table.getByRole('cell', { name: 'Query submitted' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Query submitted' }).first()).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(1 + 6);
+  await table.page().getByRole('button', { name: 'View All' }).click();
   await expect(table.getByRole('cell', { name: 'Interior demolition…' }).first()).toBeVisible();
+  expect(await table.getByRole('row').count()).toBeGreaterThan(7);
+  await page.getByRole('button', { name: 'Show Less' }).click();
+  await expect(table.getByRole('row')).toHaveCount(1 + 6);
+  // SPEC §2: All Queries = answered + pending; the closed first query counts in neither.
+  await expect(page.getByRole('heading', { name: 'All Queries' }).locator('..')).toContainText('6');
+  await expect(page.getByRole('heading', { name: 'Queries With No Result' }).locator('..')).toContainText('6');
   await shoot(page, 'dashboard');
+
+  await page.goto('/my-queries');
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(1 + 5);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(1 + 2);
+  await shoot(page, 'my-queries');
   await context.close();
 });
 
-test('/chat with no id opens the first query, and a whole page is usable from the keyboard', async ({ browser }) => {
+test('/chat with no id opens the first query (closed ones last), and a whole page is usable from the keyboard', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
   await page.goto('/chat');
-  await page.waitForURL(`**/chat/${queryId}`);
+  await page.waitForURL(/\/chat\/[a-z0-9]+$/);
+  expect(page.url()).not.toContain(queryId);
+  await expect(page.getByRole('heading', { level: 2, name: /Supplier quote number 6/ })).toBeVisible();
+  const items = page.getByRole('complementary', { name: 'Your queries' }).getByRole('button');
+  await expect(items).toHaveCount(7);
+  await expect(items.last()).toContainText('(Closed)');
+  await items.last().click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${queryId}$`));
   await expect(page.getByRole('log', { name: 'Messages' }).getByText('Yes, MEP demolition is included.')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 2, name: /Supplier quote number 6/ })).toBeVisible();
 
   await page.goto('/request');
   await expect(page.getByLabel('Description *')).toBeVisible();

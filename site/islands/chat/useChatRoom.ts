@@ -9,8 +9,8 @@ export type { ChatMessage };
 // The chat connection of CONTRACTS.md, shared by the client and admin chats:
 // one socket per open room, history from the API, live frames merged by _id.
 // After a dropped connection it reconnects with exponential backoff and
-// re-joins; every `joined` refetches the history, so nothing sent while the
-// socket was down is missed, and the _id merge keeps nothing twice.
+// re-joins; every `joined` refetches the history and the query's status, so
+// nothing sent while the socket was down is missed, and the _id merge keeps nothing twice.
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
@@ -82,6 +82,17 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       }
     };
 
+    // A queryStatus frame sent while the socket was down is missed: read the status on every join.
+    const loadStatus = async () => {
+      if (!queryId) return;
+      try {
+        const { data } = await api<{ data: { status: string } }>(`/queries/${encodeURIComponent(queryId)}`);
+        if (!stopped) setQueryStatus(data.status);
+      } catch {
+        // The history call reports problems; the status stays as it was.
+      }
+    };
+
     const connect = () => {
       if (stopped) return;
       const ws = new WebSocket(socketUrl());
@@ -101,7 +112,10 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
         }
         switch (frame.type) {
           case 'joined':
-            if (frame.queryId === queryId) void loadHistory();
+            if (frame.queryId === queryId) {
+              void loadHistory();
+              void loadStatus();
+            }
             break;
           case 'receiveMessage':
             // SPEC §4: only messages of the open query are appended, each once.
@@ -132,7 +146,8 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     };
 
     void loadHistory();
-    connect();
+    // A client screen without an open query needs no socket; the admin one listens for presence.
+    if (queryId || admin) connect();
     return () => {
       stopped = true;
       clearTimeout(retry);

@@ -278,3 +278,14 @@ describe('GET /api/queries/limits', () => {
     expect((await server.call('GET', '/api/queries/limits')).status).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the client-portal paths with who may call them', async () => {
+    const doc = (await server.call('GET', '/api/openapi.json')).body;
+    for (const p of ['/queries', '/queries/me', '/queries/status/answered', '/queries/status/pending', '/queries/{id}', '/queries/limits', '/chats/query/{id}/message', '/recent-activities']) {
+      expect(doc.paths[p], p).toBeTruthy();
+    }
+    expect(doc.paths['/queries'].post.summary).toMatch(/Client only/);
+    expect(doc.paths['/queries/{id}'].get.summary).toMatch(/Owner or admin/);
+  });
+});

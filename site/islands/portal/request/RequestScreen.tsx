@@ -64,6 +64,9 @@ function RequestForm() {
     if (sub) setSubServiceId(sub._id);
   }, [services.data, preselected]);
 
+  // A shown error goes once the person changes what it was about.
+  useEffect(() => setError(''), [message, serviceId, subServiceId, files]);
+
   const today = useMemo(() => new Date().toISOString().slice(0, 10), []);
 
   const reset = () => {

@@ -77,12 +77,7 @@ function Listing() {
           <p role="alert" className="error-text">{list.error.message || BLOG_TEXTS.fetchPublishedFailed}</p>
         ) : list.data.data.length === 0 ? (
           <div className="bl-empty">
-            <p>{filtered ? 'No posts match these filters.' : 'No posts yet. Check back soon.'}</p>
-            {filtered && (
-              <button type="button" className="btn btn-secondary" onClick={() => update({ category: '', tag: '', q: '' })}>
-                Clear filters
-              </button>
-            )}
+            <p>{filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}</p>
           </div>
         ) : (
           <ul className="bl-list" aria-labelledby={headingId} aria-busy={list.isFetching}>
@@ -179,7 +174,7 @@ const STYLES = `
   .bl-tags { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem; }
   .bl-tag { font: inherit; font-size: .82rem; min-height: 32px; padding: .1rem .65rem; border-radius: 999px; border: 1px solid var(--line); background: var(--bg-soft); color: var(--navy); cursor: pointer; }
   .bl-tag:hover { border-color: var(--orange); color: var(--orange-dark); }
-  .bl-more { font-weight: 600; display: inline-flex; align-items: center; min-height: 44px; }
+  .bl-more { font-weight: 600; display: inline-flex; align-items: center; gap: .35rem; min-height: 44px; }
   .bl-empty { background: #fff; border: 1px dashed var(--line); border-radius: var(--radius); padding: 1.5rem; display: grid; gap: .75rem; justify-items: start; }
   .bl-empty p { margin: 0; }
   .bl-side { display: grid; gap: 1.25rem; position: sticky; top: 96px; }

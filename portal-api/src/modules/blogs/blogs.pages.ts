@@ -39,7 +39,7 @@ function articleHtml(blog: Blog): string {
   const image = `<img class="post-cover" src="${escapeHtml(blog.image ?? DEFAULT_BLOG_IMAGE)}" alt="" width="1200" height="630" decoding="async">`;
   return [
     '<header class="post-head">',
-    `<p class="post-meta">${category} <span aria-hidden="true">·</span> <time datetime="${escapeHtml(blog.createdAt)}">${date}</time></p>`,
+    `<p class="post-meta">${category} <time datetime="${escapeHtml(blog.createdAt)}">${date}</time></p>`,
     `<h1 class="post-title">${escapeHtml(blog.title)}</h1>`,
     blog.subTitle ? `<p class="post-sub">${escapeHtml(blog.subTitle)}</p>` : '',
     tags,

@@ -169,7 +169,9 @@ export function BlogBoard({ status }: Props) {
       <style>{`
         .bb { max-width: 1200px; }
         .bb-actions { display: flex; gap: .5rem; flex-wrap: wrap; }
-        .bb-status { min-height: 1.5em; margin: 0 0 .75rem; color: var(--muted); }
+        .bb-status { margin: 0 0 .75rem; color: var(--muted); }
+        .bb-status:empty { margin: 0; }
+        .bb-grid > li { display: flex; }
         .bb-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 250px), 1fr)); gap: 1rem; }
         .bb-empty { display: grid; gap: .75rem; justify-items: start; }
         .bb-empty p { margin: 0; }

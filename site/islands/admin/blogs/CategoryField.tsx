@@ -61,8 +61,8 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
       </div>
       {error}
       {adding && (
-        <div className="cf-new" role="group" aria-labelledby="cf-new-label">
-          <label id="cf-new-label" htmlFor="cf-new-name">New category name</label>
+        <div className="cf-new">
+          <label htmlFor="cf-new-name">New category name</label>
           <div className="cf-row">
             <input id="cf-new-name" ref={nameInput} value={name} maxLength={60} onChange={(e) => setName(e.target.value)}
               onKeyDown={(e) => {

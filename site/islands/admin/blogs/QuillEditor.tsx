@@ -25,6 +25,14 @@ const TOOLBAR = [
 ];
 const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'indent', 'blockquote', 'code-block', 'link', 'image', 'align'];
 const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
+// Quill names its buttons by format ("list: bullet"); screen readers get words.
+const BUTTON_NAMES: Array<[string, string]> = [
+  ['.ql-bold', 'Bold'], ['.ql-italic', 'Italic'], ['.ql-underline', 'Underline'], ['.ql-strike', 'Strikethrough'],
+  ['.ql-list[value="ordered"]', 'Numbered list'], ['.ql-list[value="bullet"]', 'Bulleted list'],
+  ['.ql-indent[value="-1"]', 'Decrease indent'], ['.ql-indent[value="+1"]', 'Increase indent'],
+  ['.ql-blockquote', 'Quote'], ['.ql-code-block', 'Code block'], ['.ql-link', 'Insert link'], ['.ql-image', 'Insert image'],
+  ['.ql-clean', 'Clear formatting'], ['.ql-header .ql-picker-label', 'Text style'], ['.ql-align .ql-picker-label', 'Alignment'],
+];
 
 /** Quill 2 through react-quill-new (react-quill calls findDOMNode, which React 19 removed). */
 export default function QuillEditor({ labelledBy, describedBy, invalid, value, onChange, uploadImage }: Props) {
@@ -81,6 +89,7 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
     root.setAttribute('aria-invalid', invalid ? 'true' : 'false');
     const toolbar = (quill.getModule('toolbar') as { container?: HTMLElement } | undefined)?.container;
     toolbar?.setAttribute('aria-label', 'Formatting');
+    for (const [selector, name] of BUTTON_NAMES) toolbar?.querySelector(selector)?.setAttribute('aria-label', name);
   }, [labelledBy, describedBy, invalid]);
 
   return (

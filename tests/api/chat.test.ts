@@ -174,6 +174,20 @@ describe('/ws chat', () => {
     expect(ok.message.message).toHaveLength(5000);
   });
 
+  it('slows down a socket that floods messages, without closing it', async () => {
+    const q = await newQuery(a.token, 'Flood test');
+    const ws = await open();
+    await ws.request({ type: 'joinRoom', token: a.token, queryId: q }, 'joined');
+    for (let i = 0; i < 30; i++) ws.send({ type: 'sendMessage', token: a.token, queryId: q, message: `flood ${i}` });
+    const refused = await ws.next((f) => f.type === 'error');
+    expect(refused.message).toMatch(/too fast/);
+    await new Promise((r) => setTimeout(r, 300));
+    const stored = (await server.call('GET', `/api/chats/query/${q}/message`, { token: a.token })).body as unknown[];
+    expect(stored.length).toBeGreaterThanOrEqual(20);
+    expect(stored.length).toBeLessThan(30);
+    expect(ws.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
   it("refuses another client's chat history over REST with 404", async () => {
     const res = await server.call('GET', `/api/chats/query/${queryA}/message`, { token: b.token });
     expect(res.status).toBe(404);

@@ -23,6 +23,10 @@ const AUTH_CACHE_MS = 10_000;
 /** At most one "new reply" e-mail per query in this window, however many messages an admin sends. */
 const MAIL_THROTTLE_MS = 10 * 60_000;
 
+/** Per socket: a burst of 20 messages, then 2 a second (far above typing speed, far below a script). */
+const SEND_BURST = 20;
+const SEND_PER_SECOND = 2;
+
 type PeerAuth = { token: string; user: AuthUser; checkedAt: number };
 
 export function isUserOnline(deps: Pick<Deps, 'hub'>, userId: string): boolean {
@@ -33,6 +37,19 @@ export async function registerChat(deps: Deps): Promise<void> {
   const { hub, log } = deps;
   const auth = new WeakMap<Peer, PeerAuth>();
   const lastMail = new Map<string, number>();
+  const buckets = new WeakMap<Peer, { tokens: number; at: number }>();
+
+  /** Token bucket per socket for sendMessage. */
+  function takeSendToken(peer: Peer): boolean {
+    const now = Date.now();
+    const bucket = buckets.get(peer) ?? { tokens: SEND_BURST, at: now };
+    bucket.tokens = Math.min(SEND_BURST, bucket.tokens + ((now - bucket.at) / 1000) * SEND_PER_SECOND);
+    bucket.at = now;
+    buckets.set(peer, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
 
   const send = (peer: Peer, frame: ServerFrame) => hub.send(peer, frame);
   const toAdmins = (frame: ServerFrame) => {
@@ -79,6 +96,7 @@ export async function registerChat(deps: Deps): Promise<void> {
         return;
       }
       case 'sendMessage': {
+        if (!takeSendToken(peer)) throw new HttpError(429, 'You are sending messages too fast. Please wait a moment.');
         const user = await identify(peer, frame.token);
         const query = await findQueryForUser(deps.db, frame.queryId, user);
         if (query.status === 'closed') throw new HttpError(409, CHAT_CLOSED);

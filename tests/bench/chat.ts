@@ -10,7 +10,8 @@
 // Stdout: one JSON document; stderr: a readable summary.
 //
 // Env: BENCH_SOCKETS=1000 BENCH_ROOMS=250 BENCH_SECONDS=20 BENCH_RATE=0.2 BENCH_DRAIN_MS=15000
-// A message not delivered when the drain ends counts as lost.
+// A message not delivered when the drain ends counts as lost. The hub allows a
+// socket 2 messages a second after a burst of 20, so keep BENCH_RATE <= 2.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -284,7 +285,10 @@ async function main(): Promise<void> {
       );
     }
     console.error(`ratio (ours / baseline): p50 ${ratio.p50}×, p99 ${ratio.p99}×, msg/s ${ratio.messagesPerSecond}×; p99 within 2×: ${verdict.p99Within2x}; zero lost: ${verdict.zeroLost}`);
-    console.log(JSON.stringify({ config: { sockets: SOCKETS, rooms: ROOMS, seconds: SECONDS, ratePerSocket: RATE }, baseline: base, portal: ours, ratio, verdict }, null, 2));
+    // Both servers share the machine with the load generator (and whatever else runs): say how busy it was.
+    const machine = { cpus: os.cpus().length, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 };
+    console.error(`machine: ${machine.cpus} CPUs, load average ${machine.loadAverage1m}`);
+    console.log(JSON.stringify({ config: { sockets: SOCKETS, rooms: ROOMS, seconds: SECONDS, ratePerSocket: RATE }, machine, baseline: base, portal: ours, ratio, verdict }, null, 2));
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

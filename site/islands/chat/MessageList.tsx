@@ -17,14 +17,16 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 /** The messages of one chat, oldest first, scrolled to the newest on change. Elements carry id msg-{_id}. */
 export function MessageList({ messages, isMine, emptyText, onReply, header }: Props) {
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?._id;
+  // Scroll the list itself (not the page) to the newest message.
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [last]);
 
   return (
-    <div className="msg-list" role="log" aria-live="polite" aria-label="Messages">
+    <div ref={list} className="msg-list" role="log" aria-live="polite" aria-label="Messages">
       {header}
       {messages.length === 0 && <p className="msg-empty">{emptyText}</p>}
       {messages.map((m) => {
@@ -52,7 +54,6 @@ export function MessageList({ messages, isMine, emptyText, onReply, header }: Pr
           </div>
         );
       })}
-      <div ref={end} />
       <style>{`
         .msg-list { display: flex; flex-direction: column; gap: .6rem; padding: 1rem; overflow-y: auto; flex: 1; min-height: 0; }
         .msg-empty { color: var(--muted); text-align: center; margin: auto; }

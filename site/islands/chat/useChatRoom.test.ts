@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { mergeMessages, type ChatMessage } from './useChatRoom.ts';
+
+const msg = (id: string, at: string, text = id): ChatMessage => ({
+  _id: id, query: 'q1', message: text, createdAt: at, replyTo: null, sender: { _id: 'u1', role: 'client', fullName: 'Ana' },
+});
+
+describe('mergeMessages (history refetch + live frames)', () => {
+  it('adds each message once, by _id, oldest first', () => {
+    const live = [msg('b', '2026-01-01T00:00:02.000Z'), msg('d', '2026-01-01T00:00:04.000Z')];
+    const history = [msg('a', '2026-01-01T00:00:01.000Z'), msg('b', '2026-01-01T00:00:02.000Z'), msg('c', '2026-01-01T00:00:03.000Z')];
+    const merged = mergeMessages(live, history);
+    expect(merged.map((m) => m._id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(mergeMessages(merged, [...history, ...live])).toBe(merged); // nothing new: same array, no re-render
+  });
+
+  it('keeps two messages with the same text apart (they have different ids)', () => {
+    const merged = mergeMessages([msg('a', '2026-01-01T00:00:01.000Z', 'ok')], [msg('b', '2026-01-01T00:00:02.000Z', 'ok')]);
+    expect(merged).toHaveLength(2);
+  });
+
+  it('drops a duplicate inside one batch', () => {
+    const m = msg('a', '2026-01-01T00:00:01.000Z');
+    expect(mergeMessages([], [m, m])).toHaveLength(1);
+  });
+});

@@ -78,6 +78,19 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA rules on the blog's own parts (inside <main>; the shared sidebar and toasts are their owners'). */
+async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(await axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run({ include: [['main']], exclude: [['[data-sonner-toaster]'], ['.shell-side'], ['.shell-top']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
 const jpeg = (w: number, h: number, r: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 107, b: 29 } } }).jpeg().toBuffer();
 
 test.beforeAll(async ({ request }) => {
@@ -141,8 +154,12 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Insert image' }).click();
   await (await chooser).setFiles({ name: 'pour.jpg', mimeType: 'image/jpeg', buffer: await jpeg(1000, 600, 40) });
+  const insert = page.getByRole('dialog', { name: 'Insert image' });
+  await insert.getByLabel('Image description').fill('Slab pour with wire mesh on chairs');
+  await insert.getByRole('button', { name: 'Insert image' }).click();
   await expect(page.getByText('Image added.')).toBeVisible();
   await expect(editor.locator('img')).toHaveAttribute('src', /^\/uploads\/public\/blogs\/.+\.webp$/);
+  await expect(editor.getByRole('img', { name: 'Slab pour with wire mesh on chairs' })).toBeVisible();
   await expect(editor.locator('strong')).toHaveText('the thickness schedule');
   await expect(editor.locator('li')).toHaveCount(2);
   await expect(editor.locator('a')).toHaveAttribute('href', 'https://www.concrete.org/');
@@ -154,6 +171,7 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
 
   await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(2400, 1260, 200) });
   await expect(page.getByRole('img', { name: 'Preview of the blog image' })).toBeVisible();
+  await expectNoAxeViolations(page);
   await shoot(page, 'editor');
 
   await page.getByRole('button', { name: 'SAVE' }).click();
@@ -174,6 +192,7 @@ test('the draft is published from /draft-blog', async ({ page, context, request 
   await expect(card.getByRole('heading')).toHaveText('Pricing concrete slabs in Miami ' + stamp); // 6 words: not cut
   await expect(card).toContainText(CATEGORY);
   await expect(page.getByText(/Page 1 of 1/)).toBeVisible();
+  await expectNoAxeViolations(page);
   await shoot(page, 'drafts');
 
   // The options menu works with the keyboard: Enter opens, arrows move, Escape closes back onto the button.
@@ -242,6 +261,8 @@ test('visitors find it on /blog with the category, tag and search filters, and t
   await expect(page.getByLabel('Category', { exact: true })).toHaveValue(CATEGORY);
   await expect(page.getByRole('list', { name: 'Matching posts' }).getByRole('heading', { name: TITLE })).toBeVisible();
   await page.goto('/blog');
+  await expect(page.getByRole('list', { name: 'Latest posts' }).getByRole('article')).toHaveCount(3);
+  await expectNoAxeViolations(page);
   await shoot(page, 'listing');
 
   // Keyboard: the search box, its button and the filters are reachable in order.
@@ -268,7 +289,7 @@ test('/blog/{slug} shows the post, also on a hard reload, with Open Graph tags',
     const link = article.getByRole('link', { name: 'Read the ACI guide' });
     await expect(link).toHaveAttribute('href', 'https://www.concrete.org/');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(article.locator('.post-body img')).toHaveAttribute('src', /^\/uploads\/public\/blogs\/.+\.webp$/);
+    await expect(article.getByRole('img', { name: 'Slab pour with wire mesh on chairs' })).toHaveAttribute('src', /^\/uploads\/public\/blogs\/.+\.webp$/);
     await expect(article.locator('img.post-cover')).toHaveAttribute('src', /^\/uploads\/public\/blogs\/.+\.webp\?v=\d+$/);
     await expect(article.getByRole('link', { name: CATEGORY })).toBeVisible();
     await expect(article.getByRole('link', { name: `#${TAG}` })).toBeVisible();
@@ -281,6 +302,7 @@ test('/blog/{slug} shows the post, also on a hard reload, with Open Graph tags',
     for (const img of await page.locator('article img').all()) expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await page.reload();
   }
+  await expectNoAxeViolations(page);
   await shoot(page, 'post');
   await page.getByRole('link', { name: `#${TAG}` }).click();
   await expect(page).toHaveURL(new RegExp(`/blog\\?tag=${TAG}$`));
@@ -294,6 +316,7 @@ test('an admin deletes several blogs at once', async ({ page, context, request }
   await page.goto('/admin-blogs');
   const cardOf = (title: string) => page.getByRole('article').filter({ hasText: title });
   await expect(cardOf(a.title)).toBeVisible();
+  await expectNoAxeViolations(page);
   await shoot(page, 'admin');
 
   await page.getByRole('button', { name: 'DELETE', exact: true }).click();

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 // Quill and its styles load only with this module, i.e. only on /blog-upload (it is imported lazily).
 import 'react-quill-new/dist/quill.snow.css';
 import { toast } from 'sonner';
+import { Modal } from '../../ui/Modal.tsx';
 
 type Props = {
   labelledBy: string;
@@ -39,6 +40,10 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
   const ref = useRef<ReactQuill>(null);
   const upload = useRef(uploadImage);
   upload.current = uploadImage;
+  // A picked body image waits here while the author describes it (its alt text).
+  const [pending, setPending] = useState<{ file: File; index: number } | null>(null);
+  const [alt, setAlt] = useState('');
+  const [uploading, setUploading] = useState(false);
 
   const modules = useMemo(
     () => ({
@@ -51,19 +56,11 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
             const input = document.createElement('input');
             input.type = 'file';
             input.accept = IMAGE_TYPES;
-            input.onchange = async () => {
+            input.onchange = () => {
               const file = input.files?.[0];
               if (!file) return;
-              const range = quill.getSelection(true);
-              const id = toast.loading('Uploading image…');
-              try {
-                const url = await upload.current(file);
-                quill.insertEmbed(range.index, 'image', url, 'user');
-                quill.setSelection(range.index + 1, 0, 'silent');
-                toast.success('Image added.', { id });
-              } catch (err) {
-                toast.error((err as Error).message || 'Image upload failed.', { id });
-              }
+              setAlt('');
+              setPending({ file, index: quill.getSelection(true).index });
             };
             input.click();
           },
@@ -76,6 +73,28 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
     }),
     [],
   );
+
+  const insertPending = async () => {
+    const quill = ref.current?.getEditor();
+    if (!quill || !pending) return;
+    setUploading(true);
+    try {
+      const url = await upload.current(pending.file);
+      quill.insertEmbed(pending.index, 'image', url, 'user');
+      if (alt.trim()) quill.formatText(pending.index, 1, 'alt', alt.trim(), 'user');
+      quill.setSelection(pending.index + 1, 0, 'user');
+      toast.success('Image added.');
+      setPending(null);
+    } catch (err) {
+      toast.error((err as Error).message || 'Image upload failed.');
+    } finally {
+      setUploading(false);
+    }
+  };
+  const cancelPending = () => {
+    setPending(null);
+    ref.current?.getEditor().focus();
+  };
 
   useEffect(() => {
     const quill = ref.current?.getEditor();
@@ -93,6 +112,7 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
   }, [labelledBy, describedBy, invalid]);
 
   return (
+    <>
     <ReactQuill
       ref={ref}
       theme="snow"
@@ -103,5 +123,31 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
       formats={FORMATS}
       placeholder="Write the post…"
     />
+    <Modal
+      open={!!pending}
+      title="Insert image"
+      onClose={cancelPending}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={cancelPending} disabled={uploading}>Cancel</button>
+          <button type="button" className="btn" onClick={() => void insertPending()} disabled={uploading}>{uploading ? 'Uploading…' : 'Insert image'}</button>
+        </>
+      }
+    >
+      <div className="field">
+        <label htmlFor="qe-alt">Image description</label>
+        <input id="qe-alt" value={alt} maxLength={200} autoFocus aria-describedby="qe-alt-hint" onChange={(e) => setAlt(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void insertPending();
+            }
+          }}
+        />
+        <p id="qe-alt-hint" className="be-hint">What the image shows, for readers who cannot see it. Leave empty if it is only decoration.</p>
+      </div>
+      {pending && <p className="be-hint">{pending.file.name}</p>}
+    </Modal>
+    </>
   );
 }

@@ -63,6 +63,20 @@ test.beforeAll(async ({ request }) => {
   client = await signIn(request, email, password);
 });
 
+const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA rules on a portal screen (the toasts come and go; they are left out). */
+async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(await axeSource);
+  const violations = await page.evaluate(async () => {
+    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
@@ -231,6 +245,7 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   await expect(page.getByRole('heading', { name: 'All Queries' }).locator('..')).toContainText('6');
   await expect(page.getByRole('heading', { name: 'Queries With No Result' }).locator('..')).toContainText('6');
   await shoot(page, 'dashboard');
+  await expectNoAxeViolations(page);
 
   await page.goto('/my-queries');
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
@@ -239,6 +254,10 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(1 + 2);
   await shoot(page, 'my-queries');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: /View query/ }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Query Details' })).toBeVisible();
+  await expectNoAxeViolations(page);
   await context.close();
 });
 
@@ -256,11 +275,26 @@ test('/chat with no id opens the first query (closed ones last), and a whole pag
   await items.last().click();
   await expect(page).toHaveURL(new RegExp(`/chat/${queryId}$`));
   await expect(page.getByRole('log', { name: 'Messages' }).getByText('Yes, MEP demolition is included.')).toBeVisible();
+  await expect(page.getByText('This conversation is closed. You cannot send more messages.')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 2, name: /Supplier quote number 6/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // From the keyboard alone: Tab to the message box, type, Enter.
+  await page.locator('body').focus();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.getByPlaceholder('Type a message').evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(page.getByPlaceholder('Type a message')).toBeFocused();
+  await page.keyboard.type('Sent from the keyboard');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Sent from the keyboard')).toBeVisible();
 
   await page.goto('/request');
   await expect(page.getByLabel('Description *')).toBeVisible();
+  await expectNoAxeViolations(page);
   const reached: string[] = [];
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab');

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DISMISS_WELCOME, PUBLIC_PATHS, slugOf } from './public-pages.ts';
+
+// axe-core in Chromium on every public page (no serious or critical
+// violation), also with the menus, the FAQ and the welcome modal open; and
+// screenshots at 375, 768 and 1280 px under test-results/public/ to look at.
+
+const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+const SHOTS = path.resolve(import.meta.dirname, '../../test-results/public');
+
+// axe is injected as a script: the site's CSP (hashes only) would refuse it.
+test.use({ bypassCSP: true });
+
+type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  return errors;
+}
+
+test('the axe check catches a planted violation (so a clean result means something)', async ({ page, context }) => {
+  await context.addInitScript(DISMISS_WELCOME);
+  await page.goto('/about-us');
+  await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<img src="/favicon.svg"><button></button>'));
+  const found = (await seriousViolations(page)).join('\n');
+  expect(found).toContain('image-alt');
+  expect(found).toContain('button-name');
+});
+
+test.describe('every public page', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript(DISMISS_WELCOME);
+  });
+
+  for (const pagePath of PUBLIC_PATHS) {
+    test(`${pagePath}: no serious axe violation, no script error, screenshots at 375/768/1280`, async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const res = await page.goto(pagePath);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      for (const width of [375, 768, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        // Nothing may overflow sideways at any width.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${pagePath} at ${width}px`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(SHOTS, `${slugOf(pagePath)}-${width}.png`), fullPage: true, animations: 'disabled' });
+      }
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await seriousViolations(page), `${pagePath} at 375px`).toEqual([]);
+      expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    });
+  }
+
+  test('open menus and an expanded FAQ pass axe too', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.locator('summary', { hasText: 'Services' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('#faq').getByRole('button', { name: 'View All' }).click();
+    await page.locator('#faq details').last().locator('summary').click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('summary', { hasText: 'Services' }).click();
+    await page.screenshot({ path: path.join(SHOTS, 'menu-open-375.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test('the welcome modal passes axe and holds the focus', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Miami Estimating Services' });
+  await expect(dialog).toBeVisible({ timeout: 5_000 });
+  await page.screenshot({ path: path.join(SHOTS, 'welcome-modal-768.png') });
+  await expect(dialog.getByRole('button', { name: 'Remind Me Later' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('link', { name: 'Go to Client Portal' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readOutbox } from '../api/harness.ts';
+import { E2E } from './env.ts';
+import { DISMISS_WELCOME } from './public-pages.ts';
+
+// The contact form against the real server: the message is stored and mailed
+// to COMPANY_EMAIL (here ADMIN_EMAIL, its fallback), read back from the outbox.
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(DISMISS_WELCOME);
+});
+
+const form = (page: Page) => page.locator('form.contact-form');
+
+async function fill(page: Page, values: { name: string; email: string; phone?: string; service: string; message: string }) {
+  await form(page).getByLabel('Name').fill(values.name);
+  await form(page).getByLabel('E-mail').fill(values.email);
+  if (values.phone !== undefined) await form(page).getByLabel('Phone (optional)').fill(values.phone);
+  await form(page).getByLabel('Service').selectOption(values.service);
+  await form(page).getByLabel('Message').fill(values.message);
+}
+
+const mailsContaining = async (text: string) => (await readOutbox(E2E.dataDir)).filter((m) => m.text.includes(text));
+
+test('a visitor sends a message: success toast, cleared form, one mail to the company', async ({ page }) => {
+  await page.goto('/contactus');
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await expect(send).toBeEnabled(); // hydrated
+  const marker = `Doral warehouse ${Date.now()}`;
+  await fill(page, { name: 'Maria Delgado', email: 'maria@delgado-builders.com', phone: '(305) 555-0142', service: 'Commercial Bidding Estimate', message: `We need a takeoff for the ${marker}, bid due Friday.` });
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact/submit'));
+  await send.click();
+  expect((await answered).status()).toBe(201);
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  await expect(form(page).getByLabel('Name')).toHaveValue('');
+  await expect(form(page).getByLabel('Message')).toHaveValue('');
+  await expect(send).toBeEnabled();
+  await expect.poll(async () => (await mailsContaining(marker)).length).toBe(1);
+  const [mail] = await mailsContaining(marker);
+  expect(mail!.to).toContain(E2E.admin.email);
+  expect(mail!.subject).toContain('Commercial Bidding Estimate');
+  // The toast closes after 3 s (SPEC §9).
+  await expect(page.getByText('Message sent successfully!')).toBeHidden({ timeout: 6_000 });
+});
+
+test('the button is busy while sending and a double click sends one message', async ({ page }) => {
+  await page.goto('/contactus');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  const marker = `double-click ${Date.now()}`;
+  await fill(page, { name: 'Sam Ortiz', email: 'sam@keysroofing.com', service: 'Sample Estimate', message: `Roof plans attached later: ${marker}` });
+  let requests = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/contact/submit')) requests++;
+  });
+  // Hold the answer back for a moment so the busy state can be seen (the request itself goes through).
+  await page.route('**/api/contact/submit', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Send Message' }).dblclick();
+  const busy = page.getByRole('button', { name: 'Sending...' });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  expect(requests).toBe(1);
+  await expect.poll(async () => (await mailsContaining(marker)).length).toBe(1);
+});
+
+test('a field the server refuses shows its sentence and the failure toast', async ({ page }) => {
+  await page.goto('/contactus');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  const marker = `refused ${Date.now()}`;
+  // The browser accepts name@host without a dot; the API does not.
+  await fill(page, { name: 'Lee Park', email: 'lee@localhost', service: 'Something else', message: marker });
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact/submit'));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  expect((await answered).status()).toBe(400);
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter a valid e-mail address.' })).toBeVisible();
+  await expect(page.getByText('Failed to send message. Please try again.')).toBeVisible();
+  // What the visitor typed is kept so they can correct it.
+  await expect(form(page).getByLabel('Message')).toHaveValue(marker);
+  expect(await mailsContaining(marker)).toHaveLength(0);
+  await form(page).getByLabel('E-mail').fill('lee@parkdrywall.com');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter a valid e-mail address.' })).toBeHidden();
+});
+
+test('required fields are checked before anything is sent', async ({ page }) => {
+  await page.goto('/contactus');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  let sent = false;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/contact/submit')) sent = true;
+  });
+  await form(page).getByLabel('Name').fill('No Message');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  expect(await form(page).getByLabel('E-mail').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  await page.waitForTimeout(300);
+  expect(sent).toBe(false);
+  // The phone is optional.
+  expect(await form(page).getByLabel('Phone (optional)').evaluate((el: HTMLInputElement) => el.required)).toBe(false);
+});

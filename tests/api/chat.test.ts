@@ -178,13 +178,13 @@ describe('/ws chat', () => {
     const q = await newQuery(a.token, 'Flood test');
     const ws = await open();
     await ws.request({ type: 'joinRoom', token: a.token, queryId: q }, 'joined');
-    for (let i = 0; i < 30; i++) ws.send({ type: 'sendMessage', token: a.token, queryId: q, message: `flood ${i}` });
+    for (let i = 0; i < 100; i++) ws.send({ type: 'sendMessage', token: a.token, queryId: q, message: `flood ${i}` });
     const refused = await ws.next((f) => f.type === 'error');
     expect(refused.message).toMatch(/too fast/);
     await new Promise((r) => setTimeout(r, 300));
     const stored = (await server.call('GET', `/api/chats/query/${q}/message`, { token: a.token })).body as unknown[];
-    expect(stored.length).toBeGreaterThanOrEqual(20);
-    expect(stored.length).toBeLessThan(30);
+    expect(stored.length).toBeGreaterThanOrEqual(60);
+    expect(stored.length).toBeLessThan(100);
     expect(ws.ws.readyState).toBe(WebSocket.OPEN);
   });
 

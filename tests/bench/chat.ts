@@ -11,7 +11,7 @@
 //
 // Env: BENCH_SOCKETS=1000 BENCH_ROOMS=250 BENCH_SECONDS=20 BENCH_RATE=0.2 BENCH_DRAIN_MS=15000
 // A message not delivered when the drain ends counts as lost. The hub allows a
-// socket 2 messages a second after a burst of 20, so keep BENCH_RATE <= 2.
+// socket 5 messages a second after a burst of 60, so keep BENCH_RATE <= 5.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';

@@ -23,9 +23,9 @@ const AUTH_CACHE_MS = 10_000;
 /** At most one "new reply" e-mail per query in this window, however many messages an admin sends. */
 const MAIL_THROTTLE_MS = 10 * 60_000;
 
-/** Per socket: a burst of 20 messages, then 2 a second (far above typing speed, far below a script). */
-const SEND_BURST = 20;
-const SEND_PER_SECOND = 2;
+/** Per socket: a burst of 60 messages, then 5 a second (far above typing speed, far below a script). */
+const SEND_BURST = 60;
+const SEND_PER_SECOND = 5;
 
 type PeerAuth = { token: string; user: AuthUser; checkedAt: number };
 

@@ -9,6 +9,7 @@
 // all — far above human chat). Latency = send → receipt at each member, sender included.
 // Stdout: one JSON document; stderr: a readable summary.
 //
+// BENCH_PROF=1 also writes a CPU profile of the server to /tmp/benchprof.
 // Env: BENCH_SOCKETS=1000 BENCH_ROOMS=250 BENCH_SECONDS=20 BENCH_RATE=0.2 BENCH_DRAIN_MS=15000
 // A message not delivered when the drain ends counts as lost. The hub allows a
 // socket 5 messages a second after a burst of 60, so keep BENCH_RATE <= 5.
@@ -206,6 +207,7 @@ async function run(name: string, url: string, plan: Array<{ room: string; token:
 function startChild(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr?.on('data', (d) => process.stderr.write(`[${path.basename(args.at(-1) ?? 'child')}] ${d}`));
+  child.stdout?.resume();
   return child;
 }
 
@@ -223,7 +225,7 @@ async function main(): Promise<void> {
     // The real server.
     const port = await freePort();
     const server = startChild(
-      [path.resolve('node_modules/tsx/dist/cli.mjs'), 'portal-api/src/server.ts'],
+      ['--import', 'tsx', 'portal-api/src/server.ts'],
       { ...(process.env.BENCH_PROF ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/benchprof' } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'Bench-Passw0rd!' },
       root,
     );
@@ -291,7 +293,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ config: { sockets: SOCKETS, rooms: ROOMS, seconds: SECONDS, ratePerSocket: RATE }, machine, baseline: base, portal: ours, ratio, verdict }, null, 2));
   } finally {
     for (const c of children) c.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))));
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

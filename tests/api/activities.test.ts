@@ -41,7 +41,9 @@ describe('GET /api/recent-activities', () => {
   it('records a created query and chat messages, newest first, with the query', async () => {
     const q = await submit(a.token, 'Framing takeoff for a duplex');
     await chat(a.token, q, 'Any update?');
+    await chat(a.token, q, 'Also the garage'); // same conversation, right after: still one row
     await chat(admin, q, 'Tomorrow morning');
+    await chat(admin, q, 'And the garage too');
     const res = await server.call('GET', '/api/recent-activities', { token: a.token });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);

@@ -17,6 +17,30 @@ export async function recordActivity(db: Executor, input: NewActivity): Promise<
     .execute();
 }
 
+/** Back-to-back chat messages of one query within this window make one activity row. */
+export const MESSAGE_ACTIVITY_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Records a chat message as an activity, unless the client's latest activity is
+ * the same line for the same query within MESSAGE_ACTIVITY_WINDOW_MS: a
+ * conversation then stays one row on the dashboards (6 rows, SPEC §9) instead of
+ * pushing status changes out of sight, and a burst of messages writes one row.
+ */
+export async function recordMessageActivity(db: Executor, input: NewActivity): Promise<void> {
+  const latest = await db
+    .selectFrom('activities')
+    .select(['query_id', 'activity', 'created_at'])
+    .where('user_id', '=', input.userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const isSameRun =
+    latest?.query_id === input.queryId &&
+    latest.activity === input.activity &&
+    Date.now() - Date.parse(latest.created_at) < MESSAGE_ACTIVITY_WINDOW_MS;
+  if (!isSameRun) await recordActivity(db, input);
+}
+
 export type Activity = {
   _id: string;
   activity: string;

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { authenticate } from '../../http/auth.ts';
 import { HttpError, zodMessage } from '../../http/errors.ts';
 import { simpleHtml } from '../../lib/mail.ts';
-import { recordActivity } from '../activities/activities.repo.ts';
+import { recordMessageActivity } from '../activities/activities.repo.ts';
 import { findQueryForUser } from '../queries/queries.repo.ts';
 import { findReplyTarget, insertMessage } from './chats.repo.ts';
 import {
@@ -108,7 +108,7 @@ export async function registerChat(deps: Deps): Promise<void> {
         // Stored (with its activity) before anyone sees it, so a refetch after a reconnect has it.
         const stored = await deps.db.transaction().execute(async (trx) => {
           const row = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: target?.id ?? null });
-          await recordActivity(trx, {
+          await recordMessageActivity(trx, {
             userId: query.user_id, queryId: query.id, status: query.status,
             activity: user.role === 'admin' ? 'Reply from the estimating team' : 'Message sent',
           });

@@ -9,6 +9,9 @@
 // all — far above human chat). Latency = send → receipt at each member, sender included.
 // Stdout: one JSON document; stderr: a readable summary.
 //
+// Every message is stored (SQLite, WAL) before it is broadcast, so the portal's
+// tail latency includes the disk: WAL checkpoints fsync on the event loop. Run
+// with TMPDIR=/dev/shm to see the hub without the disk.
 // BENCH_PROF=1 also writes a CPU profile of the server to /tmp/benchprof.
 // Env: BENCH_SOCKETS=1000 BENCH_ROOMS=250 BENCH_SECONDS=20 BENCH_RATE=0.2 BENCH_DRAIN_MS=15000
 // A message not delivered when the drain ends counts as lost. The hub allows a

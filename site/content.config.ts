@@ -195,6 +195,18 @@ const contact = defineCollection({
     formHeading: text('Heading above the form'),
     formIntro: text('Text above the form'),
     serviceOptions: z.array(text('Option of the service select')).min(3).describe('Choices of the contact form service field'),
+    labels: z
+      .strictObject({
+        name: text('Name field'),
+        email: text('E-mail field'),
+        phone: text('Phone field (optional)'),
+        service: text('Service field'),
+        servicePlaceholder: text('First, empty choice of the service field'),
+        message: text('Message field'),
+        submit: text('Send button'),
+        submitting: text('Send button while the message is on its way'),
+      })
+      .describe('Contact form labels'),
     detailsHeading: text('Heading of the contact details'),
     responseNote: text('When we answer'),
     map: z.strictObject({ heading: text('Heading'), button: text('Button that loads the map'), note: text('Privacy note under the button'), title: text('Title of the map frame') }),

@@ -12,9 +12,10 @@ import { api, ApiError } from '../../lib/api.ts';
 const FAILURE = 'Failed to send message. Please try again.'; // SPEC §8
 const TOAST_MS = 3000; // SPEC §9: contact toasts close after 3 s
 
-type Props = { services: string[] };
+type Labels = { name: string; email: string; phone: string; service: string; servicePlaceholder: string; message: string; submit: string; submitting: string };
+type Props = { services: string[]; labels: Labels };
 
-export default function ContactForm({ services }: Props) {
+export default function ContactForm({ services, labels }: Props) {
   const id = useId();
   const [hydrated, setHydrated] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -55,29 +56,29 @@ export default function ContactForm({ services }: Props) {
         <div className="contact-row">
           <div className="field">
             <label htmlFor={`${id}-name`}>
-              Name <span aria-hidden="true">*</span>
+              {labels.name} <span aria-hidden="true">*</span>
             </label>
             <input id={`${id}-name`} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>
-              E-mail <span aria-hidden="true">*</span>
+              {labels.email} <span aria-hidden="true">*</span>
             </label>
             <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} />
           </div>
         </div>
         <div className="contact-row">
           <div className="field">
-            <label htmlFor={`${id}-phone`}>Phone (optional)</label>
+            <label htmlFor={`${id}-phone`}>{labels.phone}</label>
             <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-service`}>
-              Service <span aria-hidden="true">*</span>
+              {labels.service} <span aria-hidden="true">*</span>
             </label>
             <select id={`${id}-service`} name="service" required defaultValue="">
               <option value="" disabled>
-                Choose a service
+                {labels.servicePlaceholder}
               </option>
               {services.map((service) => (
                 <option key={service} value={service}>
@@ -89,7 +90,7 @@ export default function ContactForm({ services }: Props) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-message`}>
-            Message <span aria-hidden="true">*</span>
+            {labels.message} <span aria-hidden="true">*</span>
           </label>
           <textarea id={`${id}-message`} name="message" required rows={6} maxLength={CONTACT_LIMITS.message} />
         </div>
@@ -99,7 +100,7 @@ export default function ContactForm({ services }: Props) {
           </p>
         )}
         <button type="submit" className="btn contact-submit" disabled={!hydrated || busy} aria-busy={busy}>
-          {busy ? 'Sending...' : 'Send Message'}
+          {busy ? labels.submitting : labels.submit}
         </button>
       </form>
     </>

@@ -66,6 +66,7 @@ export class Storage {
     const fields: Record<string, string> = {};
     const files: TempFile[] = [];
     const writes: Promise<void>[] = [];
+    const streams: Readable[] = [];
     let failure: HttpError | null = null;
 
     let parser: busboy.Busboy;
@@ -98,6 +99,7 @@ export class Storage {
       const tempPath = path.join(this.root, 'tmp', `${newId()}.part`);
       const entry: TempFile = { field, originalName: cleanFileName(info.filename), tempPath, size: 0 };
       files.push(entry);
+      streams.push(stream);
       stream.on('data', (chunk: Buffer) => (entry.size += chunk.length));
       stream.on('limit', () => fail(new HttpError(413, `File too large. The limit is ${Math.round(maxFileBytes / 1024 / 1024)} MB.`)));
       writes.push(pipeline(stream, fs.createWriteStream(tempPath)));
@@ -110,6 +112,9 @@ export class Storage {
       await pipeline(Readable.fromWeb(req.body as import('node:stream/web').ReadableStream), parser);
       await Promise.all(writes);
     } catch (err) {
+      // A parser that failed mid-body never ends the file stream it was feeding:
+      // destroy them all, or waiting for their writes would hang the request.
+      for (const stream of streams) stream.destroy();
       await Promise.allSettled(writes);
       await this.discard(files);
       if (failure) throw failure;

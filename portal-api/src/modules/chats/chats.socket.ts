@@ -18,8 +18,13 @@ import type { Peer } from './hub.ts';
 // frame carries its token and is checked on its own; a refused frame answers
 // {type:'error'} and never closes the socket (STYLE.md "Errors").
 
-/** A token is re-checked against the sessions table at most this often per socket. */
+/**
+ * A token is re-checked against the sessions table at most this often (plus up
+ * to half again, at random, so sockets opened together do not all re-check in
+ * the same millisecond). One entry per token, shared by that user's sockets.
+ */
 const AUTH_CACHE_MS = 10_000;
+const AUTH_CACHE_MAX = 10_000;
 /** At most one "new reply" e-mail per query in this window, however many messages an admin sends. */
 const MAIL_THROTTLE_MS = 10 * 60_000;
 
@@ -27,7 +32,7 @@ const MAIL_THROTTLE_MS = 10 * 60_000;
 const SEND_BURST = 60;
 const SEND_PER_SECOND = 5;
 
-type PeerAuth = { token: string; user: AuthUser; checkedAt: number };
+type CachedAuth = { user: AuthUser; expiresAt: number };
 
 export function isUserOnline(deps: Pick<Deps, 'hub'>, userId: string): boolean {
   return deps.hub.isOnline(userId);
@@ -35,7 +40,20 @@ export function isUserOnline(deps: Pick<Deps, 'hub'>, userId: string): boolean {
 
 export async function registerChat(deps: Deps): Promise<void> {
   const { hub, log } = deps;
-  const auth = new WeakMap<Peer, PeerAuth>();
+  const authCache = new Map<string, CachedAuth>();
+
+  async function authenticateCached(token: string): Promise<AuthUser> {
+    const now = Date.now();
+    const cached = authCache.get(token);
+    if (cached && cached.expiresAt > now) return cached.user;
+    const user = await authenticate(deps.db, token);
+    if (authCache.size >= AUTH_CACHE_MAX) {
+      for (const [key, entry] of authCache) if (entry.expiresAt <= now) authCache.delete(key);
+      if (authCache.size >= AUTH_CACHE_MAX) authCache.clear();
+    }
+    authCache.set(token, { user, expiresAt: now + AUTH_CACHE_MS * (1 + Math.random() / 2) });
+    return user;
+  }
   const lastMail = new Map<string, number>();
   const buckets = new WeakMap<Peer, { tokens: number; at: number }>();
 
@@ -57,11 +75,8 @@ export async function registerChat(deps: Deps): Promise<void> {
   };
 
   async function identify(peer: Peer, token: string): Promise<AuthUser> {
-    const cached = auth.get(peer);
-    if (cached && cached.token === token && Date.now() - cached.checkedAt < AUTH_CACHE_MS) return cached.user;
-    const user = await authenticate(deps.db, token);
+    const user = await authenticateCached(token);
     if (peer.userId && peer.userId !== user.id) throw new HttpError(409, 'This connection is signed in as another user.');
-    auth.set(peer, { token, user, checkedAt: Date.now() });
     if (!peer.userId) {
       const wasOnline = hub.isOnline(user.id);
       peer.userId = user.id;

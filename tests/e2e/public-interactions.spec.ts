@@ -65,10 +65,17 @@ test.describe('with the welcome modal dismissed', () => {
     await expect(page.getByRole('link', { name: 'Roofing', exact: true })).toBeVisible();
     await page.keyboard.press('Escape'); // closes the Services menu first
     await expect(page.getByRole('link', { name: 'Roofing', exact: true })).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('summary', { hasText: 'Services' })).toBeFocused();
     await page.keyboard.press('Escape'); // then the navigation
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();
     await expect(page.getByRole('link', { name: 'About' })).toBeHidden();
+    // A tap outside the open navigation closes it as well.
+    await toggle.tap();
+    await expect(page.getByRole('link', { name: 'About' })).toBeVisible();
+    await page.touchscreen.tap(180, 760); // below the open panel
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await context.close();
   });
 

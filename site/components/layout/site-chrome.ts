@@ -69,6 +69,7 @@ function wireMenus(): void {
     const target = around[around.length - 1] ?? open[open.length - 1]!;
     close(target);
     target.querySelector<HTMLElement>(':scope > summary')?.focus();
+    event.preventDefault(); // one Escape closes one layer: the phone navigation stays open
   });
 
   const toggle = document.querySelector<HTMLButtonElement>('[data-nav-toggle]');
@@ -79,8 +80,12 @@ function wireMenus(): void {
       panel.dataset.open = String(open);
     };
     toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+    document.addEventListener('click', (event) => {
+      const target = event.target as Node;
+      if (toggle.getAttribute('aria-expanded') === 'true' && !panel.contains(target) && !toggle.contains(target)) setOpen(false);
+    });
     document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true' && !menus().some((m) => m.open)) {
+      if (event.key === 'Escape' && !event.defaultPrevented && toggle.getAttribute('aria-expanded') === 'true') {
         setOpen(false);
         toggle.focus();
       }

@@ -1,0 +1,304 @@
+// npm run bench — API throughput and latency (never part of npm test).
+//
+// For each database (SQLite; PostgreSQL too when TEST_DATABASE_URL is set) the
+// real server (`node --import tsx portal-api/src/server.ts`: one process, so
+// its resident set is the server's; production settings: JSON logs, info level) and a bare Hono hello-world on @hono/node-server run as child
+// processes on 127.0.0.1, and autocannon measures, in the same run:
+//   - GET /api/services                      (public read)
+//   - GET /api/queries/me                    (authenticated read; the user has 200 queries)
+//   - POST /api/auth/login                   (argon2id password check + a mailed code)
+//   - GET /  on the hello-world              (the baseline)
+// first at the peak (as fast as CONNECTIONS connections go), then at half the
+// peak rate for the p99 a person would see on a busy but not saturated server.
+// Then the memory case: the server's resident set after 1,000 idle chat
+// sockets (joined to a room), per socket.
+//
+// The login call is rate-limited per IP (100 calls, then 30 a minute:
+// modules/auth/rate-limit.ts), so each login measurement runs a fixed number of
+// calls under that limit against a freshly started server instead of a duration.
+//
+// Output: JSON on stdout and in test-results/bench-api.json; a summary on stderr.
+// Env: BENCH_SECONDS=3 BENCH_CONNECTIONS=10 BENCH_SOCKETS=1000 TEST_DATABASE_URL=postgres://…
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { loadConfig } from '../../portal-api/src/config.ts';
+import { openDatabase, type DB } from '../../portal-api/src/db/database.ts';
+import { newId, nowIso } from '../../portal-api/src/lib/ids.ts';
+import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
+import { createSession } from '../../portal-api/src/modules/auth/session.ts';
+import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const WARMUP_SECONDS = 1;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const QUERIES = 200;
+const LOGIN_CALLS = 90; // under the per-IP burst of 100
+const LOGIN_CONNECTIONS = 4;
+const PASSWORD = 'Bench-Passw0rd!';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+const BASELINE = `
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+const app = new Hono();
+app.get('/', (c) => c.text('Hello Hono!'));
+serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
+`;
+
+type Measure = { requestsPerSecond: number; p50Ms: number; p99Ms: number; requests: number; non2xx: number; errors: number; seconds: number };
+type Case = { name: string; peak: Measure; halfRate: Measure & { targetRate: number }; ratioToBaseline: number; p99AtHalfRateMs: number };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 30 s:\n${output()}`);
+}
+
+type Proc = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+async function startProcess(args: string[], env: Record<string, string>, readyPath: string): Promise<Proc> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${readyPath}`, child, () => tail);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const startServer = (env: Record<string, string>) => startProcess(['--import', 'tsx', 'portal-api/src/server.ts'], { LOG_LEVEL: 'info', ...env }, '/api/ready');
+const startBaseline = () => startProcess(['--input-type=module', '-e', BASELINE], {}, '/');
+
+async function run(opts: autocannon.Options): Promise<Measure> {
+  const result = await autocannon({ connections: CONNECTIONS, ...opts });
+  return {
+    requestsPerSecond: Math.round(result.requests.total / result.duration),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    seconds: Math.round(result.duration * 10) / 10,
+  };
+}
+
+/** Peak for SECONDS after a warm-up, then SECONDS at half the peak rate. */
+async function measure(opts: autocannon.Options): Promise<{ peak: Measure; halfRate: Measure & { targetRate: number } }> {
+  await run({ ...opts, duration: WARMUP_SECONDS });
+  const peak = await run({ ...opts, duration: SECONDS });
+  const targetRate = Math.max(1, Math.floor(peak.requestsPerSecond / 2));
+  const half = await run({ ...opts, duration: SECONDS, overallRate: targetRate });
+  return { peak, halfRate: { ...half, targetRate } };
+}
+
+async function seed(db: DB): Promise<{ token: string; email: string }> {
+  const now = nowIso();
+  const userId = newId();
+  const email = `bench-${userId.slice(0, 8)}@example.com`;
+  await db.insertInto('users').values({
+    id: userId, full_name: 'Bench Client', email, password_hash: await hashPassword(PASSWORD), role: 'client', status: 'approved',
+    phone_number: null, company: 'Bench LLC', bio: null, profile_image: null, created_at: now, updated_at: now,
+  }).execute();
+  const service = await db.selectFrom('services').select('id').where('title', '=', 'Manufacturers').executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < QUERIES; i++) {
+      const id = await insertQuery(trx, {
+        userId, subject: `Bench request ${i}`, message: `Takeoff and cost breakdown for building ${i}. `.repeat(4), serviceId: service.id,
+        subserviceId: null, bidDueDate: '2027-01-15',
+      });
+      await insertQueryFiles(trx, id, 'attachment', [{ key: `private/queries/${newId()}.pdf`, name: `plans-${i}.pdf`, size: 123_456, type: 'application/pdf', ext: 'pdf' }], userId);
+    }
+  });
+  return { token: (await createSession(db, userId)).token, email };
+}
+
+async function rss(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+/** Resident set of the server before and after SOCKETS idle sockets joined to a chat room. */
+async function idleSockets(server: Proc, token: string, queryId: string) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const before = await rss(server.child.pid!);
+  const sockets: WebSocket[] = [];
+  const wsUrl = `${server.url.replace(/^http/, 'ws')}/ws`;
+  for (let i = 0; i < SOCKETS; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, SOCKETS - i) }, () =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(wsUrl);
+          sockets.push(ws);
+          ws.once('error', reject);
+          ws.once('open', () => ws.send(JSON.stringify({ type: 'joinRoom', token, queryId })));
+          ws.on('message', (data) => {
+            const frame = JSON.parse(data.toString());
+            if (frame.type === 'joined') resolve();
+            else if (frame.type === 'error') reject(new Error(frame.message));
+          });
+        }),
+      ),
+    );
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = await rss(server.child.pid!);
+  for (const ws of sockets) ws.terminate();
+  return {
+    sockets: SOCKETS,
+    rssBeforeMiB: Math.round((before / 2 ** 20) * 10) / 10,
+    rssAfterMiB: Math.round((after / 2 ** 20) * 10) / 10,
+    bytesPerSocket: Math.round((after - before) / SOCKETS),
+    kibPerSocket: Math.round(((after - before) / SOCKETS / 1024) * 10) / 10,
+  };
+}
+
+async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-bench-'));
+  let dropDatabase = async () => {};
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  if (kind === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `bench_${newId().replace(/[^a-z0-9]/gi, '').slice(0, 12).toLowerCase()}`;
+    const exec = async (text: string) => {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(text).finally(() => client.end());
+    };
+    await exec(`CREATE DATABASE ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = () => exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  let server = await startServer(env);
+  const db = openDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: env.DATABASE_URL }).database);
+  try {
+    const { token, email } = await seed(db);
+    const queryId = (await db.selectFrom('queries').select('id').executeTakeFirstOrThrow()).id;
+    const check = await fetch(`${server.url}/api/queries/me`, { headers: { authorization: `Bearer ${token}` } });
+    const count = ((await check.json()) as { data: unknown[] }).data.length;
+    if (check.status !== 200 || count !== QUERIES) throw new Error(`/api/queries/me answered ${check.status} with ${count} queries`);
+
+    // The machine may be shared: the baseline is measured again right before
+    // each case, and the ratio compares the two neighbouring measurements.
+    const cases: Array<Case & { baseline: { peak: Measure; halfRate: Measure & { targetRate: number } } }> = [];
+    const add = async (name: string, m: { peak: Measure; halfRate: Measure & { targetRate: number } }, baseline: { peak: Measure; halfRate: Measure & { targetRate: number } }) => {
+      cases.push({
+        name, ...m,
+        ratioToBaseline: Math.round((m.peak.requestsPerSecond / baseline.peak.requestsPerSecond) * 1000) / 1000,
+        p99AtHalfRateMs: m.halfRate.p99Ms,
+        baseline,
+      });
+    };
+    const baselineNow = () => measure({ url: `${baselineUrl}/` });
+
+    let baseline = await baselineNow();
+    await add('GET /api/services', await measure({ url: `${server.url}/api/services` }), baseline);
+    baseline = await baselineNow();
+    await add('GET /api/queries/me (200 queries)', await measure({ url: `${server.url}/api/queries/me`, headers: { authorization: `Bearer ${token}` } }), baseline);
+
+    // Login: fixed call counts under the per-IP limit, each on a fresh process (fresh limits).
+    const login = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) };
+    await server.stop();
+    server = await startServer(env);
+    baseline = await baselineNow();
+    const loginPeak = await run({ url: `${server.url}/api/auth/login`, ...login, connections: LOGIN_CONNECTIONS, amount: LOGIN_CALLS });
+    await server.stop();
+    server = await startServer(env);
+    const loginRate = Math.max(1, Math.floor(loginPeak.requestsPerSecond / 2));
+    const loginHalf = await run({ url: `${server.url}/api/auth/login`, ...login, connections: LOGIN_CONNECTIONS, amount: LOGIN_CALLS, overallRate: loginRate });
+    await add(`POST /api/auth/login (${LOGIN_CALLS} calls)`, { peak: loginPeak, halfRate: { ...loginHalf, targetRate: loginRate } }, baseline);
+
+    const memory = await idleSockets(server, token, queryId);
+    return { database: kind, cases, memory };
+  } finally {
+    await server.stop();
+    await db.destroy();
+    await dropDatabase();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadAtStart = os.loadavg().map((n) => Math.round(n * 10) / 10);
+  const baselineProc = await startBaseline();
+  const runs = [];
+  try {
+    for (const kind of ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const) {
+      runs.push(await benchDatabase(kind, baselineProc.url));
+    }
+  } finally {
+    await baselineProc.stop();
+  }
+  const report = {
+    date: new Date().toISOString(),
+    machine: { loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 10) / 10), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    settings: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, loginCalls: LOGIN_CALLS, loginConnections: LOGIN_CONNECTIONS, queries: QUERIES, sockets: SOCKETS },
+    runs,
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  const json = JSON.stringify(report, null, 2);
+  await fs.mkdir(path.join(root, 'test-results'), { recursive: true });
+  await fs.writeFile(path.join(root, 'test-results/bench-api.json'), `${json}\n`);
+  process.stdout.write(`${json}\n`);
+  for (const r of runs) {
+    process.stderr.write(`\n${r.database}:\n`);
+    for (const c of r.cases) {
+      process.stderr.write(`  ${'(baseline hello-world)'.padEnd(38)} ${String(c.baseline.peak.requestsPerSecond).padStart(7)} req/s  p50 ${c.baseline.peak.p50Ms} ms  p99 ${c.baseline.peak.p99Ms} ms  p99 at ${c.baseline.halfRate.targetRate}/s: ${c.baseline.halfRate.p99Ms} ms\n`);
+      process.stderr.write(
+        `  ${c.name.padEnd(38)} ${String(c.peak.requestsPerSecond).padStart(7)} req/s  p50 ${c.peak.p50Ms} ms  p99 ${c.peak.p99Ms} ms  ratio ${c.ratioToBaseline}  p99 at ${c.halfRate.targetRate}/s: ${c.p99AtHalfRateMs} ms  non-2xx ${c.peak.non2xx + c.halfRate.non2xx}\n`,
+      );
+    }
+    process.stderr.write(`  ${r.memory.sockets} idle chat sockets: RSS ${r.memory.rssBeforeMiB} → ${r.memory.rssAfterMiB} MiB, ${r.memory.kibPerSocket} KiB per socket\n`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -15,7 +15,7 @@ import { registerChat } from './modules/chats/chats.socket.ts';
 import { PgFanout } from './modules/chats/fanout.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
 
-export type RunningServer = { url: string; port: number; deps: Deps; close: () => Promise<void> };
+export type RunningServer = { url: string; port: number; deps: Deps; fanout: PgFanout | null; close: () => Promise<void> };
 
 /** config → database → migrate → seed → listen → /ws. Used by main() and by the API tests. */
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
@@ -67,7 +67,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       await db.destroy();
     })());
 
-  return { url, port, deps, close };
+  return { url, port, deps, fanout, close };
 }
 
 export async function main(): Promise<void> {

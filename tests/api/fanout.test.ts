@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -62,6 +63,25 @@ describe('chat fan-out', () => {
       await b!.deps.hub.publish('room-1', { type: 'queryStatus', queryId: 'room-1', status: 'closed' });
       expect(await onA.next((f) => f.type === 'queryStatus')).toEqual({ type: 'queryStatus', queryId: 'room-1', status: 'closed' });
       onA.ws.close();
+      onB.ws.close();
+    });
+
+    it('keeps delivering after the database drops an instance\'s listening connection', { timeout: 30_000 }, async () => {
+      const application = `chat-fanout-${b!.fanout!.instanceId}`;
+      const before = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${application}`.execute(a.deps.db);
+      expect(before.rows).toHaveLength(1);
+      await sql`select pg_terminate_backend(${before.rows[0]!.pid})`.execute(a.deps.db);
+      // The listener reconnects after about a second, on a new backend.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const now = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${application} and query ilike 'LISTEN%'`.execute(a.deps.db);
+        if (now.rows.length === 1 && now.rows[0]!.pid !== before.rows[0]!.pid) break;
+        if (Date.now() > deadline) throw new Error('the listener did not come back');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const onB = await socketInRoom(b!, 'room-again');
+      await a.deps.hub.publish('room-again', { type: 'receiveMessage', message: { _id: 'again', message: 'after the reconnect' } });
+      expect((await onB.next((f) => f.message?._id === 'again')).message.message).toBe('after the reconnect');
       onB.ws.close();
     });
 

@@ -55,7 +55,8 @@ export class PgFanout {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    // Named, so an operator can tell the listeners apart in pg_stat_activity.
+    const client = new pg.Client({ connectionString: this.url, application_name: `chat-fanout-${this.instanceId}` });
     client.on('notification', (msg) => {
       if (msg.channel === FANOUT_CHANNEL && msg.payload) this.receive(msg.payload);
     });

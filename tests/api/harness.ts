@@ -40,7 +40,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   try {
     running = await startServer(config, pino({ level: 'silent' }));
   } catch (err) {
-    await pgDatabase?.drop();
+    await pgDatabase?.drop().catch(() => undefined);
+    await fs.rm(dataDir, { recursive: true, force: true });
     throw err;
   }
 

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import WebSocket from 'ws';
 import { E2E } from './env.ts';
+import { asUser, expectNoAxeViolations, newClient, outboxMails, shoot, signInAdmin, type Session } from './support.ts';
 
 // The admin journeys of issue 6: answer a request with a deliverable (the client
 // downloads it), close a query (the client's open chat turns closed live), and
@@ -11,46 +12,7 @@ import { E2E } from './env.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-type Session = { token: string; user: { _id: string; fullName: string; email: string; role: 'admin' | 'client' } };
-const SHOTS = path.resolve('test-results');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-async function outboxFiles(): Promise<string[]> {
-  const dir = path.join(E2E.dataDir, 'outbox');
-  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-  return Promise.all(files.map((f) => fs.readFile(path.join(dir, f), 'utf8').then((raw) => raw.replace(/=\r?\n/g, ''))));
-}
-
-async function latestCode(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    for (const raw of await outboxFiles()) {
-      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-      const m = /\b(\d{6})\b/.exec(raw);
-      if (m) return m[1]!;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code for ${email}`);
-}
-
-async function signIn(request: APIRequestContext, email: string, password: string): Promise<Session> {
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  const otp = await latestCode(email);
-  const verified = await request.post('/api/auth/login-verify-otp', { data: { email, otp } });
-  expect(verified.status()).toBe(200);
-  return (await verified.json()) as Session;
-}
-
-async function newClient(request: APIRequestContext, fullName: string): Promise<Session> {
-  const email = `${fullName.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`;
-  const password = 'Client-Passw0rd';
-  expect((await request.post('/api/auth/register', { data: { fullName, email, password } })).status()).toBe(201);
-  const users = await request.get('/api/users?pageSize=100', { headers: { authorization: `Bearer ${admin.token}` } });
-  const id = ((await users.json()) as { data: Array<{ _id: string; email: string }> }).data.find((u) => u.email === email)!._id;
-  expect((await request.post(`/api/auth/approve/${id}`, { headers: { authorization: `Bearer ${admin.token}` } })).status()).toBe(200);
-  return signIn(request, email, password);
-}
 
 async function newQuery(request: APIRequestContext, who: Session, message: string, bidDueDate?: string): Promise<string> {
   const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string; subservices: Array<{ _id: string; title: string }> }>;
@@ -67,25 +29,6 @@ async function newQuery(request: APIRequestContext, who: Session, message: strin
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { _id: string } }).data._id;
-}
-
-async function asUser(context: BrowserContext, s: Session) {
-  await context.addInitScript((session: Session) => {
-    if (localStorage.getItem('token')) return;
-    const u = session.user;
-    for (const [k, v] of Object.entries({ token: session.token, role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email })) {
-      localStorage.setItem(k, v);
-    }
-  }, s);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SHOTS, `admin-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** A client's chat messages sent in order over the real /ws protocol; answers their ids. */
@@ -119,8 +62,8 @@ let admin: Session;
 let client: Session;
 
 test.beforeAll(async ({ request }) => {
-  admin = await signIn(request, E2E.admin.email, E2E.admin.password);
-  client = await newClient(request, 'Marco Builder');
+  admin = await signInAdmin(request);
+  client = await newClient(request, admin, 'Marco Builder');
 });
 
 test('an admin answers a request with a deliverable and the client downloads it', async ({ browser, request }) => {
@@ -135,7 +78,7 @@ test('an admin answers a request with a deliverable and the client downloads it'
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Marco Builder submitted a query').first()).toBeVisible();
   await expect(page.getByRole('img', { name: /Requests per week by status/ })).toBeVisible();
-  await shoot(page, 'dashboard');
+  await shoot(page, 'admin-dashboard');
 
   await page.goto('/admin-queries');
   const queue = page.getByRole('region', { name: 'Request queue' });
@@ -147,7 +90,7 @@ test('an admin answers a request with a deliverable and the client downloads it'
   const row = queue.getByRole('row').filter({ hasText: 'parking garage' });
   await row.getByRole('button', { name: /^Start / }).click();
   await expect(row.getByText('In Progress')).toBeVisible();
-  await shoot(page, 'queries');
+  await shoot(page, 'admin-queries');
 
   await row.getByRole('button', { name: /^Mark answered/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark answered' });
@@ -157,7 +100,7 @@ test('an admin answers a request with a deliverable and the client downloads it'
   await expect(row.getByText('Answered', { exact: true })).toBeVisible();
 
   // The client is told by e-mail.
-  await expect.poll(async () => (await outboxFiles()).some((raw) => raw.includes(client.user.email) && raw.includes('Your estimate is ready'))).toBe(true);
+  await expect.poll(async () => (await outboxMails()).some((m) => m.to.includes(client.user.email) && `${m.subject}\n${m.text}`.includes('Your estimate is ready'))).toBe(true);
 
   const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await asUser(clientContext, client);
@@ -208,7 +151,7 @@ test("an admin closes a query and the client's open chat turns closed live", asy
   await expect(cpage.getByText('This conversation is closed. You cannot send more messages.')).toBeVisible();
   await expect(cpage.getByPlaceholder('Type a message')).toHaveCount(0);
   await expect(conversation.getByText('This query is closed. No more messages can be sent.')).toBeVisible();
-  await shoot(page, 'chat-closed');
+  await shoot(page, 'admin-chat-closed');
   // The dot follows the client's connection: closing their tab turns it off live.
   await clientContext.close();
   await expect(conversation.getByText('Offline', { exact: true })).toBeVisible();
@@ -264,14 +207,14 @@ test('reply by double-click shows "Reply to:" and the sent reply is linked', asy
   const history = await request.get(`/api/chats/query/${queryId}/message`, { headers: { authorization: `Bearer ${admin.token}` } });
   const messages = (await history.json()) as Array<{ message: string; replyTo: { _id: string } | null }>;
   expect(messages.find((m) => m.message === 'Yes, the rebar schedule is included.')?.replyTo?._id).toBe(originalId);
-  await shoot(page, 'chat');
+  await shoot(page, 'admin-chat');
 
   // Small screens: the list hides once a chat is open; the back arrow returns to it.
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByRole('complementary', { name: 'Chats' })).toBeHidden();
   await conversation.getByRole('button', { name: 'Back to the list of chats' }).click();
   await expect(page.getByRole('complementary', { name: 'Chats' })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'admin-chat-list-375.png'), fullPage: true });
+  await page.screenshot({ path: path.resolve('test-results', 'admin-chat-list-375.png'), fullPage: true });
   await adminContext.close();
 });
 
@@ -310,7 +253,7 @@ test('manages services: add, add sub-service, view, edit and delete with the con
   await dialog.getByLabel('Title *').fill('Feasibility Budgets');
   await dialog.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Service updated successfully')).toBeVisible();
-  await shoot(page, 'services');
+  await shoot(page, 'admin-services');
 
   await page.getByRole('button', { name: 'Delete Feasibility Budgets' }).click();
   let confirm = page.getByRole('dialog').filter({ hasText: 'Delete subservice "Feasibility Budgets"?' });
@@ -357,11 +300,9 @@ test('the clients list, its menu and the queries modal work from the keyboard', 
   await expect(modal.getByText(long.slice(0, 100).trimEnd() + '…')).toBeVisible();
   await expect(modal.getByRole('link', { name: 'File 1' }).first()).toBeVisible();
   await expect(modal.getByRole('link', { name: 'SEND MESSAGE' }).first()).toHaveAttribute('href', /^\/admin-chat\//);
-  await shoot(page, 'queries-modal');
+  await shoot(page, 'admin-queries-modal');
   await context.close();
 });
-
-const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
 test('the admin screens pass axe-core WCAG 2 A/AA checks', async ({ browser, request }) => {
   const queryId = await newQuery(request, client, 'Drywall and ceilings for a clinic in Kendall.');
@@ -377,14 +318,7 @@ test('the admin screens pass axe-core WCAG 2 A/AA checks', async ({ browser, req
     await page.goto(url);
     await expect(page.getByText(ready).first()).toBeVisible();
     await page.waitForTimeout(300);
-    await page.evaluate(await axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      // The shared sidebar and the toasts are checked by their owners.
-      const result = await axe.run({ exclude: [['[data-sonner-toaster]'], ['.shell-side'], ['.shell-top']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect(violations, url).toEqual([]);
+    await expectNoAxeViolations(page);
   }
   await context.close();
 });

@@ -1,8 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E } from './env.ts';
+import { asUser, expectNoAxeViolations, shoot, signInAdmin, type Session } from './support.ts';
 
 // The blog journey of issue 7: an admin writes a post in the Quill editor
 // (bold, a list, a link, a body image and a cover image), saves it as a draft,
@@ -12,8 +10,6 @@ import { E2E } from './env.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-type Session = { token: string; user: { _id: string; fullName: string; email: string; role: 'admin' | 'client' } };
-const SHOTS = path.resolve('test-results');
 const stamp = Date.now().toString(36);
 const TITLE = `Pricing concrete slabs in Miami ${stamp}`;
 const SUB = 'What a takeoff must count before the first pour';
@@ -21,38 +17,6 @@ const CATEGORY = `Field Notes ${stamp}`;
 const TAG = `slab-${stamp}`;
 let admin: Session;
 let slug = '';
-
-async function latestCode(email: string): Promise<string> {
-  const dir = path.join(E2E.dataDir, 'outbox');
-  for (let i = 0; i < 50; i++) {
-    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-    for (const f of files) {
-      const raw = (await fs.readFile(path.join(dir, f), 'utf8')).replace(/=\r?\n/g, '');
-      const m = raw.toLowerCase().includes(email.toLowerCase()) ? /\b(\d{6})\b/.exec(raw) : null;
-      if (m) return m[1]!;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code for ${email}`);
-}
-
-async function signInAdmin(request: APIRequestContext): Promise<Session> {
-  const { email, password } = E2E.admin;
-  expect((await request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
-  const verified = await request.post('/api/auth/login-verify-otp', { data: { email, otp: await latestCode(email) } });
-  expect(verified.status()).toBe(200);
-  return (await verified.json()) as Session;
-}
-
-async function asAdmin(context: BrowserContext) {
-  await context.addInitScript((session: Session) => {
-    if (localStorage.getItem('token')) return;
-    const u = session.user;
-    for (const [k, v] of Object.entries({ token: session.token, role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email })) {
-      localStorage.setItem(k, v);
-    }
-  }, admin);
-}
 
 /** The public pages' welcome modal (SPEC §2) would make the page inert mid-test; a returning visitor dismissed it. */
 async function returningVisitor(context: BrowserContext) {
@@ -69,28 +33,6 @@ async function createPost(request: APIRequestContext, fields: Record<string, str
   return ((await res.json()) as { data: { _id: string; slug: string; title: string } }).data;
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `blog-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2 A/AA rules on the blog's own parts (inside <main>; the shared sidebar and toasts are their owners'). */
-async function expectNoAxeViolations(page: Page) {
-  await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ include: [['main']], exclude: [['[data-sonner-toaster]'], ['.shell-side'], ['.shell-top']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations).toEqual([]);
-}
-
 const jpeg = (w: number, h: number, r: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 107, b: 29 } } }).jpeg().toBuffer();
 
 test.beforeAll(async ({ request }) => {
@@ -98,7 +40,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('an admin writes a post in the editor and saves it as a draft', async ({ page, context }) => {
-  await asAdmin(context);
+  await asUser(context, admin);
   const assets: string[] = [];
   page.on('request', (r) => assets.push(r.url()));
 
@@ -171,8 +113,8 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
 
   await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(2400, 1260, 200) });
   await expect(page.getByRole('img', { name: 'Preview of the blog image' })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shoot(page, 'editor');
+  await expectNoAxeViolations(page, { include: ['main'] });
+  await shoot(page, 'blog-editor');
 
   await page.getByRole('button', { name: 'SAVE' }).click();
   await expect(page.getByText('Blog created successfully!')).toBeVisible();
@@ -180,7 +122,7 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
 });
 
 test('the draft is published from /draft-blog', async ({ page, context, request }) => {
-  await asAdmin(context);
+  await asUser(context, admin);
   // Never public while a draft.
   const drafts = (await (await request.get('/api/blogs?status=draft', { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { data: Array<{ title: string; slug: string }> };
   slug = drafts.data.find((b) => b.title === TITLE)!.slug;
@@ -192,8 +134,8 @@ test('the draft is published from /draft-blog', async ({ page, context, request 
   await expect(card.getByRole('heading')).toHaveText('Pricing concrete slabs in Miami ' + stamp); // 6 words: not cut
   await expect(card).toContainText(CATEGORY);
   await expect(page.getByText(/Page 1 of 1/)).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shoot(page, 'drafts');
+  await expectNoAxeViolations(page, { include: ['main'] });
+  await shoot(page, 'blog-drafts');
 
   // The options menu works with the keyboard: Enter opens, arrows move, Escape closes back onto the button.
   const options = card.getByRole('button', { name: `Options for ${TITLE}` });
@@ -262,8 +204,8 @@ test('visitors find it on /blog with the category, tag and search filters, and t
   await expect(page.getByRole('list', { name: 'Matching posts' }).getByRole('heading', { name: TITLE })).toBeVisible();
   await page.goto('/blog');
   await expect(page.getByRole('list', { name: 'Latest posts' }).getByRole('article')).toHaveCount(3);
-  await expectNoAxeViolations(page);
-  await shoot(page, 'listing');
+  await expectNoAxeViolations(page, { include: ['main'] });
+  await shoot(page, 'blog-listing');
 
   // Keyboard: the search box, its button and the filters are reachable in order.
   await page.getByLabel('Search posts').focus();
@@ -302,22 +244,22 @@ test('/blog/{slug} shows the post, also on a hard reload, with Open Graph tags',
     for (const img of await page.locator('article img').all()) expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await page.reload();
   }
-  await expectNoAxeViolations(page);
-  await shoot(page, 'post');
+  await expectNoAxeViolations(page, { include: ['main'] });
+  await shoot(page, 'blog-post');
   await page.getByRole('link', { name: `#${TAG}` }).click();
   await expect(page).toHaveURL(new RegExp(`/blog\\?tag=${TAG}$`));
   await expect(page.getByLabel('Tag', { exact: true })).toHaveValue(TAG);
 });
 
 test('an admin deletes several blogs at once', async ({ page, context, request }) => {
-  await asAdmin(context);
+  await asUser(context, admin);
   const a = await createPost(request, { title: `Bulk delete alpha ${stamp}` });
   const b = await createPost(request, { title: `Bulk delete beta ${stamp}` });
   await page.goto('/admin-blogs');
   const cardOf = (title: string) => page.getByRole('article').filter({ hasText: title });
   await expect(cardOf(a.title)).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shoot(page, 'admin');
+  await expectNoAxeViolations(page, { include: ['main'] });
+  await shoot(page, 'blog-admin');
 
   await page.getByRole('button', { name: 'DELETE', exact: true }).click();
   await page.getByRole('button', { name: 'DELETE', exact: true }).click();
@@ -355,7 +297,7 @@ test('an admin deletes several blogs at once', async ({ page, context, request }
 });
 
 test('editing keeps the post, CANCEL resets the form, UPDATE goes back by status', async ({ page, context }) => {
-  await asAdmin(context);
+  await asUser(context, admin);
   await page.goto('/admin-blogs');
   await page.getByRole('article').filter({ hasText: 'Pricing concrete slabs' }).getByRole('button', { name: `Options for ${TITLE}` }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();

@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { E2E } from './env.ts';
+import { expect, test } from '@playwright/test';
+import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, type Session } from './support.ts';
 
 // The client journey of issue 5: sign in → submit a request with a PDF (progress
 // shown) → My Queries → View → Chat → send; an admin's reply arrives live.
@@ -9,82 +8,15 @@ import { E2E } from './env.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-type Session = { token: string; user: { _id: string; fullName: string; email: string; role: 'admin' | 'client' } };
-const SHOTS = path.resolve('test-results');
-
-async function latestCode(email: string): Promise<string> {
-  const dir = path.join(E2E.dataDir, 'outbox');
-  for (let i = 0; i < 50; i++) {
-    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-    for (const f of files) {
-      const raw = await fs.readFile(path.join(dir, f), 'utf8');
-      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-      const m = /\b(\d{6})\b/.exec(raw.replace(/=\r?\n/g, ''));
-      if (m) return m[1]!;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code for ${email}`);
-}
-
-async function signIn(request: APIRequestContext, email: string, password: string): Promise<Session> {
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  const otp = await latestCode(email);
-  const verified = await request.post('/api/auth/login-verify-otp', { data: { email, otp } });
-  expect(verified.status()).toBe(200);
-  return (await verified.json()) as Session;
-}
-
-async function asUser(context: BrowserContext, s: Session) {
-  await context.addInitScript((session: Session) => {
-    if (localStorage.getItem('token')) return;
-    const u = session.user;
-    for (const [k, v] of Object.entries({ token: session.token, role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email })) {
-      localStorage.setItem(k, v);
-    }
-  }, s);
-}
 
 let admin: Session;
 let client: Session;
 let queryId = '';
 
 test.beforeAll(async ({ request }) => {
-  admin = await signIn(request, E2E.admin.email, E2E.admin.password);
-  const email = `dana.${Date.now()}@example.com`;
-  const password = 'Client-Passw0rd';
-  const reg = await request.post('/api/auth/register', { data: { fullName: 'Dana Contractor', email, password } });
-  expect(reg.status()).toBe(201);
-  const users = await request.get('/api/users', { headers: { authorization: `Bearer ${admin.token}` } });
-  const list = (await users.json()) as { data: Array<{ _id: string; email: string }> };
-  const id = list.data.find((u) => u.email === email)!._id;
-  expect((await request.post(`/api/auth/approve/${id}`, { headers: { authorization: `Bearer ${admin.token}` } })).status()).toBe(200);
-  client = await signIn(request, email, password);
+  admin = await signInAdmin(request);
+  client = await newClient(request, admin, 'Dana Contractor');
 });
-
-const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2 A/AA rules on a portal screen (the toasts come and go; they are left out). */
-async function expectNoAxeViolations(page: Page) {
-  await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async () => {
-    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `portal-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('submits a request with a PDF, finds it in My Queries, opens its chat and talks live with an admin', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -121,7 +53,7 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(2);
   await page.getByRole('button', { name: 'Remove extra.pdf' }).click();
   await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(1);
-  await shoot(page, 'request');
+  await shoot(page, 'portal-request');
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -151,7 +83,7 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   const attachment = dialog.getByRole('link', { name: 'A-101 demolition plan.pdf' });
   await expect(attachment).toBeVisible();
   expect((await page.request.get((await attachment.getAttribute('href'))!)).status()).toBe(200);
-  await shoot(page, 'query-details');
+  await shoot(page, 'portal-query-details');
   await dialog.getByRole('button', { name: 'Chat' }).click();
   await page.waitForURL(/\/chat\/[a-z0-9]+$/);
   queryId = page.url().split('/chat/')[1]!;
@@ -188,7 +120,7 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   expect(ack).toBeTruthy();
   await expect(log.getByText('Yes, MEP demolition is included.')).toBeVisible();
   await expect(page.locator(`#msg-${ack}`)).toHaveCount(1);
-  await shoot(page, 'chat');
+  await shoot(page, 'portal-chat');
 
   // The admin closes the query: the banner replaces the input live, and the list marks it.
   const closed = await adminPage.request.patch(`/api/queries/${queryId}/status`, {
@@ -204,7 +136,7 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'Back to the list of queries' }).click();
   await expect(page.getByRole('button', { name: /Interior demolition takeoff/ })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'portal-chat-list-375.png'), fullPage: true });
+  await page.screenshot({ path: path.resolve('test-results', 'portal-chat-list-375.png'), fullPage: true });
   await page.getByRole('button', { name: 'Chat', exact: true }).click();
   await expect(page.getByText('This conversation is closed. You cannot send more messages.')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -244,7 +176,7 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   // SPEC §2: All Queries = answered + pending; the closed first query counts in neither.
   await expect(page.getByRole('heading', { name: 'All Queries' }).locator('..')).toContainText('6');
   await expect(page.getByRole('heading', { name: 'Queries With No Result' }).locator('..')).toContainText('6');
-  await shoot(page, 'dashboard');
+  await shoot(page, 'portal-dashboard');
   await expectNoAxeViolations(page);
 
   await page.goto('/my-queries');
@@ -253,7 +185,7 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(1 + 2);
-  await shoot(page, 'my-queries');
+  await shoot(page, 'portal-my-queries');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: /View query/ }).first().click();
   await expect(page.getByRole('dialog', { name: 'Query Details' })).toBeVisible();

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { parseEml } from '../api/harness.ts';
+import { E2E } from './env.ts';
+
+// What every browser journey needs: codes from the real outbox, sessions made
+// through the real API, a signed-in browser, screenshots, and axe-core checks.
+
+export type Session = { token: string; user: { _id: string; fullName: string; email: string; role: 'admin' | 'client' } };
+
+export type Mail = { to: string; subject: string; text: string; writtenAt: number };
+
+/** Every mail in the server's outbox, newest first. */
+export async function outboxMails(): Promise<Mail[]> {
+  const dir = path.join(E2E.dataDir, 'outbox');
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  return Promise.all(
+    files.map(async (file) => {
+      const full = path.join(dir, file);
+      const [raw, stat] = await Promise.all([fs.readFile(full, 'utf8'), fs.stat(full)]);
+      return { ...parseEml(raw), writtenAt: stat.mtimeMs };
+    }),
+  );
+}
+
+/** The newest 6-digit code mailed to `email` (written after `after`, a ms timestamp), waiting up to 5 s for it. */
+export async function outboxCode(email: string, after = 0): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    for (const mail of await outboxMails()) {
+      if (mail.writtenAt < after || !mail.to.toLowerCase().includes(email.toLowerCase())) continue;
+      const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
+      if (match) return match[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** Password step and e-mailed code through the API. */
+export async function signIn(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const since = Date.now() - 1000;
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const verified = await request.post('/api/auth/login-verify-otp', { data: { email, otp: await outboxCode(email, since) } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return (await verified.json()) as Session;
+}
+
+export function signInAdmin(request: APIRequestContext): Promise<Session> {
+  return signIn(request, E2E.admin.email, E2E.admin.password);
+}
+
+/** Registers a client and approves it as `admin` (no sign-in yet, so no code is pending). */
+export async function approvedClient(request: APIRequestContext, admin: Session, fullName: string, email: string, password: string): Promise<void> {
+  expect((await request.post('/api/auth/register', { data: { fullName, email, password } })).status()).toBe(201);
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const list = (await (await request.get('/api/users?pageSize=100', { headers })).json()) as { data: Array<{ _id: string; email: string }> };
+  const id = list.data.find((u) => u.email === email.toLowerCase())!._id;
+  expect((await request.post(`/api/auth/approve/${id}`, { headers })).status()).toBe(200);
+}
+
+/** Registers a client, approves it as `admin`, signs it in. */
+export async function newClient(request: APIRequestContext, admin: Session, fullName: string): Promise<Session> {
+  const email = `${fullName.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`;
+  const password = 'Client-Passw0rd';
+  await approvedClient(request, admin, fullName, email, password);
+  return signIn(request, email, password);
+}
+
+/** A browser context signed in as `session`, the way the sign-in screens leave localStorage. */
+export async function asUser(context: BrowserContext, session: Session): Promise<void> {
+  await context.addInitScript((s: Session) => {
+    if (localStorage.getItem('token')) return;
+    const u = s.user;
+    for (const [k, v] of Object.entries({ token: s.token, role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email })) {
+      localStorage.setItem(k, v);
+    }
+  }, session);
+}
+
+/** Full-page screenshots at 375 and 1280 px under test-results/ (`name` may include a folder). */
+export async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.resolve('test-results', `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2 A/AA rules on the page (evaluate() runs outside the page's
+ * CSP). Toasts come and go and are always left out; `exclude` leaves out more.
+ */
+export async function expectNoAxeViolations(page: Page, options: { include?: string[]; exclude?: string[] } = {}): Promise<void> {
+  await page.evaluate(await axeSource);
+  const violations = await page.evaluate(async ({ include, exclude }) => {
+    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const context = { ...(include.length ? { include: include.map((s) => [s]) } : {}), exclude: ['[data-sonner-toaster]', ...exclude].map((s) => [s]) };
+    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, { include: options.include ?? [], exclude: options.exclude ?? [] });
+  expect(violations).toEqual([]);
+}

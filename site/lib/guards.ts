@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { homeFor, useAuth } from './auth-store.ts';
+import { safeNext } from './routes.ts';
 
 export type Area = 'guest' | 'client' | 'admin';
 
@@ -13,7 +14,8 @@ export type Area = 'guest' | 'client' | 'admin';
 export function useGuard(area: Area): boolean {
   const token = useAuth((s) => s.token);
   const role = useAuth((s) => s.role);
-  const target = redirectFor(area, token, role);
+  const next = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('next');
+  const target = redirectFor(area, token, role, next);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (target) window.location.replace(target);
@@ -22,8 +24,12 @@ export function useGuard(area: Area): boolean {
   return ready && !target;
 }
 
-export function redirectFor(area: Area, token: string | null, role: string | null): string | null {
-  if (area === 'guest') return token && (role === 'admin' || role === 'client') ? homeFor(role) : null;
+export function redirectFor(area: Area, token: string | null, role: string | null, next?: string | null): string | null {
+  if (area === 'guest') {
+    if (!token || (role !== 'admin' && role !== 'client')) return null;
+    // A signed-in visitor sent to /login?next=… goes straight on (same-site paths only).
+    return safeNext(next) ?? homeFor(role);
+  }
   if (!token) return '/login';
   if (area === 'admin' && role !== 'admin') return role === 'client' ? '/portal' : '/login';
   if (area === 'client' && role !== 'client') return role === 'admin' ? '/admin' : '/login';

@@ -8,7 +8,8 @@ export const paths = {
   signup: '/signup',
   login: '/login',
   forgotPassword: '/forgot-password',
-  otp: (params: { email: string; role?: string; from?: string }) => `/otp-verification?${new URLSearchParams(params as Record<string, string>)}`,
+  otp: (params: { email: string; role?: string; from?: string; next?: string }) =>
+    `/otp-verification?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1]))}`,
   resetPassword: (email: string) => `/reset-password?${new URLSearchParams({ email })}`,
   portal: '/portal',
   request: '/request',
@@ -25,6 +26,15 @@ export const paths = {
   adminChat: (id?: string) => (id ? `/admin-chat/${encodeURIComponent(id)}` : '/admin-chat'),
   adminProfile: '/profile',
 } as const;
+
+/**
+ * A `next` target carried through sign-in (the trade pages send visitors to
+ * /login?next=/request?service=…): only a path on this site, never another origin.
+ */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
 
 /** The last path segment of an id route (/chat/{id}), read from the address bar. */
 export function idFromPath(prefix: string): string | undefined {

@@ -1,32 +1,14 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { parseEml } from '../api/harness.ts';
 import { E2E } from './env.ts';
+import { approvedClient, expectNoAxeViolations, outboxCode, shoot, signInAdmin } from './support.ts';
 
 // Accounts journeys (issue 3): sign-up → approval → sign-in with the e-mailed code,
 // forgot → code → reset, guards, profile; screenshots of every auth screen.
 
 const SHOTS = path.resolve('test-results/accounts');
 const stamp = Date.now();
-
-async function outboxCode(email: string, after = 0): Promise<string> {
-  const dir = path.join(E2E.dataDir, 'outbox');
-  for (let i = 0; i < 50; i++) {
-    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-    for (const file of files.reverse()) {
-      const full = path.join(dir, file);
-      if ((await fs.stat(full)).mtimeMs < after) continue;
-      const mail = parseEml(await fs.readFile(full, 'utf8'));
-      if (!mail.to.toLowerCase().includes(email.toLowerCase())) continue;
-      const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
-      if (match) return match[1]!;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
 
 async function typeCode(page: Page, code: string) {
   // Typed key by key: each box moves the focus to the next.
@@ -57,44 +39,6 @@ async function signInThroughUi(page: Page, email: string, password: string, path
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('User login successfully!')).toBeVisible();
   await expect(page).toHaveURL(pathAfter);
-}
-
-/** An approved client made through the API (register, admin password step + code, approve). */
-async function approvedClient(request: APIRequestContext, email: string, password: string) {
-  expect((await request.post('/api/auth/register', { data: { fullName: 'Reset Tester', email, password } })).status()).toBe(201);
-  const since = Date.now() - 1000;
-  expect((await request.post('/api/auth/login', { data: E2E.admin })).status()).toBe(200);
-  const verified = await request.post('/api/auth/login-verify-otp', { data: { email: E2E.admin.email, otp: await outboxCode(E2E.admin.email, since) } });
-  const adminToken = (await verified.json()).token as string;
-  const headers = { authorization: `Bearer ${adminToken}` };
-  const list = await (await request.get('/api/users?pageSize=100', { headers })).json();
-  const user = list.data.find((u: { email: string }) => u.email === email);
-  expect((await request.post(`/api/auth/approve/${user._id}`, { headers })).status()).toBe(200);
-}
-
-const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
-/**
- * axe-core's WCAG 2 A/AA rules on our screens; evaluate() runs outside the page's CSP.
- * The shared sidebar and the toasts are checked by their owners, not here.
- */
-async function expectNoAxeViolations(page: Page) {
-  await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]'], ['.shell-side'], ['.shell-top']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 860 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
 }
 
 test('sign up, get approved in /user, sign in with the mailed code, edit the profile, and be kept out of guest and admin pages', async ({ page, request }) => {
@@ -156,7 +100,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(row).toContainText('approved');
   await expect(row.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await shoot(page, 'user');
+  await shoot(page, 'accounts/user');
 
   // Logout through the sidebar confirmation.
   await page.getByRole('button', { name: 'Logout' }).first().click();
@@ -217,7 +161,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await page.getByLabel('Company Name').fill('Builder & Sons');
   await page.getByLabel('Your Bio').fill('General contractor in Miami.');
   await expectNoAxeViolations(page);
-  await shoot(page, 'client-profile');
+  await shoot(page, 'accounts/client-profile');
   await page.getByRole('button', { name: 'SAVE' }).click();
   await expect(page.getByText('Profile Updated Successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/portal$/);
@@ -236,7 +180,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
 
 test('forgot password: code, reset with the SPEC §5 checks, then sign in with the new password', async ({ page, request }) => {
   const email = `e2e-reset-${stamp}@example.com`;
-  await approvedClient(request, email, 'Old-Passw0rd');
+  await approvedClient(request, await signInAdmin(request), 'Reset Tester', email, 'Old-Passw0rd');
 
   await page.goto('/forgot-password');
   const since = Date.now() - 1000;
@@ -312,7 +256,7 @@ test('screenshots of every auth screen at 375 px and 1280 px', async ({ page }) 
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
-    await shoot(page, name);
+    await shoot(page, `accounts/${name}`);
   }
   // The login error toast, for the record.
   await page.goto('/login');
@@ -321,4 +265,30 @@ test('screenshots of every auth screen at 375 px and 1280 px', async ({ page }) 
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'login-error-1280.png') });
+});
+
+test('a trade page button leads a signed-out visitor through sign-in to the request form with the trade chosen', async ({ page, request }) => {
+  const email = `e2e-next-${stamp}@example.com`;
+  await approvedClient(request, await signInAdmin(request), 'Nora Sitework', email, 'Client-Passw0rd');
+  await page.addInitScript(() => localStorage.setItem('welcomeModal', JSON.stringify({ dismissed: true })));
+
+  await page.goto('/Earthwork');
+  await page.getByRole('link', { name: 'Request an Earthwork Estimate' }).first().click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  const since = Date.now() - 1000;
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Client-Passw0rd');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/otp-verification\?.*next=/);
+  await typeCode(page, await outboxCode(email, since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/request\?service=Sub-Contractor&subService=Earthwork$/);
+  await expect(page.getByLabel('Service *', { exact: true }).locator('option:checked')).toHaveText('Sub-Contractor');
+  await expect(page.getByLabel('Sub-Service *').locator('option:checked')).toHaveText('Earthwork');
+
+  // Already signed in: /login?next=… goes straight on; a foreign next is ignored.
+  await page.goto(`/login?next=${encodeURIComponent('/my-queries')}`);
+  await expect(page).toHaveURL(/\/my-queries$/);
+  await page.goto(`/login?next=${encodeURIComponent('//evil.example/')}`);
+  await expect(page).toHaveURL(/\/portal$/);
 });

@@ -33,7 +33,8 @@ function LoginForm() {
       if (user.role !== 'admin' && user.role !== 'client') return orangeToast('Unrecognized user role.');
       if (user.role === 'client' && user.status !== 'approved') return orangeToast('Please get approval from admin.');
       saveChallenge(res.token);
-      window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login' }));
+      const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
+      window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
     } catch (err) {
       orangeToast(messageOf(err, 'Login failed'));
     } finally {

@@ -120,12 +120,12 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         setTimeout(() => {
           clearChallenge();
           useAuth.getState().signIn(session, user);
-          window.location.assign(afterOtp(email, user.role, from));
+          window.location.assign(afterOtp(email, user.role, from, new URLSearchParams(window.location.search).get('next')));
         }, REDIRECT_MS);
       } else {
         toast.success(res.message ?? 'OTP verified.', { duration: 3000 });
         setDone(true);
-        setTimeout(() => window.location.assign(afterOtp(email, role, from)), REDIRECT_MS);
+        setTimeout(() => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))), REDIRECT_MS);
       }
     } catch (err) {
       setError(messageOf(err, 'Invalid or expired OTP.'));

@@ -52,4 +52,12 @@ describe('afterOtp (SPEC §2)', () => {
     expect(afterOtp('a+b@c.co', 'admin', null)).toBe('/reset-password?email=a%2Bb%40c.co');
     expect(afterOtp('a@b.co', null, 'forgot')).toBe('/reset-password?email=a%40b.co');
   });
+
+  it('follows a same-site next after sign-in and ignores any other', () => {
+    expect(afterOtp('a@b.co', 'client', 'login', '/request?service=Sub-Contractor&subService=Demolititon')).toBe('/request?service=Sub-Contractor&subService=Demolititon');
+    expect(afterOtp('a@b.co', 'client', 'login', 'https://evil.example/')).toBe('/portal');
+    expect(afterOtp('a@b.co', 'client', 'login', '//evil.example/')).toBe('/portal');
+    expect(afterOtp('a@b.co', 'admin', 'login', '/\\evil.example')).toBe('/admin');
+    expect(afterOtp('a@b.co', null, 'forgot', '/request')).toBe('/reset-password?email=a%40b.co');
+  });
 });

@@ -1,5 +1,5 @@
 // The pure rules of the auth screens (SPEC §2, §5), kept apart from React so they are unit-tested.
-import { paths } from '../../lib/routes.ts';
+import { paths, safeNext } from '../../lib/routes.ts';
 
 export type Strength = 'Weak' | 'Medium' | 'Strong';
 
@@ -28,8 +28,8 @@ export function signupBody(input: { firstName: string; lastName: string; email: 
   return { fullName: `${input.firstName.trim()} ${input.lastName.trim()}`.trim(), email: input.email.trim(), password: input.password };
 }
 
-/** SPEC §2 /otp-verification: where a verified code leads. */
-export function afterOtp(email: string, role: string | null, from: string | null): string {
-  if (from === 'login') return role === 'admin' ? paths.admin : paths.portal;
+/** SPEC §2 /otp-verification: where a verified code leads (or the page the visitor was heading to). */
+export function afterOtp(email: string, role: string | null, from: string | null, next?: string | null): string {
+  if (from === 'login') return safeNext(next) ?? (role === 'admin' ? paths.admin : paths.portal);
   return paths.resetPassword(email);
 }

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -29,18 +29,6 @@ export function waitText(seconds: number): string {
 
 function tooMany(seconds: number, message: string): HttpError {
   return new HttpError(429, message, { headers: { 'retry-after': String(seconds) } });
-}
-
-/**
- * The caller's address: the socket's peer. X-Forwarded-For is not trusted,
- * since anyone can send it; behind a proxy every caller shares the proxy's bucket.
- */
-function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // app.request() in-process has no socket
-  }
 }
 
 export function authRoutes(deps: Deps) {

@@ -1,12 +1,19 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { simpleHtml } from '../../lib/mail.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { RefillingTokenBucket } from '../auth/rate-limit.ts';
 import { insertContactMessage, type StoredContactMessage } from './contact.repo.ts';
 import { CONTACT_SUCCESS, ContactMessageSchema, ContactSubmittedSchema } from './contact.schema.ts';
 
+export const CONTACT_LIMIT = { max: 5, refillSeconds: 120 } as const;
+
 /** The contact sub-app: paths under /api (SPEC §7 "Contact"). */
 export function contactRoutes({ db, mailer, config, log }: Deps) {
+  // A person sends one or two enquiries; a script gets 5, then one every 2 minutes.
+  const perIp = new RefillingTokenBucket<string>(CONTACT_LIMIT.max, CONTACT_LIMIT.refillSeconds);
   return createRouter().openapi(
     createRoute({
       method: 'post',
@@ -17,9 +24,16 @@ export function contactRoutes({ db, mailer, config, log }: Deps) {
       responses: {
         201: { description: 'Stored (and mailed when COMPANY_EMAIL is set)', content: { 'application/json': { schema: ContactSubmittedSchema } } },
         400: { description: 'A field is missing or not valid; the message names it' },
+        429: { description: 'Too many messages from this address (5, then one every 2 minutes)' },
       },
     }),
     async (c) => {
+      const wait = perIp.consume(clientIp(c));
+      if (wait) {
+        throw new HttpError(429, 'You have sent several messages already. Please try again in a few minutes or call us.', {
+          headers: { 'retry-after': String(wait) },
+        });
+      }
       const saved = await insertContactMessage(db, c.req.valid('json'));
       if (config.companyEmail) {
         // The enquiry is already stored: a mail outage is logged, not turned into

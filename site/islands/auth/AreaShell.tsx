@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useGuard } from '../../lib/guards.ts';
+import { IslandRoot } from '../ui/IslandRoot.tsx';
+import { SidebarLayout, type NavItem } from '../ui/SidebarLayout.tsx';
+import { useProfileSummary, useSignOut } from './session-hooks.ts';
+
+type Props = {
+  area: 'client' | 'admin';
+  title: string;
+  width: number;
+  items: NavItem[];
+  profileHref: string;
+  children: ReactNode;
+};
+
+/** A signed-in area's frame: providers, the area's guard, the sidebar with the user's profile. */
+export function AreaShell({ area, children, ...frame }: Props) {
+  return (
+    <IslandRoot>
+      <Guarded area={area} {...frame}>
+        {children}
+      </Guarded>
+    </IslandRoot>
+  );
+}
+
+function Guarded({ area, children, ...frame }: Props) {
+  const ready = useGuard(area);
+  if (!ready) return <p className="sr-only" role="status">Loading…</p>;
+  return <Frame {...frame}>{children}</Frame>;
+}
+
+function Frame({ children, ...frame }: Omit<Props, 'area'>) {
+  const me = useProfileSummary();
+  const signOut = useSignOut();
+  return (
+    <SidebarLayout {...frame} name={me.name} email={me.email} image={me.image} onLogout={signOut}>
+      {children}
+    </SidebarLayout>
+  );
+}

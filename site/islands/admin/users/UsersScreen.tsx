@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api.ts';
@@ -92,30 +93,7 @@ function UsersTable() {
       ) : (
         <>
           <div className="users-scroll card">
-            <table className="users-table">
-              <thead>
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => (
-                      <th key={header.id} scope="col">
-                        {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                      </th>
-                    ))}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id}>
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable table={table} className="users-table" />
           </div>
           <Pager page={pagination.pageIndex + 1} pageCount={pageCount} onChange={(p) => table.setPageIndex(p - 1)} />
         </>

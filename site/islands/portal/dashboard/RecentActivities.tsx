@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { useMemo, useState } from 'react';
 import { ApiError, api } from '../../../lib/api.ts';
 import { dashboardMessage } from '../../../lib/truncate.ts';
@@ -58,30 +59,7 @@ export function RecentActivities() {
         <p>No recent activities found.</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col">
-                      {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.original._id}>
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable table={table} className="data-table" rowKey={(r) => r._id} />
         </div>
       )}
       <style>{`

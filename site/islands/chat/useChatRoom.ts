@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { ChatMessage } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
 import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 
@@ -14,14 +14,6 @@ export type { ChatMessage };
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
-
-type ServerFrame =
-  | { type: 'authenticated' }
-  | { type: 'joined'; queryId: string }
-  | { type: 'receiveMessage'; message: ChatMessage }
-  | { type: 'queryStatus'; queryId: string; status: string }
-  | { type: 'presence'; userId: string; online: boolean }
-  | { type: 'error'; message: string };
 
 export type ChatRoom = {
   messages: ChatMessage[];

@@ -291,4 +291,15 @@ const trades = defineCollection({
   }),
 });
 
-export const collections = { company, navigation, home, testimonials, about, contact, templates, services, trades };
+/** Privacy and Terms (issue 17): Markdown pages rendered at their path by pages/privacy.astro and pages/terms.astro. */
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/legal' }),
+  schema: z.strictObject({
+    title: text('Page heading'),
+    path: z.enum(['/privacy', '/terms']).describe('Where the page is served'),
+    updated: z.coerce.date().describe('Shown as "Last updated"'),
+    seo,
+  }),
+});
+
+export const collections = { company, navigation, home, testimonials, about, contact, templates, services, trades, legal };

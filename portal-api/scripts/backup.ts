@@ -58,8 +58,16 @@ const db = new SQLite(source, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 try {
   await db.backup(out);
-} finally {
+} catch (err) {
+  // A full or read-only target: say so in one line and keep no half-written copy.
   db.close();
+  fs.rmSync(out, { force: true });
+  const code = (err as { code?: string }).code ?? '';
+  const why = /ENOSPC|SQLITE_FULL/.test(code) ? 'the disk is full' : /EROFS|EACCES|EPERM|READONLY|CANTOPEN/.test(code) ? 'the folder is not writable' : (err as Error).message;
+  console.error(`Backup to ${out} failed: ${why}. Nothing was kept.`);
+  process.exit(1);
+} finally {
+  if (db.open) db.close();
 }
 
 const copy = new SQLite(out, { readonly: true });

@@ -6,8 +6,10 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { securityPolicy } from './http/csp.ts';
 import { renderDocs } from './http/docs.ts';
+import { readOrRefuseBody } from './http/body-drain.ts';
 import { HttpError, onError } from './http/errors.ts';
-import { createSiteHandler, createUploadsHandler } from './http/static.ts';
+import { createSiteHandler } from './http/static.ts';
+import { createUploadsHandler } from './http/uploads.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blogPagesRoutes } from './modules/blogs/blogs.pages.ts';
@@ -16,8 +18,10 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { lifecycleRoutes } from './modules/queries/lifecycle.routes.ts';
 import { queriesAdminRoutes } from './modules/queries/queries.admin.routes.ts';
 import { queriesRoutes } from './modules/queries/queries.routes.ts';
+import { queriesWorkspaceRoutes } from './modules/queries/queries.workspace.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -27,6 +31,7 @@ export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
+  app.use(readOrRefuseBody(JSON_LIMIT));
   app.use(async (c, next) => {
     const started = performance.now();
     const log = deps.log.child({ reqId: c.var.requestId });
@@ -48,7 +53,7 @@ export function createApp(deps: Deps) {
       contentSecurityPolicy: undefined,
     }),
   );
-  app.use(securityPolicy());
+  app.use(securityPolicy(deps.config.distDir));
 
   // JSON bodies are capped at 1 MB; multipart bodies stream to disk and are
   // capped by lib/storage.ts (UPLOAD_MAX_MB) instead.
@@ -65,14 +70,21 @@ export function createApp(deps: Deps) {
   const api = new OpenAPIHono<AppEnv>();
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   for (const routes of [
-    healthRoutes, authRoutes, usersRoutes, queriesAdminRoutes, queriesRoutes, chatsRoutes, servicesRoutes,
+    healthRoutes, authRoutes, usersRoutes, lifecycleRoutes, queriesAdminRoutes, queriesRoutes, queriesWorkspaceRoutes, chatsRoutes, servicesRoutes,
     blogsRoutes, categoriesRoutes, contactRoutes, activitiesRoutes,
   ]) {
     api.route('/', routes(deps));
   }
   const openApiConfig = {
     openapi: '3.1.0',
-    info: { title: 'Estimating portal API', version: '1.0.0', description: 'Paths of SPEC §7 under /api. Bearer session tokens from /auth/login-verify-otp.' },
+    info: { title: 'Estimating portal API', version: '1.0.0', description:
+        'Paths of SPEC §7 under /api. Bearer session tokens from /auth/login-verify-otp.\n\n' +
+        'Chat runs over the WebSocket /ws (ARCHITECTURE.md): joinRoom, sendMessage, authenticateAdmin → joined, receiveMessage, error. ' +
+        'Unread state adds two client frames: {"type":"markRead","token","queryId"} marks a request read for the sender ' +
+        '(for an admin: for the whole firm), refused with an error frame for a request the sender may not see; ' +
+        '{"type":"watchUnread","token"} answers {"type":"unread","total","queries":{id:count}} and subscribes the socket to live ' +
+        '{"type":"unread","total","queryId","userId","count"} frames after every message or markRead.',
+    },
     servers: [{ url: '/api' }],
   };
   api.doc31('/openapi.json', openApiConfig);

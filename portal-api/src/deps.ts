@@ -1,16 +1,20 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
-import type { Mailer } from './lib/mail.ts';
+import type { ReadCache } from './lib/read-cache.ts';
 import type { Storage } from './lib/storage.ts';
 import type { ChatHub } from './modules/chats/hub.ts';
+import type { OutboxWorker } from './modules/outbox/outbox.worker.ts';
 
 /** What every module's routes factory receives from server.ts. */
 export type Deps = {
   config: Config;
   db: DB;
   log: Logger;
-  mailer: Mailer;
+  /** Sends the outbox; modules write mail with enqueueMail() in their own transaction. */
+  outbox: OutboxWorker;
   storage: Storage;
   hub: ChatHub;
+  /** Public reads kept in memory until a write (lib/read-cache.ts). */
+  cache: ReadCache;
 };

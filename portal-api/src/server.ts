@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
@@ -8,14 +9,26 @@ import { migrateToLatest, openDatabase, withStartupLock } from './db/database.ts
 import { loadSecret, seedReferenceData } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { checkWritableSync, diskProblem } from './lib/data-dir.ts';
+import { isDiskError } from './lib/disk-errors.ts';
 import { createMailer } from './lib/mail.ts';
 import { Storage } from './lib/storage.ts';
+import { sweepUploads, type SweepResult } from './lib/sweep.ts';
 import { ChatHub } from './modules/chats/hub.ts';
+import { startOutcomeQuestions } from './modules/queries/outcome.job.ts';
+import { startChatMailSweep } from './modules/chats/chats.mail.ts';
 import { registerChat } from './modules/chats/chats.socket.ts';
+import { OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { PgFanout } from './modules/chats/fanout.ts';
+import { PgCacheNotify } from './db/cache-notify.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
 
-export type RunningServer = { url: string; port: number; deps: Deps; fanout: PgFanout | null; close: () => Promise<void> };
+export type RunningServer = {
+  url: string; port: number; deps: Deps; fanout: PgFanout | null; close: () => Promise<void>;
+  /** The start-up sweep of crash debris in uploads (runs after listening; settles, never rejects). */
+  swept: Promise<SweepResult | null>;
+};
 
 /** config → database → migrate → seed → listen → /ws. Used by main() and by the API tests. */
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
@@ -33,22 +46,42 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     }
   });
   const storage = new Storage(config.dataDir, await loadSecret(db, 'secret.storage'), config.uploadMaxBytes);
-  const mailer = createMailer(config, log);
+  // Mail is sent by this worker, never inside a request (ARCHITECTURE.md "Mail").
+  const outbox = new OutboxWorker(db, config.database.kind, createMailer(config), log);
   const hub = new ChatHub(log);
   // Several instances on one PostgreSQL database share chat rooms through LISTEN/NOTIFY.
   const fanout = config.database.kind === 'postgres' ? new PgFanout(config.database.url, db, hub, log) : null;
   await fanout?.start();
-  const deps: Deps = { config, db, log, mailer, storage, hub };
+  const cache = new ReadCache();
+  const cacheNotify = config.database.kind === 'postgres' ? new PgCacheNotify(config.database.url, db, cache, log) : null;
+  await cacheNotify?.start();
+  const deps: Deps = { config, db, log, outbox, storage, hub, cache };
   await registerChat(deps);
+  const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.admins().length > 0, user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
+  const outcomeQuestions = startOutcomeQuestions(deps);
+  outbox.start();
 
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: createJsonErrorServer as typeof http.createServer }, () => resolve(s));
+  });
+  // Requests Node's own parser refuses (a raw backslash or NUL in the path, bad
+  // headers) get a JSON answer like every other 4xx, not an empty 400.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    if (!socket.writable || (err.code === 'ECONNRESET')) return void socket.destroy();
+    const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
+    const body = JSON.stringify({ message: status === 400 ? 'Malformed request.' : `${text}.` });
+    socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname === '/ws') hub.handleUpgrade(req, socket, head);
     else socket.destroy();
+  });
+  const swept = sweepUploads(db, storage, log).catch((err: unknown) => {
+    log.error({ err }, 'sweeping crash debris from uploads failed');
+    return null;
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
@@ -56,18 +89,62 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      outcomeQuestions.stop();
+      await swept;
+      stopChatMailSweep();
+      await outbox.stop();
       await fanout?.stop();
+      await cacheNotify?.stop();
       hub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets would hold close() open; in-flight requests get a moment.
         setTimeout(() => ('closeAllConnections' in server ? server.closeAllConnections() : undefined), 1000).unref();
       });
-      mailer.close();
       await db.destroy();
     })());
 
-  return { url, port, deps, fanout, close };
+  return { url, port, deps, fanout, close, swept };
+}
+
+/**
+ * @hono/node-server answers a request target it cannot turn into a URL (a raw
+ * backslash in the path) with an empty 400; this answers it with a message
+ * first, like every other 4xx of the API.
+ */
+function createJsonErrorServer(options: http.ServerOptions, listener: http.RequestListener): http.Server {
+  return http.createServer(options, (req, res) => {
+    const target = req.url ?? '/';
+    const pathPart = target.split('?')[0]!;
+    if (!target.startsWith('/') || pathPart.includes('\\')) {
+      res.writeHead(400, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify({ message: 'Malformed request path.' }));
+      return;
+    }
+    listener(req, res);
+  });
+}
+
+/**
+ * Process-level last resort (issue 18 item 2). A rejected promise nobody
+ * awaited, or an exception from a disk or socket write, is logged and the
+ * server keeps serving: requests are independent and the database keeps its
+ * own consistency. Any other uncaught exception may have left shared state
+ * half-changed, so it is logged and the process exits for its supervisor to
+ * restart it.
+ */
+export function keepServingOnStrayErrors(log: Logger): void {
+  process.on('unhandledRejection', (reason) => {
+    log.error({ err: reason }, 'unhandled promise rejection (the server keeps running)');
+  });
+  process.on('uncaughtException', (err) => {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (isDiskError(err) || ['EPIPE', 'ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED'].includes(code)) {
+      log.error({ err }, 'uncaught I/O error (the server keeps running)');
+      return;
+    }
+    log.fatal({ err }, 'uncaught exception; exiting');
+    process.exit(1);
+  });
 }
 
 export async function main(): Promise<void> {
@@ -81,12 +158,29 @@ export async function main(): Promise<void> {
     }
     throw err;
   }
+  // A full or read-only DATA_DIR: one line that names it, not SQLITE_FULL or a stack trace.
+  const dataDirProblem = (err: unknown) => {
+    console.error(`Cannot start: DATA_DIR ${config.dataDir} is not usable: ${diskProblem(err)}.`);
+    process.exit(1);
+  };
+  try {
+    checkWritableSync(config.dataDir);
+  } catch (err) {
+    dataDirProblem(err);
+  }
   const log = createLogger(config.logLevel);
   if (!fs.existsSync(config.distDir)) log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
-  const running = await startServer(config, log);
+  keepServingOnStrayErrors(log);
+  let running: RunningServer;
+  try {
+    running = await startServer(config, log);
+  } catch (err) {
+    if (isDiskError(err)) return dataDirProblem(err);
+    throw err;
+  }
   log.info(
-    { url: running.url, mail: running.deps.mailer.describe(), data: config.dataDir, database: config.database.kind },
-    `listening on ${running.url} — mail goes to ${running.deps.mailer.describe()}`,
+    { url: running.url, mail: running.deps.outbox.describe(), data: config.dataDir, database: config.database.kind },
+    `listening on ${running.url} — mail goes to ${running.deps.outbox.describe()}`,
   );
 
   const stop = (signal: string) => {

@@ -15,6 +15,8 @@ type Options = {
   form?: FormData;
   /** Send the bearer token (default true when one is stored). */
   auth?: boolean;
+  /** A bearer other than the session (the one-time reset token of /auth/reset-password). */
+  bearer?: string;
   signal?: AbortSignal;
 };
 
@@ -31,6 +33,7 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = useAuth.getState().token;
   if (token && options.auth !== false) headers.authorization = `Bearer ${token}`;
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';

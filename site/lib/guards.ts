@@ -14,8 +14,13 @@ export type Area = 'guest' | 'client' | 'admin';
 export function useGuard(area: Area): boolean {
   const token = useAuth((s) => s.token);
   const role = useAuth((s) => s.role);
+  // Guest screens decide once, on arrival. The code step signs in on the screen
+  // itself and navigates on its own; reacting to that sign-in here started a
+  // second navigation that aborted the first (issue 17).
+  const [arrival] = useState(() => ({ token, role }));
+  const session = area === 'guest' ? arrival : { token, role };
   const next = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('next');
-  const target = redirectFor(area, token, role, next);
+  const target = redirectFor(area, session.token, session.role, next);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (target) window.location.replace(target);

@@ -28,12 +28,40 @@ export const paths = {
 } as const;
 
 /**
- * A `next` target carried through sign-in (the trade pages send visitors to
- * /login?next=/request?service=…): only a path on this site, never another origin.
+ * Where a `next` may lead after sign-in: the client and admin areas of SPEC §2
+ * (routes.txt), the home page and the contact page. Public trade pages need no
+ * sign-in, and an auth page as `next` would only loop.
  */
-export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  return next;
+const NEXT_PATHS = new Set<string>([
+  paths.home, paths.contact, paths.portal, paths.request, paths.myQueries, paths.chat(), paths.clientProfile,
+  paths.admin, paths.adminQueries, paths.adminBlogs, paths.draftBlog, paths.blogUpload(), paths.users, paths.adminService,
+  paths.adminChat(), paths.adminProfile,
+]);
+/** The id routes of SPEC §2 (/chat/{id}, /admin-chat/{id}, /blog-upload/{id}). */
+const NEXT_ID_PATH = /^\/(?:chat|admin-chat|blog-upload)\/[A-Za-z0-9_-]{1,64}$/;
+/** Control characters (tab and newlines included), backslashes, and their percent-encoded forms. */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]|%(?:[01][0-9a-f]|7f|5c)/i;
+
+/**
+ * A `next` target carried through sign-in (the trade pages send visitors to
+ * /login?next=/request?service=…). Accepted only when it is, after the
+ * browser's own URL parsing against this origin, a same-origin path on the
+ * allow-list above; the normalised path (with its query) is returned, never the
+ * raw text. Browsers drop tabs and newlines and read '\' as '/', so
+ * "/%09/evil.example" or "/\nevil" would otherwise leave the site.
+ */
+export function safeNext(next: string | null | undefined, origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin): string | null {
+  if (!next || next.length > 2048 || UNSAFE.test(next)) return null;
+  if (!next.startsWith('/') || next.startsWith('//')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || url.username || url.password) return null;
+  if (!NEXT_PATHS.has(url.pathname) && !NEXT_ID_PATH.test(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The last path segment of an id route (/chat/{id}), read from the address bar. */

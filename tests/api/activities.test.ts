@@ -52,6 +52,14 @@ describe('GET /api/recent-activities', () => {
     expect(res.body[0].createdAt >= res.body[2].createdAt).toBe(true);
   });
 
+  it('names the client of every activity, also for the admin (issue 17)', async () => {
+    const forAdmin = (await server.call('GET', '/api/recent-activities', { token: admin })).body as Array<{ activity: string; user: { _id: string; fullName: string } | null }>;
+    const sent = forAdmin.find((x) => x.activity === 'Message sent')!;
+    expect(sent.user).toEqual({ _id: a.id, fullName: a.fullName });
+    const reply = forAdmin.find((x) => x.activity === 'Reply from the estimating team')!;
+    expect(reply.user).toEqual({ _id: a.id, fullName: a.fullName });
+  });
+
   it("shows a client only its own activities and an admin everyone's", async () => {
     const qb = await submit(b.token, 'B private request');
     const forA = (await server.call('GET', '/api/recent-activities', { token: a.token })).body as Array<{ query: { _id: string } | null }>;

@@ -221,7 +221,7 @@ describe('users with queries', () => {
     expect(res.status).toBe(200);
     const a = res.body.users.find((u: any) => u._id === alice.id);
     expect(a).toMatchObject({ fullName: 'Alice Rivera', email: alice.email, online: false, profileImage: null });
-    expect(a.queries[0]).toEqual({ _id: expect.any(String), subject: null, message: expect.any(String), status: expect.any(String), createdAt: expect.any(String) });
+    expect(a.queries[0]).toEqual({ _id: expect.any(String), subject: null, projectName: null, message: expect.any(String), status: expect.any(String), createdAt: expect.any(String) });
     const times = a.queries.map((q: any) => q.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(res.body.users.some((u: any) => u._id === carol.id)).toBe(false);

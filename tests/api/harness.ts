@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../portal-api/src/config.ts';
 import { startServer, type RunningServer } from '../../portal-api/src/server.ts';
 
@@ -21,7 +21,8 @@ export type TestServer = RunningServer & {
 export type CallOptions = { json?: unknown; form?: FormData; token?: string | null; body?: BodyInit; headers?: Record<string, string> };
 export type Mail = { file: string; to: string; subject: string; text: string; raw: string };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `options.log` receives everything the server logs (silent by default). */
+export async function startTestServer(env: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-test-'));
   // With TEST_DATABASE_URL (the PostgreSQL run), each test server gets its own
   // fresh database, created through that URL and dropped on stop.
@@ -38,7 +39,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   let running: RunningServer;
   try {
-    running = await startServer(config, pino({ level: 'silent' }));
+    running = await startServer(config, options.log ?? pino({ level: 'silent' }));
   } catch (err) {
     await pgDatabase?.drop().catch(() => undefined);
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -70,7 +71,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...running,
     dataDir,
     call,
-    outbox: () => readOutbox(dataDir),
+    // Mail leaves through the outbox worker after the answer: wait for what is due now.
+    outbox: async () => {
+      await running.deps.outbox.flush();
+      return readOutbox(dataDir);
+    },
     stop: async () => {
       await running.close();
       await pgDatabase?.drop();

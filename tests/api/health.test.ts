@@ -16,7 +16,7 @@ describe('readiness', () => {
     server = await startTestServer();
     const res = await server.call('GET', '/api/ready');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ready', database: 'ok', migrations: 'applied' });
+    expect(res.body).toEqual({ status: 'ready', database: 'ok', migrations: 'applied', mail: { pending: 0, oldestUnsentSeconds: 0 } });
   });
 
   it('answers 503 while a migration is not applied', async () => {

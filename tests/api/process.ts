@@ -110,10 +110,17 @@ type Reachable = Pick<ServerProcess, 'call' | 'outbox'>;
 
 /** Password step + the code from the outbox → session token, over HTTP only. */
 export async function signInOver(server: Reachable, email: string, password: string): Promise<string> {
+  const mailsTo = async () => (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+  const before = (await mailsTo()).length;
   const login = await server.call('POST', '/api/auth/login', { json: { email, password } });
   if (login.status !== 200) throw new Error(`login ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const mails = (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase())).reverse();
-  const otp = mails.map((m) => /\b(\d{6})\b/.exec(`${m.subject}\n${m.text}`)?.[1]).find(Boolean);
+  // The outbox worker writes the mail just after the answer: wait up to 5 s for a new one.
+  let otp: string | undefined;
+  for (let i = 0; i < 100 && !otp; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 50));
+    const mails = (await mailsTo()).slice(before).reverse();
+    otp = mails.map((m) => /\b(\d{6})\b/.exec(`${m.subject}\n${m.text}`)?.[1]).find(Boolean);
+  }
   if (!otp) throw new Error(`no code mailed to ${email}`);
   const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email, otp } });
   if (verified.status !== 200 || !verified.body.token) throw new Error(`verify ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`);

@@ -94,7 +94,7 @@ describe('POST /api/queries', () => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
 
-    const mail = (await server.outbox()).filter((m) => m.to.includes(COMPANY));
+    const mail = (await server.outbox()).filter((m) => m.to.includes(COMPANY) && m.subject.startsWith('New request'));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain('Ana Builder');
     expect(mail[0]!.text).toContain('Takeoff for a 3-story office in Doral');

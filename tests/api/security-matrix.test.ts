@@ -6,7 +6,11 @@ import { createClient, signInAdmin, startTestServer, type TestServer } from './h
 // route is read from its summary ("Public.", "Admin only.", "Client only.", otherwise any
 // signed-in user), so a new route is covered the day it is documented.
 
-type Op = { method: string; path: string; summary: string; multipart: boolean; hasBody: boolean };
+type Op = {
+  method: string; path: string; summary: string; multipart: boolean; hasBody: boolean;
+  /** A success answers a file (e.g. application/zip), not JSON. */
+  binary: boolean;
+};
 type Caller = 'anonymous' | 'unapproved' | 'clientA' | 'clientB' | 'admin';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
@@ -24,7 +28,7 @@ function access(op: Op): 'public' | 'admin' | 'client' | 'user' {
 
 /** Owner-scoped routes: another client's id must look like it does not exist. */
 function ownerScoped(op: Op): boolean {
-  return /^\/(queries\/\{id\}$|chats\/query\/\{)/.test(op.path);
+  return /^\/(queries\/\{id\}(\/workspace|\/files\.zip)?$|chats\/query\/\{)/.test(op.path);
 }
 
 function fillPath(path: string): string {
@@ -94,6 +98,7 @@ beforeAll(async () => {
         method, path, summary: String(op.summary ?? ''),
         multipart: 'multipart/form-data' in content || /multipart/i.test(String(op.description ?? '') + String(op.summary ?? '')),
         hasBody: !!op.requestBody,
+        binary: Object.keys(op.responses?.['200']?.content ?? {}).some((type) => type !== 'application/json'),
       });
     }
   }
@@ -131,7 +136,7 @@ describe('authorisation matrix over every documented /api route', () => {
         const label = `${op.method.toUpperCase()} ${op.path} as ${caller} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`;
         if (res.status >= 500) failures.push(`5xx: ${label}`);
         if (typeof res.body !== 'object' || res.body === null || (res.status >= 400 && typeof res.body.message !== 'string')) {
-          if (!(res.status < 400 && op.path === '/openapi.json')) failures.push(`not a JSON {message}: ${label}`);
+          if (!(res.status < 400 && (op.path === '/openapi.json' || op.binary))) failures.push(`not a JSON {message}: ${label}`);
         }
         const denied = res.status === 401 || res.status === 403;
         if (kind === 'public') {

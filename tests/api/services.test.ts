@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { serviceInUseMessage } from '../../portal-api/src/modules/services/services.schema.ts';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -142,7 +143,7 @@ describe('PUT /api/services/{id}', () => {
 });
 
 describe('DELETE /api/services/{id}', () => {
-  it('deletes the sub-services too, and queries that used them keep their text but lose the link', async () => {
+  it('deletes the sub-services too, and closed queries that used them keep their text and the titles but lose the link', async () => {
     const parent = (await create({ title: 'Doomed' }, PNG)).body.data;
     const sub = (await create({ title: 'Doomed child', parentService: parent._id })).body.data;
     const q = await server.call('POST', '/api/queries', {
@@ -159,9 +160,20 @@ describe('DELETE /api/services/{id}', () => {
     expect(q.status).toBe(201);
     const queryId = (q.body.data ?? q.body)._id as string;
 
+    // Issue 17: refused while the request is open, naming how many; nothing changes.
+    const refused = await server.call('DELETE', `/api/services/${parent._id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(serviceInUseMessage(1));
+    expect(refused.body.message).toContain('1 open request');
+    expect((await tree()).some((s) => s._id === parent._id)).toBe(true);
+    expect((await server.call('PATCH', `/api/queries/${queryId}/status`, { json: { status: 'closed' }, token: admin })).status).toBe(200);
+
     const res = await server.call('DELETE', `/api/services/${parent._id}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ deletedSubservices: 1, detachedQueries: 1 });
+    // The closed request still names what it was for, as text.
+    const kept = await server.call('GET', `/api/queries/${queryId}`, { token: client });
+    expect(kept.body.data).toMatchObject({ status: 'closed', service: { _id: '', title: 'Doomed' }, subservice: { _id: '', title: 'Doomed child' } });
     expect((await tree()).some((s) => s._id === parent._id)).toBe(false);
     expect((await fetch(`${server.url}${parent.image}`)).status).toBe(404);
 
@@ -176,6 +188,37 @@ describe('DELETE /api/services/{id}', () => {
       .execute();
     expect(orphans).toEqual([]);
     expect((await server.call('DELETE', `/api/services/${parent._id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('counts every open request on the service or its sub-services, and only closed ones let it go', async () => {
+    const parent = (await create({ title: 'Busy' })).body.data;
+    const sub = (await create({ title: 'Busy child', parentService: parent._id })).body.data;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const f = new FormData();
+      f.append('message', `Busy request ${i}`);
+      f.append('service', parent._id);
+      f.append('subService', sub._id);
+      f.append('files[]', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'plan.png');
+      const res = await server.call('POST', '/api/queries', { token: client, form: f });
+      expect(res.status).toBe(201);
+      ids.push(res.body.data._id);
+    }
+    expect((await server.call('PATCH', `/api/queries/${ids[0]}/status`, { json: { status: 'in_progress' }, token: admin })).status).toBe(200);
+    expect((await server.call('PATCH', `/api/queries/${ids[1]}/status`, { json: { status: 'closed' }, token: admin })).status).toBe(200);
+    // The sub-service alone is refused too: two requests (pending and in progress) still use it.
+    const subRefused = await server.call('DELETE', `/api/services/${sub._id}`, { token: admin });
+    expect(subRefused.status).toBe(409);
+    expect(subRefused.body.message).toBe(serviceInUseMessage(2));
+    expect(subRefused.body.message).toContain('2 open requests');
+    expect((await server.call('DELETE', `/api/services/${parent._id}`, { token: admin })).status).toBe(409);
+    expect((await server.call('PATCH', `/api/queries/${ids[0]}/status`, { json: { status: 'closed' }, token: admin })).status).toBe(200);
+    expect((await server.call('PATCH', `/api/queries/${ids[2]}/status`, { json: { status: 'closed' }, token: admin })).status).toBe(200);
+    const res = await server.call('DELETE', `/api/services/${sub._id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ deletedSubservices: 0, detachedQueries: 3 });
+    const kept = await server.call('GET', `/api/queries/${ids[2]}`, { token: client });
+    expect(kept.body.data).toMatchObject({ service: { _id: parent._id, title: 'Busy' }, subservice: { _id: '', title: 'Busy child' } });
   });
 
   it('deletes a lone sub-service and leaves its parent', async () => {

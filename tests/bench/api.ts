@@ -30,10 +30,12 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { loadConfig } from '../../portal-api/src/config.ts';
 import { openDatabase, type DB } from '../../portal-api/src/db/database.ts';
-import { newId, nowIso } from '../../portal-api/src/lib/ids.ts';
+import { newId } from '../../portal-api/src/lib/ids.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { createSession } from '../../portal-api/src/modules/auth/session.ts';
 import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
+import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
+import { growth } from './growth.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WARMUP_SECONDS = 1;
@@ -54,7 +56,7 @@ app.get('/', (c) => c.text('Hello Hono!'));
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
 `;
 
-type Measure = { requestsPerSecond: number; p50Ms: number; p99Ms: number; requests: number; non2xx: number; errors: number; seconds: number };
+type Measure = { requestsPerSecond: number; p50Ms: number; p99Ms: number; requests: number; non2xx: number; errors: number; seconds: number; cpuMsPerRequest?: number; bytesPerResponse?: number };
 type Case = { name: string; peak: Measure; halfRate: Measure & { targetRate: number }; ratioToBaseline: number; p99AtHalfRateMs: number };
 
 function freePort(): Promise<number> {
@@ -113,9 +115,20 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
 const startServer = (env: Record<string, string>) => startProcess(['--import', 'tsx', 'portal-api/src/server.ts'], { LOG_LEVEL: 'info', ...env }, '/api/ready');
 const startBaseline = () => startProcess(['--input-type=module', '-e', BASELINE], {}, '/');
 
-async function run(opts: autocannon.Options): Promise<Measure> {
+/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function run(opts: autocannon.Options, pid?: number): Promise<Measure> {
+  const cpuBefore = pid ? await cpuMs(pid) : 0;
   const result = await autocannon({ connections: CONNECTIONS, ...opts });
+  const cpu = pid ? (await cpuMs(pid)) - cpuBefore : 0;
   return {
+    ...(pid ? { cpuMsPerRequest: Math.round((cpu / Math.max(1, result.requests.total)) * 10000) / 10000 } : {}),
+    bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     requestsPerSecond: Math.round(result.requests.total / result.duration),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -127,22 +140,17 @@ async function run(opts: autocannon.Options): Promise<Measure> {
 }
 
 /** Peak for SECONDS after a warm-up, then SECONDS at half the peak rate. */
-async function measure(opts: autocannon.Options): Promise<{ peak: Measure; halfRate: Measure & { targetRate: number } }> {
+async function measure(opts: autocannon.Options, pid?: number): Promise<{ peak: Measure; halfRate: Measure & { targetRate: number } }> {
   await run({ ...opts, duration: WARMUP_SECONDS });
-  const peak = await run({ ...opts, duration: SECONDS });
+  const peak = await run({ ...opts, duration: SECONDS }, pid);
   const targetRate = Math.max(1, Math.floor(peak.requestsPerSecond / 2));
   const half = await run({ ...opts, duration: SECONDS, overallRate: targetRate });
   return { peak, halfRate: { ...half, targetRate } };
 }
 
 async function seed(db: DB): Promise<{ token: string; email: string }> {
-  const now = nowIso();
-  const userId = newId();
-  const email = `bench-${userId.slice(0, 8)}@example.com`;
-  await db.insertInto('users').values({
-    id: userId, full_name: 'Bench Client', email, password_hash: await hashPassword(PASSWORD), role: 'client', status: 'approved',
-    phone_number: null, company: 'Bench LLC', bio: null, profile_image: null, created_at: now, updated_at: now,
-  }).execute();
+  const email = `bench-${newId().slice(0, 8)}@example.com`;
+  const userId = await insertApprovedClient(db, { fullName: 'Bench Client', email, passwordHash: await hashPassword(PASSWORD), company: 'Bench LLC' });
   const service = await db.selectFrom('services').select('id').where('title', '=', 'Manufacturers').executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < QUERIES; i++) {
@@ -196,10 +204,10 @@ async function idleSockets(server: Proc, token: string, queryId: string) {
   };
 }
 
-async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string) {
+async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, baselinePid: number) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-bench-'));
   let dropDatabase = async () => {};
-  const env: Record<string, string> = { DATA_DIR: dataDir };
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: PASSWORD };
   if (kind === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL!;
     const name = `bench_${newId().replace(/[^a-z0-9]/gi, '').slice(0, 12).toLowerCase()}`;
@@ -234,12 +242,22 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string) {
         baseline,
       });
     };
-    const baselineNow = () => measure({ url: `${baselineUrl}/` });
+    const baselineNow = () => measure({ url: `${baselineUrl}/` }, baselinePid);
+    const pid = server.child.pid!;
 
     let baseline = await baselineNow();
-    await add('GET /api/services', await measure({ url: `${server.url}/api/services` }), baseline);
+    await add('GET /api/services', await measure({ url: `${server.url}/api/services` }, pid), baseline);
     baseline = await baselineNow();
-    await add('GET /api/queries/me (200 queries)', await measure({ url: `${server.url}/api/queries/me`, headers: { authorization: `Bearer ${token}` } }), baseline);
+    await add('GET /api/blogs?status=published', await measure({ url: `${server.url}/api/blogs?status=published` }, pid), baseline);
+    baseline = await baselineNow();
+    await add('GET /api/categories', await measure({ url: `${server.url}/api/categories` }, pid), baseline);
+    baseline = await baselineNow();
+    await add('GET /api/queries/me (200 queries)', await measure({ url: `${server.url}/api/queries/me`, headers: { authorization: `Bearer ${token}` } }, pid), baseline);
+    baseline = await baselineNow();
+    await add('GET /api/queries/me?limit=20 (of 200)', await measure({ url: `${server.url}/api/queries/me?limit=20`, headers: { authorization: `Bearer ${token}` } }, pid), baseline);
+
+    const adminId = (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const growthRows = await growth(server.url, db, (await createSession(db, adminId)).token);
 
     // Login: fixed call counts under the per-IP limit, each on a fresh process (fresh limits).
     const login = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) };
@@ -254,7 +272,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string) {
     await add(`POST /api/auth/login (${LOGIN_CALLS} calls)`, { peak: loginPeak, halfRate: { ...loginHalf, targetRate: loginRate } }, baseline);
 
     const memory = await idleSockets(server, token, queryId);
-    return { database: kind, cases, memory };
+    return { database: kind, cases, memory, growth: growthRows };
   } finally {
     await server.stop();
     await db.destroy();
@@ -270,7 +288,7 @@ async function main(): Promise<void> {
   const runs = [];
   try {
     for (const kind of ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const) {
-      runs.push(await benchDatabase(kind, baselineProc.url));
+      runs.push(await benchDatabase(kind, baselineProc.url, baselineProc.child.pid!));
     }
   } finally {
     await baselineProc.stop();
@@ -294,6 +312,17 @@ async function main(): Promise<void> {
         `  ${c.name.padEnd(38)} ${String(c.peak.requestsPerSecond).padStart(7)} req/s  p50 ${c.peak.p50Ms} ms  p99 ${c.peak.p99Ms} ms  ratio ${c.ratioToBaseline}  p99 at ${c.halfRate.targetRate}/s: ${c.p99AtHalfRateMs} ms  non-2xx ${c.peak.non2xx + c.halfRate.non2xx}\n`,
       );
     }
+    for (const c of r.cases) {
+      if (c.peak.cpuMsPerRequest !== undefined) {
+        process.stderr.write(`  CPU per request ${c.name}: ${c.peak.cpuMsPerRequest} ms (baseline ${c.baseline.peak.cpuMsPerRequest} ms), ${c.peak.bytesPerResponse} B per answer\n`);
+      }
+    }
+    const g = r.growth;
+    process.stderr.write(`  growth: ${g.sizes.small.queries} → ${g.sizes.large.queries} requests, ${g.sizes.small.clients} → ${g.sizes.large.clients} clients (median of ${g.calls} sequential calls; seeding took ${g.seedSeconds} s)\n`);
+    for (const row of g.rows) {
+      process.stderr.write(`    ${row.name.padEnd(48)} ${String(row.small.medianMs).padStart(6)} → ${String(row.large.medianMs).padStart(6)} ms (×${row.growth})  p95 ${row.large.p95Ms} ms  ${(row.large.bytes / 1024).toFixed(1)} KB  HTTP ${row.large.status}\n`);
+    }
+    process.stderr.write(`    GET /api/users/with-queries (unpaged, ${g.sizes.large.clients} clients): ${(g.unpagedUsersWithQueries.bytes / 1024).toFixed(0)} KB, ${g.unpagedUsersWithQueries.medianMs} ms\n`);
     process.stderr.write(`  ${r.memory.sockets} idle chat sockets: RSS ${r.memory.rssBeforeMiB} → ${r.memory.rssAfterMiB} MiB, ${r.memory.kibPerSocket} KiB per socket\n`);
   }
 }

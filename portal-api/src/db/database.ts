@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/20261122T0000-initial.ts';
+import * as resetToken from './migrations/20261123T0100-reset-token.ts';
+import * as outbox from './migrations/20261123T0200-outbox.ts';
+import * as queryReads from './migrations/20261123T0300-add-query-reads.ts';
+import * as queryLifecycle from './migrations/20261123T0400-add-query-lifecycle.ts';
+import * as listIndexes from './migrations/20261123T0600-list-indexes.ts';
+import * as queryServiceLabels from './migrations/20261123T0700-query-service-labels.ts';
+import { checkpointInWorker } from './checkpoint.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type DB = Kysely<Database>;
 
@@ -18,7 +26,7 @@ export function openDatabase(database: Config['database']): DB {
     // pg_terminate_backend) emits 'error' on the pool; unhandled, it would crash
     // the process. The pool discards that client and the next query opens a new one.
     pool.on('error', () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return remember(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -26,19 +34,62 @@ export function openDatabase(database: Config['database']): DB {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  checkpointInWorker(sqlite, database.file);
+  return remember(new Kysely<Database>({ dialect: new KeepCauseSqliteDialect({ database: withStatementCache(sqlite) }) }), 'sqlite');
+}
+
+const engines = new WeakMap<object, Config['database']['kind']>();
+function remember(db: DB, kind: Config['database']['kind']): DB {
+  engines.set(db, kind);
+  return db;
+}
+
+/** Which engine a database opened by openDatabase runs on (for the few dialect-specific reads in db/). */
+export function engineOf(db: DB): Config['database']['kind'] {
+  // A Kysely made elsewhere over our dialects (a script logging its SQL): ask its adapter.
+  return engines.get(db) ?? (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+}
+
+/**
+ * SQLite rolls a transaction back by itself on SQLITE_FULL and some I/O errors;
+ * Kysely's own ROLLBACK then fails with 'no transaction is active' and that
+ * error would hide the real cause (a full disk answered 500 instead of 507).
+ */
+class KeepCauseSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection: DatabaseConnection, ...rest: unknown[]) => {
+      try {
+        await (rollback as (c: DatabaseConnection, ...r: unknown[]) => Promise<void>)(connection, ...rest);
+      } catch (err) {
+        if (!/no transaction is active/i.test((err as Error).message)) throw err;
+      }
+    };
+    return driver;
+  }
 }
 
 // Migrations are listed here (not read from disk) so that they work the same
 // under tsx, vitest and a bundled build. Add new ones in timestamp order.
 const migrations: Record<string, Migration> = {
   '20261122T0000-initial': initial,
+  '20261123T0100-reset-token': resetToken,
+  '20261123T0200-outbox': outbox,
+  '20261123T0300-add-query-reads': queryReads,
+  '20261123T0400-add-query-lifecycle': queryLifecycle,
+  '20261123T0600-list-indexes': listIndexes,
+  '20261123T0700-query-service-labels': queryServiceLabels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+// Streams of work get their timestamps up front and merge in any order, so a
+// database may already have run a later one (0700) when an earlier one (0600)
+// arrives: run it then instead of refusing to start.
+const migratorOptions = { provider, allowUnorderedMigrations: true };
 
 export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, ...migratorOptions });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -48,7 +99,7 @@ export async function migrateToLatest(db: DB): Promise<void> {
 
 /** True when every known migration has been applied (for /api/ready). */
 export async function isMigrated(db: DB): Promise<boolean> {
-  const list = await new Migrator({ db, provider }).getMigrations();
+  const list = await new Migrator({ db, ...migratorOptions }).getMigrations();
   return list.every((m) => m.executedAt !== undefined);
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // One *Table type per table (Kysely "getting started"). Times are ISO-8601 UTC text.
 
@@ -8,6 +8,9 @@ export type QueryStatus = 'pending' | 'in_progress' | 'answered' | 'closed';
 export type BlogStatus = 'draft' | 'published';
 export type CodePurpose = 'login' | 'reset';
 export type FileKind = 'attachment' | 'deliverable';
+export type QuoteState = 'sent' | 'accepted' | 'declined' | 'withdrawn';
+export type QuoteOption = 'standard' | 'rush';
+export type BidOutcome = 'won' | 'lost' | 'did_not_bid';
 
 export interface UsersTable {
   id: string;
@@ -46,6 +49,8 @@ export interface OneTimeCodesTable {
   /** Reset codes: set once the code is verified; the reset must follow within 10 minutes. */
   verified_at: string | null;
   consumed_at: string | null;
+  /** Reset codes, once verified: SHA-256 of the one-time reset token handed to the verifier. */
+  reset_token_hash: string | null;
 }
 
 export interface ServicesTable {
@@ -66,10 +71,22 @@ export interface QueriesTable {
   message: string;
   service_id: string | null;
   subservice_id: string | null;
+  /** The service's title kept as text once an admin deleted the service (closed requests only; issue 17). */
+  service_label: Generated<string | null>;
+  subservice_label: Generated<string | null>;
   status: QueryStatus;
   bid_due_date: string | null;
   created_at: string;
   updated_at: string;
+  /** Issue 13: null on requests made before project names existed. */
+  project_name: string | null;
+  location: string | null;
+  delivery_due_at: string | null;
+  first_answered_at: string | null;
+  outcome: BidOutcome | null;
+  outcome_margin_pct: number | null;
+  outcome_at: string | null;
+  outcome_asked_at: string | null;
 }
 
 export interface QueryFilesTable {
@@ -82,6 +99,48 @@ export interface QueryFilesTable {
   type: string;
   uploaded_by: string | null;
   created_at: string;
+  /** Attachments: 0 = Original, N = Addendum N. */
+  file_set: Generated<number>;
+  /** Deliverables: revision letter (A, B, …); null on files from before revisions. */
+  revision: string | null;
+}
+
+export interface QuotesTable {
+  id: string;
+  query_id: string;
+  state: QuoteState;
+  currency: string;
+  price_cents: number;
+  standard_hours: number;
+  rush_price_cents: number | null;
+  rush_hours: number | null;
+  note: string | null;
+  sent_by: string | null;
+  sent_at: string;
+  accepted_option: QuoteOption | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  decline_reason: string | null;
+}
+
+export interface QueryAddendaTable {
+  id: string;
+  query_id: string;
+  number: number;
+  note: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface QueryRevisionsTable {
+  id: string;
+  query_id: string;
+  letter: string;
+  reason: string | null;
+  requested_by: string | null;
+  requested_at: string;
+  change_note: string | null;
+  answered_at: string | null;
 }
 
 export interface ChatMessagesTable {
@@ -91,6 +150,13 @@ export interface ChatMessagesTable {
   message: string;
   reply_to_id: string | null;
   created_at: string;
+}
+
+/** Unread state: the last time a reader read a query's chat ('firm' stands for every admin). */
+export interface QueryReadsTable {
+  query_id: string;
+  reader_id: string;
+  read_at: string;
 }
 
 export interface CategoriesTable {
@@ -143,6 +209,34 @@ export interface SettingsTable {
   value: string;
 }
 
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** One mail to send (ARCHITECTURE.md "Mail"); bodies are blanked once sent. */
+export interface OutboxTable {
+  id: string;
+  /** What the mail is (login-code, new-request, ...): the only thing logged beside the recipient. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** Set while a worker sends the row; a lease that ran out (crash) makes the row claimable again. */
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** When a chat notice last went out for a query, per audience ('company' | 'client'). */
+export interface ChatMailMarksTable {
+  query_id: string;
+  audience: string;
+  mailed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -151,12 +245,18 @@ export interface Database {
   queries: QueriesTable;
   query_files: QueryFilesTable;
   chat_messages: ChatMessagesTable;
+  query_reads: QueryReadsTable;
   categories: CategoriesTable;
   blogs: BlogsTable;
   blog_tags: BlogTagsTable;
   contact_messages: ContactMessagesTable;
   activities: ActivitiesTable;
   settings: SettingsTable;
+  quotes: QuotesTable;
+  query_addenda: QueryAddendaTable;
+  query_revisions: QueryRevisionsTable;
+  outbox: OutboxTable;
+  chat_mail_marks: ChatMailMarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

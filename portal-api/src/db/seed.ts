@@ -1,5 +1,8 @@
 import { newId, nowIso } from '../lib/ids.ts';
+import { slugify } from '../modules/blogs/blogs.rules.ts';
+import { sanitizeBody } from '../modules/blogs/blogs.sanitize.ts';
 import type { DB } from './database.ts';
+import { STARTER_ARTICLES } from './starter-articles.ts';
 
 // SPEC §3 "Request service categories (fixed)", spellings as in the product
 // (Demolititon, Finishess, DryWall, Structure steel): do not correct them.
@@ -21,9 +24,10 @@ export const SERVICE_CATALOGUE: ReadonlyArray<{ title: string; subservices: read
 export const BLOG_CATEGORIES = ['Estimating Tips', 'Construction Industry', 'Bidding Strategy', 'Company News'] as const;
 
 /**
- * Idempotent reference data. Runs once per start: top-level services are only
- * created when the catalogue has never been seeded (a `settings` marker), so an
- * admin who deletes or renames a seeded service is not overruled on restart.
+ * Idempotent reference data. Runs once per start: top-level services (and the
+ * starter blog articles) are only created when the catalogue has never been
+ * seeded (a `settings` marker), so an admin who deletes or renames a seeded
+ * service or article is not overruled on restart.
  */
 export async function seedReferenceData(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -48,6 +52,18 @@ export async function seedReferenceData(db: DB): Promise<void> {
       for (const name of BLOG_CATEGORIES) {
         await trx.insertInto('categories').values({ id: newId(), name, created_at: now })
           .onConflict((oc) => oc.column('name').doNothing()).execute();
+      }
+      // A fresh installation's blog starts with three real articles (issue 17).
+      const categories = await trx.selectFrom('categories').select(['id', 'name']).execute();
+      for (const article of STARTER_ARTICLES) {
+        const id = newId();
+        const at = new Date(Date.now() - article.daysAgo * 86_400_000).toISOString();
+        await trx.insertInto('blogs').values({
+          id, title: article.title, slug: slugify(article.title), sub_title: article.subTitle, body: sanitizeBody(article.body),
+          category_id: categories.find((c) => c.name === article.category)?.id ?? null, status: 'published', image: null,
+          created_at: at, updated_at: at, published_at: at,
+        }).execute();
+        await trx.insertInto('blog_tags').values(article.tags.map((tag) => ({ blog_id: id, tag }))).execute();
       }
       await trx.insertInto('settings').values({ key: 'seeded.catalogue', value: now }).execute();
     }

@@ -21,3 +21,13 @@ describe('cspFor', () => {
     expect(csp).toContain("object-src 'none'");
   });
 });
+
+describe('cspFor with the build’s hashes (issue 18 item 10)', () => {
+  it('hashes only the scripts the build produced', () => {
+    const html = '<script>built()</script><p>post</p><script>alert(1)</script>';
+    const [built, smuggled] = inlineScriptHashes(html);
+    const csp = cspFor(html, new Set([built!]));
+    expect(csp).toContain(built!);
+    expect(csp).not.toContain(smuggled!);
+  });
+});

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 
 // Content-Security-Policy for HTML: scripts only from our origin, plus the exact
@@ -20,10 +22,16 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function cspFor(html: string): string {
+/**
+ * `html`'s policy. With `allowed`, only the scripts of `html` whose hash is in
+ * it are allowed: a page filled on the server gets no hash for a script that
+ * came with its data (issue 18 item 10).
+ */
+export function cspFor(html: string, allowed?: ReadonlySet<string>): string {
+  const hashes = inlineScriptHashes(html).filter((h) => !allowed || allowed.has(h));
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trim(),
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -40,21 +48,68 @@ export function cspFor(html: string): string {
 /** For JSON and files: nothing may run, nothing may frame us. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/** Rescans of the build for hashes it may have gained (a rebuild while serving): at most this often. */
+const RESCAN_MS = 30_000;
+
 /**
- * Sets a CSP on every response that lacks one: HTML gets the hashed policy
- * (read from the body when it is not compressed), everything else API_CSP.
- * HSTS only when the request came over HTTPS (directly or via a proxy).
+ * The hashes of every inline script the build produced (dist/**\/*.html):
+ * read at start, and read again in the background (at most every 30 s) when a
+ * page shows a hash not yet known, in case the site was rebuilt while serving.
+ * Only the build can add to it, never a request.
  */
-export function securityPolicy(): MiddlewareHandler {
+export function builtScriptHashes(distDir: string): (hash: string) => boolean {
+  let known = new Set<string>();
+  let scannedAt = Date.now();
+  const collect = async (dir: string, found: Set<string>): Promise<void> => {
+    for (const entry of await fs.promises.readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await collect(full, found);
+      else if (entry.name.endsWith('.html')) for (const h of inlineScriptHashes(await fs.promises.readFile(full, 'utf8'))) found.add(h);
+    }
+  };
+  const scanSync = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) scanSync(full);
+      else if (entry.name.endsWith('.html')) for (const h of inlineScriptHashes(fs.readFileSync(full, 'utf8'))) known.add(h);
+    }
+  };
+  try {
+    scanSync(distDir);
+  } catch {
+    // No build (API tests, a bare checkout): no inline script is allowed until one appears.
+  }
+  return (hash) => {
+    if (known.has(hash)) return true;
+    if (Date.now() - scannedAt > RESCAN_MS) {
+      scannedAt = Date.now();
+      const found = new Set<string>();
+      collect(distDir, found).then(() => (known = found), () => undefined);
+    }
+    return false;
+  };
+}
+
+/**
+ * Sets a CSP on every response that lacks one: HTML gets a hashed policy
+ * (read from the body when it is not compressed) that allows only inline
+ * scripts the build produced, everything else API_CSP. The built site's own
+ * files get theirs from static.ts. HSTS only when the request came over HTTPS
+ * (directly or via a proxy).
+ */
+export function securityPolicy(distDir: string): MiddlewareHandler {
+  const isBuilt = builtScriptHashes(distDir);
   return async (c, next) => {
     await next();
-    const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
+    // c.req.url is absolute; its scheme is all we need (no URL parse per request).
+    const proto = c.req.header('x-forwarded-proto') ?? (c.req.url.startsWith('https:') ? 'https' : 'http');
     if (proto === 'https') c.res.headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (c.res.headers.has('content-security-policy')) return;
     const type = c.res.headers.get('content-type') ?? '';
     if (type.startsWith('text/html') && !c.res.headers.get('content-encoding') && c.res.body) {
       const html = await c.res.clone().text();
-      c.res.headers.set('content-security-policy', cspFor(html));
+      const built = new Set(inlineScriptHashes(html).filter(isBuilt));
+      c.res.headers.set('content-security-policy', cspFor(html, built));
       return;
     }
     c.res.headers.set('content-security-policy', type.startsWith('text/html') ? cspFor('') : API_CSP);

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { isUnstorableTextError } from '../db/database.ts';
+import { diskAnswer, isDiskError } from '../lib/disk-errors.ts';
 import type { AppEnv } from './env.ts';
 
 /** The project's one error class (STYLE.md "Errors"): a status and a user-facing sentence. */
@@ -37,6 +38,12 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof ZodError) return c.json({ message: zodMessage(err) }, 400);
   if (err instanceof SyntaxError && /JSON/i.test(err.message)) return c.json({ message: 'Malformed JSON body.' }, 400);
   if (isUnstorableTextError(err)) return c.json({ message: 'The request contains characters that cannot be stored.' }, 400);
+  // A full or read-only disk (SQLite, uploads, outbox): 507/503 with a sentence, logged, the process goes on.
+  if (isDiskError(err)) {
+    c.var.log?.error({ err }, 'storage write failed');
+    const { status, message } = diskAnswer(err);
+    return c.json({ message }, status);
+  }
   c.var.log?.error({ err }, 'unhandled error');
   return c.json({ message: 'Internal server error' }, 500);
 }

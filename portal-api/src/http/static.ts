@@ -4,24 +4,12 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
-import type { Storage } from '../lib/storage.ts';
 import { cspFor } from './csp.ts';
+import { COMPRESSIBLE, TYPES } from './mime.ts';
 
 // Serves the Astro build: hashed assets cached for a year, HTML revalidated by
 // ETag, text compressed once (brotli or gzip) and kept in memory.
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8', '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon', '.bmp': 'image/bmp',
-  '.woff2': 'font/woff2', '.woff': 'font/woff', '.webmanifest': 'application/manifest+json', '.pdf': 'application/pdf',
-  '.csv': 'text/csv; charset=utf-8', '.zip': 'application/zip', '.dwg': 'image/vnd.dwg',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.xls': 'application/vnd.ms-excel',
-};
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
-const INLINE_IMAGES = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.bmp']);
 
 /**
  * Routes with an id are served by their list page's shell so a hard reload
@@ -131,46 +119,5 @@ export function createSiteHandler(distDir: string) {
     const notFound = findFile(root, '/404.html');
     if (notFound) return send(c, notFound, 404);
     return c.text('Not found', 404);
-  };
-}
-
-/**
- * /uploads/*: public files as they are; private ones only with a valid,
- * unexpired signature. Always nosniff; anything but an image is an attachment.
- */
-export function createUploadsHandler(storage: Storage) {
-  return async (c: Context): Promise<Response> => {
-    const key = decodeURIComponent(c.req.path.replace(/^\/uploads\//, ''));
-    const isPrivate = key.startsWith('private/');
-    if (!isPrivate && !key.startsWith('public/')) return c.json({ message: 'Not found.' }, 404);
-    let file: string;
-    try {
-      file = storage.resolve(key);
-    } catch {
-      return c.json({ message: 'Not found.' }, 404);
-    }
-    const name = c.req.query('name') ?? path.basename(key);
-    if (isPrivate && !storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) {
-      return c.json({ message: 'This link has expired or is not valid.' }, 403);
-    }
-    let stat: fs.Stats;
-    try {
-      stat = await fs.promises.stat(file);
-      if (!stat.isFile()) throw new Error('not a file');
-    } catch {
-      return c.json({ message: 'Not found.' }, 404);
-    }
-    const ext = path.extname(file).toLowerCase();
-    const disposition = INLINE_IMAGES.has(ext) ? 'inline' : 'attachment';
-    const headers: Record<string, string> = {
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'content-length': String(stat.size),
-      'x-content-type-options': 'nosniff',
-      'content-disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`,
-      'cache-control': isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable',
-      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-    };
-    const stream = c.req.method === 'HEAD' ? null : (Readable.toWeb(fs.createReadStream(file)) as ReadableStream);
-    return new Response(stream, { status: 200, headers });
   };
 }

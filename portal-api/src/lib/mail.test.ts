@@ -2,12 +2,10 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from './mail.ts';
 
-const log = pino({ level: 'silent' });
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
@@ -34,7 +32,7 @@ describe('mail module', () => {
     cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
     const port = (smtp.server.address() as AddressInfo).port;
 
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-reply@estimating.test', dataDir: '/nonexistent' }, log);
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-reply@estimating.test', dataDir: '/nonexistent' });
     cleanups.push(() => mailer.close());
     await mailer.send({ to: 'client@example.com', subject: 'Your sign-in code: 123456', text: 'Your code is 123456.', html: '<p>Your code is 123456.</p>' });
 
@@ -49,7 +47,7 @@ describe('mail module', () => {
   it('writes to DATA_DIR/outbox as .eml when no SMTP_URL is set', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mail-test-'));
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const mailer = createMailer({ mailFrom: 'no-reply@localhost', dataDir }, log);
+    const mailer = createMailer({ mailFrom: 'no-reply@localhost', dataDir });
     await mailer.send({ to: 'a@example.com', subject: 'Hello there', text: 'Body text' });
     const files = await fs.readdir(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
@@ -58,5 +56,17 @@ describe('mail module', () => {
     expect(raw).toMatch(/^To: a@example.com$/m);
     expect(raw).toMatch(/^Subject: Hello there$/m);
     expect(raw).toContain('Body text');
+  });
+});
+
+describe('notice parts', () => {
+  it('carry the same paragraphs and link in text and HTML, with everything a user typed escaped in the HTML', async () => {
+    const { noticeParts } = await import('./mail.ts');
+    const parts = noticeParts(['Client <b>wrote</b>:', '<script>alert(1)</script>\n"quoted" & more'], { label: 'Answer it', url: 'https://x.test/admin-chat/abc?x=1&y=2' });
+    expect(parts.text).toBe('Client <b>wrote</b>:\n\n<script>alert(1)</script>\n"quoted" & more\n\nAnswer it: https://x.test/admin-chat/abc?x=1&y=2');
+    expect(parts.html).not.toContain('<script>');
+    expect(parts.html).not.toContain('<b>');
+    expect(parts.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;<br>&#34;quoted&#34; &#38; more');
+    expect(parts.html).toContain('<a href="https://x.test/admin-chat/abc?x=1&#38;y=2"');
   });
 });

@@ -1,24 +1,36 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { newId } from './ids.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** Sends one message now. Only the outbox worker calls it: no request waits on it. */
 export type Mailer = { send(message: MailMessage): Promise<void>; describe(): string; close(): void };
 
 /**
- * nodemailer to SMTP_URL when set; otherwise each message is logged and written
- * to DATA_DIR/outbox/*.eml so a fresh install works without a mail server.
+ * Each SMTP step gives up after this long, so a server that accepts and never
+ * answers costs the worker seconds, not minutes (nodemailer waits 2-10 min by default).
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Logger): Mailer {
+export const SMTP_TIMEOUT_MS = 10_000;
+
+/**
+ * nodemailer to SMTP_URL when set; otherwise each message is written to
+ * DATA_DIR/outbox/*.eml so a fresh install works without a mail server.
+ * It logs nothing: the worker logs the kind and the recipient, never a body.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+      logger: false,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: config.mailFrom, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
       describe: () => `SMTP ${new URL(config.smtpUrl!).host}`,
       close: () => transport.close(),
@@ -30,19 +42,41 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       await fs.mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`;
+      // Written under a temporary name and renamed, so a reader never sees half a file.
+      const part = path.join(outbox, `.${name}.part`);
+      try {
+        await fs.writeFile(part, info.message as Buffer);
+        await fs.rename(part, path.join(outbox, name));
+      } catch (err) {
+        await fs.rm(part, { force: true });
+        throw err;
+      }
     },
     describe: () => `outbox ${outbox}`,
     close: () => transport.close(),
   };
 }
 
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
 /** Minimal HTML wrapper for the plain-text mails (codes, approval, notices). */
 export function simpleHtml(paragraphs: string[]): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">${paragraphs
-    .map((p) => `<p>${esc(p)}</p>`)
+    .map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`)
     .join('')}</body></html>`;
+}
+
+/**
+ * A notice's text and HTML parts from the same paragraphs, ending with a link to
+ * the exact screen: written out in the text part, a button-like anchor in HTML.
+ */
+export function noticeParts(paragraphs: string[], link: { label: string; url: string }): { text: string; html: string } {
+  const text = [...paragraphs, `${link.label}: ${link.url}`].join('\n\n');
+  const body = paragraphs.map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`).join('');
+  const anchor = `<p><a href="${esc(link.url)}" style="color:#c2410c;font-weight:600">${esc(link.label)}</a></p><p style="color:#6b7280;font-size:13px">${esc(link.url)}</p>`;
+  return {
+    text,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">${body}${anchor}</body></html>`,
+  };
 }

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { fileTypeFromFile } from 'file-type';
 import { HttpError } from '../http/errors.ts';
+import { diskAnswer, isDiskError } from './disk-errors.ts';
 import { newId } from './ids.ts';
 
 // Uploads (ARCHITECTURE.md "Files"): multipart bodies are streamed to disk as
@@ -105,7 +106,26 @@ export class Storage {
       streams.push(stream);
       stream.on('data', (chunk: Buffer) => (entry.size += chunk.length));
       stream.on('limit', () => fail(new HttpError(413, `File too large. The limit is ${Math.round(maxFileBytes / 1024 / 1024)} MB.`)));
-      writes.push(pipeline(stream, fs.createWriteStream(tempPath)));
+      // A write that fails (ENOSPC) is handled at once: as an unhandled
+      // rejection it used to end the process. The rest of the part is then read
+      // and dropped, so the client still gets its 507 instead of a reset.
+      writes.push(
+        new Promise<void>((resolve) => {
+          const out = fs.createWriteStream(tempPath);
+          out.on('close', resolve);
+          out.on('error', (err) => {
+            const answer = storageError(err);
+            fail(answer instanceof HttpError ? answer : new HttpError(503, 'The upload could not be stored. Please try again later.'));
+            stream.unpipe(out);
+            stream.resume();
+          });
+          // A part cut short (aborted body) never ends: close the file so the wait below ends.
+          stream.on('close', () => {
+            if (!stream.readableEnded) out.destroy();
+          });
+          stream.pipe(out);
+        }),
+      );
     });
     parser.on('filesLimit', () => fail(new HttpError(400, `Too many files. At most ${opts.maxFiles} are accepted.`)));
     parser.on('fieldsLimit', () => fail(new HttpError(400, 'Too many fields.')));
@@ -150,12 +170,17 @@ export class Storage {
     return { key, name: file.originalName, size: file.size, type, ext };
   }
 
-  /** Writes a buffer (e.g. an image converted by sharp) under a generated name. */
+  /** Writes a buffer (e.g. an image converted by sharp) under a generated name; nothing is left behind if it fails. */
   async writeBuffer(buffer: Buffer, visibility: 'public' | 'private', folder: string, ext: string): Promise<string> {
     const key = `${visibility}/${folder}/${newId()}.${ext}`;
     const target = this.resolve(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.writeFile(target, buffer);
+    try {
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.writeFile(target, buffer);
+    } catch (err) {
+      await fsp.rm(target, { force: true }).catch(() => undefined);
+      throw storageError(err);
+    }
     return key;
   }
 
@@ -211,9 +236,20 @@ export class Storage {
 
   private async moveInto(from: string, key: string): Promise<void> {
     const target = this.resolve(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(from, target);
+    try {
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(from, target);
+    } catch (err) {
+      throw storageError(err);
+    }
   }
+}
+
+/** A disk failure as the 507/503 the client sees; anything else unchanged. */
+export function storageError(err: unknown): unknown {
+  if (err instanceof HttpError || !isDiskError(err)) return err;
+  const { status, message } = diskAnswer(err);
+  return new HttpError(status, message);
 }
 
 async function isPlainText(file: string): Promise<boolean> {

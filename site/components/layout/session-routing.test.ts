@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ctaTarget, loginPath, parseWelcomeState, requestPath, shouldShowWelcome } from './session-routing.ts';
+import { ctaTarget, hasSession, loginPath, parseWelcomeState, requestPath, shouldShowWelcome } from './session-routing.ts';
 
 const guest = { token: null, role: null };
 const client = { token: 't', role: 'client' };
@@ -10,7 +10,17 @@ describe('ctaTarget (SPEC §2 call-to-action routing)', () => {
     expect(ctaTarget('portal', guest)).toBe('/login');
     expect(ctaTarget('portal', admin)).toBe('/admin');
     expect(ctaTarget('portal', client)).toBe('/portal');
-    expect(ctaTarget('portal', { token: 't', role: null })).toBe('/portal');
+  });
+
+  it('treats the sign-up token (no role yet) as a guest: only password plus code make a session (issue 17)', () => {
+    const registered = { token: 'register-token', role: null };
+    expect(hasSession(registered)).toBe(false);
+    expect(hasSession(client)).toBe(true);
+    expect(hasSession(admin)).toBe(true);
+    expect(hasSession({ token: null, role: 'client' })).toBe(false);
+    expect(ctaTarget('portal', registered)).toBe('/login');
+    expect(ctaTarget('sample', registered)).toBe('/login');
+    expect(ctaTarget('request', registered, '/request')).toBe(loginPath('/request'));
   });
 
   it('sends Request Sample Estimate to /contactus with a token, else /login', () => {

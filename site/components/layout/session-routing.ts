@@ -18,12 +18,21 @@ export function loginPath(next?: string): string {
 }
 
 /**
+ * A completed sign-in (password and code) stores a token and a role. Sign-up
+ * stores its token too (SPEC §4) but no role: that browser is still a guest, so
+ * the public chrome must not offer Logout or route it into the portal (issue 17).
+ */
+export function hasSession(session: StoredSession): boolean {
+  return Boolean(session.token) && (session.role === 'admin' || session.role === 'client');
+}
+
+/**
  * portal: no token → /login; admin → /admin; anyone else → /portal.
  * sample (Request Sample Estimate): token → /contactus; none → /login.
  * request: token → the request form itself; none → /login?next=<request form>.
  */
 export function ctaTarget(kind: CtaKind, session: StoredSession, next?: string): string {
-  const signedIn = Boolean(session.token);
+  const signedIn = hasSession(session);
   switch (kind) {
     case 'portal':
       if (!signedIn) return '/login';

@@ -2,7 +2,7 @@
 // Login/Logout switch, session-routed call-to-action links, the welcome modal
 // and the current year. Plain DOM, no framework (ISSUE 4 "zero JavaScript by
 // default": this is the only JavaScript of a page without interactive parts).
-import { ctaTarget, parseWelcomeState, shouldShowWelcome, WELCOME_KEY, type CtaKind } from './session-routing.ts';
+import { ctaTarget, hasSession, parseWelcomeState, shouldShowWelcome, WELCOME_KEY, type CtaKind } from './session-routing.ts';
 
 const HOUR = 3_600_000;
 
@@ -20,7 +20,7 @@ function routeLinks(): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-cta]')) {
     link.href = ctaTarget(link.dataset.cta as CtaKind, session, link.dataset.next);
   }
-  const signedIn = Boolean(session.token);
+  const signedIn = hasSession(session);
   for (const el of document.querySelectorAll<HTMLElement>('[data-auth="guest"]')) el.hidden = signedIn;
   for (const el of document.querySelectorAll<HTMLElement>('[data-auth="user"]')) el.hidden = !signedIn;
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useGuard } from '../../lib/guards.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { SidebarLayout, type NavItem } from '../ui/SidebarLayout.tsx';
+import { useUnread } from '../shell/unread-store.ts';
+import { useUnreadSocket } from '../shell/use-unread-socket.ts';
 import { useProfileSummary, useSignOut } from './session-hooks.ts';
 
 type Props = {
@@ -30,11 +32,15 @@ function Guarded({ area, children, ...frame }: Props) {
   return <Frame {...frame}>{children}</Frame>;
 }
 
-function Frame({ children, ...frame }: Omit<Props, 'area'>) {
+function Frame({ children, items, ...frame }: Omit<Props, 'area'>) {
   const me = useProfileSummary();
   const signOut = useSignOut();
+  // Issue 12: the Chats item carries the unread count, live over /ws.
+  useUnreadSocket();
+  const unread = useUnread((s) => s.total ?? 0);
+  const withBadge = items.map((item) => (item.label === 'Chats' ? { ...item, badge: unread } : item));
   return (
-    <SidebarLayout {...frame} name={me.name} email={me.email} image={me.image} onLogout={signOut}>
+    <SidebarLayout {...frame} items={withBadge} name={me.name} email={me.email} image={me.image} onLogout={signOut}>
       {children}
     </SidebarLayout>
   );

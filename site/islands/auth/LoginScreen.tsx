@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import type { SessionUser } from '../../lib/auth-store.ts';
+import { type SessionUser, useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
@@ -17,6 +17,9 @@ export function LoginScreen() {
 }
 
 function LoginForm() {
+  // Sign-up stores its token without a role (SPEC §4): this browser has just
+  // registered and the account waits for an admin.
+  const justRegistered = useAuth((s) => Boolean(s.token) && !s.role);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
@@ -44,6 +47,12 @@ function LoginForm() {
 
   return (
     <form onSubmit={submit} noValidate={false}>
+      {justRegistered && (
+        <p className="auth-notice" role="status">
+          Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it;
+          then sign in here.
+        </p>
+      )}
       <div className="field">
         <label htmlFor="login-email">Email</label>
         <input id="login-email" name="email" type="email" autoComplete="username" maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} required />

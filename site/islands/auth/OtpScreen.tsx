@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { type SessionUser, useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { clearChallenge, readChallenge } from './challenge.ts';
+import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { afterOtp, otpError } from './auth-rules.ts';
 
@@ -123,6 +123,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
           window.location.assign(afterOtp(email, user.role, from, new URLSearchParams(window.location.search).get('next')));
         }, REDIRECT_MS);
       } else {
+        saveResetToken(res.token);
         toast.success(res.message ?? 'OTP verified.', { duration: 3000 });
         setDone(true);
         setTimeout(() => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))), REDIRECT_MS);

@@ -4,7 +4,10 @@ import { api, assetUrl } from '../../lib/api.ts';
 import { homeFor, type Profile, useAuth } from '../../lib/auth-store.ts';
 import { AdminShell } from '../admin/AdminShell.tsx';
 import { PortalShell } from '../portal/PortalShell.tsx';
+import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.schema.ts';
+import { firstTooLong } from '../../lib/text-limit.ts';
 import { Avatar } from '../ui/Avatar.tsx';
+import { CharCount } from '../ui/CharCount.tsx';
 import { messageOf, orangeToast } from './notify.ts';
 import './profile.css';
 
@@ -81,6 +84,11 @@ function ProfileForm() {
   async function save(e: FormEvent) {
     e.preventDefault();
     if (!fields) return;
+    const tooLong = firstTooLong([
+      ['Full Name', fields.fullName.trim(), PROFILE_LIMITS.fullName], ['Phone No.', fields.phoneNumber.trim(), PROFILE_LIMITS.phoneNumber],
+      ['Company Name', fields.company.trim(), PROFILE_LIMITS.company], ['Your Bio', fields.bio.trim(), PROFILE_LIMITS.bio],
+    ]);
+    if (tooLong) return orangeToast(`Error updating profile: ${tooLong}`);
     const form = new FormData();
     form.append('fullName', fields.fullName);
     form.append('bio', fields.bio);
@@ -142,7 +150,8 @@ function ProfileForm() {
         <div className="profile-fields">
           <div className="field">
             <label htmlFor="profile-name">Full Name</label>
-            <input id="profile-name" autoComplete="name" maxLength={120} value={fields.fullName} onChange={set('fullName')} required />
+            <input id="profile-name" autoComplete="name" aria-describedby="profile-name-count" value={fields.fullName} onChange={set('fullName')} required />
+            <CharCount id="profile-name-count" value={fields.fullName} max={PROFILE_LIMITS.fullName} />
           </div>
           <div className="field">
             <label htmlFor="profile-email">E-Mail</label>
@@ -151,16 +160,19 @@ function ProfileForm() {
           <div className="profile-two">
             <div className="field">
               <label htmlFor="profile-phone">Phone No.</label>
-              <input id="profile-phone" type="tel" autoComplete="tel" maxLength={40} value={fields.phoneNumber} onChange={set('phoneNumber')} />
+              <input id="profile-phone" type="tel" autoComplete="tel" aria-describedby="profile-phone-count" value={fields.phoneNumber} onChange={set('phoneNumber')} />
+              <CharCount id="profile-phone-count" value={fields.phoneNumber} max={PROFILE_LIMITS.phoneNumber} />
             </div>
             <div className="field">
               <label htmlFor="profile-company">Company Name</label>
-              <input id="profile-company" autoComplete="organization" maxLength={120} value={fields.company} onChange={set('company')} />
+              <input id="profile-company" autoComplete="organization" aria-describedby="profile-company-count" value={fields.company} onChange={set('company')} />
+              <CharCount id="profile-company-count" value={fields.company} max={PROFILE_LIMITS.company} />
             </div>
           </div>
           <div className="field">
             <label htmlFor="profile-bio">Your Bio</label>
-            <textarea id="profile-bio" maxLength={2000} value={fields.bio} onChange={set('bio')} />
+            <textarea id="profile-bio" aria-describedby="profile-bio-count" value={fields.bio} onChange={set('bio')} />
+            <CharCount id="profile-bio-count" value={fields.bio} max={PROFILE_LIMITS.bio} />
           </div>
           <button type="submit" className="btn" disabled={busy}>
             {busy ? 'Saving…' : 'SAVE'}

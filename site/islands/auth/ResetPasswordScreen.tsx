@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { api } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
+import { readResetToken, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { passwordStrength, resetPasswordError } from './auth-rules.ts';
 
@@ -43,7 +44,8 @@ function ResetForm({ email }: { email: string }) {
     setError('');
     setBusy(true);
     try {
-      await api('/auth/reset-password', { method: 'POST', json: { email, newPassword: password }, auth: false });
+      await api('/auth/reset-password', { method: 'POST', json: { email, newPassword: password }, auth: false, bearer: readResetToken() });
+      saveResetToken(undefined);
       toast.success('Password reset successful!', { duration: 3000 });
       setDone(true);
       setTimeout(() => window.location.assign(paths.login), REDIRECT_MS);

@@ -5,6 +5,7 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { messageOf } from './notify.ts';
 import { signupBody } from './auth-rules.ts';
+import { FULL_NAME_MAX, FULL_NAME_TOO_LONG } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 export function SignupScreen() {
   return (
@@ -24,6 +25,7 @@ function SignupForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(''); // SPEC §4: the error clears on submit
+    if (signupBody(form).fullName.length > FULL_NAME_MAX) return setError(FULL_NAME_TOO_LONG);
     setBusy(true);
     try {
       const res = await api<{ token?: string; message?: string }>('/auth/register', { method: 'POST', json: signupBody(form), auth: false });
@@ -50,11 +52,11 @@ function SignupForm() {
       <div className="auth-row">
         <div className="field">
           <label htmlFor="signup-first">First name</label>
-          <input id="signup-first" name="firstName" autoComplete="given-name" maxLength={60} value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} required />
+          <input id="signup-first" name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} required />
         </div>
         <div className="field">
           <label htmlFor="signup-last">Last name</label>
-          <input id="signup-last" name="lastName" autoComplete="family-name" maxLength={60} value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} required />
+          <input id="signup-last" name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} required />
         </div>
       </div>
       <div className="field">

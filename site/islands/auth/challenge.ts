@@ -14,3 +14,16 @@ export function readChallenge(): string | undefined {
 export function clearChallenge(): void {
   sessionStorage.removeItem(KEY);
 }
+
+// The one-time reset token of a verified reset code (issue 18 item 5): the
+// reset-password screen sends it as the bearer. Only in this tab, used once.
+const RESET_KEY = 'resetToken';
+
+export function saveResetToken(token: string | undefined): void {
+  if (token) sessionStorage.setItem(RESET_KEY, token);
+  else sessionStorage.removeItem(RESET_KEY);
+}
+
+export function readResetToken(): string | undefined {
+  return sessionStorage.getItem(RESET_KEY) ?? undefined;
+}

@@ -1,7 +1,12 @@
 import { toast } from 'sonner';
 
-/** SPEC §8/§9: login errors and the profile success are orange toasts shown 3 s (top right, set in IslandRoot). */
-const ORANGE = { background: 'var(--orange)', color: '#fff', border: '1px solid var(--orange-dark)' } as const;
+/**
+ * SPEC §8/§9: login errors and the profile success are orange toasts shown 3 s
+ * (placed by ui/Toasts.tsx). White on the brand orange #f26b1d is 3.0:1; this
+ * darker orange keeps 13 px text at 5.9:1 (WCAG 1.4.3 needs 4.5:1, issue 17).
+ */
+export const TOAST_ORANGE = '#a3440b';
+const ORANGE = { background: TOAST_ORANGE, color: '#fff', border: '1px solid #7c3309' } as const;
 
 export function orangeToast(message: string, kind: 'error' | 'success' = 'error'): void {
   (kind === 'error' ? toast.error : toast.success)(message, { duration: 3000, style: ORANGE });

@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import { MAX_CHAT_MESSAGE } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import { CharCount } from '../ui/CharCount.tsx';
 
 type Props = {
   onSend: (text: string) => void;
@@ -15,9 +17,12 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
   const [text, setText] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const countId = useId();
+  const tooLong = text.trim().length > MAX_CHAT_MESSAGE;
   const submit = () => {
     const message = text.trim();
     if (!message || disabled) return; // SPEC §5: blank text is not sent
+    if (tooLong) return; // refused, not cut: the counter below says by how much (issue 17)
     onSend(message);
     setText('');
   };
@@ -67,15 +72,17 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
           className="input composer-input"
           placeholder="Type a message"
           value={text}
-          maxLength={5000}
+          aria-describedby={countId}
+          aria-invalid={tooLong || undefined}
           disabled={disabled}
           autoComplete="off"
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn" disabled={disabled || !text.trim()}>
+        <button type="submit" className="btn" disabled={disabled || !text.trim() || tooLong}>
           Send
         </button>
       </form>
+      <CharCount id={countId} value={text.trim()} max={MAX_CHAT_MESSAGE} />
       <style>{`
         .composer { border-top: 1px solid var(--line); background: #fff; padding: .6rem .75rem; }
         .composer-row { display: flex; gap: .5rem; align-items: center; }

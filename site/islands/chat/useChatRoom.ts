@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
@@ -9,16 +10,20 @@ export type { ChatMessage };
 // The chat connection of CONTRACTS.md, shared by the client and admin chats:
 // one socket per open room, history from the API, live frames merged by _id.
 // After a dropped connection it reconnects with exponential backoff and
-// re-joins; every `joined` refetches the history and the query's status, so
+// re-joins; every `joined` refetches the history (once per join) and, after a reconnect, the request's status, so
 // nothing sent while the socket was down is missed, and the _id merge keeps nothing twice.
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
+/** Loads the history over HTTP when no `joined` came this long after opening. */
+const HISTORY_FALLBACK_MS = 4000;
 
 export type ChatRoom = {
   messages: ChatMessage[];
   connected: boolean;
   queryStatus: string | null;
+  /** Changes on every `queryLifecycle` frame of the open query (issue 13): the request panel reloads on it. */
+  lifecycleStamp: number;
   /** Trims, and sends nothing blank (SPEC §5 "Chat"). */
   send: (text: string, replyTo?: string | null) => void;
   presence: Record<string, boolean>;
@@ -44,9 +49,11 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [connected, setConnected] = useState(false);
   const [queryStatus, setQueryStatus] = useState<string | null>(null);
+  const [lifecycleStamp, setLifecycleStamp] = useState(0);
   const [presence, setPresence] = useState<Record<string, boolean>>({});
   const [loading, setLoading] = useState(Boolean(queryId));
   const socketRef = useRef<WebSocket | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     setMessages([]);
@@ -74,15 +81,13 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       }
     };
 
-    // A queryStatus frame sent while the socket was down is missed: read the status on every join.
-    const loadStatus = async () => {
-      if (!queryId) return;
-      try {
-        const { data } = await api<{ data: { status: string } }>(`/queries/${encodeURIComponent(queryId)}`);
-        if (!stopped) setQueryStatus(data.status);
-      } catch {
-        // The history call reports problems; the status stays as it was.
-      }
+    // A queryStatus frame sent while the socket was down is missed: after a re-join the
+    // request's cached reads (workspace, own list) are refreshed instead of read on every join.
+    let joins = 0;
+    const refreshAfterRejoin = () => {
+      if (joins++ === 0) return;
+      void queryClient.invalidateQueries({ queryKey: ['workspace', queryId] });
+      void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
     };
 
     const connect = () => {
@@ -104,9 +109,10 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
         }
         switch (frame.type) {
           case 'joined':
+            // The history is fetched once per join: the first one and after each reconnect.
             if (frame.queryId === queryId) {
               void loadHistory();
-              void loadStatus();
+              refreshAfterRejoin();
             }
             break;
           case 'receiveMessage':
@@ -115,6 +121,12 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             break;
           case 'queryStatus':
             if (frame.queryId === queryId) setQueryStatus(frame.status);
+            break;
+          case 'queryLifecycle':
+            if (frame.queryId === queryId) {
+              setQueryStatus(frame.status);
+              setLifecycleStamp((n) => n + 1);
+            }
             break;
           case 'presence':
             setPresence((cur) => ({ ...cur, [frame.userId]: frame.online }));
@@ -137,19 +149,23 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       ws.onerror = () => console.warn('chat socket error');
     };
 
-    void loadHistory();
     // A client screen without an open query needs no socket; the admin one listens for presence.
     if (queryId || admin) connect();
+    // Without a working socket the history still comes once, over HTTP.
+    const fallback = queryId ? setTimeout(() => {
+      if (joins === 0) void loadHistory();
+    }, HISTORY_FALLBACK_MS) : undefined;
     return () => {
       stopped = true;
       clearTimeout(retry);
+      clearTimeout(fallback);
       history?.abort();
       const ws = socketRef.current;
       socketRef.current = null;
       ws?.close();
       setConnected(false);
     };
-  }, [queryId, token, admin]);
+  }, [queryId, token, admin, queryClient]);
 
   const send = useCallback(
     (text: string, replyTo: string | null = null) => {
@@ -165,5 +181,5 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     [queryId, token],
   );
 
-  return { messages, connected, queryStatus, send, presence, loading };
+  return { messages, connected, queryStatus, lifecycleStamp, send, presence, loading };
 }

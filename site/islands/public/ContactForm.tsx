@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
+import { CharCount } from '../ui/CharCount.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
 import { CONTACT_LIMITS } from '../../../portal-api/src/modules/contact/contact.limits.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
@@ -20,6 +22,8 @@ export default function ContactForm({ services, labels }: Props) {
   const [hydrated, setHydrated] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Only the message is long enough to need a counter; the API refuses any field that is too long, with a sentence (issue 17: nothing is cut).
+  const [message, setMessage] = useState('');
   const inFlight = useRef(false);
   useEffect(() => setHydrated(true), []);
 
@@ -39,6 +43,7 @@ export default function ContactForm({ services, labels }: Props) {
       });
       toast.success(result.message, { duration: TOAST_MS });
       form.reset();
+      setMessage('');
     } catch (err) {
       toast.error(FAILURE, { duration: TOAST_MS });
       // A refused field has a sentence worth keeping on screen; anything else gets the spec's text.
@@ -51,14 +56,14 @@ export default function ContactForm({ services, labels }: Props) {
 
   return (
     <>
-      <Toaster position="top-right" richColors closeButton />
+      <Toasts />
       <form className="contact-form" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined} noValidate={false}>
         <div className="contact-row">
           <div className="field">
             <label htmlFor={`${id}-name`}>
               {labels.name} <span aria-hidden="true">*</span>
             </label>
-            <input id={`${id}-name`} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
+            <input id={`${id}-name`} name="name" autoComplete="name" required />
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>
@@ -70,7 +75,7 @@ export default function ContactForm({ services, labels }: Props) {
         <div className="contact-row">
           <div className="field">
             <label htmlFor={`${id}-phone`}>{labels.phone}</label>
-            <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} />
+            <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" />
           </div>
           <div className="field">
             <label htmlFor={`${id}-service`}>
@@ -92,7 +97,8 @@ export default function ContactForm({ services, labels }: Props) {
           <label htmlFor={`${id}-message`}>
             {labels.message} <span aria-hidden="true">*</span>
           </label>
-          <textarea id={`${id}-message`} name="message" required rows={6} maxLength={CONTACT_LIMITS.message} />
+          <textarea id={`${id}-message`} name="message" required rows={6} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby={`${id}-message-count`} />
+          <CharCount id={`${id}-message-count`} value={message} max={CONTACT_LIMITS.message} />
         </div>
         {error && (
           <p id={`${id}-error`} role="alert" className="error-text contact-error">

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { Toasts } from './Toasts.tsx';
 
 /** Every screen's root: server-state cache, the one toast outlet, an error boundary. */
 export function IslandRoot({ children }: { children: ReactNode }) {
@@ -10,7 +10,7 @@ export function IslandRoot({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {/* SPEC §9: 5 s by default; screens pass 3 s where the spec says so. */}
-      <Toaster position="top-right" duration={5000} richColors closeButton />
+      <Toasts />
       <ErrorBoundary>{children}</ErrorBoundary>
     </QueryClientProvider>
   );

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Avatar } from './Avatar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
-export type NavItem = { label: string; href: string; match?: (path: string) => boolean };
+export type NavItem = { label: string; href: string; match?: (path: string) => boolean; /** A count shown beside the label (unread chats); hidden at 0. */ badge?: number };
 
 type Props = {
   title: string;
@@ -51,6 +51,12 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
               <li key={item.href}>
                 <a href={item.href} aria-current={isActive(item) ? 'page' : undefined}>
                   {item.label}
+                  {item.badge ? (
+                    <span className="shell-badge" data-testid={`badge-${item.label}`}>
+                      {item.badge > 99 ? '99+' : item.badge}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  ) : null}
                 </a>
               </li>
             ))}
@@ -84,6 +90,8 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         .shell-email { font-size: .78rem; opacity: .85; overflow-wrap: anywhere; }
         .shell-side ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .2rem; }
         .shell-side a[aria-current], .shell-side nav a, .shell-logout { display: block; width: 100%; text-align: left; padding: .6rem .75rem; border-radius: 8px; color: #e6edf5; text-decoration: none; font: inherit; background: none; border: none; cursor: pointer; min-height: 44px; }
+        .shell-side nav a { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
+        .shell-badge { min-width: 1.5rem; padding: 0 .4rem; border-radius: 999px; background: #fff; color: var(--navy); font-size: .78rem; font-weight: 700; line-height: 1.5rem; text-align: center; }
         .shell-side nav a:hover, .shell-logout:hover { background: var(--navy-2); color: #fff; }
         .shell-side nav a[aria-current='page'] { background: var(--orange-dark); color: #fff; font-weight: 600; }
         .shell-main { min-width: 0; padding: 1.5rem; }

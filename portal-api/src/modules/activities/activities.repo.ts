@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -46,22 +47,49 @@ export type Activity = {
   activity: string;
   createdAt: string;
   status: string;
-  query: { _id: string; message: string; status: string } | null;
+  query: { _id: string; subject: string | null; message: string; status: string } | null;
+  user: { _id: string; fullName: string } | null;
 };
 
 /** Newest first; one client's when userId is given, everyone's otherwise. */
-export async function listActivities(db: Executor, opts: { userId?: string; limit: number }): Promise<Activity[]> {
+export async function listActivities(db: Executor, opts: { userId?: string; limit: number; cursor?: string }): Promise<{ data: Activity[]; nextCursor: string | null }> {
   let qb = db
     .selectFrom('activities as a')
     .leftJoin('queries as q', 'q.id', 'a.query_id')
-    .select(['a.id', 'a.activity', 'a.created_at', 'a.status', 'q.id as query_id', 'q.message as query_message', 'q.status as query_status']);
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select([
+      'a.id', 'a.activity', 'a.created_at', 'a.status', 'q.id as query_id', 'q.subject as query_subject', 'q.message as query_message',
+      'q.status as query_status', 'u.id as user_id', 'u.full_name as user_full_name',
+    ]);
   if (opts.userId) qb = qb.where('a.user_id', '=', opts.userId);
-  const rows = await qb.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(opts.limit).execute();
-  return rows.map((r) => ({
+  if (opts.cursor) {
+    const [at, id] = decodeCursor(opts.cursor, 2);
+    qb = qb.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(at!, id!)));
+  }
+  const rows = await qb.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(opts.limit + 1).execute();
+  const { page, nextCursor } = nextCursorOf(rows, opts.limit, (r) => [r.created_at, r.id]);
+  const data = page.map((r) => ({
     _id: r.id,
     activity: r.activity,
     createdAt: r.created_at,
     status: r.status,
-    query: r.query_id ? { _id: r.query_id, message: r.query_message ?? '', status: r.query_status ?? '' } : null,
+    query: r.query_id ? { _id: r.query_id, subject: r.query_subject ?? null, message: r.query_message ?? '', status: r.query_status ?? '' } : null,
+    user: r.user_id ? { _id: r.user_id, fullName: r.user_full_name ?? '' } : null,
   }));
+  return { data, nextCursor };
+}
+
+export type HistoryEntry = { _id: string; activity: string; status: string; createdAt: string };
+
+/** One query's activities, oldest first: the history section of the request workspace. */
+export async function listQueryHistory(db: Executor, queryId: string, limit = 200): Promise<HistoryEntry[]> {
+  const rows = await db
+    .selectFrom('activities')
+    .select(['id', 'activity', 'status', 'created_at'])
+    .where('query_id', '=', queryId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((r) => ({ _id: r.id, activity: r.activity, status: r.status, createdAt: r.created_at }));
 }

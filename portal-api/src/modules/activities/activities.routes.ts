@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/router.ts';
 import { listActivities } from './activities.repo.ts';
+import { NEXT_CURSOR_HEADER } from '../paging/paging.schema.ts';
 import { ActivitiesQuerySchema, ActivitySchema } from './activities.schema.ts';
 
 /** The activities sub-app: paths under /api (SPEC §7 "Queries"). */
@@ -13,15 +14,18 @@ export function activitiesRoutes({ db }: Deps) {
       path: '/recent-activities',
       tags: ['Activities'],
       summary: 'Recent activities, newest first (a bare array). A client sees its own; an admin sees all.',
+      description: `Keyset pages: when more rows follow, the ${NEXT_CURSOR_HEADER} header carries the cursor for the next call.`,
       security: [{ bearer: [] }],
       middleware: [requireAuth(db)] as const,
       request: { query: ActivitiesQuerySchema },
-      responses: { 200: { description: 'Activities', content: { 'application/json': { schema: z.array(ActivitySchema) } } } },
+      responses: { 400: { description: 'Bad cursor or limit' }, 200: { description: 'Activities', headers: { [NEXT_CURSOR_HEADER]: { schema: { type: 'string' }, description: 'Cursor of the next page, when there is one' } }, content: { 'application/json': { schema: z.array(ActivitySchema) } } } },
     }),
     async (c) => {
       const user = c.var.user;
-      const { limit } = c.req.valid('query');
-      return c.json(await listActivities(db, { userId: user.role === 'admin' ? undefined : user.id, limit }), 200);
+      const { limit, cursor } = c.req.valid('query');
+      const { data, nextCursor } = await listActivities(db, { userId: user.role === 'admin' ? undefined : user.id, limit, cursor });
+      if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
+      return c.json(data, 200);
     },
   );
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CursorParam } from '../paging/paging.schema.ts';
 
 export const ActivitySchema = z
   .object({
@@ -6,10 +7,13 @@ export const ActivitySchema = z
     activity: z.string(),
     createdAt: z.string(),
     status: z.string(),
-    query: z.object({ _id: z.string(), message: z.string(), status: z.string() }).nullable(),
+    query: z.object({ _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.string() }).nullable(),
+    /** The client the activity is about (issue 17: 'Message sent' alone named no one). */
+    user: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
   })
   .openapi('Activity');
 
 export const ActivitiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500.').max(500, 'limit must be between 1 and 500.').default(100),
+  cursor: CursorParam,
 });

@@ -1,19 +1,20 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Deps } from '../../deps.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { bearerToken, requireAuth } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { findUserByEmail, findUserById, toUser } from '../users/users.repo.ts';
-import { approvalMail, codeMail } from './auth.mail.ts';
+import { enqueueMail } from '../outbox/outbox.repo.ts';
+import { approvalMail, codeMail, registerExistingMail, signupNoticeMail } from './auth.mail.ts';
 import {
   IdParamSchema, LoginSchema, MessageSchema, RegisterSchema, ResetPasswordSchema, SendOtpSchema, SessionUserSchema, VerifyOtpSchema,
 } from './auth.schema.ts';
 import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, verifiedResetCode } from './otp.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { createAuthLimits } from './rate-limit.ts';
+import { Cooldown, createAuthLimits } from './rate-limit.ts';
 import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -32,8 +33,10 @@ function tooMany(seconds: number, message: string): HttpError {
 }
 
 export function authRoutes(deps: Deps) {
-  const { db, mailer, config } = deps;
+  const { db, config } = deps;
   const limits = createAuthLimits();
+  // At most one 'someone tried to register' mail per address in 10 minutes, so sign-up cannot flood an inbox.
+  const registerWarned = new Cooldown<string>(600);
   const limitIp = (c: Context) => {
     const wait = limits.ip.consume(clientIp(c));
     if (wait) throw tooMany(wait, `Too many requests. Please try again in ${waitText(wait)}.`);
@@ -49,18 +52,32 @@ export function authRoutes(deps: Deps) {
       createRoute({
         method: 'post', path: '/auth/register', tags: ['Authentication'],
         summary: 'Sign up as a client. Public. The account waits for admin approval; the token returned opens no data.',
+        description:
+          'Answers the same 201, in about the same time, whether or not the e-mail already has an account, so sign-up does not tell who ' +
+          'has one: a new e-mail gets a pending account (and COMPANY_EMAIL a notice), a known one gets a mail saying someone tried to register with it.',
         request: { body: { required: true, ...json(RegisterSchema) } },
-        responses: { 201: { description: 'Registered', ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })) }, 409: { description: 'E-mail taken' }, 429: TOO_MANY },
+        responses: { 201: { description: 'Registered (or the owner of the e-mail was told)', ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })) }, 429: TOO_MANY },
       }),
       async (c) => {
         limitIp(c);
         const body = c.req.valid('json');
-        if (await findUserByEmail(db, body.email)) throw new HttpError(409, 'An account with this email already exists.');
-        const now = nowIso();
-        await db.insertInto('users').values({
-          id: newId(), full_name: body.fullName, email: body.email, password_hash: await hashPassword(body.password),
-          role: 'client', status: 'pending', phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
-        }).onConflict((oc) => oc.column('email').doNothing()).execute();
+        // Hashed in both cases, so a known e-mail does not answer faster.
+        const passwordHash = await hashPassword(body.password);
+        await db.transaction().execute(async (trx) => {
+          const existing = await findUserByEmail(trx, body.email);
+          if (existing) {
+            if (!registerWarned.take(existing.email)) await enqueueMail(trx, registerExistingMail(existing.email, config.publicUrl));
+            return;
+          }
+          const now = nowIso();
+          const inserted = await trx.insertInto('users').values({
+            id: newId(), full_name: body.fullName, email: body.email, password_hash: passwordHash,
+            role: 'client', status: 'pending', phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
+          }).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows) === 1 && config.companyEmail) {
+            await enqueueMail(trx, signupNoticeMail(config.companyEmail, { fullName: body.fullName, email: body.email }, config.publicUrl));
+          }
+        });
         // SPEC §4 reads a token after sign-up; it is random and stored nowhere, so it opens nothing.
         return c.json({ message: 'Registration successful. An admin will review your account shortly.', token: generateToken() }, 201);
       },
@@ -92,9 +109,9 @@ export function authRoutes(deps: Deps) {
         if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, 'Unrecognized user role.');
         if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
         const challenge = generateToken();
-        const code = await issueCode(db, { email: user.email, userId: user.id, purpose: 'login', challengeHash: hashChallenge(challenge) });
-        await mailer.send(codeMail(user.email, code, 'login'));
-        limits.resend.start(user.email);
+        await issueCode(db, { email: user.email, userId: user.id, purpose: 'login', challengeHash: hashChallenge(challenge) },
+          (trx, code) => enqueueMail(trx, codeMail(user.email, code, 'login')));
+        limits.resend.start(`login:${user.email}`);
         return c.json({ message: 'A verification code has been sent to your email.', user: sessionUser(user), token: challenge }, 200);
       },
     )
@@ -108,16 +125,17 @@ export function authRoutes(deps: Deps) {
       async (c) => {
         limitIp(c);
         const { email } = c.req.valid('json');
-        // The cooldown is kept per e-mail whether or not an account exists, so a 429 tells nothing.
-        const wait = limits.resend.take(email);
-        if (wait) throw tooMany(wait, `Please wait ${waitText(wait)} before requesting another code.`);
         const user = await findUserByEmail(db, email);
+        const pending = user ? await liveCode(db, user.email) : null;
+        const purpose = pending?.purpose === 'login' && !pending.verified_at ? 'login' : 'reset';
+        // One cooldown per e-mail and purpose (a reset right after a sign-in is not blocked), kept whether
+        // or not an account exists, so a 429 tells nothing: an unknown e-mail can only ask for a reset.
+        const wait = limits.resend.take(`${purpose}:${email}`);
+        if (wait) throw tooMany(wait, `Please wait ${waitText(wait)} before requesting another code.`);
         if (user) {
-          const pending = await liveCode(db, user.email);
-          const purpose = pending?.purpose === 'login' && !pending.verified_at ? 'login' : 'reset';
-          const code = await issueCode(db, { email: user.email, userId: user.id, purpose, challengeHash: purpose === 'login' ? pending?.challenge_hash : null });
-          // Sent after the answer: waiting for the mail server would make known e-mails answer slower.
-          mailer.send(codeMail(user.email, code, purpose)).catch((err: unknown) => c.var.log?.error({ err }, 'code mail failed'));
+          // The mail is an outbox row written with the code: the answer never waits on SMTP.
+          await issueCode(db, { email: user.email, userId: user.id, purpose, challengeHash: purpose === 'login' ? pending?.challenge_hash : null },
+            (trx, code) => enqueueMail(trx, codeMail(user.email, code, purpose)));
         }
         return c.json({ message: 'If an account exists for this email, a code has been sent.' }, 200);
       },
@@ -125,7 +143,11 @@ export function authRoutes(deps: Deps) {
     .openapi(
       createRoute({
         method: 'post', path: '/auth/login-verify-otp', tags: ['Authentication'],
-        summary: 'Checks a code. Public. A login code returns the session token; a reset code allows one reset within 10 minutes.',
+        summary: 'Checks a code. Public. A login code returns the session token; a reset code returns a one-time reset token.',
+        description:
+          'With a login code, `token` in the answer is the session token. With a reset code (from /auth/send-otp), `token` is a one-time ' +
+          'reset token instead: valid 10 minutes, stored only as a hash, opening no data. /auth/reset-password requires it as the bearer, ' +
+          'so only whoever verified the code can set the new password.',
         request: { body: { required: true, ...json(VerifyOtpSchema) } },
         responses: { 200: { description: 'Verified', ...json(MessageSchema) }, 400: { description: 'Invalid or expired code' }, 429: TOO_MANY },
       }),
@@ -141,8 +163,9 @@ export function authRoutes(deps: Deps) {
         }
         limits.code.reset(email);
         if (result.purpose === 'reset') {
-          await markVerified(db, result.id);
-          return c.json({ message: 'OTP verified. You can now reset your password.', verified: true }, 200);
+          // The reset is bound to whoever verified the code: only this token opens it.
+          const resetToken = await markVerified(db, result.id);
+          return c.json({ message: 'OTP verified. You can now reset your password.', verified: true, token: resetToken }, 200);
         }
         const user = await findUserById(db, result.userId);
         if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP);
@@ -154,18 +177,31 @@ export function authRoutes(deps: Deps) {
     .openapi(
       createRoute({
         method: 'post', path: '/auth/reset-password', tags: ['Authentication'],
-        summary: 'Sets a new password after a verified reset code, once. Public. Ends every session of the user.',
+        summary: 'Sets a new password, once. Public: the bearer is the reset token of /auth/login-verify-otp, not a session. Ends every session of the user.',
+        description:
+          'The bearer must be the one-time reset token that /auth/login-verify-otp returned for a reset code of this e-mail, within 10 ' +
+          'minutes of that verification. Without it, with another e-mail, expired or already used, the reset is refused (400): knowing ' +
+          "the e-mail is not enough. The code is used up, the password set and every session of the user ended in one transaction; " +
+          'their open chat sockets are closed.',
+        security: [{ bearer: [] }],
         request: { body: { required: true, ...json(ResetPasswordSchema) } },
-        responses: { 200: { description: 'Reset', ...json(MessageSchema) }, 400: { description: 'No verified code' }, 429: TOO_MANY },
+        responses: { 200: { description: 'Reset', ...json(MessageSchema) }, 400: { description: 'No verified code, or not its reset token' }, 429: TOO_MANY },
       }),
       async (c) => {
         limitIp(c);
         const { email, newPassword } = c.req.valid('json');
-        const code = await verifiedResetCode(db, email);
-        if (!code) throw new HttpError(400, 'Please verify the code sent to your email first.');
-        if (!(await consumeCode(db, code.id))) throw new HttpError(400, 'Please verify the code sent to your email first.');
-        await db.updateTable('users').set({ password_hash: await hashPassword(newPassword), updated_at: nowIso() }).where('id', '=', code.user_id).execute();
-        await invalidateUserSessions(db, code.user_id);
+        const refused = () => new HttpError(400, 'Please verify the code sent to your email first.');
+        const code = await verifiedResetCode(db, email, bearerToken(c.req.header('authorization')));
+        if (!code) throw refused();
+        const passwordHash = await hashPassword(newPassword);
+        const done = await db.transaction().execute(async (trx) => {
+          if (!(await consumeCode(trx, code.id))) return false;
+          await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', code.user_id).execute();
+          await invalidateUserSessions(trx, code.user_id);
+          return true;
+        });
+        if (!done) throw refused();
+        await deps.hub.endSessions({ userId: code.user_id });
         return c.json({ message: 'Password reset successful!' }, 200);
       },
     )
@@ -181,10 +217,11 @@ export function authRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const user = await findUserById(db, id);
         if (!user || user.role !== 'client') throw new HttpError(404, 'User not found.');
-        if (user.status !== 'approved') {
-          await db.updateTable('users').set({ status: 'approved', updated_at: nowIso() }).where('id', '=', id).execute();
-          await mailer.send(approvalMail(user.email, user.full_name, `${config.publicUrl}/login`));
-        }
+        await db.transaction().execute(async (trx) => {
+          const res = await trx.updateTable('users').set({ status: 'approved', updated_at: nowIso() })
+            .where('id', '=', id).where('status', '!=', 'approved').executeTakeFirst();
+          if (Number(res.numUpdatedRows) === 1) await enqueueMail(trx, approvalMail(user.email, user.full_name, `${config.publicUrl}/login`));
+        });
         const updated = await findUserById(db, id);
         return c.json({ message: 'Admin approved successfully!', user: toUser(updated!) }, 200);
       },
@@ -198,6 +235,7 @@ export function authRoutes(deps: Deps) {
       }),
       async (c) => {
         await invalidateSession(db, c.var.user.sessionId);
+        await deps.hub.endSessions({ sessionId: c.var.user.sessionId });
         return c.json({ message: 'Logged out successfully.' }, 200);
       },
     );

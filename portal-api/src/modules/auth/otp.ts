@@ -1,9 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { generateToken } from './session.ts';
 
 // One-time codes (ARCHITECTURE.md "Authentication"): 6 digits from a CSPRNG,
 // stored hashed, valid 10 minutes, burnt after 5 wrong tries, replaced by a newer code.
@@ -24,10 +25,14 @@ export function hashChallenge(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(`challenge:${token}`)));
 }
 
-/** Issues a code, burning every earlier unused code of the same e-mail. */
+/**
+ * Issues a code, burning every earlier unused code of the same e-mail. `mail`
+ * writes the mail that carries it in the same transaction (the outbox).
+ */
 export async function issueCode(
   db: DB,
   input: { email: string; userId: string; purpose: CodePurpose; challengeHash?: string | null },
+  mail?: (trx: DB, code: string) => Promise<unknown>,
 ): Promise<string> {
   const code = generateCode();
   const id = newId();
@@ -38,8 +43,9 @@ export async function issueCode(
     await trx.insertInto('one_time_codes').values({
       id, email: input.email, user_id: input.userId, purpose: input.purpose, code_hash: hashCode(id, code),
       challenge_hash: input.challengeHash ?? null, attempts: 0, expires_at: nowIso(new Date(now.getTime() + CODE_TTL_MS)),
-      created_at: nowIso(now), verified_at: null, consumed_at: null,
+      created_at: nowIso(now), verified_at: null, consumed_at: null, reset_token_hash: null,
     }).execute();
+    await mail?.(trx, code);
   });
   return code;
 }
@@ -77,14 +83,27 @@ export async function consumeCode(db: DB, id: string): Promise<boolean> {
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function markVerified(db: DB, id: string): Promise<void> {
-  await db.updateTable('one_time_codes').set({ verified_at: nowIso() }).where('id', '=', id).execute();
+export function hashResetToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(`reset:${token}`)));
 }
 
-/** A reset code verified within the last 10 minutes and not yet used. */
-export async function verifiedResetCode(db: DB, email: string) {
+/**
+ * Marks a reset code verified and binds it to a new one-time reset token
+ * (returned once, only its hash stored): the reset that follows must carry it.
+ */
+export async function markVerified(db: DB, id: string): Promise<string> {
+  const token = generateToken();
+  await db.updateTable('one_time_codes').set({ verified_at: nowIso(), reset_token_hash: hashResetToken(token) }).where('id', '=', id).execute();
+  return token;
+}
+
+/** The reset code of `email` that `token` was handed out for, verified within the last 10 minutes and not yet used. */
+export async function verifiedResetCode(db: DB, email: string, token: string | null) {
+  if (!token) return null;
   const row = await db.selectFrom('one_time_codes').selectAll().where('email', '=', email).where('purpose', '=', 'reset')
     .where('consumed_at', 'is', null).where('verified_at', 'is not', null).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  if (!row?.verified_at || Date.now() - Date.parse(row.verified_at) > RESET_WINDOW_MS) return null;
-  return row;
+  if (!row?.verified_at || !row.reset_token_hash || Date.now() - Date.parse(row.verified_at) > RESET_WINDOW_MS) return null;
+  const given = Buffer.from(hashResetToken(token));
+  const stored = Buffer.from(row.reset_token_hash);
+  return given.length === stored.length && timingSafeEqual(given, stored) ? row : null;
 }

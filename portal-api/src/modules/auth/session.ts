@@ -8,6 +8,11 @@ import { nowIso } from '../../lib/ids.ts';
 // once, only its SHA-256 stored, 30-day expiry that slides when half is used.
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY;
+/**
+ * Absolute lifetime (ASVS 3.3.2, issue 18 item 6): however often it is used, a
+ * session ends 90 days after sign-in, and sliding never extends it past that.
+ */
+export const SESSION_MAX_AGE_MS = 90 * DAY;
 
 export function generateToken(): string {
   const bytes = new Uint8Array(20);
@@ -35,17 +40,20 @@ export async function validateSessionToken(db: DB, token: string): Promise<Sessi
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at', 'users.id', 'users.full_name', 'users.email', 'users.role', 'users.status'])
+    .select(['sessions.id as sessionId', 'sessions.expires_at', 'sessions.created_at', 'users.id', 'users.full_name', 'users.email', 'users.role', 'users.status'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
   if (!row) return null;
   const expires = Date.parse(row.expires_at);
-  if (Date.now() >= expires) {
+  const deadline = Date.parse(row.created_at) + SESSION_MAX_AGE_MS;
+  // An unreadable created_at counts as too old: the cap must not fail open.
+  if (Date.now() >= expires || !(Date.now() < deadline)) {
     await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     return null;
   }
   if (Date.now() >= expires - SESSION_TTL_MS / 2) {
-    await db.updateTable('sessions').set({ expires_at: nowIso(new Date(Date.now() + SESSION_TTL_MS)) }).where('id', '=', sessionId).execute();
+    const extended = Math.min(Date.now() + SESSION_TTL_MS, deadline);
+    if (extended > expires) await db.updateTable('sessions').set({ expires_at: nowIso(new Date(extended)) }).where('id', '=', sessionId).execute();
   }
   return { id: row.id, fullName: row.full_name, email: row.email, role: row.role, status: row.status, sessionId };
 }

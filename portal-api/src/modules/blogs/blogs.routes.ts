@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import type { Multipart } from '../../lib/storage.ts';
 import { findCategory, findCategoryByName } from '../categories/categories.repo.ts';
 import { storeBlogImage } from './blogs.image.ts';
@@ -22,7 +23,7 @@ const MULTIPART_FIELDS = 'multipart/form-data: title, subTitle, body (HTML, sani
 const ADMIN_ERRORS = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
 
 /** The blogs sub-app (SPEC §7 "Blogs"). Static paths are registered before /blogs/{id}. */
-export function blogsRoutes({ db, storage }: Deps) {
+export function blogsRoutes({ db, storage, cache }: Deps) {
   const admin = requireAuth(db, 'admin');
   const isAdmin = (c: Context<AppEnv>) => c.var.user?.role === 'admin';
 
@@ -55,7 +56,10 @@ export function blogsRoutes({ db, storage }: Deps) {
     return row;
   };
 
-  return createRouter()
+  const router = createRouter();
+  router.use('/blogs', invalidatesOnWrite(cache, ['blogs']));
+  router.use('/blogs/*', invalidatesOnWrite(cache, ['blogs']));
+  return router
     .openapi(
       createRoute({
         method: 'get', path: '/blogs', tags: ['Blogs'],
@@ -71,9 +75,15 @@ export function blogsRoutes({ db, storage }: Deps) {
           throw new HttpError(403, 'You are not allowed to do this.');
         }
         const statuses = q.status ? [q.status] : isAdmin(c) ? (['draft', 'published'] as const) : (['published'] as const);
-        const { data, total } = await listBlogs(db, storage, { statuses: [...statuses], category: q.category, tag: q.tag, search: q.search }, q.page, q.pageSize);
+        const load = async () => {
+          const { data, total } = await listBlogs(db, storage, { statuses: [...statuses], category: q.category, tag: q.tag, search: q.search }, q.page, q.pageSize);
+          return { data, page: q.page, pageSize: q.pageSize, total };
+        };
         c.header('cache-control', 'no-cache');
-        return c.json({ data, page: q.page, pageSize: q.pageSize, total }, 200);
+        if (statuses.length !== 1 || statuses[0] !== 'published') return c.json(await load(), 200);
+        // Published lists are public and the same for everyone: kept in memory until a blog changes.
+        const variant = JSON.stringify([q.category, q.tag, q.search, q.page, q.pageSize]);
+        return sendCached<Awaited<ReturnType<typeof load>>>(c, await cache.read('blogs', variant, load));
       },
     )
     .openapi(

@@ -1,21 +1,28 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import { insertCategory, listCategories } from './categories.repo.ts';
 import { CATEGORY_TEXTS, CategoryListSchema, CreatedCategorySchema, NewCategorySchema } from './categories.schema.ts';
 
 /** The categories sub-app (SPEC §7 "GET /categories"; ARCHITECTURE.md "POST /categories {name}"). */
-export function categoriesRoutes({ db }: Deps) {
-  return createRouter()
+export function categoriesRoutes({ db, cache }: Deps) {
+  const router = createRouter();
+  // Blog lists carry their category's name, so a category change drops them too.
+  router.use('/categories', invalidatesOnWrite(cache, ['categories', 'blogs']));
+  return router
     .openapi(
       createRoute({
         method: 'get', path: '/categories', tags: ['Blogs'],
         summary: 'Blog categories, by name. Public.',
         responses: { 200: { description: 'Categories', content: { 'application/json': { schema: CategoryListSchema } } } },
       }),
-      async (c) => c.json({ data: await listCategories(db) }, 200),
+      async (c) => {
+        const list = await cache.read('categories', '', async () => ({ data: await listCategories(db) }));
+        return sendCached<z.infer<typeof CategoryListSchema>>(c, list);
+      },
     )
     .openapi(
       createRoute({

@@ -8,6 +8,9 @@ export const CATEGORY_TEXTS = {
   created: 'Category created successfully.',
 } as const;
 
+/** The longest category name, shared with the editor's counter (issue 17). */
+export const CATEGORY_NAME_MAX = 60;
+
 export const CategorySchema = z.object({ _id: z.string(), name: z.string() }).openapi('Category');
 export type Category = z.infer<typeof CategorySchema>;
 
@@ -19,7 +22,7 @@ export const NewCategorySchema = z
       .string({ error: CATEGORY_TEXTS.nameRequired })
       .trim()
       .min(1, CATEGORY_TEXTS.nameRequired)
-      .max(60, 'A category name can be at most 60 characters.')
+      .max(CATEGORY_NAME_MAX, `A category name can be at most ${CATEGORY_NAME_MAX} characters.`)
       .transform((v) => v.replace(/\s+/g, ' ')),
   })
   .openapi('NewCategory');

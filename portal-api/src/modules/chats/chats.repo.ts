@@ -1,3 +1,4 @@
+import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -33,6 +34,21 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 export async function listMessages(db: Executor, queryId: string): Promise<ChatMessage[]> {
   const rows = await baseSelect(db).where('m.query_id', '=', queryId).orderBy('m.created_at').orderBy('m.id').execute();
   return rows.map(toChatMessage);
+}
+
+/**
+ * The newest `limit` messages of a query before the cursor (all when none), oldest
+ * first, through chat_messages_query_created_id_idx; the cursor of the older page.
+ */
+export async function listLatestMessages(db: Executor, queryId: string, opts: { limit: number; cursor?: string }) {
+  let qb = baseSelect(db).where('m.query_id', '=', queryId);
+  if (opts.cursor) {
+    const [at, id] = decodeCursor(opts.cursor, 2);
+    qb = qb.where((eb) => eb(eb.refTuple('m.created_at', 'm.id'), '<', eb.tuple(at!, id!)));
+  }
+  const rows = await qb.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(opts.limit + 1).execute();
+  const { page, nextCursor } = nextCursorOf(rows, opts.limit, (r) => [r.created_at, r.id]);
+  return { data: page.reverse().map(toChatMessage), olderCursor: nextCursor };
 }
 
 /** The bare message a reply points at (to check it belongs to the same query). */

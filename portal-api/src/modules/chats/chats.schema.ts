@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import type { LifecycleFrame } from '../queries/lifecycle.schema.ts';
 
 export const MAX_CHAT_MESSAGE = 5000;
 export const CHAT_CLOSED = 'This conversation is closed. You cannot send more messages.';
@@ -18,6 +19,11 @@ export const ChatMessageSchema = z
   .openapi('ChatMessage');
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** A list's preview of a chat: its newest message (issue 11 "chat data in one trip"). */
+export const LastMessageSchema = z
+  .object({ text: z.string(), createdAt: z.string(), senderRole: z.enum(['admin', 'client']) })
+  .openapi('LastMessage');
+
 export const ChatQueryParamsSchema = z.object({
   id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
 });
@@ -33,10 +39,17 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
     type: z.literal('sendMessage'),
     token,
     queryId,
-    message: z.string({ error: CHAT_EMPTY }),
+    // Checked here, before any lookup: trimmed, not blank, at most MAX_CHAT_MESSAGE.
+    message: z.string({ error: CHAT_EMPTY }).trim().min(1, CHAT_EMPTY).max(MAX_CHAT_MESSAGE, CHAT_TOO_LONG),
     replyTo: z.string().max(64, CHAT_BAD_REPLY).nullish(),
   }),
+  // Issue 12: unread state. markRead marks the query read for the sender (the firm, for an admin);
+  // watchUnread subscribes the socket to its unread counts.
+  z.object({ type: z.literal('markRead'), token, queryId }),
+  z.object({ type: z.literal('watchUnread'), token }),
 ]);
+/** Every client frame type, for the dispatcher's 'Unknown frame type.' check. */
+export const CLIENT_FRAME_TYPES = ['authenticateAdmin', 'joinRoom', 'sendMessage', 'markRead', 'watchUnread'];
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
 export type ServerFrame =
@@ -44,5 +57,39 @@ export type ServerFrame =
   | { type: 'joined'; queryId: string }
   | { type: 'receiveMessage'; message: ChatMessage }
   | { type: 'queryStatus'; queryId: string; status: string }
+  | LifecycleFrame
   | { type: 'presence'; userId: string; online: boolean }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /**
+   * Unread messages (issue 12). Answering watchUnread: `total` and `queries` (id → count, unread only).
+   * Live, after a message or a markRead: `total`, plus the `queryId`, its owner `userId` and its `count`.
+   */
+  | { type: 'unread'; total: number; queries?: Record<string, number>; queryId?: string; userId?: string; count?: number };
+
+export const ChatUsersQuerySchema = z.object({
+  search: z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional()
+    .openapi({ description: "Part of a client's name or e-mail (case-insensitive)." }),
+  page: z.coerce.number({ error: 'Page must be a number.' }).int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).default(30),
+});
+
+export const ChatUserSchema = z
+  .object({
+    _id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    profileImage: z.string().nullable(),
+    online: z.boolean(),
+    lastMessage: LastMessageSchema.nullable().openapi({ description: 'The newest message over all of the client’s requests.' }),
+    lastActivityAt: z.string().openapi({ description: 'Time of that message, or of the newest request when there is no message: the sort key.' }),
+    unread: z.number().openapi({ description: "The firm's unread messages over all of the client's requests." }),
+    queries: z.array(z.object({
+      _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.enum(['pending', 'in_progress', 'answered', 'closed']),
+      createdAt: z.string(), unread: z.number(), lastMessageAt: z.string().nullable(),
+      projectName: z.string().nullable().openapi({ description: 'Issue 13: leads the list when set.' }),
+    })).openapi({ description: 'Newest first.' }),
+  })
+  .openapi('ChatUser');
+export type ChatUser = z.infer<typeof ChatUserSchema>;
+
+export const ChatUsersPageSchema = z.object({ users: z.array(ChatUserSchema), page: z.number(), hasMore: z.boolean() });

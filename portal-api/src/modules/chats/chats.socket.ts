@@ -4,14 +4,15 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { authenticate } from '../../http/auth.ts';
 import { HttpError, zodMessage } from '../../http/errors.ts';
-import { simpleHtml } from '../../lib/mail.ts';
 import { recordMessageActivity } from '../activities/activities.repo.ts';
 import { findQueryForUser } from '../queries/queries.repo.ts';
+import { mailClientAboutReply, mailCompanyAboutClientMessage } from './chats.mail.ts';
 import { findReplyTarget, insertMessage } from './chats.repo.ts';
 import {
-  CHAT_BAD_REPLY, CHAT_CLOSED, CHAT_EMPTY, CHAT_TOO_LONG, ClientFrameSchema, MAX_CHAT_MESSAGE, type ChatMessage, type ClientFrame,
+  CHAT_BAD_REPLY, CHAT_CLOSED, CLIENT_FRAME_TYPES, ClientFrameSchema, type ChatMessage, type ClientFrame,
   type ServerFrame,
 } from './chats.schema.ts';
+import { markQueryRead, pushUnreadAfterMessage, watchUnread } from './chats.unread.ts';
 import type { Peer } from './hub.ts';
 
 // The /ws frame protocol (ARCHITECTURE.md "WebSocket /ws", CONTRACTS.md): every
@@ -25,36 +26,45 @@ import type { Peer } from './hub.ts';
  */
 const AUTH_CACHE_MS = 10_000;
 const AUTH_CACHE_MAX = 10_000;
-/** At most one "new reply" e-mail per query in this window, however many messages an admin sends. */
-const MAIL_THROTTLE_MS = 10 * 60_000;
 
 /** Per socket: a burst of 60 messages, then 5 a second (far above typing speed, far below a script). */
 const SEND_BURST = 60;
 const SEND_PER_SECOND = 5;
 
-type CachedAuth = { user: AuthUser; expiresAt: number };
+type CachedAuth = { user: AuthUser; expiresAt: number; checkedAt: number };
 
 export function isUserOnline(deps: Pick<Deps, 'hub'>, userId: string): boolean {
   return deps.hub.isOnline(userId);
 }
 
 export async function registerChat(deps: Deps): Promise<void> {
-  const { hub, log } = deps;
+  const { hub } = deps;
   const authCache = new Map<string, CachedAuth>();
+
+  // Sessions ended (logout, password reset) in the last moments: a cached token
+  // checked before that is checked again, so an ended session opens nothing.
+  const ended = new Map<string, number>();
+  hub.onSessionsEnded = (end) => {
+    const now = Date.now();
+    for (const [key, at] of ended) if (now - at > AUTH_CACHE_MS * 2) ended.delete(key);
+    if (end.sessionId) ended.set(`s:${end.sessionId}`, now);
+    if (end.userId) ended.set(`u:${end.userId}`, now);
+  };
+  const endedSince = (user: AuthUser, at: number) =>
+    (ended.get(`s:${user.sessionId}`) ?? -1) >= at || (ended.get(`u:${user.id}`) ?? -1) >= at;
 
   async function authenticateCached(token: string): Promise<AuthUser> {
     const now = Date.now();
     const cached = authCache.get(token);
-    if (cached && cached.expiresAt > now) return cached.user;
+    if (cached && cached.expiresAt > now && !endedSince(cached.user, cached.checkedAt)) return cached.user;
     const user = await authenticate(deps.db, token);
     if (authCache.size >= AUTH_CACHE_MAX) {
       for (const [key, entry] of authCache) if (entry.expiresAt <= now) authCache.delete(key);
       if (authCache.size >= AUTH_CACHE_MAX) authCache.clear();
     }
-    authCache.set(token, { user, expiresAt: now + AUTH_CACHE_MS * (1 + Math.random() / 2) });
+    authCache.set(token, { user, expiresAt: now + AUTH_CACHE_MS * (1 + Math.random() / 2), checkedAt: now });
     return user;
   }
-  const lastMail = new Map<string, number>();
   const buckets = new WeakMap<Peer, { tokens: number; at: number }>();
 
   /** Token bucket per socket for sendMessage. */
@@ -76,6 +86,7 @@ export async function registerChat(deps: Deps): Promise<void> {
 
   async function identify(peer: Peer, token: string): Promise<AuthUser> {
     const user = await authenticateCached(token);
+    peer.sessions.add(user.sessionId);
     if (peer.userId && peer.userId !== user.id) throw new HttpError(409, 'This connection is signed in as another user.');
     if (!peer.userId) {
       const wasOnline = hub.isOnline(user.id);
@@ -115,18 +126,20 @@ export async function registerChat(deps: Deps): Promise<void> {
         const user = await identify(peer, frame.token);
         const query = await findQueryForUser(deps.db, frame.queryId, user);
         if (query.status === 'closed') throw new HttpError(409, CHAT_CLOSED);
-        const text = frame.message.trim();
-        if (!text) throw new HttpError(400, CHAT_EMPTY);
-        if (text.length > MAX_CHAT_MESSAGE) throw new HttpError(400, CHAT_TOO_LONG);
+        const text = frame.message; // trimmed and length-checked by ClientFrameSchema
         const target = frame.replyTo ? await findReplyTarget(deps.db, frame.replyTo) : null;
         if (frame.replyTo && (!target || target.query_id !== query.id)) throw new HttpError(400, CHAT_BAD_REPLY);
-        // Stored (with its activity) before anyone sees it, so a refetch after a reconnect has it.
+        // Stored (with its activity, and the mail telling the other side when it is not connected)
+        // before anyone sees it, so a refetch after a reconnect has it.
+        const mailCtx = { companyEmail: deps.config.companyEmail, publicUrl: deps.config.publicUrl };
         const stored = await deps.db.transaction().execute(async (trx) => {
           const row = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: target?.id ?? null });
           await recordMessageActivity(trx, {
             userId: query.user_id, queryId: query.id, status: query.status,
             activity: user.role === 'admin' ? 'Reply from the estimating team' : 'Message sent',
           });
+          if (user.role === 'admin' && !hub.isOnline(query.user_id)) await mailClientAboutReply(trx, mailCtx, query);
+          if (user.role !== 'admin' && hub.admins().length === 0) await mailCompanyAboutClientMessage(trx, mailCtx, query, user);
           return row;
         });
         // The same shape as toChatMessage() builds from a row, without reading the row back.
@@ -138,24 +151,19 @@ export async function registerChat(deps: Deps): Promise<void> {
         // The sender gets its own message back with its _id, even without a joinRoom first.
         hub.join(peer, query.id);
         await hub.publish(query.id, { type: 'receiveMessage', message } satisfies ServerFrame);
-        if (user.role === 'admin' && !hub.isOnline(query.user_id)) void mailOfflineClient(query.id, query.user_id, text);
+        void pushUnreadAfterMessage(deps, user, query);
         return;
       }
-    }
-  }
-
-  async function mailOfflineClient(queryId: string, userId: string, text: string): Promise<void> {
-    const last = lastMail.get(queryId) ?? 0;
-    if (Date.now() - last < MAIL_THROTTLE_MS) return;
-    lastMail.set(queryId, Date.now());
-    try {
-      const owner = await deps.db.selectFrom('users').select(['email', 'full_name']).where('id', '=', userId).executeTakeFirst();
-      if (!owner) return;
-      const link = `${deps.config.publicUrl}/chat/${queryId}`;
-      const lines = [`Hi ${owner.full_name},`, 'Our estimating team replied to your request:', text, `Read and answer it here: ${link}`];
-      await deps.mailer.send({ to: owner.email, subject: 'New reply to your estimate request', text: lines.join('\n\n'), html: simpleHtml(lines) });
-    } catch (err) {
-      log.error({ err, queryId }, 'chat reply stored but the client was not mailed');
+      case 'markRead': {
+        const user = await identify(peer, frame.token);
+        await markQueryRead(deps, user, frame.queryId);
+        return;
+      }
+      case 'watchUnread': {
+        const user = await identify(peer, frame.token);
+        send(peer, await watchUnread(deps, peer, user));
+        return;
+      }
     }
   }
 
@@ -164,7 +172,7 @@ export async function registerChat(deps: Deps): Promise<void> {
     try {
       const parsed: unknown = JSON.parse(data);
       const type = (parsed as { type?: unknown } | null)?.type;
-      if (typeof type !== 'string' || !['authenticateAdmin', 'joinRoom', 'sendMessage'].includes(type)) {
+      if (typeof type !== 'string' || !CLIENT_FRAME_TYPES.includes(type)) {
         return send(peer, { type: 'error', message: 'Unknown frame type.' });
       }
       frame = ClientFrameSchema.parse(parsed);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
-import type { ChatHub } from './hub.ts';
+import type { ChatHub, SessionEnd } from './hub.ts';
 
 // Chat across server instances (ARCHITECTURE.md "Chat"): with PostgreSQL,
 // ChatHub.publish broadcasts on this instance and then sends a NOTIFY; every
@@ -23,6 +23,8 @@ const PART_CHARS = 7000;
 const PARTIAL_TTL_MS = 30_000;
 
 type Whole = { o: string; r: string; f: object };
+/** "Session ended" notice: the other instances close that session's (or user's) sockets. */
+type Ended = { o: string; e: SessionEnd };
 type Part = { o: string; s: string; i: number; n: number; d: string };
 
 export class PgFanout {
@@ -43,11 +45,13 @@ export class PgFanout {
   async start(): Promise<void> {
     await this.listen();
     this.hub.setRelay((room, frame) => this.notify(room, frame));
+    this.hub.setSessionRelay((end) => this.notifyEnded(end));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.hub.setRelay(null);
+    this.hub.setSessionRelay(null);
     if (this.retry) clearTimeout(this.retry);
     const client = this.client;
     this.client = null;
@@ -126,14 +130,32 @@ export class PgFanout {
     }
   }
 
-  private receive(payload: string): void {
-    let parsed: Partial<Whole & Part>;
+  /** Sends a "session ended" notice to the other instances. Never throws. */
+  private async notifyEnded(end: SessionEnd): Promise<void> {
+    const notice: Ended = { o: this.instanceId, e: { sessionId: end.sessionId, userId: end.userId } };
     try {
-      parsed = JSON.parse(payload) as Partial<Whole & Part>;
+      await sql`select pg_notify(${FANOUT_CHANNEL}, ${JSON.stringify(notice)})`.execute(this.db);
+    } catch (err) {
+      this.log.error({ err }, 'chat fan-out NOTIFY of an ended session failed; its sockets elsewhere close at their next check');
+    }
+  }
+
+  private receive(payload: string): void {
+    let parsed: Partial<Whole & Part & Ended>;
+    try {
+      parsed = JSON.parse(payload) as Partial<Whole & Part & Ended>;
     } catch {
       return;
     }
     if (parsed.o === this.instanceId) return;
+    if (parsed.e && typeof parsed.e === 'object') {
+      const { sessionId, userId } = parsed.e;
+      this.hub.endSessionsHere({
+        sessionId: typeof sessionId === 'string' ? sessionId : undefined,
+        userId: typeof userId === 'string' ? userId : undefined,
+      });
+      return;
+    }
     if (typeof parsed.r === 'string' && parsed.f) {
       this.hub.broadcast(parsed.r, parsed.f);
       return;

@@ -12,7 +12,17 @@ export type Peer = {
   role: 'admin' | 'client' | null;
   rooms: Set<string>;
   isAlive: boolean;
+  /** Ids (token hashes) of the sessions whose tokens this socket's frames carried. */
+  sessions: Set<string>;
 };
+
+/** An ended session (logout), or every session of a user (password reset). */
+export type SessionEnd = { sessionId?: string; userId?: string };
+
+/** Sent just before a socket is closed because its session ended. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+/** WebSocket close code for it (4000–4999 are the application's own, RFC 6455 §7.4.2). */
+export const SESSION_ENDED_CLOSE = 4001;
 
 export type FrameHandler = (peer: Peer, data: string) => Promise<void>;
 
@@ -40,7 +50,7 @@ export class ChatHub {
   }
 
   private accept(socket: WebSocket): void {
-    const peer: Peer = { socket, userId: null, role: null, rooms: new Set(), isAlive: true };
+    const peer: Peer = { socket, userId: null, role: null, rooms: new Set(), isAlive: true, sessions: new Set() };
     this.peers.add(peer);
     socket.on('pong', () => (peer.isAlive = true));
     socket.on('message', (data, isBinary) => {
@@ -74,6 +84,7 @@ export class ChatHub {
   }
 
   join(peer: Peer, room: string): void {
+    if (!this.peers.has(peer)) return; // closed meanwhile (its session ended during the frame)
     peer.rooms.add(room);
     let members = this.rooms.get(room);
     if (!members) this.rooms.set(room, (members = new Set()));
@@ -106,6 +117,38 @@ export class ChatHub {
 
   setRelay(relay: ((room: string, frame: object) => Promise<void>) | null): void {
     this.relay = relay;
+  }
+
+  /**
+   * Ends a session's (or a user's) sockets at once, here and — through the
+   * fan-out channel on PostgreSQL — on every other instance (issue 18 item 4).
+   */
+  async endSessions(end: SessionEnd): Promise<void> {
+    this.endSessionsHere(end);
+    await this.sessionRelay?.(end);
+  }
+
+  /** Closes the matching sockets of this instance and tells the listeners (chats.socket.ts forgets cached tokens). */
+  endSessionsHere(end: SessionEnd): void {
+    if (!end.sessionId && !end.userId) return;
+    this.onSessionsEnded(end);
+    for (const peer of [...this.peers]) {
+      const matches = (end.userId && peer.userId === end.userId) || (end.sessionId && peer.sessions.has(end.sessionId));
+      if (!matches) continue;
+      this.send(peer, { type: 'error', message: SESSION_ENDED_MESSAGE });
+      this.drop(peer);
+      peer.socket.close(SESSION_ENDED_CLOSE, 'Session ended');
+    }
+  }
+
+  /** Set by chats.socket.ts. */
+  onSessionsEnded: (end: SessionEnd) => void = () => {};
+
+  private sessionRelay: ((end: SessionEnd) => Promise<void>) | null = null;
+
+  /** Set by fanout.ts when instances share PostgreSQL. */
+  setSessionRelay(relay: ((end: SessionEnd) => Promise<void>) | null): void {
+    this.sessionRelay = relay;
   }
 
   /** Sockets of this instance that passed authenticateAdmin. */

@@ -4,6 +4,7 @@ import { simpleHtml } from '../../lib/mail.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { RefillingTokenBucket } from '../auth/rate-limit.ts';
 import { insertContactMessage, type StoredContactMessage } from './contact.repo.ts';
 import { CONTACT_SUCCESS, ContactMessageSchema, ContactSubmittedSchema } from './contact.schema.ts';
@@ -11,7 +12,7 @@ import { CONTACT_SUCCESS, ContactMessageSchema, ContactSubmittedSchema } from '.
 export const CONTACT_LIMIT = { max: 5, refillSeconds: 120 } as const;
 
 /** The contact sub-app: paths under /api (SPEC §7 "Contact"). */
-export function contactRoutes({ db, mailer, config, log }: Deps) {
+export function contactRoutes({ db, config, log }: Deps) {
   // A person sends one or two enquiries; a script gets 5, then one every 2 minutes.
   const perIp = new RefillingTokenBucket<string>(CONTACT_LIMIT.max, CONTACT_LIMIT.refillSeconds);
   return createRouter().openapi(
@@ -34,16 +35,15 @@ export function contactRoutes({ db, mailer, config, log }: Deps) {
           headers: { 'retry-after': String(wait) },
         });
       }
-      const saved = await insertContactMessage(db, c.req.valid('json'));
-      if (config.companyEmail) {
-        // The enquiry is already stored: a mail outage is logged, not turned into
-        // a failure the visitor would answer by sending the same message again.
-        try {
-          await mailer.send({ to: config.companyEmail, ...contactMail(saved) });
-        } catch (err) {
-          c.var.log.error({ err, contactId: saved._id }, 'contact message stored but not mailed');
-        }
-      } else {
+      const input = c.req.valid('json');
+      // The enquiry and its mail are stored together; the outbox sends it, so an SMTP outage
+      // neither slows this answer nor loses the mail.
+      const saved = await db.transaction().execute(async (trx) => {
+        const stored = await insertContactMessage(trx, input);
+        if (config.companyEmail) await enqueueMail(trx, { kind: 'contact', to: config.companyEmail, ...contactMail(stored) });
+        return stored;
+      });
+      if (!config.companyEmail) {
         log.warn({ contactId: saved._id }, 'COMPANY_EMAIL and ADMIN_EMAIL are unset: contact message stored only');
       }
       return c.json({ message: CONTACT_SUCCESS }, 201);

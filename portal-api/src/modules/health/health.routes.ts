@@ -1,14 +1,25 @@
+import path from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import { isMigrated, ping } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
+import { checkWritable, diskProblem } from '../../lib/data-dir.ts';
 import { createRouter } from '../../http/router.ts';
+import { outboxBacklog } from '../outbox/outbox.repo.ts';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') }).openapi('Health');
-const ReadySchema = z.object({ status: z.literal('ready'), database: z.literal('ok'), migrations: z.literal('applied') }).openapi('Ready');
+const MailBacklogSchema = z.object({
+  pending: z.number().int().openapi({ description: 'Mails in the outbox not sent yet (retries included)' }),
+  oldestUnsentSeconds: z.number().int().openapi({ description: 'Age of the oldest unsent mail in seconds; 0 when none waits' }),
+});
+const ReadySchema = z
+  .object({ status: z.literal('ready'), database: z.literal('ok'), migrations: z.literal('applied'), mail: MailBacklogSchema })
+  .openapi('Ready');
+/** The row /ready rewrites to prove the database takes writes. */
+const WRITE_CHECK_KEY = 'ready.write-check';
 const ErrorSchema = z.object({ message: z.string() });
 
-export function healthRoutes({ db }: Deps) {
+export function healthRoutes({ db, storage }: Deps) {
   return createRouter()
     .openapi(
       createRoute({
@@ -35,10 +46,10 @@ export function healthRoutes({ db }: Deps) {
         method: 'get',
         path: '/ready',
         tags: ['Operations'],
-        summary: 'Readiness for a load balancer: the database is reachable and every migration is applied. Public.',
+        summary: 'Readiness for a load balancer: the database is reachable and takes writes, every migration is applied, the upload folder is writable; also how old the oldest unsent mail is. Public.',
         responses: {
           200: { description: 'Ready to serve', content: { 'application/json': { schema: ReadySchema } } },
-          503: { description: 'Database unreachable or migrations pending', content: { 'application/json': { schema: ErrorSchema } } },
+          503: { description: 'Database unreachable or read-only, migrations pending, or upload folder not writable', content: { 'application/json': { schema: ErrorSchema } } },
         },
       }),
       async (c) => {
@@ -50,7 +61,26 @@ export function healthRoutes({ db }: Deps) {
           throw new HttpError(503, 'Database unreachable.');
         }
         if (!migrated) throw new HttpError(503, 'Database migrations are not applied.');
-        return c.json({ status: 'ready' as const, database: 'ok' as const, migrations: 'applied' as const }, 200);
+        // A server on a read-only or full disk still reads: only a write tells (issue 18 item 9).
+        try {
+          await db.insertInto('settings').values({ key: WRITE_CHECK_KEY, value: new Date().toISOString() })
+            .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
+        } catch (err) {
+          throw new HttpError(503, `The database does not take writes: ${diskProblem(err)}.`);
+        }
+        try {
+          await checkWritable(path.join(storage.root, 'tmp'));
+        } catch (err) {
+          throw new HttpError(503, `The upload folder is not writable: ${diskProblem(err)}.`);
+        }
+        let mail: z.infer<typeof MailBacklogSchema>;
+        try {
+          mail = await outboxBacklog(db);
+        } catch {
+          throw new HttpError(503, 'Database unreachable.');
+        }
+        // A mail backlog is reported, not a reason to stop traffic: mail waits in the outbox.
+        return c.json({ status: 'ready' as const, database: 'ok' as const, migrations: 'applied' as const, mail }, 200);
       },
     );
 }

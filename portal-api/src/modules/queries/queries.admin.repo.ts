@@ -1,41 +1,98 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { QueryStatus } from '../../db/schema.ts';
+import { queryTextMatches } from '../../db/search.ts';
+import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { Storage, StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { insertQueryFiles, loadQueries, loadQueriesByIds, touchQuery } from './queries.repo.ts';
 import type { Query } from './queries.schema.ts';
+import { currentRevisionLetter, recordAnswer } from './revisions.repo.ts';
 
 // Admin reads and writes on queries. The Query JSON is built only by the
 // portal's toQuery (queries.repo.ts); this file picks which queries and changes them.
 
-export type ListFilter = { status?: QueryStatus | 'open'; search?: string; sort: 'createdAt' | 'bidDueDate'; page: number; pageSize: number };
+export type ListFilter = {
+  status?: QueryStatus | 'open'; search?: string; sort: 'createdAt' | 'bidDueDate' | 'due'; page: number; pageSize: number; cursor?: string;
+};
 
-/** Every client's queries for the admin, filtered, sorted and paged. */
+/**
+ * Undated requests sort after every date: a key that compares after any YYYY-MM-DD under any
+ * collation. Written as in the indexes queries_due_idx and queries_status_due_idx (migration 20261123T0600).
+ */
+const UNDATED_SQL = sql<string>`coalesce(q.bid_due_date, '9999-99-99')`; // a literal, to match the index expression
+
+/**
+ * Every client's queries for the admin, filtered, sorted and paged. With a
+ * cursor the page starts right after the cursor's row (keyset, through the
+ * indexes of migration 20261123T0600); without one, `page` counts from the top.
+ */
 export async function listAllQueries(db: DB, storage: Storage, filter: ListFilter) {
-  let query = db
-    .selectFrom('queries as q')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .leftJoin('services as s', 's.id', 'q.service_id')
-    .leftJoin('services as ss', 'ss.id', 'q.subservice_id');
+  let query = db.selectFrom('queries as q');
   if (filter.status === 'open') query = query.where('q.status', '!=', 'closed');
   else if (filter.status) query = query.where('q.status', '=', filter.status);
   if (filter.search) {
-    // lower() LIKE lower() behaves the same on SQLite and PostgreSQL.
+    // One id set per way a request can match, each found through its own index, then united:
+    // words of the message or subject through the full-text index (db/search.ts), kept only
+    // when the text also contains the search as typed (as before: 'Kendall school' is one
+    // phrase); the client's name or e-mail and the service titles by substring (short tables).
+    // UNION ALL: `in` ignores duplicates, and a plain UNION would sort by id and scan the table.
     const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const like = (col: string) => sql<boolean>`lower(coalesce(${sql.ref(col)}, '')) like ${pattern} escape '\\'`;
-    query = query.where((eb) =>
-      eb.or([like('q.message'), like('q.subject'), like('u.full_name'), like('u.email'), like('s.title'), like('ss.title')]),
-    );
+    const text = queryTextMatches(db, filter.search);
+    // The few matching services first: as a subquery the planner cannot know it is empty, and
+    // with one service owning most requests it would scan them all.
+    const services = (await db.selectFrom('services').select('id').where(like('title')).execute()).map((r) => r.id);
+    const users = db.selectFrom('users').select('id').where((u) => u.or([like('full_name'), like('email')]));
+    let matching = db.selectFrom('queries as q').select('q.id').where('q.user_id', 'in', users)
+      // Issue 13: the project name and location lead every list, so they are searched too.
+      .unionAll(db.selectFrom('queries as q').select('q.id').where((eb) => eb.or([like('q.project_name'), like('q.location')])));
+    if (services.length) {
+      matching = matching
+        .unionAll(db.selectFrom('queries as q').select('q.id').where('q.service_id', 'in', services))
+        .unionAll(db.selectFrom('queries as q').select('q.id').where('q.subservice_id', 'in', services));
+    }
+    if (text) {
+      matching = matching.unionAll(db.selectFrom('queries as q').select('q.id').where(text).where((eb) => eb.or([like('q.message'), like('q.subject')])));
+    }
+    query = query.where('q.id', 'in', matching);
   }
   const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let ids = query.select('q.id');
-  ids = filter.sort === 'bidDueDate'
-    ? ids.orderBy(sql`case when q.bid_due_date is null then 1 else 0 end`).orderBy('q.bid_due_date', 'asc').orderBy('q.created_at', 'asc')
-    : ids.orderBy('q.created_at', 'desc');
-  const page = await ids.orderBy('q.id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute();
-  return { data: await loadQueriesByIds(db, storage, page.map((r) => r.id)), page: filter.page, pageSize: filter.pageSize, total: Number(total) };
+  const due = UNDATED_SQL;
+  const limit = filter.pageSize;
+  let rows: { id: string; created_at: string; due: string }[];
+  if (filter.sort === 'due') {
+    // Issue 13: the earlier of the delivery due time (ISO) and the bid due date (YYYY-MM-DD); both
+    // sort as text, and a bare date sorts before any time on that day, which is the safe side.
+    // Offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
+    const dueAt = sql<string>`case when q.delivery_due_at is null then q.bid_due_date when q.bid_due_date is null then q.delivery_due_at when q.delivery_due_at < q.bid_due_date then q.delivery_due_at else q.bid_due_date end`;
+    rows = await query
+      .select(['q.id', 'q.created_at', due.as('due')])
+      .orderBy(sql`case when q.delivery_due_at is null and q.bid_due_date is null then 1 else 0 end`)
+      .orderBy(dueAt).orderBy('q.created_at', 'asc').orderBy('q.id')
+      .limit(limit + 1).offset((filter.page - 1) * limit).execute();
+  } else if (filter.sort === 'bidDueDate') {
+    let ids = query.select(['q.id', 'q.created_at', due.as('due')]).orderBy(due).orderBy('q.created_at').orderBy('q.id');
+    if (filter.cursor) {
+      const [d, at, id] = decodeCursor(filter.cursor, 3);
+      ids = ids.where((eb) => eb(eb.tuple(due, eb.ref('q.created_at'), eb.ref('q.id')), '>', eb.tuple(d!, at!, id!)));
+    }
+    rows = await ids.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit).execute();
+  } else {
+    let ids = query.select(['q.id', 'q.created_at', due.as('due')]).orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
+    if (filter.cursor) {
+      const [at, id] = decodeCursor(filter.cursor, 2);
+      ids = ids.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
+    }
+    rows = await ids.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit).execute();
+  }
+  const { page, nextCursor } = nextCursorOf(rows, limit, (r) => (filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id]));
+  const cursorOut = filter.sort === 'due' ? null : nextCursor;
+  return {
+    data: await loadQueriesByIds(db, storage, page.map((r) => r.id)),
+    page: filter.page, pageSize: filter.pageSize, total: Number(total), nextCursor: cursorOut,
+  };
 }
 
 export async function findAdminQuery(db: DB, storage: Storage, id: string): Promise<Query | undefined> {
@@ -50,7 +107,11 @@ export function listQueriesOfUser(db: DB, storage: Storage, userId: string): Pro
  * Sets the status only if it is still `from` (a concurrent change makes this
  * return false) and records the activity in the same transaction.
  */
-export async function changeQueryStatus(db: DB, q: { id: string; userId: string }, from: QueryStatus, to: QueryStatus, activity: string) {
+/** `then` writes what goes with the change in its transaction (the client's mail); it learns the revision an answer closed. */
+export async function changeQueryStatus(
+  db: DB, q: { id: string; userId: string }, from: QueryStatus, to: QueryStatus, activity: string,
+  then?: (trx: DB, revision: string | null) => Promise<unknown>, changeNote: string | null = null,
+) {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('queries')
@@ -59,6 +120,9 @@ export async function changeQueryStatus(db: DB, q: { id: string; userId: string 
       .where('status', '=', from)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
+    // Issue 13: an answer closes the open revision (Rev A first) and stamps the first answer.
+    const revision = to === 'answered' ? await recordAnswer(trx, q.id, changeNote) : null;
+    await then?.(trx, revision);
     await recordActivity(trx, { userId: q.userId, queryId: q.id, activity, status: to });
     return true;
   });
@@ -66,7 +130,7 @@ export async function changeQueryStatus(db: DB, q: { id: string; userId: string 
 
 export async function addDeliverables(db: DB, q: { id: string; userId: string; status: QueryStatus }, uploadedBy: string, stored: StoredFile[]) {
   await db.transaction().execute(async (trx) => {
-    await insertQueryFiles(trx, q.id, 'deliverable', stored, uploadedBy);
+    await insertQueryFiles(trx, q.id, 'deliverable', stored, uploadedBy, { revision: await currentRevisionLetter(trx, q.id) });
     await touchQuery(trx, q.id);
     const names = stored.map((f) => f.name).join(', ');
     await recordActivity(trx, { userId: q.userId, queryId: q.id, activity: `Deliverables added: ${names}`.slice(0, 300), status: q.status });
@@ -78,17 +142,64 @@ export async function listUsersWithQueries(db: DB) {
   const rows = await db
     .selectFrom('queries as q')
     .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select(['u.id as user_id', 'u.full_name', 'u.email', 'u.profile_image', 'q.id', 'q.subject', 'q.message', 'q.status', 'q.created_at'])
+    .select(['u.id as user_id', 'u.full_name', 'u.email', 'u.profile_image', 'q.id', 'q.subject', 'q.project_name', 'q.message', 'q.status', 'q.created_at'])
     .orderBy('q.created_at', 'desc')
     .orderBy('q.id')
     .execute();
-  const users = new Map<string, { _id: string; fullName: string; email: string; profileImage: string | null; queries: { _id: string; subject: string | null; message: string; status: QueryStatus; createdAt: string }[] }>();
+  const users = new Map<string, { _id: string; fullName: string; email: string; profileImage: string | null; queries: { _id: string; subject: string | null; projectName: string | null; message: string; status: QueryStatus; createdAt: string }[] }>();
   for (const r of rows) {
     let user = users.get(r.user_id);
     if (!user) users.set(r.user_id, (user = { _id: r.user_id, fullName: r.full_name, email: r.email, profileImage: r.profile_image, queries: [] }));
-    user.queries.push({ _id: r.id, subject: r.subject, message: r.message, status: r.status, createdAt: r.created_at });
+    user.queries.push({ _id: r.id, subject: r.subject, projectName: r.project_name, message: r.message, status: r.status, createdAt: r.created_at });
   }
   return [...users.values()];
+}
+
+/** In a page of clients, each query's message is cut to this preview (the list shows one line). */
+export const PREVIEW_CHARS = 120;
+
+/**
+ * One page of clients who have queries, most recently active first, optionally
+ * those whose name or e-mail contains `q`, each with their queries newest
+ * first, messages cut to a preview. A client's place is their newest request:
+ * the page walks requests newest first (queries_created_idx) and keeps each one
+ * that is its client's newest (one index lookup in queries_user_created_id_idx),
+ * so a page costs about the same with 20 clients or 2,000. The cursor is the
+ * (created_at, id) of the last client's newest request.
+ */
+export async function listUsersWithQueriesPage(db: DB, opts: { limit: number; cursor?: string; q?: string }) {
+  let heads = db
+    .selectFrom('queries as q')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
+    .select(['q.id as head_id', 'q.created_at as last_at', 'u.id', 'u.full_name', 'u.email', 'u.profile_image'])
+    .where((eb) => eb('q.id', '=', eb.selectFrom('queries as q2').select('q2.id').whereRef('q2.user_id', '=', 'q.user_id')
+      .orderBy('q2.created_at', 'desc').orderBy('q2.id', 'desc').limit(1)));
+  if (opts.q) {
+    const pattern = `%${opts.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    heads = heads.where((eb) => eb.or([
+      sql<boolean>`lower(u.full_name) like ${pattern} escape '\\'`,
+      sql<boolean>`lower(u.email) like ${pattern} escape '\\'`,
+    ]));
+  }
+  if (opts.cursor) {
+    const [at, id] = decodeCursor(opts.cursor, 2);
+    heads = heads.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
+  }
+  const rows = await heads.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(opts.limit + 1).execute();
+  const { page, nextCursor } = nextCursorOf(rows, opts.limit, (r) => [r.last_at, r.head_id]);
+  const queries = page.length
+    ? await db.selectFrom('queries')
+      .select(['id', 'user_id', 'subject', sql<string>`substr(message, 1, ${sql.lit(PREVIEW_CHARS)})`.as('message'), 'status', 'created_at'])
+      .where('user_id', 'in', page.map((u) => u.id))
+      .orderBy('created_at', 'desc').orderBy('id', 'desc')
+      .execute()
+    : [];
+  const byUser = new Map(page.map((u) => [u.id, {
+    _id: u.id, fullName: u.full_name, email: u.email, profileImage: u.profile_image,
+    queries: [] as { _id: string; subject: string | null; message: string; status: QueryStatus; createdAt: string }[],
+  }]));
+  for (const r of queries) byUser.get(r.user_id)?.queries.push({ _id: r.id, subject: r.subject, message: r.message, status: r.status, createdAt: r.created_at });
+  return { users: [...byUser.values()], nextCursor };
 }
 
 export function findClient(db: DB, id: string) {

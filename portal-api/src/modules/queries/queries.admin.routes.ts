@@ -3,16 +3,18 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
-import { simpleHtml } from '../../lib/mail.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { isUserOnline } from '../chats/chats.socket.ts';
+import { enqueueMail } from '../outbox/outbox.repo.ts';
+import { statusChangeMail } from './queries.mail.ts';
 import type { Query } from './queries.schema.ts';
+import { publishLifecycle } from './lifecycle.step.ts';
 import {
-  addDeliverables, changeQueryStatus, findAdminQuery, findClient, listAllQueries, listQueriesOfUser, listUsersWithQueries, weeklyStats,
+  addDeliverables, changeQueryStatus, findAdminQuery, findClient, listAllQueries, listQueriesOfUser, listUsersWithQueries, listUsersWithQueriesPage, weeklyStats,
 } from './queries.admin.repo.ts';
 import {
   ChangeStatusSchema, ListQueriesSchema, QueryAnswerSchema, QueryIdParamsSchema, QueryPageSchema,
-  UserIdParamsSchema, UserQueriesSchema, UsersWithQueriesSchema, WeeklyStatsQuerySchema, WeeklyStatsSchema,
+  UserIdParamsSchema, UserQueriesSchema, UsersWithQueriesQuerySchema, UsersWithQueriesSchema, WeeklyStatsQuerySchema, WeeklyStatsSchema,
 } from './queries.admin.schema.ts';
 import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from './status-transitions.ts';
 
@@ -22,7 +24,7 @@ const refused = { 401: { description: 'No or bad token' }, 403: { description: '
 
 /** Admin-side query calls: the queue, status changes, deliverables, users with queries. */
 export function queriesAdminRoutes(deps: Deps) {
-  const { db, storage, hub, mailer, config } = deps;
+  const { db, storage, hub, config } = deps;
 
   const loadOr404 = async (id: string): Promise<Query> => {
     const query = await findAdminQuery(db, storage, id);
@@ -55,7 +57,7 @@ export function queriesAdminRoutes(deps: Deps) {
         summary: 'Moves a query to its next status. Admin only.',
         description:
           `${TRANSITIONS_DOC} On success the change is recorded as an activity, pushed to the query's chat room as ` +
-          '{"type":"queryStatus","queryId","status"}, and when the status becomes answered the client is e-mailed that the estimate is ready.',
+          '{"type":"queryStatus","queryId","status"}, and the client is e-mailed (on answered: that the estimate is ready), with a link to /chat/{id}.',
         request: { params: QueryIdParamsSchema, body: { required: true, content: { 'application/json': { schema: ChangeStatusSchema } } } },
         responses: {
           200: json(QueryAnswerSchema, 'The query after the change'),
@@ -65,29 +67,24 @@ export function queriesAdminRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param');
-        const { status } = c.req.valid('json');
+        const { status, note } = c.req.valid('json');
         const current = await loadOr404(id);
         if (!canTransition(current.status, status)) throw new HttpError(409, transitionError(current.status, status));
         const activity = `Query marked ${STATUS_LABELS[status]}`;
-        if (!(await changeQueryStatus(db, { id, userId: current.user._id }, current.status, status, activity))) {
+        const mail = (trx: typeof db, revision: string | null) =>
+          enqueueMail(trx, statusChangeMail(config.publicUrl, current, status, revision ? { letter: revision, changeNote: note ?? null } : undefined));
+        if (!(await changeQueryStatus(db, { id, userId: current.user._id }, current.status, status, activity, mail, note ?? null))) {
           throw new HttpError(409, 'This query was changed by someone else. Reload it and try again.');
         }
         // The change is saved; open chats learn it live. A fan-out failure is logged, not
         // turned into a failed request the admin would retry against a now-final status.
         try {
           await hub.publish(id, { type: 'queryStatus', queryId: id, status });
+          if (status === 'answered') await publishLifecycle(deps, c.var.log, id, 'answered');
         } catch (err) {
           c.var.log.error({ err, queryId: id }, 'status changed but not pushed to the chat room');
         }
         const updated = await loadOr404(id);
-        if (status === 'answered') {
-          // The status is already saved; a mail outage is logged, not turned into a failed answer.
-          try {
-            await mailer.send({ to: updated.user.email, ...estimateReadyMail(updated, config.publicUrl) });
-          } catch (err) {
-            c.var.log.error({ err, queryId: id }, 'query answered but the client was not mailed');
-          }
-        }
         const message = status === 'closed' ? 'Query closed successfully' : `Query marked ${STATUS_LABELS[status]}.`;
         return c.json({ message, data: updated }, 200);
       },
@@ -126,11 +123,20 @@ export function queriesAdminRoutes(deps: Deps) {
       createRoute({
         method: 'get', path: '/users/with-queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Clients who have queries, most recently active first, with their queries and whether they are connected to chat now. Admin only.',
-        responses: { 200: json(UsersWithQueriesSchema, 'Users with queries'), ...refused },
+        description:
+          'With `limit` or `cursor` (or `q`) the clients come in keyset pages of `limit` (default 20) with `nextCursor`, ' +
+          'filtered by `q`, and each query message is cut to a 120-character preview. Without them, every client, in full.',
+        request: { query: UsersWithQueriesQuerySchema },
+        responses: { 200: json(UsersWithQueriesSchema, 'Users with queries'), 400: { description: 'Bad cursor or limit' }, ...refused },
       }),
       async (c) => {
-        const users = await listUsersWithQueries(db);
-        return c.json({ users: users.map((u) => ({ ...u, online: isUserOnline(deps, u._id) })) }, 200);
+        const { limit, cursor, q } = c.req.valid('query');
+        if (limit === undefined && cursor === undefined && !q) {
+          const users = await listUsersWithQueries(db);
+          return c.json({ users: users.map((u) => ({ ...u, online: isUserOnline(deps, u._id) })) }, 200);
+        }
+        const page = await listUsersWithQueriesPage(db, { limit: limit ?? 20, cursor, q });
+        return c.json({ users: page.users.map((u) => ({ ...u, online: isUserOnline(deps, u._id) })), nextCursor: page.nextCursor }, 200);
       },
     )
     .openapi(
@@ -146,18 +152,4 @@ export function queriesAdminRoutes(deps: Deps) {
         return c.json({ data: await listQueriesOfUser(db, storage, id) }, 200);
       },
     );
-}
-
-function estimateReadyMail(query: Query, publicUrl: string) {
-  const link = `${publicUrl}/my-queries`;
-  const what = query.subservice?.title ?? query.service?.title ?? 'your project';
-  const lines = [
-    `Hello ${query.user.fullName},`,
-    `Your estimate for ${what} is ready.`,
-    query.deliverables.length
-      ? `It includes ${query.deliverables.length} file${query.deliverables.length === 1 ? '' : 's'}: ${query.deliverables.map((d) => d.name).join(', ')}.`
-      : 'Our team has answered your request.',
-    `Sign in to download it: ${link}`,
-  ];
-  return { subject: 'Your estimate is ready', text: lines.join('\n\n'), html: simpleHtml(lines) };
 }

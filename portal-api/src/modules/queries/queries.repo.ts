@@ -4,6 +4,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Storage, StoredFile } from '../../lib/storage.ts';
+import { loadRelated, toLifecycle, type Related } from './lifecycle.repo.ts';
 import type { Query } from './queries.schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -12,7 +13,7 @@ type Viewer = Pick<AuthUser, 'id' | 'role'>;
 export const QUERY_NOT_FOUND = 'Query not found.';
 
 /** The joined row every query read starts from: the query, its client, its service titles. */
-function baseSelect(db: Executor) {
+export function baseSelect(db: Executor) {
   return db
     .selectFrom('queries as q')
     .innerJoin('users as u', 'u.id', 'q.user_id')
@@ -21,22 +22,28 @@ function baseSelect(db: Executor) {
     .select([
       'q.id', 'q.user_id', 'q.subject', 'q.message', 'q.service_id', 'q.subservice_id', 'q.status', 'q.bid_due_date',
       'q.created_at', 'q.updated_at', 'u.full_name as user_full_name', 'u.email as user_email',
-      's.title as service_title', 'ss.title as subservice_title',
+      's.title as service_title', 'ss.title as subservice_title', 'q.service_label', 'q.subservice_label',
+      'q.project_name', 'q.location', 'q.delivery_due_at', 'q.outcome', 'q.outcome_margin_pct', 'q.outcome_at',
     ]);
 }
 export type QueryJoinedRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
-export type QueryFileRow = { id: string; query_id: string; kind: FileKind; name: string; storage_key: string; size: number; type: string };
+export type QueryFileRow = {
+  id: string; query_id: string; kind: FileKind; name: string; storage_key: string; size: number; type: string; file_set: number; revision: string | null; created_at: string;
+};
 
 /** Row → the Query JSON of CONTRACTS.md. Private files get short-lived signed links. */
-export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Storage): Query {
+export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Storage, related?: Related): Query {
   const toFile = (f: QueryFileRow) => ({ _id: f.id, name: f.name, url: storage.signedUrl(f.storage_key, f.name), size: f.size, type: f.type });
   return {
     _id: row.id,
     subject: row.subject,
     message: row.message,
-    // A service deleted by an admin leaves the id behind; show nothing rather than a dangling id.
-    service: row.service_id && row.service_title != null ? { _id: row.service_id, title: row.service_title } : null,
-    subservice: row.subservice_id && row.subservice_title != null ? { _id: row.subservice_id, title: row.subservice_title } : null,
+    // A service an admin deleted leaves only its title, kept as text on closed requests (empty _id: no link).
+    service: row.service_id && row.service_title != null ? { _id: row.service_id, title: row.service_title } : row.service_label ? { _id: '', title: row.service_label } : null,
+    subservice:
+      row.subservice_id && row.subservice_title != null
+        ? { _id: row.subservice_id, title: row.subservice_title }
+        : row.subservice_label ? { _id: '', title: row.subservice_label } : null,
     files: files.filter((f) => f.kind === 'attachment').map(toFile),
     deliverables: files.filter((f) => f.kind === 'deliverable').map(toFile),
     status: row.status,
@@ -44,6 +51,7 @@ export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Sto
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     user: { _id: row.user_id, fullName: row.user_full_name, email: row.user_email },
+    ...toLifecycle(row, files, related, storage),
   };
 }
 
@@ -53,7 +61,7 @@ async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, Q
     const chunk = queryIds.slice(i, i + 500);
     const rows = await db
       .selectFrom('query_files')
-      .select(['id', 'query_id', 'kind', 'name', 'storage_key', 'size', 'type'])
+      .select(['id', 'query_id', 'kind', 'name', 'storage_key', 'size', 'type', 'file_set', 'revision', 'created_at'])
       .where('query_id', 'in', chunk)
       .orderBy('created_at')
       .orderBy('id')
@@ -69,8 +77,9 @@ async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, Q
 
 async function withFiles(db: Executor, storage: Storage, rows: QueryJoinedRow[]): Promise<Query[]> {
   if (!rows.length) return [];
-  const files = await filesFor(db, rows.map((r) => r.id));
-  return rows.map((r) => toQuery(r, files.get(r.id) ?? [], storage));
+  const ids = rows.map((r) => r.id);
+  const [files, related] = await Promise.all([filesFor(db, ids), loadRelated(db, ids)]);
+  return rows.map((r) => toQuery(r, files.get(r.id) ?? [], storage, related.get(r.id)));
 }
 
 export type QueryFilter = { userId?: string; statuses?: QueryStatus[] };
@@ -114,6 +123,8 @@ export type NewQuery = {
   serviceId: string;
   subserviceId: string | null;
   bidDueDate: string | null;
+  projectName?: string;
+  location?: string;
 };
 
 export async function insertQuery(trx: Executor, input: NewQuery): Promise<string> {
@@ -124,6 +135,7 @@ export async function insertQuery(trx: Executor, input: NewQuery): Promise<strin
     .values({
       id, user_id: input.userId, subject: input.subject ?? null, message: input.message, service_id: input.serviceId,
       subservice_id: input.subserviceId, status: 'pending', bid_due_date: input.bidDueDate, created_at: now, updated_at: now,
+      project_name: input.projectName ?? null, location: input.location ?? null,
     })
     .execute();
   return id;
@@ -135,6 +147,7 @@ export async function insertQueryFiles(
   kind: FileKind,
   files: StoredFile[],
   uploadedBy: string | null,
+  place: { fileSet?: number; revision?: string } = {},
 ): Promise<void> {
   if (!files.length) return;
   // Ids are random: one millisecond apart keeps the upload order when reading back by created_at.
@@ -143,7 +156,7 @@ export async function insertQueryFiles(
     .insertInto('query_files')
     .values(files.map((f, i) => ({
       id: newId(), query_id: queryId, kind, name: f.name, storage_key: f.key, size: f.size, type: f.type, uploaded_by: uploadedBy,
-      created_at: nowIso(new Date(base + i)),
+      created_at: nowIso(new Date(base + i)), file_set: place.fileSet ?? 0, revision: place.revision ?? null,
     })))
     .execute();
 }

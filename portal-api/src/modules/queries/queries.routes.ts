@@ -5,13 +5,20 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/router.ts';
-import { simpleHtml } from '../../lib/mail.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
+import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { findService } from '../services/services.repo.ts';
+import { withChatPreview } from '../chats/unread.repo.ts';
+import { findReusableFiles } from './reuse.repo.ts';
+import { newRequestMail } from './queries.mail.ts';
+import { countQueriesOf } from './queries.counts.ts';
+import { loadOwnQueriesPage } from './queries.page.ts';
+import { MyQueriesPageSchema, MyQueriesParamsSchema } from './queries.page.schema.ts';
 import { getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
-  CreateQuerySchema, MAX_QUERY_FILES, QUERY_CREATED, QueryCreatedSchema, QueryIdParamsSchema, QuerySchema, REQUIRED_FIELDS, UploadLimitsSchema,
+  CreateQuerySchema, MAX_QUERY_FILES, MyQuerySchema, QUERY_CREATED, QueryCountsSchema, QueryCreatedSchema, QueryIdParamsSchema, QuerySchema, REQUIRED_FIELDS,
+  UploadLimitsSchema,
   type CreateQuery, type Query,
 } from './queries.schema.ts';
 
@@ -34,7 +41,7 @@ export function queriesRoutes(deps: Deps) {
       createRoute({
         method: 'post', path: '/queries', tags: ['Queries'],
         summary:
-          'Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, and 1 to 20 files in files[] (PDF, DWG, ZIP or images).',
+          'Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, optional projectName and location (the portal form requires a project name; SPEC §7 clients may omit it), and 1 to 20 files in files[] (PDF, DWG, ZIP or images) and/or reuseFiles: comma-separated ids of files of the caller\'s own earlier requests, attached without uploading again.',
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'client')] as const,
         responses: {
@@ -52,16 +59,20 @@ export function queriesRoutes(deps: Deps) {
         try {
           const input = CreateQuerySchema.parse(fields);
           const subserviceId = await checkServices(deps, input);
-          if (!files.length) throw new HttpError(400, REQUIRED_FIELDS);
+          const reused = await findReusableFiles(db, user.id, input.reuseFiles);
+          if (!files.length && !reused.length) throw new HttpError(400, REQUIRED_FIELDS);
+          if (files.length + reused.length > MAX_QUERY_FILES) throw new HttpError(400, `Too many files. At most ${MAX_QUERY_FILES} are accepted.`);
           // Sniff every file before writing a row; one refused file refuses the request.
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
           const id = await db.transaction().execute(async (trx) => {
             const queryId = await insertQuery(trx, {
               userId: user.id, subject: input.subject, message: input.message, serviceId: input.service, subserviceId,
-              bidDueDate: input.bidDueDate ?? null,
+              bidDueDate: input.bidDueDate ?? null, projectName: input.projectName, location: input.location,
             });
-            await insertQueryFiles(trx, queryId, 'attachment', stored, user.id);
+            // Reused plans point at the stored file they came from: stored once, listed twice.
+            await insertQueryFiles(trx, queryId, 'attachment', [...reused, ...stored], user.id);
             await recordActivity(trx, { userId: user.id, queryId, activity: 'Query submitted', status: 'pending' });
+            await notifyCompany(deps, trx, { queryId, user, input, subserviceId, files: [...reused, ...stored].map((f) => f.name) });
             return queryId;
           });
           query = await getQueryForUser(db, storage, id, user);
@@ -71,18 +82,38 @@ export function queriesRoutes(deps: Deps) {
           await Promise.all(stored.map((s) => storage.remove(s.key)));
           throw err;
         }
-        await notifyCompany(deps, c.var.log, query);
         return c.json({ message: QUERY_CREATED, data: query }, 201);
       },
     )
     .openapi(
       createRoute({
         method: 'get', path: '/queries/me', tags: ['Queries'],
-        summary: "The signed-in user's own queries, newest first, as {data}. Client or admin (own).",
+        summary: "The signed-in user's own queries, newest first, as {data}, each with its chat's last message and unread count. Client or admin (own).",
+        description: 'With `limit` and/or `cursor`: keyset pages {data, nextCursor} of slim rows (files without links; GET /queries/{id} has them).',
         security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
-        responses: { 200: json(z.object({ data: z.array(QuerySchema) }), 'Own queries') },
+        request: { query: MyQueriesParamsSchema },
+        responses: {
+          200: json(z.union([z.object({ data: z.array(MyQuerySchema) }), MyQueriesPageSchema]), 'Own queries'),
+          400: { description: 'Bad cursor or limit' },
+        },
       }),
-      async (c) => c.json({ data: await loadQueries(db, storage, { userId: c.var.user.id }) }, 200),
+      async (c) => {
+        const { limit, cursor } = c.req.valid('query');
+        if (limit === undefined && cursor === undefined) {
+          return c.json({ data: await withChatPreview(db, c.var.user, await loadQueries(db, storage, { userId: c.var.user.id })) }, 200);
+        }
+        return c.json(await loadOwnQueriesPage(db, storage, c.var.user.id, { limit: limit ?? 20, cursor }), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get', path: '/queries/me/counts', tags: ['Queries'],
+        summary:
+          "The signed-in user's own requests counted: all, and per status, each with how many were created this and last calendar month (UTC). For the dashboard cards.",
+        security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
+        responses: { 200: json(QueryCountsSchema, 'Counts') },
+      }),
+      async (c) => c.json(await countQueriesOf(db, c.var.user.id), 200),
     )
     .openapi(byStatus('answered'), async (c) =>
       c.json(await loadQueries(db, storage, { userId: ownOrAll(c.var.user), statuses: ['answered'] }), 200),
@@ -125,31 +156,22 @@ async function checkServices({ db }: Deps, input: CreateQuery): Promise<string |
   return input.subService;
 }
 
-async function notifyCompany({ config, mailer, log }: Deps, reqLog: Deps['log'], query: Query): Promise<void> {
+/** The 'New request' mail to COMPANY_EMAIL, written with the request (its outbox row commits or rolls back with it). */
+async function notifyCompany(
+  { config, log }: Deps,
+  trx: Deps['db'],
+  r: { queryId: string; user: AuthUser; input: CreateQuery; subserviceId: string | null; files: string[] },
+): Promise<void> {
   if (!config.companyEmail) {
-    log.warn({ queryId: query._id }, 'COMPANY_EMAIL and ADMIN_EMAIL are unset: new request stored only');
+    log.warn({ queryId: r.queryId }, 'COMPANY_EMAIL and ADMIN_EMAIL are unset: new request stored only');
     return;
   }
-  const service = [query.service?.title, query.subservice?.title].filter(Boolean).join(' / ');
-  const lines = [
-    `${query.user.fullName} (${query.user.email}) submitted a request.`,
-    `Service: ${service || 'not given'}`,
-    `Bid due date: ${query.bidDueDate ?? 'not given'}`,
-    `Files: ${query.files.map((f) => f.name).join(', ')}`,
-    '',
-    query.message,
-    '',
-    `Open it in the admin area: ${config.publicUrl}/admin-chat/${query._id}`,
-  ];
-  // The request is stored: a mail outage is logged, not turned into a failure the client would retry.
-  try {
-    await mailer.send({
-      to: config.companyEmail,
-      subject: `New request from ${query.user.fullName}: ${service || 'no service'}`,
-      text: lines.join('\n'),
-      html: simpleHtml(lines.filter((l) => l !== '')),
-    });
-  } catch (err) {
-    reqLog.error({ err, queryId: query._id }, 'request stored but the notice was not mailed');
-  }
+  const ids = [r.input.service, r.subserviceId].filter((id): id is string => id !== null);
+  const titles = await trx.selectFrom('services').select(['id', 'title']).where('id', 'in', ids).execute();
+  const service = ids.map((id) => titles.find((t) => t.id === id)?.title).filter(Boolean).join(' / ');
+  await enqueueMail(trx, newRequestMail(config.companyEmail, config.publicUrl, {
+    id: r.queryId, clientName: r.user.fullName, clientEmail: r.user.email, service: service || null,
+    bidDueDate: r.input.bidDueDate ?? null, files: r.files, message: r.input.message,
+    projectName: r.input.projectName ?? null, location: r.input.location ?? null,
+  }));
 }

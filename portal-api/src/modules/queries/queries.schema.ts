@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { QueryLifecycleSchema } from './lifecycle.schema.ts';
+import { LastMessageSchema } from '../chats/chats.schema.ts';
 
 // SPEC §5 "Submit request": one sentence for every missing field, as the product shows it.
 export const REQUIRED_FIELDS = 'Please fill in all required fields.';
@@ -34,6 +36,17 @@ export const CreateQuerySchema = z.object({
     .max(200, 'The subject can be at most 200 characters.')
     .optional()
     .transform((v) => v || undefined),
+  // Issue 13: optional here so SPEC §7 clients that send no project name keep working;
+  // the request form requires it (RequestFormFieldsSchema).
+  projectName: z.string().trim().max(200, 'The project name can be at most 200 characters.').optional().transform((v) => v || undefined),
+  location: z.string().trim().max(200, 'The location can be at most 200 characters.').optional().transform((v) => v || undefined),
+  // Issue 13 "Reuse these plans": ids of files of the client's own earlier requests, comma-separated.
+  reuseFiles: z
+    .string()
+    .trim()
+    .max(2000, 'Too many files to reuse.')
+    .optional()
+    .transform((v) => (v ? [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))] : [])),
 });
 export type CreateQuery = z.infer<typeof CreateQuerySchema>;
 
@@ -66,9 +79,25 @@ export const QuerySchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     user: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
+    ...QueryLifecycleSchema.shape,
   })
   .openapi('Query');
 export type Query = z.infer<typeof QuerySchema>;
+
+/** A row of GET /queries/me: the Query plus its chat preview and the viewer's unread count. */
+export const MyQuerySchema = QuerySchema.extend({
+  lastMessage: LastMessageSchema.nullable(),
+  unread: z.number(),
+}).openapi('MyQuery');
+export type MyQuery = z.infer<typeof MyQuerySchema>;
+
+/** A count of requests: all of them, and those created this and last calendar month (UTC). */
+const CountSchema = z.object({ total: z.number().int(), thisMonth: z.number().int(), lastMonth: z.number().int() });
+/** GET /queries/me/counts: the dashboard's numbers without downloading the lists (issue 17). */
+export const QueryCountsSchema = z
+  .object({ all: CountSchema, pending: CountSchema, in_progress: CountSchema, answered: CountSchema, closed: CountSchema })
+  .openapi('QueryCounts');
+export type QueryCounts = z.infer<typeof QueryCountsSchema>;
 
 export const QueryCreatedSchema = z.object({ message: z.string(), data: QuerySchema });
 

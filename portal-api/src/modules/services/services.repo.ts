@@ -61,27 +61,56 @@ export function countSubservices(db: DB, id: string) {
     .then((r) => Number(r.n));
 }
 
+/** How many requests that are not closed use the service or one of its sub-services. */
+export async function countOpenQueriesUsing(db: DB, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('queries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '!=', 'closed')
+    .where((eb) =>
+      eb.or([
+        eb('service_id', 'in', eb.selectFrom('services').select('id').where((w) => w.or([w('id', '=', id), w('parent_id', '=', id)]))),
+        eb('subservice_id', 'in', eb.selectFrom('services').select('id').where((w) => w.or([w('id', '=', id), w('parent_id', '=', id)]))),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
- * Delete policy (issue 6): deleting a service deletes its sub-services with it;
- * queries that named any of them keep their text and files but lose the link
- * (service/subservice become null). Done explicitly in one transaction rather
- * than trusting ON DELETE actions, so both databases behave alike and nothing
- * is left pointing at a deleted row. Returns the removed rows for image cleanup.
+ * Delete policy (issues 6 and 17): refused while requests that are not closed
+ * use the service, counted inside the transaction so that a request sent
+ * meanwhile still stops it. Deleting a service
+ * deletes its sub-services with it; closed requests that named any of them keep
+ * the titles as text (service_label/subservice_label) and lose the link. Done
+ * explicitly in one transaction rather than trusting ON DELETE actions, so both
+ * databases behave alike. Returns the removed rows for image cleanup, or the
+ * number of open requests that stopped it.
  */
 export async function deleteServiceTree(db: DB, id: string) {
   return db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('services').selectAll().where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)])).execute();
     const ids = rows.map((r) => r.id);
+    const open = await countOpenQueriesUsing(trx, id);
+    if (open > 0) return { removed: [], detachedQueries: 0, openQueries: open };
     const detached = await trx
       .selectFrom('queries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where((eb) => eb.or([eb('service_id', 'in', ids), eb('subservice_id', 'in', ids)]))
       .executeTakeFirstOrThrow();
     const now = nowIso();
-    await trx.updateTable('queries').set({ service_id: null, updated_at: now }).where('service_id', 'in', ids).execute();
-    await trx.updateTable('queries').set({ subservice_id: null, updated_at: now }).where('subservice_id', 'in', ids).execute();
+    await trx
+      .updateTable('queries')
+      .set((eb) => ({ service_label: eb.selectFrom('services').select('title').whereRef('services.id', '=', 'queries.service_id'), service_id: null, updated_at: now }))
+      .where('service_id', 'in', ids)
+      .execute();
+    await trx
+      .updateTable('queries')
+      .set((eb) => ({ subservice_label: eb.selectFrom('services').select('title').whereRef('services.id', '=', 'queries.subservice_id'), subservice_id: null, updated_at: now }))
+      .where('subservice_id', 'in', ids)
+      .execute();
     await trx.deleteFrom('services').where('parent_id', '=', id).execute();
     await trx.deleteFrom('services').where('id', '=', id).execute();
-    return { removed: rows, detachedQueries: Number(detached.n) };
+    return { removed: rows, detachedQueries: Number(detached.n), openQueries: 0 };
   });
 }

@@ -1,21 +1,22 @@
-import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
   countSubservices, deleteServiceTree, findService, insertService, listServiceTree, toSubService, updateService,
 } from './services.repo.ts';
 import {
   CreateServiceSchema, ServiceAnswerSchema, ServiceDeletedSchema, ServiceIdParamsSchema, ServiceSchema,
-  serviceMultipartDoc, UpdateServiceSchema,
+  serviceInUseMessage, serviceMultipartDoc, UpdateServiceSchema,
 } from './services.schema.ts';
 
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const ServiceListSchema = z.array(ServiceSchema);
 
 /** Public image URLs are stored as /uploads/<key>?v=…; the key is what storage removes. */
 function keyOfImage(url: string | null): string | null {
@@ -35,7 +36,7 @@ async function receiveServiceForm(storage: Storage, req: Request) {
 }
 
 /** The services sub-app (SPEC §7 "Services"). */
-export function servicesRoutes({ db, storage }: Deps) {
+export function servicesRoutes({ db, storage, cache }: Deps) {
   /** A sub-service hangs under an existing top-level service: one level only (SPEC §3). */
   async function checkParent(parentId: string | null | undefined, selfId?: string) {
     if (!parentId) return;
@@ -45,22 +46,26 @@ export function servicesRoutes({ db, storage }: Deps) {
     if (parent.parent_id !== null) throw new HttpError(400, 'A sub-service can only be added under a top-level service.');
   }
 
-  return createRouter()
+  const router = createRouter();
+  // Blogs do not show services, but a query's service titles are read fresh; only this list is cached.
+  router.use('/services', invalidatesOnWrite(cache, ['services']));
+  router.use('/services/*', invalidatesOnWrite(cache, ['services']));
+  return router
     .openapi(
       createRoute({
         method: 'get', path: '/services', tags: ['Services'],
         summary: 'The service catalogue: top-level services with their sub-services. Public.',
-        responses: { 200: json(z.array(ServiceSchema), 'Services'), 304: { description: 'Not modified (If-None-Match)' } },
+        responses: { 200: json(ServiceListSchema, 'Services'), 304: { description: 'Not modified (If-None-Match)' } },
       }),
       async (c) => {
         // SPEC §7: fetched with "no cache". Cacheable, but revalidated every time by
         // ETag (RFC 9111 §5.2.2.4), so an edit shows at once and an unchanged list costs a 304.
-        const tree = await listServiceTree(db);
-        const etag = `W/"${createHash('sha1').update(JSON.stringify(tree)).digest('base64url')}"`;
+        // The list and its ETag are made once per change (lib/read-cache.ts).
+        const cached = await cache.read('services', '', () => listServiceTree(db));
         c.header('cache-control', 'no-cache');
-        c.header('etag', etag);
-        if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-        return c.json(tree, 200);
+        c.header('etag', cached.etag);
+        if (c.req.header('if-none-match') === cached.etag) return c.body(null, 304);
+        return sendCached<z.infer<typeof ServiceListSchema>>(c, cached);
       },
     )
     .openapi(
@@ -135,15 +140,20 @@ export function servicesRoutes({ db, storage }: Deps) {
         method: 'delete', path: '/services/{id}', tags: ['Services'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Deletes a service together with its sub-services. Admin only.',
         description:
-          'Delete policy: the service and all its sub-services are removed with their images. Queries that used any of them keep their ' +
-          'message, files and chat, and their service/subservice become null. Nothing is left pointing at a deleted service.',
+          'Delete policy: refused with 409 (naming how many) while requests that are not closed use the service or one of its ' +
+          'sub-services. Otherwise the service and all its sub-services are removed with their images; closed requests that used them ' +
+          'keep their message, files and chat, and keep the titles as text (service/subservice with an empty _id).',
         request: { params: ServiceIdParamsSchema },
-        responses: { 200: json(ServiceDeletedSchema, 'Deleted'), 404: { description: 'No such service' }, ...refused },
+        responses: {
+          200: json(ServiceDeletedSchema, 'Deleted'), 404: { description: 'No such service' },
+          409: { description: 'Open requests use the service; the message says how many' }, ...refused,
+        },
       }),
       async (c) => {
         const { id } = c.req.valid('param');
         if (!(await findService(db, id))) throw new HttpError(404, 'Service not found.');
-        const { removed, detachedQueries } = await deleteServiceTree(db, id);
+        const { removed, detachedQueries, openQueries } = await deleteServiceTree(db, id);
+        if (openQueries > 0) throw new HttpError(409, serviceInUseMessage(openQueries));
         await Promise.all(removed.map((r) => storage.remove(keyOfImage(r.image))));
         const deletedSubservices = removed.length - 1;
         return c.json({ message: 'Service deleted successfully', deletedSubservices, detachedQueries }, 200);

@@ -12,12 +12,15 @@ export const SubServiceSchema = z
 
 export const ServiceSchema = SubServiceSchema.extend({ subservices: z.array(SubServiceSchema) }).openapi('Service');
 
+/** Field lengths, shared with /admin-service's counters (issue 17). */
+export const SERVICE_LIMITS = { title: 120, description: 2000 } as const;
+
 const title = z
   .string({ error: 'Please enter a service title.' })
   .trim()
   .min(1, { error: 'Please enter a service title.' })
-  .max(120, { error: 'A service title can be at most 120 characters.' });
-const description = z.string().trim().max(2000, { error: 'A description can be at most 2,000 characters.' });
+  .max(SERVICE_LIMITS.title, { error: 'A service title can be at most 120 characters.' });
+const description = z.string().trim().max(SERVICE_LIMITS.description, { error: 'A description can be at most 2,000 characters.' });
 // An empty parent field (a form's "none" option) means a top-level service.
 const parentService = z
   .string()
@@ -49,6 +52,12 @@ export const ServiceIdParamsSchema = z.object({
 });
 
 export const ServiceAnswerSchema = z.object({ message: z.string(), data: SubServiceSchema });
+/** The 409 of DELETE /services/{id} while open requests use the service (issue 17), shown as is by /admin-service. */
+export function serviceInUseMessage(openRequests: number): string {
+  const requests = openRequests === 1 ? '1 open request uses' : `${openRequests} open requests use`;
+  return `This service cannot be deleted: ${requests} it. Close ${openRequests === 1 ? 'that request' : 'those requests'} first; closed requests keep the service's name.`;
+}
+
 export const ServiceDeletedSchema = z.object({
   message: z.string(),
   deletedSubservices: z.number(),

@@ -1,6 +1,7 @@
+import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import type { DB } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { nowIso } from '../../lib/ids.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
 
 /** The user as the API shows it (SPEC §3 "User in admin list", "Profile"). */
 export function toUser(row: UserRow) {
@@ -39,15 +40,20 @@ export function findUserById(db: DB, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** SPEC §6: the admin's user list excludes admins; newest first. */
-export async function listNonAdminUsers(db: DB, page: number, pageSize: number) {
+/** SPEC §6: the admin's user list excludes admins; newest first. A cursor starts after its row (keyset). */
+export async function listNonAdminUsers(db: DB, page: number, pageSize: number, cursor?: string) {
+  let list = db.selectFrom('users').selectAll().where('role', '!=', 'admin');
+  if (cursor) {
+    const [at, id] = decodeCursor(cursor, 2);
+    list = list.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(at!, id!)));
+  }
   const [rows, count] = await Promise.all([
-    db.selectFrom('users').selectAll().where('role', '!=', 'admin')
-      .orderBy('created_at', 'desc').orderBy('id', 'desc')
-      .limit(pageSize).offset((page - 1) * pageSize).execute(),
+    list.orderBy('created_at', 'desc').orderBy('id', 'desc')
+      .limit(pageSize + 1).offset(cursor ? 0 : (page - 1) * pageSize).execute(),
     db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).where('role', '!=', 'admin').executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  const next = nextCursorOf(rows, pageSize, (r) => [r.created_at, r.id]);
+  return { rows: next.page, total: Number(count.n), nextCursor: next.nextCursor };
 }
 
 export async function updateProfile(
@@ -62,4 +68,15 @@ export async function updateProfile(
   if (patch.bio !== undefined) set.bio = patch.bio || null;
   if (patch.profileImage !== undefined) set.profile_image = patch.profileImage;
   await db.updateTable('users').set(set).where('id', '=', id).execute();
+}
+
+/** An approved client (the admin approved it): for imports and the scale benchmark (tests/bench/growth.ts). */
+export async function insertApprovedClient(db: DB, input: { fullName: string; email: string; passwordHash: string; company?: string | null }): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await db.insertInto('users').values({
+    id, full_name: input.fullName, email: input.email.trim().toLowerCase(), password_hash: input.passwordHash, role: 'client', status: 'approved',
+    phone_number: null, company: input.company ?? null, bio: null, profile_image: null, created_at: now, updated_at: now,
+  }).execute();
+  return id;
 }

@@ -24,13 +24,13 @@ export function usersRoutes({ db, storage }: Deps) {
         responses: { 200: { description: 'A page of users', ...json(UserPageSchema) }, 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } },
       }),
       async (c) => {
-        const { page, pageSize } = c.req.valid('query');
-        const { rows, total } = await listNonAdminUsers(db, page, pageSize);
+        const { page, pageSize, cursor } = c.req.valid('query');
+        const { rows, total, nextCursor } = await listNonAdminUsers(db, page, pageSize, cursor);
         const data = rows.map((row) => {
           const { _id, fullName, email, role, status, createdAt } = toUser(row);
           return { _id, fullName, email, role, status, createdAt };
         });
-        return c.json({ data, page, pageSize, total }, 200);
+        return c.json({ data, page, pageSize, total, nextCursor }, 200);
       },
     )
     .openapi(

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CursorParam } from '../paging/paging.schema.ts';
 
 // SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
 
@@ -6,6 +7,7 @@ export const UserListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more.').default(1),
   /** SPEC §9: the admin user list shows 6 per page. */
   pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be 100 or less.').default(6),
+  cursor: CursorParam,
 });
 
 export const ListedUserSchema = z
@@ -13,7 +15,10 @@ export const ListedUserSchema = z
   .openapi('ListedUser');
 
 export const UserPageSchema = z
-  .object({ data: z.array(ListedUserSchema), page: z.number(), pageSize: z.number(), total: z.number() })
+  .object({
+    data: z.array(ListedUserSchema), page: z.number(), pageSize: z.number(), total: z.number(),
+    nextCursor: z.string().nullable().openapi({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
+  })
   .openapi('UserPage');
 
 export const ProfileSchema = z
@@ -28,11 +33,14 @@ export const ProfileSchema = z
   })
   .openapi('Profile');
 
+/** Profile field lengths, shared with the profile screens' counters (issue 17). */
+export const PROFILE_LIMITS = { fullName: 120, phoneNumber: 40, company: 120, bio: 2000 } as const;
+
 /** The text fields of PUT /users/profile (multipart); an absent field is left unchanged. */
 export const ProfileUpdateSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required.').max(120, 'Full name must be at most 120 characters.').optional(),
-  phoneNumber: z.string().trim().max(40, 'Phone number must be at most 40 characters.').optional(),
-  company: z.string().trim().max(120, 'Company name must be at most 120 characters.').optional(),
-  bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters.').optional(),
+  fullName: z.string().trim().min(1, 'Full name is required.').max(PROFILE_LIMITS.fullName, 'Full name must be at most 120 characters.').optional(),
+  phoneNumber: z.string().trim().max(PROFILE_LIMITS.phoneNumber, 'Phone number must be at most 40 characters.').optional(),
+  company: z.string().trim().max(PROFILE_LIMITS.company, 'Company name must be at most 120 characters.').optional(),
+  bio: z.string().trim().max(PROFILE_LIMITS.bio, 'Bio must be at most 2000 characters.').optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;

@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, uploadWithProgress } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
+import { firstTooLong } from '../../../lib/text-limit.ts';
+import { CharCount } from '../../ui/CharCount.tsx';
 import { BLOG_LIMITS, BLOG_TEXTS, parseTags } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { type Blog, messageOr } from './blog-admin.ts';
 import { CategoryField } from './CategoryField.tsx';
@@ -100,6 +102,13 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
       else document.querySelector<HTMLElement>('.qe .ql-editor')?.focus();
       return;
     }
+    // Too long is refused with a sentence, never cut (issue 17).
+    const tooLong = firstTooLong([['Blog Title', values.title.trim(), BLOG_LIMITS.title], ['Sub-Title', values.subTitle.trim(), BLOG_LIMITS.subTitle]]);
+    if (tooLong) {
+      toast.error(tooLong);
+      document.getElementById(values.title.trim().length > BLOG_LIMITS.title ? 'blog-title' : 'blog-subtitle')?.focus();
+      return;
+    }
     const form = new FormData();
     form.append('title', values.title.trim());
     form.append('subTitle', values.subTitle.trim());
@@ -138,12 +147,14 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
       <div className="card be-card">
         <div className="field">
           <label htmlFor="blog-title">Blog Title <span aria-hidden="true" className="be-req">*</span></label>
-          <input id="blog-title" ref={titleInput} value={values.title} maxLength={BLOG_LIMITS.title} required aria-invalid={invalid.has('title')} aria-describedby={invalid.has('title') ? 'blog-title-error' : undefined} onChange={(e) => set('title', e.target.value)} />
+          <input id="blog-title" ref={titleInput} value={values.title} required aria-invalid={invalid.has('title') || values.title.trim().length > BLOG_LIMITS.title} aria-describedby={invalid.has('title') ? 'blog-title-error blog-title-count' : 'blog-title-count'} onChange={(e) => set('title', e.target.value)} />
+          <CharCount id="blog-title-count" value={values.title} max={BLOG_LIMITS.title} />
           {errorFor('title')}
         </div>
         <div className="field">
           <label htmlFor="blog-subtitle">Sub-Title</label>
-          <input id="blog-subtitle" value={values.subTitle} maxLength={BLOG_LIMITS.subTitle} onChange={(e) => set('subTitle', e.target.value)} />
+          <input id="blog-subtitle" value={values.subTitle} aria-describedby="blog-subtitle-count" onChange={(e) => set('subTitle', e.target.value)} />
+          <CharCount id="blog-subtitle-count" value={values.subTitle} max={BLOG_LIMITS.subTitle} />
         </div>
         <div className="be-row">
           <CategoryField value={values.category} invalid={invalid.has('category')} onChange={(id) => set('category', id)} error={errorFor('category')} />
@@ -207,6 +218,9 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
         .qe { background: #fff; }
         .qe .ql-toolbar.ql-snow { border-radius: 8px 8px 0 0; border-color: #b8c1cc; display: flex; flex-wrap: wrap; gap: .15rem; }
         .qe .ql-container.ql-snow { border-radius: 0 0 8px 8px; border-color: #b8c1cc; font: inherit; font-size: 1rem; }
+        /* quill.snow.css gives the container height: 100% of the frame that also holds the toolbar, so it spilled
+           out by the toolbar's height (42 px, 95 px once the toolbar wraps at 375) over the image field (issue 17). */
+        .qe .ql-container { height: auto; }
         .qe .ql-editor { min-height: 280px; line-height: 1.65; }
         .qe .ql-editor:focus { outline: 2px solid rgb(242 107 29 / 45%); outline-offset: -2px; }
         .qe.is-invalid .ql-container.ql-snow, .qe.is-invalid .ql-toolbar.ql-snow { border-color: var(--danger); }

@@ -3,6 +3,9 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+import { CATEGORY_NAME_MAX } from '../../../../portal-api/src/modules/categories/categories.schema.ts';
+import { limitState } from '../../../lib/text-limit.ts';
+import { CharCount } from '../../ui/CharCount.tsx';
 import { type Category, messageOr } from './blog-admin.ts';
 
 type Props = { value: string; invalid: boolean; error: ReactNode; onChange: (id: string) => void };
@@ -42,6 +45,12 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
       nameInput.current?.focus();
       return;
     }
+    const { problem } = limitState(name.trim().length, CATEGORY_NAME_MAX);
+    if (problem) {
+      toast.error(`Category name: ${problem}`);
+      nameInput.current?.focus();
+      return;
+    }
     add.mutate(name.trim());
   };
 
@@ -64,7 +73,7 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
         <div className="cf-new">
           <label htmlFor="cf-new-name">New category name</label>
           <div className="cf-row">
-            <input id="cf-new-name" ref={nameInput} value={name} maxLength={60} onChange={(e) => setName(e.target.value)}
+            <input id="cf-new-name" ref={nameInput} value={name} aria-describedby="cf-new-count" onChange={(e) => setName(e.target.value)}
               onKeyDown={(e) => {
                 // This input sits inside the blog form: Enter adds the category instead of saving the post.
                 if (e.key === 'Enter') {
@@ -78,6 +87,7 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
             <button type="button" className="btn btn-navy" onClick={submitNew} disabled={add.isPending}>{add.isPending ? 'Adding…' : 'Add'}</button>
             <button type="button" className="btn btn-secondary" onClick={() => { setAdding(false); setName(''); }}>Cancel</button>
           </div>
+          <CharCount id="cf-new-count" value={name} max={CATEGORY_NAME_MAX} />
         </div>
       )}
       <style>{`

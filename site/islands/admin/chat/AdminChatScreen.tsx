@@ -1,16 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { useChatRoom } from '../../chat/useChatRoom.ts';
+import { RequestPanel } from '../../request/RequestPanel.tsx';
+import { useUnread } from '../../shell/unread-store.ts';
+import { useMarkRead } from '../../shell/use-unread-socket.ts';
 import { AdminShell } from '../AdminShell.tsx';
 import { AdminStyles } from '../AdminStyles.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { ChatUserList } from './ChatUserList.tsx';
 import { chatStyles } from './chat-styles.ts';
 import type { ChatUser } from './types.ts';
+import { useChatUsers } from './use-chat-users.ts';
 
 /** /admin-chat and /admin-chat/{queryId} (SPEC §2 admin chat). */
 export default function AdminChatScreen() {
@@ -45,18 +48,22 @@ function AdminChat() {
     setQueryId(id);
   }, []);
 
-  const users = useQuery({
-    queryKey: ['admin', 'chat-users'],
-    queryFn: () => api<{ users: ChatUser[] }>('/users/with-queries').then((r) => r.users),
-    refetchInterval: 30_000,
-  });
+  const [search, setSearch] = useState('');
+  const users = useChatUsers(search);
   useEffect(() => {
     if (users.isError) toast.error('Failed to load users');
   }, [users.isError]);
-  const list = users.data ?? [];
+  // A client wrote (or another admin read): the order, last lines and counts move.
+  const queryClient = useQueryClient();
+  const lastEvent = useUnread((s) => s.lastEvent);
+  useEffect(() => {
+    if (lastEvent) void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
+  }, [lastEvent, queryClient]);
+  const list = useMemo(() => users.data?.pages.flatMap((p) => p.users) ?? [], [users.data]);
   // One connection for the whole screen: it joins the open query's room and, as an
   // admin socket, receives presence frames for every client in the list.
   const room = useChatRoom(queryId, { admin: true });
+  useMarkRead(queryId, !room.loading);
   const isOnline = (u: ChatUser) => room.presence[u._id] ?? u.online;
   const knownUser = (userId: string) => {
     const u = list.find((x) => x._id === userId);
@@ -69,13 +76,27 @@ function AdminChat() {
         <h1 className="acs-title">
           <a href={paths.admin}>Chats</a>
         </h1>
-        <ChatUserList users={list} loading={users.isPending} currentQueryId={queryId} online={isOnline} onOpen={open} />
+        <ChatUserList
+          users={list}
+          loading={users.isPending}
+          currentQueryId={queryId}
+          online={isOnline}
+          onOpen={open}
+          search={search}
+          onSearch={setSearch}
+          hasMore={Boolean(users.hasNextPage)}
+          loadingMore={users.isFetchingNextPage}
+          onLoadMore={() => void users.fetchNextPage()}
+        />
       </aside>
       <div className="acs-main">
         {queryId ? (
-          <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={() => open(undefined)} />
+          <div className="acs-work">
+            <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={() => open(undefined)} />
+            <RequestPanel key={`panel-${queryId}`} queryId={queryId} role="admin" liveStatus={room.queryStatus} liveStamp={room.lifecycleStamp} />
+          </div>
         ) : (
-          <p className="acp-note">{!users.isPending && !list.length ? 'No users found. Please check back later.' : 'Select a query to open the chat.'}</p>
+          <p className="acp-note">{!users.isPending && !list.length && !search ? 'No users found. Please check back later.' : 'Select a query to open the chat.'}</p>
         )}
       </div>
       <style>{chatStyles}</style>

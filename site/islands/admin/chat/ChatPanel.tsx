@@ -1,13 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
 import { Composer } from '../../chat/Composer.tsx';
 import { MessageList } from '../../chat/MessageList.tsx';
 import type { ChatMessage, ChatRoom } from '../../chat/useChatRoom.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { formatDateTime, StatusBadge, type Query } from '../admin-format.tsx';
+import { useWorkspace } from '../../request/use-workspace.ts';
+import { formatDateTime, StatusBadge } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from '../queries/use-status-change.ts';
 import type { ChatUser } from './types.ts';
 
@@ -22,11 +22,8 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   const [closedHere, setClosedHere] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
 
-  const info = useQuery({
-    queryKey: ['admin', 'chat-query', queryId],
-    queryFn: () => api<{ data: Query }>(`/queries/${encodeURIComponent(queryId)}`).then((r) => r.data),
-    retry: false,
-  });
+  // The same cached call as the request panel beside the chat: one request for both.
+  const info = useWorkspace(queryId);
   useEffect(() => {
     if (info.isError) toast.error('Failed to load chat');
   }, [info.isError]);
@@ -35,7 +32,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
     setClosedHere(false);
   }, [queryId]);
 
-  const query = info.data;
+  const query = info.data?.query;
   const status = closedHere ? 'closed' : room.queryStatus ?? query?.status;
   const isClosed = status === 'closed';
   const known = query ? knownUser(query.user._id) : undefined;

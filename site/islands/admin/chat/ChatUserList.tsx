@@ -1,8 +1,10 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { adminChatListText } from '../../../lib/truncate.ts';
+import { useUnread } from '../../shell/unread-store.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { formatDate, formatTime, statusLabel } from '../admin-format.tsx';
 import { useDismiss } from '../use-dismiss.ts';
-import type { ChatUser } from './types.ts';
+import type { ChatUser, ChatUserQuery } from './types.ts';
 
 type Props = {
   users: ChatUser[];
@@ -10,28 +12,73 @@ type Props = {
   currentQueryId: string | undefined;
   online: (user: ChatUser) => boolean;
   onOpen: (queryId: string) => void;
+  search: string;
+  onSearch: (text: string) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
 };
 
-/** SPEC §2 admin chat sidebar: users who have queries, each with an options menu and a dropdown of queries. */
-export function ChatUserList({ users, loading, currentQueryId, online, onOpen }: Props) {
-  if (loading) return <p className="acl-note" role="status">Loading users…</p>;
-  if (!users.length) return <p className="acl-note">No users found. Please check back later.</p>;
+/** A user's query list gets a search box above this many queries (issue 17). */
+const QUERY_SEARCH_FROM = 10;
+
+/**
+ * SPEC §2 admin chat sidebar: users who have queries, each with an options menu and a
+ * dropdown of queries. Issue 12/15: newest conversation first with its last line, time and
+ * unread count, searched on the server and loaded a page at a time.
+ */
+export function ChatUserList({ users, loading, currentQueryId, online, onOpen, search, onSearch, hasMore, loadingMore, onLoadMore }: Props) {
+  const [text, setText] = useState(search);
+  useEffect(() => {
+    const timer = setTimeout(() => onSearch(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text, onSearch]);
+  const live = useUnread((s) => (s.total === null ? null : s.byQuery));
+
   return (
-    <ul className="acl-list">
-      {users.map((u) => (
-        <UserItem key={u._id} user={u} online={online(u)} currentQueryId={currentQueryId} onOpen={onOpen} />
-      ))}
-    </ul>
+    <>
+      <div className="acl-search">
+        <label className="sr-only" htmlFor="acl-search">Search clients</label>
+        <input id="acl-search" type="search" placeholder="Search clients" value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+      {loading ? (
+        <p className="acl-note" role="status">Loading users…</p>
+      ) : !users.length ? (
+        <p className="acl-note">{search ? `No clients match “${search}”.` : 'No users found. Please check back later.'}</p>
+      ) : (
+        <>
+          <ul className="acl-list">
+            {users.map((u) => (
+              <UserItem key={u._id} user={u} online={online(u)} currentQueryId={currentQueryId} onOpen={onOpen} live={live} />
+            ))}
+          </ul>
+          {hasMore && (
+            <button type="button" className="btn btn-sm btn-secondary acl-more" onClick={onLoadMore} disabled={loadingMore}>
+              {loadingMore ? 'Loading…' : 'Load more'}
+            </button>
+          )}
+        </>
+      )}
+    </>
   );
 }
 
-function queryTitle(q: { subject: string | null; message: string }): string {
+function queryTitle(q: { subject: string | null; message: string; projectName?: string | null }): string {
   // SPEC §2: shown by subject or message, else 'Unnamed Query'; shortened by the list rule (SPEC §9).
+  // Issue 13: a project name leads when the request has one.
+  if (q.projectName) return q.projectName;
   const text = (q.subject || q.message || '').trim();
   return text ? adminChatListText(text) : 'Unnamed Query';
 }
 
-function UserItem({ user, online, currentQueryId, onOpen }: { user: ChatUser; online: boolean; currentQueryId?: string; onOpen: (id: string) => void }) {
+/** Today's messages show their time, older ones their date. */
+function when(iso: string): string {
+  return new Date(iso).toDateString() === new Date().toDateString() ? formatTime(iso) : formatDate(iso);
+}
+
+type ItemProps = { user: ChatUser; online: boolean; currentQueryId?: string; onOpen: (id: string) => void; live: Record<string, number> | null };
+
+function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
   const hasCurrent = user.queries.some((q) => q._id === currentQueryId);
   const [expanded, setExpanded] = useState(hasCurrent);
   const [menu, setMenu] = useState(false);
@@ -40,6 +87,9 @@ function UserItem({ user, online, currentQueryId, onOpen }: { user: ChatUser; on
   useDismiss(menuRef, menu, closeMenu);
   const listId = `acl-q-${user._id}`;
   const first = user.queries[0];
+  // The open room is being read; the live counts (firm-wide) win over the page's.
+  const unreadOf = (q: ChatUserQuery) => (q._id === currentQueryId ? 0 : live ? live[q._id] ?? 0 : q.unread);
+  const unread = user.queries.reduce((sum, q) => sum + unreadOf(q), 0);
 
   // SPEC §2: selecting a user opens that user's first query, unless it is already open.
   const select = () => {
@@ -50,14 +100,24 @@ function UserItem({ user, online, currentQueryId, onOpen }: { user: ChatUser; on
   return (
     <li className={`acl-user${hasCurrent ? ' is-current' : ''}`}>
       <div className="acl-row">
-        <button type="button" className="acl-main" onClick={select} aria-label={`${user.fullName}${online ? ', online' : ''}: open chat`}>
+        <button
+          type="button"
+          className="acl-main"
+          onClick={select}
+          aria-label={`${user.fullName}${online ? ', online' : ''}${unread ? `, ${unread} unread` : ''}: open chat`}
+        >
           <span className="acl-avatar">
             <Avatar name={user.fullName} image={user.profileImage} size={40} />
             {online && <span className="acl-dot" aria-hidden="true" />}
           </span>
           <span className="acl-text">
             <span className="acl-name">{user.fullName}</span>
-            <span className="acl-sub">Click to load chat</span>
+            {/* SPEC §2's placeholder stays for a client who has not written yet. */}
+            <span className="acl-sub">{user.lastMessage ? `${user.lastMessage.senderRole === 'admin' ? 'You: ' : ''}${user.lastMessage.text}` : 'Click to load chat'}</span>
+          </span>
+          <span className="acl-end">
+            {user.lastMessage && <time className="acl-time" dateTime={user.lastMessage.createdAt}>{when(user.lastMessage.createdAt)}</time>}
+            {unread > 0 && <span className="acl-unread" aria-hidden="true">{unread}</span>}
           </span>
         </button>
         <button type="button" className="icon-btn acl-caret" aria-expanded={expanded} aria-controls={listId} aria-label={`Queries of ${user.fullName}`} onClick={() => setExpanded((v) => !v)}>
@@ -76,26 +136,60 @@ function UserItem({ user, online, currentQueryId, onOpen }: { user: ChatUser; on
           )}
         </div>
       </div>
-      {expanded && (
-        <ul id={listId} className="acl-queries">
-          {user.queries.map((q) => (
+      {expanded && <QueryList id={listId} user={user} currentQueryId={currentQueryId} onOpen={onOpen} unreadOf={unreadOf} />}
+    </li>
+  );
+}
+
+type QueryListProps = { id: string; user: ChatUser; currentQueryId?: string; onOpen: (id: string) => void; unreadOf: (q: ChatUserQuery) => number };
+
+/** One user's queries, newest first (as the API sends them): label, status, date, unread; a filter above 10. */
+function QueryList({ id, user, currentQueryId, onOpen, unreadOf }: QueryListProps) {
+  const [filter, setFilter] = useState('');
+  const searchId = useId();
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    if (!needle) return user.queries;
+    return user.queries.filter((q) =>
+      [q.subject, q.message, statusLabel(q.status), formatDate(q.createdAt)].some((t) => t?.toLowerCase().includes(needle)),
+    );
+  }, [filter, user.queries]);
+  return (
+    <div id={id} className="acl-queries">
+      {user.queries.length > QUERY_SEARCH_FROM && (
+        <>
+          <label className="sr-only" htmlFor={searchId}>Search the queries of {user.fullName}</label>
+          <input id={searchId} type="search" className="acl-qsearch" placeholder={`Search ${user.queries.length} queries`} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </>
+      )}
+      <ul>
+        {shown.map((q) => {
+          const unread = unreadOf(q);
+          return (
             <li key={q._id}>
               <a
                 href={`/admin-chat/${encodeURIComponent(q._id)}`}
                 aria-current={q._id === currentQueryId ? 'page' : undefined}
-                title={q.subject || q.message}
+                title={q.projectName || q.subject || q.message}
                 onClick={(e) => {
                   e.preventDefault();
                   onOpen(q._id);
                 }}
               >
-                {queryTitle(q)}
-                {q.status === 'closed' && <span className="acl-closed"> (Closed)</span>}
+                <span className="acl-qtitle">
+                  {queryTitle(q)}
+                  {q.status === 'closed' && <span className="acl-closed"> (Closed)</span>}
+                </span>
+                <span className="acl-qmeta">
+                  {statusLabel(q.status)} · {formatDate(q.createdAt)}
+                  {unread > 0 && <span className="acl-unread">{unread}<span className="sr-only"> unread</span></span>}
+                </span>
               </a>
             </li>
-          ))}
-        </ul>
-      )}
-    </li>
+          );
+        })}
+        {!shown.length && <li className="acl-note">No query matches.</li>}
+      </ul>
+    </div>
   );
 }

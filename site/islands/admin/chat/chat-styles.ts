@@ -6,6 +6,15 @@ export const chatStyles = `
   .acs-title { font-size: 1.2rem; margin: 0; padding: .9rem 1rem; border-bottom: 1px solid var(--line); }
   .acs-title a { color: var(--navy); text-decoration: none; }
   .acs-main { display: flex; min-width: 0; min-height: 0; background: var(--bg-soft); }
+  /* The conversation beside the request panel (issue 12); under 1100 px the panel folds above it. */
+  .acs-work { display: grid; grid-template-columns: minmax(0, 1fr) 290px; flex: 1; min-width: 0; min-height: 0; }
+  .acs-work > .rqp { border-radius: 0; border-width: 0 0 0 1px; }
+  @media (max-width: 1100px) {
+    .acs-work { grid-template-columns: minmax(0, 1fr); grid-template-rows: auto minmax(0, 1fr); }
+    .acs-work > .rqp { order: -1; border-width: 0 0 1px; max-height: 55vh; overflow-y: auto; }
+    .acs-work > .rqp .rqp-toggle { display: block; width: 100%; min-height: 44px; padding: .5rem 1rem; font: inherit; font-weight: 600; text-align: left; background: var(--bg-soft); border: none; cursor: pointer; }
+    .acs-work > .rqp:not(.is-open) .rqp-body { display: none; }
+  }
   .acl-note, .acp-note { color: var(--muted); padding: 1rem; margin: auto; text-align: center; }
   .acl-list { list-style: none; margin: 0; padding: 0; }
   .acl-user { border-bottom: 1px solid var(--line); }
@@ -17,12 +26,23 @@ export const chatStyles = `
   .acl-dot, .acp-dot { position: absolute; right: 0; bottom: 0; width: 12px; height: 12px; border-radius: 50%; border: 2px solid #fff; background: #9ca3af; }
   .acl-dot { background: #16a34a; }
   .acp-dot.is-on { background: #16a34a; }
-  .acl-text { display: grid; min-width: 0; }
+  .acl-text { display: grid; min-width: 0; flex: 1; }
   .acl-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .acl-sub { font-size: .8rem; color: var(--muted); }
   .acl-menu { position: relative; }
   .acl-caret { font-size: .9rem; }
-  .acl-queries { list-style: none; margin: 0; padding: 0 .5rem .5rem 3.6rem; }
+  .acl-search { padding: .5rem .75rem; border-bottom: 1px solid var(--line); position: sticky; top: 0; background: #fff; z-index: 1; }
+  .acl-search input, .acl-qsearch { width: 100%; min-height: 40px; padding: .4rem .6rem; border: 1px solid var(--line); border-radius: 8px; font: inherit; }
+  .acl-qsearch { min-height: 36px; margin-bottom: .35rem; font-size: .9rem; }
+  .acl-more { display: block; margin: .75rem auto; }
+  .acl-end { display: grid; justify-items: end; gap: .2rem; flex: none; }
+  .acl-time { font-size: .75rem; color: var(--muted); white-space: nowrap; }
+  .acl-unread { display: inline-block; min-width: 1.35rem; padding: 0 .35rem; border-radius: 999px; background: var(--orange-dark); color: #fff; font-size: .72rem; font-weight: 700; line-height: 1.35rem; text-align: center; margin-left: .35rem; }
+  .acl-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .acl-queries { padding: 0 .5rem .5rem 3.6rem; }
+  .acl-queries ul { list-style: none; margin: 0; padding: 0; max-height: 22rem; overflow-y: auto; }
+  .acl-qtitle { display: block; }
+  .acl-qmeta { display: block; font-size: .75rem; }
   .acl-queries a { display: block; padding: .4rem .5rem; border-radius: 6px; color: var(--navy-2); text-decoration: none; font-size: .9rem; min-height: 36px; }
   .acl-queries a:hover { background: var(--bg-soft); }
   .acl-queries a[aria-current='page'] { background: var(--orange-dark); color: #fff; }

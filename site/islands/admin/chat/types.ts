@@ -1,2 +1,5 @@
-export type ChatUserQuery = { _id: string; subject: string | null; message: string; status: string; createdAt: string };
-export type ChatUser = { _id: string; fullName: string; email: string; profileImage: string | null; online: boolean; queries: ChatUserQuery[] };
+import type { ChatUser } from '../../../../portal-api/src/modules/chats/chats.schema.ts';
+
+// The admin chat list's rows are GET /chats/users's (issue 12/15): paged, newest conversation first.
+export type { ChatUser };
+export type ChatUserQuery = ChatUser['queries'][number];

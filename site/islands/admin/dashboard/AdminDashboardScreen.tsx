@@ -1,6 +1,7 @@
 import { AdminShell } from '../AdminShell.tsx';
 import { AdminStyles } from '../AdminStyles.tsx';
 import { LatestQueries } from './LatestQueries.tsx';
+import { MonthlyStats } from './MonthlyStats.tsx';
 import { RecentActivities } from './RecentActivities.tsx';
 import { StatCards } from './StatCards.tsx';
 import { WeeklyChart } from './WeeklyChart.tsx';
@@ -17,6 +18,7 @@ export default function AdminDashboardScreen() {
           <WeeklyChart />
           <LatestQueries />
         </div>
+        <MonthlyStats />
         <RecentActivities />
       </div>
       <style>{`

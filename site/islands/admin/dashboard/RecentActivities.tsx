@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api.ts';
 import { formatDate, formatTime, StatusBadge } from '../admin-format.tsx';
-
-type Activity = { _id: string; activity: string; createdAt: string; status: string; query: { _id: string; message: string; status: string } | null };
+import { type Activity, activityLine } from './activity-line.ts';
 
 const SHOWN = 6; // SPEC §9: admin recent activities show 6 rows by default.
 
@@ -34,7 +33,7 @@ export function RecentActivities() {
             <tbody>
               {rows.map((a) => (
                 <tr key={a._id}>
-                  <td>{a.activity}</td>
+                  <td>{activityLine(a)}</td>
                   <td>{formatDate(a.createdAt)}</td>
                   <td>{formatTime(a.createdAt)}</td>
                   <td><StatusBadge status={a.status} /></td>

@@ -88,7 +88,10 @@ export function AnswerDialog({ query, onClose }: Props) {
           )}
           <div className="field">
             <label htmlFor={inputId}>Deliverables (PDF, XLSX, CSV, DWG, ZIP or images)</label>
-            <input id={inputId} type="file" multiple accept={ACCEPT} disabled={busy} onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+            <input id={inputId} type="file" multiple accept={ACCEPT} disabled={busy} onChange={(e) => {
+              setFiles([...(e.target.files ?? [])]);
+              setError(''); // a refusal was about the files chosen before (issue 17)
+            }} />
           </div>
           {files.length > 0 && <p>{files.length} file{files.length === 1 ? '' : 's'} selected: {files.map((f) => f.name).join(', ')}</p>}
           {willAnswer && <p style={{ color: 'var(--muted)', fontSize: '.9rem' }}>The client is e-mailed that the estimate is ready.</p>}

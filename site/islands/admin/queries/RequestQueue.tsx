@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api.ts';
+import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { daysUntil, formatDueDate, StatusBadge, type Query } from '../admin-format.tsx';
@@ -36,7 +37,8 @@ export function RequestQueue() {
     return () => clearTimeout(t);
   }, [typed]);
 
-  const params = new URLSearchParams({ sort: 'bidDueDate', page: String(page), pageSize: String(PAGE_SIZE) });
+  // Issue 13: the earlier of the delivery due time and the bid due date comes first.
+  const params = new URLSearchParams({ sort: 'due', page: String(page), pageSize: String(PAGE_SIZE) });
   if (status) params.set('status', status);
   if (search) params.set('search', search);
   const { data, isPending, isError, isFetching } = useQuery({
@@ -87,7 +89,14 @@ export function RequestQueue() {
                 <tr key={q._id}>
                   <td data-label="Client"><div><strong>{q.user.fullName}</strong><br /><span className="muted">{q.user.email}</span></div></td>
                   <td data-label="Service"><div>{q.service?.title ?? '—'}{q.subservice && <><br /><span className="muted">{q.subservice.title}</span></>}</div></td>
-                  <td data-label="Request"><div>{firstWords(q.subject || q.message, 12)}</div></td>
+                  <td data-label="Request">
+                    <div>
+                      {/* Issue 12: the row opens the request's workspace (chat and panel). */}
+                      {q.projectName && <strong>{q.projectName} · </strong>}
+                      <a href={paths.adminChat(q._id)}>{firstWords(q.subject || q.message, 12)}</a>
+                      <br /><span className="muted">{q.files.length} file{q.files.length === 1 ? '' : 's'}</span>
+                    </div>
+                  </td>
                   <td data-label="Status"><div><StatusBadge status={q.status} /></div></td>
                   <td data-label="Bid due"><div><DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} /></div></td>
                   <td data-label="Actions"><div><StatusActions query={q} onAnswer={setAnswering} /></div></td>

@@ -4,10 +4,10 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { Query } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
 
-type Props = { query: Query; onAnswer: (q: Query) => void };
+type Props = { query: Query; onAnswer: (q: Query) => void; /** False inside the chat workspace, which is that chat. */ chatLink?: boolean };
 
 /** The status-change control of a queue row: Start / Mark answered / Add files / Close, and Chat. */
-export function StatusActions({ query, onAnswer }: Props) {
+export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
   const change = useStatusChange();
   const [confirming, setConfirming] = useState(false);
   const about = `query of ${query.user.fullName}`;
@@ -33,7 +33,7 @@ export function StatusActions({ query, onAnswer }: Props) {
           Close
         </button>
       )}
-      <a className="btn btn-sm btn-secondary" href={paths.adminChat(query._id)} aria-label={`Chat about ${about}`}>Chat</a>
+      {chatLink && <a className="btn btn-sm btn-secondary" href={paths.adminChat(query._id)} aria-label={`Chat about ${about}`}>Chat</a>}
       <ConfirmDialog
         open={confirming}
         title="Close Query"

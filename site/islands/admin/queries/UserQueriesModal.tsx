@@ -51,6 +51,8 @@ function QueryItem({ query }: { query: Query }) {
         <StatusBadge status={query.status} />
         <time dateTime={query.createdAt} className="muted">{formatDateTime(query.createdAt)}</time>
       </div>
+      {/* Issue 13: the project name leads; the message keeps SPEC §2's 100-character preview. */}
+      {query.projectName && <p className="uq-project"><strong>{query.projectName}</strong>{query.location ? ` · ${query.location}` : ''}</p>}
       <p className="uq-msg">
         {expanded ? query.message : preview.text}{' '}
         {preview.isTruncated && (

@@ -9,9 +9,11 @@ export function useStatusChange() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: QueryStatus }) =>
       api<{ message: string; data: Query }>(`/queries/${encodeURIComponent(id)}/status`, { method: 'PATCH', json: { status } }),
-    onSuccess: (res, { status }) => {
+    onSuccess: (res, { id, status }) => {
       toast.success(status === 'closed' ? 'Query closed successfully' : res.message);
       void client.invalidateQueries({ queryKey: ['admin'] });
+      // The request workspace beside the chat shows the status too.
+      void client.invalidateQueries({ queryKey: ['workspace', id] });
     },
     onError: (err, { status }) => {
       if (status === 'closed') {

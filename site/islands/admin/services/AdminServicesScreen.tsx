@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { api, assetUrl } from '../../../lib/api.ts';
+import { ApiError, api, assetUrl } from '../../../lib/api.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { AdminShell } from '../AdminShell.tsx';
@@ -36,7 +36,8 @@ function ManageServices() {
       toast.success(res.message);
       void client.invalidateQueries({ queryKey: ['services'] });
     },
-    onError: () => toast.error('Failed to delete service'),
+    // A refusal the admin can act on (409: open requests use it) is shown as the server words it.
+    onError: (err) => toast.error(err instanceof ApiError && err.status === 409 ? err.message : 'Failed to delete service'),
     onSettled: () => setDeleting(null),
   });
 

@@ -2,6 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api, ApiError, assetUrl } from '../../../lib/api.ts';
+import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.schema.ts';
+import { firstTooLong } from '../../../lib/text-limit.ts';
+import { CharCount } from '../../ui/CharCount.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Service, SubService } from './types.ts';
 
@@ -15,7 +18,7 @@ type Props = { mode: FormMode | null; services: Service[]; onClose: () => void }
  */
 export function ServiceFormModal({ mode, services, onClose }: Props) {
   const client = useQueryClient();
-  const ids = { title: useId(), parent: useId(), description: useId(), image: useId() };
+  const ids = { title: useId(), parent: useId(), description: useId(), image: useId(), titleCount: useId(), descriptionCount: useId() };
   const editing = mode?.kind === 'edit' ? mode.item : null;
   const isSub = mode?.kind === 'sub' || !!editing?.parentService;
   const [title, setTitle] = useState('');
@@ -63,6 +66,8 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     setError('');
     if (!title.trim()) return setError('Please enter a service title.');
     if (isSub && !parent) return setError('Please choose a parent service.');
+    const tooLong = firstTooLong([['Title', title.trim(), SERVICE_LIMITS.title], ['Description', description.trim(), SERVICE_LIMITS.description]]);
+    if (tooLong) return setError(tooLong);
     save.mutate();
   }
 
@@ -75,7 +80,8 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={ids.title}>Title *</label>
-          <input id={ids.title} value={title} maxLength={120} required aria-required="true" onChange={(e) => setTitle(e.target.value)} autoFocus />
+          <input id={ids.title} value={title} required aria-required="true" aria-describedby={ids.titleCount} onChange={(e) => setTitle(e.target.value)} autoFocus />
+          <CharCount id={ids.titleCount} value={title} max={SERVICE_LIMITS.title} />
         </div>
         {isSub && (
           <div className="field">
@@ -88,7 +94,8 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
         )}
         <div className="field">
           <label htmlFor={ids.description}>Description</label>
-          <textarea id={ids.description} value={description} maxLength={2000} onChange={(e) => setDescription(e.target.value)} />
+          <textarea id={ids.description} value={description} aria-describedby={ids.descriptionCount} onChange={(e) => setDescription(e.target.value)} />
+          <CharCount id={ids.descriptionCount} value={description} max={SERVICE_LIMITS.description} />
         </div>
         <div className="field">
           <label htmlFor={ids.image}>Image</label>

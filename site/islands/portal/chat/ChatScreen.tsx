@@ -1,4 +1,4 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -7,8 +7,13 @@ import { sidebarQueryTitle } from '../../../lib/truncate.ts';
 import { Composer } from '../../chat/Composer.tsx';
 import { MessageList } from '../../chat/MessageList.tsx';
 import { useChatRoom, type ChatMessage } from '../../chat/useChatRoom.ts';
+import { ChatQuoteCard } from '../../request/ChatQuoteCard.tsx';
+import { useUnread } from '../../shell/unread-store.ts';
+import { useMarkRead } from '../../shell/use-unread-socket.ts';
+import { RequestPanel } from '../../request/RequestPanel.tsx';
 import { PortalShell } from '../PortalShell.tsx';
-import { StatusBadge, type Query } from '../query-format.tsx';
+import type { MyQuery } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
+import { StatusBadge } from '../query-format.tsx';
 import './chat.css';
 
 const CLOSED_TEXT = 'This conversation is closed. You cannot send more messages.';
@@ -23,14 +28,14 @@ export function ChatScreen() {
 }
 
 /** SPEC §2: closed queries last; otherwise the newest first, as the API answers. */
-function byClosedLast(list: Query[]): Query[] {
+function byClosedLast(list: MyQuery[]): MyQuery[] {
   return [...list].sort((a, b) => Number(a.status === 'closed') - Number(b.status === 'closed'));
 }
 
 function ClientChat() {
   const queryClient = useQueryClient();
   const userId = useAuth((s) => s.userId);
-  const { data, error, isPending } = useQuery({ queryKey: ['queries', 'me'], queryFn: () => api<{ data: Query[] }>('/queries/me').then((r) => r.data) });
+  const { data, error, isPending } = useQuery({ queryKey: ['queries', 'me'], queryFn: () => api<{ data: MyQuery[] }>('/queries/me').then((r) => r.data) });
   const queries = useMemo(() => byClosedLast(data ?? []), [data]);
   const [selectedId, setSelectedId] = useState<string | undefined>(() => idFromPath('chat'));
   // Under 768 px one pane shows at a time (SPEC §2: back arrow and a list/window toggle).
@@ -61,20 +66,22 @@ function ClientChat() {
   // A live status change (queryStatus frame) also updates the list: '(Closed)' and its order.
   useEffect(() => {
     if (!room.queryStatus || !selected) return;
-    queryClient.setQueryData<Query[]>(['queries', 'me'], (list) =>
-      list?.map((q) => (q._id === selected._id ? { ...q, status: room.queryStatus as Query['status'] } : q)),
+    queryClient.setQueryData<MyQuery[]>(['queries', 'me'], (list) =>
+      list?.map((q) => (q._id === selected._id ? { ...q, status: room.queryStatus as MyQuery['status'] } : q)),
     );
   }, [room.queryStatus, selected, queryClient]);
 
-  const lastMessages = useQueries({
-    queries: queries.map((q) => ({
-      queryKey: ['chat-last', q._id],
-      queryFn: () => api<ChatMessage[]>(`/chats/query/${encodeURIComponent(q._id)}/message`).then((list) => list.at(-1) ?? null),
-      staleTime: 60_000,
-    })),
-  });
-  const lastFor = (q: Query, i: number): string | undefined =>
-    q._id === selected?._id && room.messages.length ? room.messages.at(-1)!.message : lastMessages[i]?.data?.message;
+  // Each row of /queries/me carries its last message and unread count (one call for the list).
+  const lastFor = (q: MyQuery): string | undefined =>
+    q._id === selected?._id && room.messages.length ? room.messages.at(-1)!.message : q.lastMessage?.text;
+  const liveUnread = useUnread((s) => (s.total === null ? null : s.byQuery));
+  const unreadFor = (q: MyQuery) => (q._id === selected?._id ? 0 : liveUnread ? liveUnread[q._id] ?? 0 : q.unread);
+  useMarkRead(selected?._id, !room.loading);
+  // A new reply in another request: refresh the list for its last line.
+  const lastEvent = useUnread((s) => s.lastEvent);
+  useEffect(() => {
+    if (lastEvent && lastEvent.count > 0 && lastEvent.queryId !== selected?._id) void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
+  }, [lastEvent, selected?._id, queryClient]);
 
   // SPEC §4: a message is 'me' when its sender id is the user's id (else the estimating team).
   const isMine = (m: ChatMessage) => (userId ? m.sender._id === userId : m.sender.role === 'client');
@@ -101,8 +108,9 @@ function ClientChat() {
           <p className="cchat-none">No queries found.</p>
         ) : (
           <ul>
-            {queries.map((q, i) => {
-              const last = lastFor(q, i);
+            {queries.map((q) => {
+              const last = lastFor(q);
+              const unread = unreadFor(q);
               return (
                 <li key={q._id}>
                   <button
@@ -115,10 +123,15 @@ function ClientChat() {
                     }}
                   >
                     <span className="cchat-item-title">
+                      {/* Issue 13: the project name leads; the query message stays (SPEC §2). */}
+                      {q.projectName && <>{q.projectName} · </>}
                       {sidebarQueryTitle(q.message)}
                       {q.status === 'closed' && <em> (Closed)</em>}
                     </span>
-                    <span className="cchat-item-last">{last ?? 'No messages yet'}</span>
+                    <span className="cchat-item-last">
+                      <span className="cchat-item-text">{last ?? 'No messages yet'}</span>
+                      {unread > 0 && <span className="cchat-unread">{unread}<span className="sr-only"> unread</span></span>}
+                    </span>
                   </button>
                 </li>
               );
@@ -133,7 +146,8 @@ function ClientChat() {
           </button>
           {selected ? (
             <div className="cchat-head-text">
-              <h2>{sidebarQueryTitle(selected.message)}</h2>
+              {/* Issue 13: the project name leads; the selected query (SPEC §2) follows. */}
+              <h2>{selected.projectName && <>{selected.projectName} · </>}{sidebarQueryTitle(selected.message)}</h2>
               <span className="cchat-head-meta">
                 {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')} {status && <StatusBadge status={status} />}
                 <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
@@ -148,6 +162,7 @@ function ClientChat() {
         {selected ? (
           <>
             <MessageList messages={room.messages} isMine={isMine} emptyText={room.loading ? 'Loading…' : 'No messages to show'} />
+            <ChatQuoteCard queryId={selected._id} />
             {isClosed ? (
               <p className="cchat-closed" role="status">
                 {CLOSED_TEXT}
@@ -163,6 +178,7 @@ function ClientChat() {
           </div>
         )}
       </section>
+      {selected && <RequestPanel key={selected._id} queryId={selected._id} role="client" liveStatus={room.queryStatus} liveStamp={room.lifecycleStamp} />}
     </div>
   );
 }

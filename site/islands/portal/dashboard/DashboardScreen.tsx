@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { PortalShell } from '../PortalShell.tsx';
-import type { Query } from '../query-format.tsx';
+import type { QueryCounts } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { RecentActivities } from './RecentActivities.tsx';
+import { trendLine } from './trend.ts';
 
 /** /portal (SPEC §2 "Client routes"): greeting, three stat cards, recent activities. */
 export function DashboardScreen() {
@@ -16,10 +17,12 @@ export function DashboardScreen() {
 
 function Dashboard() {
   const fullName = useAuth((s) => s.fullName);
-  const answered = useQuery({ queryKey: ['queries', 'answered'], queryFn: () => api<Query[]>('/queries/status/answered') });
-  const pending = useQuery({ queryKey: ['queries', 'pending'], queryFn: () => api<Query[]>('/queries/status/pending') });
-  const count = (q: typeof answered) => (q.isError ? '—' : q.data ? q.data.length : '…');
-  const all = answered.data && pending.data ? answered.data.length + pending.data.length : answered.isError || pending.isError ? '—' : '…';
+  // One counts call (issue 17): 'All Queries' is every request, whatever its status.
+  const counts = useQuery({ queryKey: ['queries', 'counts'], queryFn: () => api<QueryCounts>('/queries/me/counts') });
+  const card = (key: keyof QueryCounts) => {
+    const c = counts.data?.[key];
+    return { value: counts.isError ? '—' : c ? c.total : '…', trend: c ? trendLine(c.thisMonth, c.lastMonth) : null };
+  };
 
   return (
     <div className="dash">
@@ -28,13 +31,13 @@ function Dashboard() {
         Welcome to your client portal. Submit plans for a new estimate, follow each request and talk to our estimators about it.
       </p>
       <section className="dash-cards" aria-label="Your queries">
-        <StatCard label="All Queries" value={all} />
-        <StatCard label="Queries With No Result" value={count(pending)} />
-        <StatCard label="Queries With Result" value={count(answered)} />
+        <StatCard label="All Queries" {...card('all')} />
+        <StatCard label="Queries With No Result" {...card('pending')} />
+        <StatCard label="Queries With Result" {...card('answered')} />
       </section>
-      {(answered.isError || pending.isError) && (
+      {counts.isError && (
         <p className="error-text" role="alert">
-          {answered.isError ? 'Failed to fetch answered queries' : 'Failed to fetch pending queries'}
+          Failed to fetch all queries
         </p>
       )}
       <RecentActivities />
@@ -50,13 +53,12 @@ function Dashboard() {
   );
 }
 
-function StatCard({ label, value }: { label: string; value: number | string }) {
+function StatCard({ label, value, trend }: { label: string; value: number | string; trend: string | null }) {
   return (
     <div className="card stat-card">
       <h2 className="stat-label">{label}</h2>
       <p className="stat-value">{value}</p>
-      {/* SPEC §2: a static line on every card. */}
-      <p className="stat-trend">Last month +10%</p>
+      {trend && <p className="stat-trend">{trend}</p>}
     </div>
   );
 }

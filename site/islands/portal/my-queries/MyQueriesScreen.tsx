@@ -55,6 +55,8 @@ function MyQueries() {
                   {rows.map((q) => (
                     <tr key={q._id}>
                       <td data-label="Message" title={q.message}>
+                        {/* Issue 13: the project name leads; the message (SPEC §2, 3 words) follows. */}
+                        {q.projectName && <strong className="q-project">{q.projectName} · </strong>}
                         {myQueriesMessage(q.message)}
                       </td>
                       <td data-label="Created At">{dateTimeFormat.format(new Date(q.createdAt))}</td>

@@ -13,6 +13,13 @@ export function QueryDetailsModal({ query, onClose }: { query: Query | null; onC
       {query && (
         <>
           <dl className="qd">
+            {/* Issue 13: the project name and location lead, for requests that have them. */}
+            {query.projectName && (
+              <>
+                <dt>Project</dt>
+                <dd>{query.projectName}{query.location ? ` · ${query.location}` : ''}</dd>
+              </>
+            )}
             <dt>Service</dt>
             <dd>{query.service?.title ?? '—'}</dd>
             {query.subservice && (

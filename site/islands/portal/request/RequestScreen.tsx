@@ -6,6 +6,10 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
 import { FilePicker, type PickedFile } from './FilePicker.tsx';
+import { ProjectFields } from './ProjectFields.tsx';
+import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
+import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
+import { CharCount } from '../../ui/CharCount.tsx';
 
 type Service = { _id: string; title: string; subservices: Array<{ _id: string; title: string }> };
 type Limits = { maxFiles: number; maxFileBytes: number; types: string[] };
@@ -38,6 +42,10 @@ function RequestForm() {
   const services = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
   const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => api<Limits>('/queries/limits') });
   const [message, setMessage] = useState('');
+  const [project, setProject] = useState({ name: '', location: '' });
+  const reuse = useReusedPlans();
+  const [keepReused, setKeepReused] = useState(true);
+  const reused = keepReused ? reuse.files : [];
   const [serviceId, setServiceId] = useState('');
   const [subServiceId, setSubServiceId] = useState('');
   const [bidDueDate, setBidDueDate] = useState('');
@@ -71,6 +79,8 @@ function RequestForm() {
 
   const reset = () => {
     setMessage('');
+    setProject({ name: '', location: '' });
+    setKeepReused(false);
     setServiceId('');
     setSubServiceId('');
     setBidDueDate('');
@@ -89,13 +99,17 @@ function RequestForm() {
       toast.error(NOT_AUTHENTICATED, { duration: 3000 });
       return;
     }
-    if (!message.trim() || !serviceId || (subs.length > 0 && !subServiceId) || files.length === 0) {
+    // Issue 13: a project name is required on this form (the API keeps it optional for SPEC §7 clients).
+    if (!message.trim() || !project.name.trim() || !serviceId || (subs.length > 0 && !subServiceId) || files.length + reused.length === 0) {
       setError(REQUIRED);
       toast.error(REQUIRED, { duration: 3000 });
       return;
     }
     const form = new FormData();
     form.append('message', message.trim());
+    form.append('projectName', project.name.trim());
+    if (project.location.trim()) form.append('location', project.location.trim());
+    if (reused.length) form.append('reuseFiles', reused.map((f) => f._id).join(','));
     form.append('service', serviceId);
     if (subServiceId) form.append('subService', subServiceId);
     if (bidDueDate) form.append('bidDueDate', bidDueDate);
@@ -121,16 +135,20 @@ function RequestForm() {
         <h1>SUBMIT REQUEST FORM</h1>
         <p className="request-lead">Tell us about the project and attach the plans. We answer within 24 to 48 hours.</p>
 
+        <ProjectFields value={project} onChange={setProject} disabled={busy} />
+
         <div className="field">
           <label htmlFor={ids.message}>Description *</label>
           <textarea
             id={ids.message}
             value={message}
-            maxLength={10000}
+            aria-describedby="request-message-count"
             placeholder="Scope, trades, location and anything we should know"
             onChange={(e) => setMessage(e.target.value)}
             disabled={busy}
           />
+          {/* Nothing is cut (issue 17): the counter warns, the server refuses with its sentence. */}
+          <CharCount id="request-message-count" value={message} max={MAX_MESSAGE_LENGTH} />
         </div>
 
         <div className="request-row">
@@ -173,6 +191,7 @@ function RequestForm() {
           </div>
         </div>
 
+        {reuse.source && <ReusedPlans source={reuse.source} files={reused} onDrop={() => setKeepReused(false)} />}
         <FilePicker key={pickerKey} files={files} onChange={setFiles} limits={limits.data} disabled={busy} />
 
         {progress !== null && (

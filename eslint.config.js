@@ -1,0 +1,78 @@
+// Lint: typescript-eslint's recommended rules, React's hooks rules, Astro's,
+// and the import walls of STYLE.md §2 ("Imports flow one way").
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// What the browser may take from the server: shapes and pure rules written in
+// plain zod (STYLE.md: "The site may import portal-api/**/*.schema.ts and type AppType").
+const SHARED = ['*.schema.ts', '*.rules.ts', '*.limits.ts', '*.labels.ts'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-*/**', '.astro/**', 'node_modules/**', 'test-results/**', '.e2e-data-*/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Sanitisers and tests match control characters and runs of spaces on purpose.
+      'no-control-regex': 'off',
+      'no-regex-spaces': 'off',
+      // `let x = fallback; try { x = parse() } catch {}` is how we read untrusted JSON.
+      'no-useless-assignment': 'off',
+    },
+  },
+  {
+    files: ['site/**/*.tsx', 'site/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Islands and pages never reach into the server: no database, no routes, no libs.
+    files: ['site/**/*.{ts,tsx,astro}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          {
+            regex: 'portal-api/(?!src/modules/[a-z-]+/[a-z-]+\\.(schema|rules|limits|labels)\\.ts$|src/shared/|src/app\\.ts$)',
+            message: 'The site may import only the shared schema/rule files of portal-api (STYLE.md §2).',
+          },
+          {
+            group: ['**/portal-api/src/app.ts'],
+            allowTypeImports: true,
+            message: 'Only `import type { AppType }` from the server app.',
+          },
+        ],
+      }],
+    },
+  },
+  {
+    // A module reaches another only through its public files: repo functions, schemas, pure rules.
+    files: ['portal-api/src/modules/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^\\.\\./[a-z-]+/(?![a-z-]+\\.(repo|schema|rules|limits|labels|mail|public)\\.ts$)',
+          message: 'Reach another module only through its *.repo.ts, *.schema.ts, *.rules.ts or *.public.ts files.',
+        }],
+      }],
+    },
+  },
+  {
+    // Shared files are imported by the browser: nothing but zod and other shared files.
+    files: SHARED.map((g) => `portal-api/src/modules/*/${g}`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(node:|\\.\\./\\.\\./|pino|kysely|hono|@hono)', message: 'Shared schema files import nothing but zod.' }],
+      }],
+    },
+  },
+);

@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+
+// WAL checkpoints off the event loop (issue 15, chat tail). SQLite runs an
+// automatic checkpoint inside the commit that crosses 1,000 WAL pages: on our
+// single connection that is a copy of the WAL into the database file plus an
+// fsync, on the main thread, in the middle of chat delivery — the p99 of
+// `npm run bench:chat`. Here the main connection never checkpoints; a worker
+// thread with its own connection runs a PASSIVE checkpoint (it never blocks
+// or waits for the writer) whenever the WAL has grown. Should the worker die,
+// the main connection takes automatic checkpoints back.
+
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 5000');
+let last = 0;
+const timer = setInterval(() => {
+  let size = 0;
+  try { size = fs.statSync(workerData.file + '-wal').size; } catch { return; }
+  if (size < workerData.minBytes || size === last) return;
+  db.pragma('wal_checkpoint(PASSIVE)');
+  last = size;
+}, workerData.everyMs);
+parentPort.on('message', (m) => {
+  if (m !== 'stop') return;
+  clearInterval(timer);
+  db.close();
+  const done = new Int32Array(workerData.done);
+  Atomics.store(done, 0, 1);
+  Atomics.notify(done, 0);
+  process.exit(0);
+});
+`;
+
+/** Moves checkpoints of `db` (opened on `file`, in WAL mode) to a worker; `close()` also stops the worker. */
+export function checkpointInWorker(db: SQLite.Database, file: string): SQLite.Database {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const done = new SharedArrayBuffer(4);
+  const worker = new Worker(WORKER, { eval: true, workerData: { driver, file, everyMs: 200, minBytes: 1024 * 1024, done } });
+  worker.unref();
+  let alive = true;
+  worker.once('exit', () => (alive = false));
+  db.pragma('wal_autocheckpoint = 0');
+  let closed = false;
+  const fallBack = () => {
+    if (!closed && db.open) db.pragma('wal_autocheckpoint = 1000');
+  };
+  worker.on('error', fallBack);
+  worker.on('exit', fallBack);
+  const close = db.close.bind(db);
+  db.close = () => {
+    closed = true;
+    if (alive) {
+      // The worker's connection must close first: the last connection to close removes the
+      // WAL and shared-memory files, and a caller deleting the data folder right after
+      // close() must not race the worker doing so. close() is synchronous, so wait here.
+      worker.postMessage('stop');
+      Atomics.wait(new Int32Array(done), 0, 0, 2000);
+    }
+    return close();
+  };
+  return db;
+}

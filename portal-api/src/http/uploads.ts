@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
+import type { Storage } from '../lib/storage.ts';
+import { INLINE_IMAGES, TYPES } from './mime.ts';
+import { parseUploadPath, type UploadArea } from './upload-path.ts';
+
+const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * /uploads/*: public files as they are; private ones only with a valid,
+ * unexpired signature. Always nosniff; anything but an image is an attachment.
+ *
+ * The area is decided from the raw path (upload-path.ts), and the file's real
+ * path must lie inside that area's real folder before it is opened, so no
+ * spelling of '..' (nor a symlink) reaches private files from /uploads/public.
+ * Public files are then served by @hono/node-server's serveStatic rooted at the
+ * public folder, which refuses dot segments and '%' on its own as well.
+ */
+export function createUploadsHandler(storage: Storage) {
+  const roots: Record<UploadArea, string> = { public: path.join(storage.root, 'public'), private: path.join(storage.root, 'private') };
+  const realRoots = new Map<UploadArea, string>();
+  const realRoot = async (area: UploadArea) => {
+    let root = realRoots.get(area);
+    if (!root) realRoots.set(area, (root = await fs.promises.realpath(roots[area])));
+    return root;
+  };
+  const publicFiles = serveStatic({
+    root: roots.public,
+    rewriteRequestPath: (p) => p.slice('/uploads/public'.length),
+  });
+
+  return async (c: Context): Promise<Response> => {
+    const parsed = parseUploadPath(new URL(c.req.url).pathname);
+    if (!parsed.ok) return c.json({ message: parsed.message }, parsed.status);
+    const { area, key, segments } = parsed;
+    const file = path.join(roots[area], ...segments);
+    const name = c.req.query('name') ?? segments[segments.length - 1]!;
+    if (area === 'private' && !storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) {
+      return c.json({ message: 'This link has expired or is not valid.' }, 403);
+    }
+    let stat: fs.Stats;
+    try {
+      const real = await fs.promises.realpath(file);
+      if (!real.startsWith((await realRoot(area)) + path.sep)) throw new Error('outside its area');
+      stat = await fs.promises.stat(real);
+      if (!stat.isFile()) throw new Error('not a file');
+    } catch {
+      return c.json({ message: 'Not found.' }, 404);
+    }
+
+    if (area === 'public') {
+      // Set before serveStatic builds its response (it sets the content type itself).
+      const headers = fileHeaders(file, name, 'public');
+      for (const [k, v] of Object.entries(headers)) c.header(k, v);
+      let missing = false;
+      const res = await publicFiles(c, async () => {
+        missing = true;
+      });
+      if (!missing && res) return res;
+      for (const k of Object.keys(headers)) c.header(k, undefined);
+      return c.json({ message: 'Not found.' }, 404);
+    }
+    const headers = { ...fileHeaders(file, name, 'private'), 'content-length': String(stat.size) };
+    const stream = c.req.method === 'HEAD' ? null : (Readable.toWeb(fs.createReadStream(file)) as ReadableStream);
+    return new Response(stream, { status: 200, headers });
+  };
+}
+
+function fileHeaders(file: string, name: string, area: UploadArea): Record<string, string> {
+  const ext = path.extname(file).toLowerCase();
+  const disposition = INLINE_IMAGES.has(ext) ? 'inline' : 'attachment';
+  return {
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'x-content-type-options': 'nosniff',
+    'content-disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'cache-control': area === 'private' ? 'private, no-store' : 'public, max-age=31536000, immutable',
+    'content-security-policy': FILE_CSP,
+  };
+}

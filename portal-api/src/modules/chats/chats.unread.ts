@@ -1,0 +1,47 @@
+import type { Deps } from '../../deps.ts';
+import type { AuthUser } from '../../http/env.ts';
+import { findQueryForUser } from '../queries/queries.repo.ts';
+import { FIRM_READER, markRead, unreadCounts, unreadTotal, type Reader } from './unread.repo.ts';
+import type { ServerFrame } from './chats.schema.ts';
+import type { Peer } from './hub.ts';
+
+// Live unread counts (issue 12) over /ws. A socket that sends watchUnread joins its
+// reader's room: every admin socket the firm's, a client socket its own. Rooms go
+// through hub.publish, so with PostgreSQL fan-out the counts reach every instance.
+
+export const unreadRoom = (reader: Reader) => `unread:${reader.role === 'admin' ? FIRM_READER : `user:${reader.id}`}`;
+
+/** watchUnread: join the reader's unread room and answer the current counts. */
+export async function watchUnread(deps: Deps, peer: Peer, user: AuthUser): Promise<ServerFrame> {
+  deps.hub.join(peer, unreadRoom(user));
+  // An admin watching counts is an admin connection (presence frames, "is anyone at the desk").
+  if (user.role === 'admin') peer.role = 'admin';
+  const counts = await unreadCounts(deps.db, user);
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  return { type: 'unread', total, queries: Object.fromEntries(counts) };
+}
+
+/** markRead: the viewer has read a query up to now; 404-style refusal for a query it may not see. */
+export async function markQueryRead(deps: Deps, user: AuthUser, queryId: string): Promise<void> {
+  const query = await findQueryForUser(deps.db, queryId, user);
+  await markRead(deps.db, query.id, user);
+  await publishCount(deps, user, query.id, query.user_id);
+}
+
+/** After a message: the other side's count for that query and its total go out live. */
+export async function pushUnreadAfterMessage(deps: Deps, sender: AuthUser, query: { id: string; user_id: string }): Promise<void> {
+  try {
+    // A client's message is unread for the firm; the firm's reply is unread for its owner.
+    const reader: Reader = sender.role === 'admin' ? { id: query.user_id, role: 'client' } : { id: FIRM_READER, role: 'admin' };
+    await publishCount(deps, reader, query.id, query.user_id);
+  } catch (err) {
+    deps.log.error({ err, queryId: query.id }, 'message stored but unread counts not pushed');
+  }
+}
+
+async function publishCount(deps: Deps, reader: Reader, queryId: string, ownerId: string): Promise<void> {
+  const [counts, total] = await Promise.all([unreadCounts(deps.db, reader, [queryId]), unreadTotal(deps.db, reader)]);
+  const frame: ServerFrame = { type: 'unread', total, queryId, userId: ownerId, count: counts.get(queryId) ?? 0 };
+  await deps.hub.publish(unreadRoom(reader), frame);
+}

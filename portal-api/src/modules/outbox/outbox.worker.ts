@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { claimDue, markSent, markUnsent, outboxSignal, pruneOutbox, type OutboxRow } from './outbox.repo.ts';
+
+/** The schedule (ARCHITECTURE.md "Mail"); tests read it. */
+export const OUTBOX = {
+  /** Rows claimed per pass; they are sent in parallel. */
+  batch: 10,
+  /** Longer than any send can take (SMTP timeouts of 10 s per step, and the hard cap below). */
+  leaseMs: 3 * 60_000,
+  /** A send still running after this long is abandoned as failed (a server that drips bytes forever). */
+  sendCapMs: 60_000,
+  /** Rows of other instances, and retries, are found by polling this often. */
+  pollMs: 1_000,
+  /** Retry after 2 s, 4 s, 8 s ... at most 15 min apart, for 24 h after the mail was written. */
+  retryBaseMs: 2_000,
+  retryMaxMs: 15 * 60_000,
+  giveUpAfterMs: 24 * 3600_000,
+  /** Old sent and failed rows are deleted this often (see OUTBOX_KEEP). */
+  pruneEveryMs: 3600_000,
+} as const;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(OUTBOX.retryBaseMs * 2 ** Math.max(0, attempts - 1), OUTBOX.retryMaxMs);
+}
+
+/**
+ * Sends outbox rows in the background of this process: woken at once when this
+ * process writes a row (and again shortly after, for the caller's commit), and
+ * polling for the rest. Logs the kind and the recipient of a mail, never its
+ * subject or body.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private prunedAt = 0;
+  private stopped = true;
+  private readonly onEnqueued = () => {
+    // The row becomes visible when the caller's transaction commits, a moment later.
+    this.kick();
+    setTimeout(() => this.kick(), 30).unref();
+    setTimeout(() => this.kick(), 200).unref();
+  };
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kind: 'sqlite' | 'postgres',
+    private readonly mailer: Mailer,
+    private readonly log: Logger,
+  ) {}
+
+  describe(): string {
+    return this.mailer.describe();
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    outboxSignal.on('enqueued', this.onEnqueued);
+    this.timer = setInterval(() => this.kick(), OUTBOX.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops claiming; a send in progress gets `graceMs` to finish (its lease covers a restart otherwise). */
+  async stop(graceMs = 2_000): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    outboxSignal.off('enqueued', this.onEnqueued);
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await Promise.race([this.running ?? Promise.resolve(), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    this.mailer.close();
+  }
+
+  /** Runs a pass now (or right after the current one). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves once every row due now has been tried (tests read the .eml files after it). */
+  async flush(): Promise<void> {
+    do {
+      this.kick();
+      await this.running;
+    } while (this.running);
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        if (Date.now() - this.prunedAt >= OUTBOX.pruneEveryMs) {
+          this.prunedAt = Date.now();
+          await pruneOutbox(this.db);
+        }
+        for (;;) {
+          if (this.stopped) return;
+          const rows = await claimDue(this.db, this.kind, OUTBOX.batch, OUTBOX.leaseMs);
+          if (!rows.length) break;
+          await Promise.all(rows.map((row) => this.sendOne(row)));
+        }
+      } catch (err) {
+        // The database is down or closing: the next poll tries again.
+        if (!this.stopped) this.log.error({ err }, 'outbox pass failed');
+        return;
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private async sendOne(row: OutboxRow): Promise<void> {
+    const who = { kind: row.kind, to: row.recipient, attempt: row.attempts };
+    let cap: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined }),
+        new Promise((_, reject) => {
+          cap = setTimeout(() => reject(Object.assign(new Error('send took too long'), { code: 'ESENDCAP' })), OUTBOX.sendCapMs);
+        }),
+      ]);
+    } catch (err) {
+      clearTimeout(cap);
+      const e = err as { code?: string; responseCode?: number };
+      // Only the error's code, never its message: an SMTP reply can quote the mail.
+      const reason = [e.code, e.responseCode].filter(Boolean).join(' ') || 'error';
+      const giveUp = Date.now() - Date.parse(row.created_at) >= OUTBOX.giveUpAfterMs;
+      const retryAt = giveUp ? null : new Date(Date.now() + retryDelayMs(row.attempts));
+      await markUnsent(this.db, row.id, reason, retryAt);
+      if (giveUp) this.log.error({ ...who, reason }, 'mail not sent for 24 h: given up');
+      else this.log.warn({ ...who, reason, retryAt: retryAt!.toISOString() }, 'mail not sent: will retry');
+      return;
+    }
+    clearTimeout(cap);
+    await markSent(this.db, row.id);
+    this.log.info(who, 'mail sent');
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addendumError,
+  canMoveQuote,
+  deliveryDueAt,
+  fileSetLabel,
+  isBidDatePast,
+  isDueAfterBidDate,
+  outcomeError,
+  quoteMoveError,
+  reopenError,
+  revisionLetter,
+} from './lifecycle-transitions.ts';
+
+describe('quote moves', () => {
+  it('lets only a sent quote be accepted, declined or withdrawn', () => {
+    expect(canMoveQuote('sent', 'accepted')).toBe(true);
+    expect(canMoveQuote('sent', 'declined')).toBe(true);
+    expect(canMoveQuote('sent', 'withdrawn')).toBe(true);
+    for (const from of ['accepted', 'declined', 'withdrawn'] as const) {
+      for (const to of ['sent', 'accepted', 'declined', 'withdrawn'] as const) expect(canMoveQuote(from, to)).toBe(false);
+    }
+    expect(quoteMoveError('withdrawn')).toMatch(/withdrawn/);
+    expect(quoteMoveError('accepted')).toMatch(/already been accepted/);
+  });
+});
+
+describe('reopen and addenda', () => {
+  it('reopens only an answered query; closed stays final', () => {
+    expect(reopenError('answered')).toBeNull();
+    expect(reopenError('closed')).toMatch(/closed/);
+    expect(reopenError('pending')).toMatch(/Only an answered/);
+    expect(reopenError('in_progress')).toMatch(/Only an answered/);
+  });
+  it('takes addenda on every status but closed', () => {
+    expect(addendumError('pending')).toBeNull();
+    expect(addendumError('answered')).toBeNull();
+    expect(addendumError('closed')).toMatch(/closed/);
+  });
+});
+
+describe('bid outcome', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  it('waits until the bid due day is over', () => {
+    expect(isBidDatePast('2026-11-22', now)).toBe(true);
+    expect(isBidDatePast('2026-11-23', now)).toBe(false);
+    expect(outcomeError({ status: 'answered', bidDueDate: '2026-11-23', outcome: null }, now)).toMatch(/after the bid due date/);
+    expect(outcomeError({ status: 'closed', bidDueDate: '2026-11-01', outcome: null }, now)).toBeNull();
+    expect(outcomeError({ status: 'in_progress', bidDueDate: '2026-11-01', outcome: null }, now)).toMatch(/answered/);
+    expect(outcomeError({ status: 'answered', bidDueDate: null, outcome: null }, now)).toMatch(/no bid due date/);
+    expect(outcomeError({ status: 'answered', bidDueDate: '2026-11-01', outcome: 'won' }, now)).toMatch(/already/);
+  });
+});
+
+describe('labels and times', () => {
+  it('names revisions and file sets', () => {
+    expect([0, 1, 2, 25, 26, 27].map(revisionLetter)).toEqual(['A', 'B', 'C', 'Z', 'AA', 'AB']);
+    expect(fileSetLabel(0)).toBe('Original');
+    expect(fileSetLabel(2)).toBe('Addendum 2');
+  });
+  it('computes the delivery due time and warns when it falls on or after the bid date', () => {
+    const due = deliveryDueAt(new Date('2026-11-23T10:00:00Z'), 48);
+    expect(due).toBe('2026-11-25T10:00:00.000Z');
+    expect(isDueAfterBidDate(due, '2026-11-25')).toBe(true);
+    expect(isDueAfterBidDate(due, '2026-11-26')).toBe(false);
+    expect(isDueAfterBidDate(due, null)).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import type { BidOutcome, QueryStatus, QuoteState } from '../../db/schema.ts';
+
+// Issue 13: the moves of a request's life after submission, checked on the
+// server before any write (STYLE.md §4 "Add a workflow step"). The four query
+// statuses of SPEC §4 stay the statuses; these rules sit beside
+// status-transitions.ts and add only reopening (answered → in_progress).
+
+/** Quote states and the moves out of each. Sending a new quote withdraws a sent one. */
+const QUOTE_NEXT: Record<QuoteState, readonly QuoteState[]> = {
+  sent: ['accepted', 'declined', 'withdrawn'],
+  accepted: [],
+  declined: [],
+  withdrawn: [],
+};
+
+export function canMoveQuote(from: QuoteState, to: QuoteState): boolean {
+  return QUOTE_NEXT[from].includes(to);
+}
+
+/** Why a quote in state `from` cannot be accepted or declined (409). */
+export function quoteMoveError(from: QuoteState): string {
+  switch (from) {
+    case 'accepted':
+      return 'This quote has already been accepted.';
+    case 'declined':
+      return 'This quote has already been declined.';
+    case 'withdrawn':
+      return 'This quote was withdrawn. Please look at the newest quote.';
+    default:
+      return 'This quote can no longer change.';
+  }
+}
+
+/** A quote can be sent, accepted or declined only while the request is still being estimated. */
+export const QUOTABLE_STATUSES: readonly QueryStatus[] = ['pending', 'in_progress'];
+export const QUOTE_ON_DONE_QUERY = 'This request is already answered or closed. A quote can no longer be sent or accepted.';
+
+/** Reopening (a revision): only an answered request, back to in_progress. Closed stays final. */
+export function reopenError(status: QueryStatus): string | null {
+  if (status === 'answered') return null;
+  if (status === 'closed') return 'This query is closed. A closed query cannot be reopened.';
+  return 'Only an answered query can be reopened for a revision.';
+}
+
+/** Addenda: any request that is not closed. On an answered request the addendum also reopens it. */
+export function addendumError(status: QueryStatus): string | null {
+  return status === 'closed' ? 'This query is closed. A closed query takes no addenda.' : null;
+}
+
+export const BID_OUTCOMES = ['won', 'lost', 'did_not_bid'] as const satisfies readonly BidOutcome[];
+
+/**
+ * The bid outcome can be given once the bid due date has passed (the day after it,
+ * UTC) on an answered or closed request, and only once.
+ */
+export function outcomeError(q: { status: QueryStatus; bidDueDate: string | null; outcome: BidOutcome | null }, now: Date): string | null {
+  if (q.outcome) return 'The bid outcome is already recorded.';
+  if (q.status !== 'answered' && q.status !== 'closed') return 'The bid outcome can be given once the estimate is answered.';
+  if (!q.bidDueDate) return 'This request has no bid due date, so there is no bid outcome to record.';
+  if (!isBidDatePast(q.bidDueDate, now)) return 'The bid outcome can be given after the bid due date.';
+  return null;
+}
+
+/** A bid due on YYYY-MM-DD has passed once that whole day (UTC) is over. */
+export function isBidDatePast(bidDueDate: string, now: Date): boolean {
+  return now.getTime() >= Date.parse(`${bidDueDate}T00:00:00Z`) + 24 * 3600_000;
+}
+
+/** Revision letters: A for the first answer, then B, C, … Z, AA, AB, … */
+export function revisionLetter(index: number): string {
+  let n = index;
+  let out = '';
+  do {
+    out = String.fromCharCode(65 + (n % 26)) + out;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return out;
+}
+
+/** Label of an attachment set: 0 is the original submission. */
+export function fileSetLabel(number: number): string {
+  return number === 0 ? 'Original' : `Addendum ${number}`;
+}
+
+/** The delivery due time of an accepted option: acceptance plus its turnaround. */
+export function deliveryDueAt(acceptedAt: Date, hours: number): string {
+  return new Date(acceptedAt.getTime() + hours * 3600_000).toISOString();
+}
+
+/** True when a delivery due time falls after the end of the bid due date's day before (the warning at quoting). */
+export function isDueAfterBidDate(dueAt: string, bidDueDate: string | null): boolean {
+  return bidDueDate !== null && Date.parse(dueAt) > Date.parse(`${bidDueDate}T00:00:00Z`);
+}

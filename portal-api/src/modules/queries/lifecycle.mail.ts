@@ -1,0 +1,77 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { noticeParts } from '../../lib/mail.ts';
+import { enqueueMail, type OutgoingMail } from '../outbox/outbox.repo.ts';
+import { formatCents } from './lifecycle.schema.ts';
+
+// Every lifecycle step is mailed (issue 13): the mail is an outbox row written
+// in the transaction of the step, so a refused or rolled-back step mails nothing.
+
+export async function queueMail(trx: Transaction<Database>, message: OutgoingMail | null): Promise<void> {
+  if (message) await enqueueMail(trx, message);
+}
+
+/** The name a request goes by: its project name, else its message's start (requests from before names). */
+export function requestTitle(q: { project_name: string | null; message: string }): string {
+  if (q.project_name) return q.project_name;
+  const words = q.message.trim().split(/\s+/);
+  return words.length > 8 ? `${words.slice(0, 8).join(' ')}…` : q.message.trim();
+}
+
+type Target = { to: string | null; title: string; link: string };
+
+function mail(target: Target, subject: string, lines: string[]): OutgoingMail | null {
+  if (!target.to) return null;
+  return {
+    kind: 'request-lifecycle',
+    to: target.to,
+    subject: `${subject}: ${target.title}`,
+    ...noticeParts(lines, { label: 'Open the request', url: target.link }),
+  };
+}
+
+const hoursText = (h: number) => (h % 24 === 0 ? `${h / 24} day${h === 24 ? '' : 's'} (${h} h)` : `${h} h`);
+
+export const lifecycleMails = {
+  quoteSent: (
+    t: Target,
+    q: { priceCents: number; standardHours: number; rushPriceCents: number | null; rushHours: number | null; note: string | null },
+  ) =>
+    mail(t, 'Your quote', [
+      `We have sent you a quote for ${t.title}.`,
+      `Standard: ${formatCents(q.priceCents)}, delivered within ${hoursText(q.standardHours)} of acceptance.`,
+      ...(q.rushPriceCents !== null && q.rushHours !== null
+        ? [`Rush: ${formatCents(q.rushPriceCents)}, delivered within ${hoursText(q.rushHours)}.`]
+        : []),
+      ...(q.note ? [q.note] : []),
+      'Accept one option in one click, or decline it, in your portal.',
+    ]),
+  quoteAccepted: (t: Target, option: string, dueAt: string, by: string) =>
+    mail(t, 'Quote accepted', [`${by} accepted the ${option} option for ${t.title}.`, `Delivery is due ${dueAt} (UTC).`]),
+  quoteDeclined: (t: Target, reason: string, by: string) =>
+    mail(t, 'Quote declined', [`${by} declined the quote for ${t.title}.`, `Reason: ${reason}`]),
+  quoteWithdrawn: (t: Target) => mail(t, 'Quote withdrawn', [`The quote for ${t.title} was withdrawn. A new quote will follow.`]),
+  addendum: (t: Target, label: string, note: string | null, files: string[], by: string) =>
+    mail(t, `${label} added`, [`${by} added ${label} to ${t.title}.`, `Files: ${files.join(', ')}`, ...(note ? [`Note: ${note}`] : [])]),
+  reopened: (t: Target, letter: string, reason: string, by: string) =>
+    mail(t, `Revision requested (Rev ${letter})`, [`${by} reopened ${t.title} for Rev ${letter}.`, `Reason: ${reason}`]),
+  outcomeAsk: (t: Target) =>
+    mail(t, 'How did the bid go?', [
+      `The bid date of ${t.title} has passed. Did you win it?`,
+      'Tell us in one click (Won, Lost or Did not bid) in your portal.',
+    ]),
+  outcomeRecorded: (t: Target, outcome: string, margin: number | null, by: string) =>
+    mail(t, `Bid ${outcome}`, [
+      `${by} marked the bid for ${t.title}: ${outcome}.`,
+      ...(margin !== null ? [`Their bid was within ${margin > 0 ? '+' : ''}${margin} % of the winner.`] : []),
+    ]),
+};
+
+/** Where a step's mail goes: the client's portal page, or the admin's workspace. */
+export function clientTarget(deps: Deps, q: { id: string; email: string; project_name: string | null; message: string }): Target {
+  return { to: q.email, title: requestTitle(q), link: `${deps.config.publicUrl}/chat/${q.id}` };
+}
+export function companyTarget(deps: Deps, q: { id: string; project_name: string | null; message: string }): Target {
+  return { to: deps.config.companyEmail ?? null, title: requestTitle(q), link: `${deps.config.publicUrl}/admin-chat/${q.id}` };
+}

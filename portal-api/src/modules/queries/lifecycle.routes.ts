@@ -1,0 +1,249 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Deps } from '../../deps.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { createRouter } from '../../http/router.ts';
+import type { StoredFile } from '../../lib/storage.ts';
+import { isDueAfterBidDate, deliveryDueAt } from './lifecycle-transitions.ts';
+import {
+  AcceptQuoteSchema,
+  AddendumFieldsSchema,
+  DeclineQuoteSchema,
+  MonthlyStatsQuerySchema,
+  MonthlyStatsSchema,
+  OutcomeSchema,
+  QuoteIdParamsSchema,
+  ReopenSchema,
+  SendQuoteSchema,
+} from './lifecycle.schema.ts';
+import { announceAddendum, runStep } from './lifecycle.step.ts';
+import { monthlyStats, recordOutcome } from './outcome.repo.ts';
+import { getQueryForUser } from './queries.repo.ts';
+import { QueryIdParamsSchema, QuerySchema } from './queries.schema.ts';
+import { acceptQuote, declineQuote, sendQuote, withdrawQuote } from './quotes.repo.ts';
+import { addAddendum, reopenQuery } from './revisions.repo.ts';
+
+// Issue 13's moves, one route each (STYLE.md §4 "Add a workflow step"): every
+// forbidden move answers 409 with a sentence, someone else's request 404.
+
+const MAX_ADDENDUM_FILES = 20;
+const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const body = <T>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
+const StepSchema = z.object({ message: z.string(), data: QuerySchema, warning: z.string().optional() });
+const common = {
+  400: { description: 'Bad input' },
+  401: { description: 'No or bad token' },
+  403: { description: 'Wrong role' },
+  404: { description: "Unknown, or another client's" },
+};
+
+export function lifecycleRoutes(deps: Deps) {
+  const { db, storage } = deps;
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/queries/stats/monthly',
+        tags: ['Queries'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
+        summary:
+          'Per month of receipt: requests received, median turnaround (submitted → first answer), share delivered before the bid due date, win rate. Admin only.',
+        request: { query: MonthlyStatsQuerySchema },
+        responses: { 200: json(MonthlyStatsSchema, 'Months, oldest first'), ...common },
+      }),
+      async (c) => c.json({ months: await monthlyStats(db, c.req.valid('query').months) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/queries/{id}/quotes',
+        tags: ['Quotes'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
+        summary:
+          'Sends a quote (USD price, standard turnaround, optional rush price and turnaround, note). A quote still sent is withdrawn. Admin only.',
+        description:
+          'Price: positive, at most two decimals, stored as integer cents. standardHours defaults to 48, rushHours to 24 when a rushPrice is given. 409 on an answered or closed request. `warning` says when the standard delivery would fall after the bid due date.',
+        request: { params: QueryIdParamsSchema, ...body(SendQuoteSchema) },
+        responses: { 201: json(StepSchema, 'The request with its quotes'), 409: { description: 'Answered or closed' }, ...common },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const input = c.req.valid('json');
+        const sent = await runStep(deps, c.var.log, 'quoteSent', async (trx) => ({
+          queryId: id,
+          ...(await sendQuote(deps, trx, id, c.var.user, input)),
+        }));
+        const due = deliveryDueAt(new Date(), input.standardHours);
+        const warning = isDueAfterBidDate(due, sent.bidDueDate)
+          ? `The standard delivery (${due.slice(0, 16).replace('T', ' ')} UTC) would fall after the bid due date ${sent.bidDueDate}.`
+          : undefined;
+        return c.json(
+          { message: 'Quote sent.', data: await getQueryForUser(db, storage, id, c.var.user), ...(warning ? { warning } : {}) },
+          201,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/quotes/{quoteId}/accept',
+        tags: ['Quotes'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'client')] as const,
+        summary:
+          'Accepts the standard or rush option of a sent quote: records who and when, sets the delivery due time (now + turnaround), moves a pending request to in_progress. Client only (their own request).',
+        request: { params: QuoteIdParamsSchema, ...body(AcceptQuoteSchema) },
+        responses: {
+          200: json(StepSchema, 'The request'),
+          409: { description: 'Withdrawn, declined or already accepted; or the request is answered/closed' },
+          ...common,
+        },
+      }),
+      async (c) => {
+        const { quoteId } = c.req.valid('param');
+        const { option } = c.req.valid('json');
+        const done = await runStep(deps, c.var.log, 'quoteAccepted', (trx) => acceptQuote(deps, trx, quoteId, c.var.user, option));
+        return c.json({ message: 'Quote accepted.', data: await getQueryForUser(db, storage, done.queryId, c.var.user) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/quotes/{quoteId}/decline',
+        tags: ['Quotes'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'client')] as const,
+        summary: 'Declines a sent quote with a reason. Client only (their own request).',
+        request: { params: QuoteIdParamsSchema, ...body(DeclineQuoteSchema) },
+        responses: { 200: json(StepSchema, 'The request'), 409: { description: 'Not sent any more' }, ...common },
+      }),
+      async (c) => {
+        const { quoteId } = c.req.valid('param');
+        const { reason } = c.req.valid('json');
+        const done = await runStep(deps, c.var.log, 'quoteDeclined', (trx) => declineQuote(deps, trx, quoteId, c.var.user, reason));
+        return c.json({ message: 'Quote declined.', data: await getQueryForUser(db, storage, done.queryId, c.var.user) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/quotes/{quoteId}/withdraw',
+        tags: ['Quotes'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Withdraws a sent quote. Admin only.',
+        request: { params: QuoteIdParamsSchema },
+        responses: { 200: json(StepSchema, 'The request'), 409: { description: 'Not sent any more' }, ...common },
+      }),
+      async (c) => {
+        const { quoteId } = c.req.valid('param');
+        const done = await runStep(deps, c.var.log, 'quoteWithdrawn', (trx) => withdrawQuote(deps, trx, quoteId, c.var.user));
+        return c.json({ message: 'Quote withdrawn.', data: await getQueryForUser(db, storage, done.queryId, c.var.user) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/queries/{id}/reopen',
+        tags: ['Queries'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db)] as const,
+        summary:
+          "'Request a revision': answered → in_progress with a reason; opens the next revision letter. The owning client or an admin.",
+        request: { params: QueryIdParamsSchema, ...body(ReopenSchema) },
+        responses: {
+          200: json(StepSchema, 'The request'),
+          409: { description: 'Not answered (a closed request stays closed)' },
+          ...common,
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const { reason } = c.req.valid('json');
+        const done = await runStep(deps, c.var.log, 'reopened', async (trx) => ({
+          queryId: id,
+          ...(await reopenQuery(deps, trx, id, c.var.user, reason)),
+        }));
+        return c.json(
+          { message: `Revision requested (Rev ${done.letter}).`, data: await getQueryForUser(db, storage, id, c.var.user) },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/queries/{id}/addenda',
+        tags: ['Queries'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'client')] as const,
+        summary:
+          'Adds files with a note as the next addendum (Addendum 1, 2, …). On an answered request this asks for a revision. Client only (their own request).',
+        description: `multipart/form-data: files[] (1 to ${MAX_ADDENDUM_FILES}, PDF, DWG, ZIP or images) and an optional note. 409 on a closed request.`,
+        request: { params: QueryIdParamsSchema },
+        responses: {
+          201: json(StepSchema, 'The request'),
+          409: { description: 'Closed' },
+          413: { description: 'Too large' },
+          415: { description: 'Type not accepted' },
+          ...common,
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        // Ownership and status first, so a refused addendum never streams files to disk.
+        const before = await getQueryForUser(db, storage, id, c.var.user);
+        if (before.status === 'closed') throw new HttpError(409, 'This query is closed. A closed query takes no addenda.');
+        const { fields, files } = await storage.receive(c.req.raw, { maxFiles: MAX_ADDENDUM_FILES, fileFields: ['files[]', 'files'] });
+        const stored: StoredFile[] = [];
+        try {
+          const { note } = AddendumFieldsSchema.parse(fields);
+          if (!files.length) throw new HttpError(400, 'Please choose at least one file.');
+          for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
+          const done = await runStep(deps, c.var.log, 'addendumAdded', async (trx) => ({
+            queryId: id,
+            ...(await addAddendum(deps, trx, id, c.var.user, stored, note ?? null)),
+          }));
+          await announceAddendum(deps, c.var.log, c.var.user, id, done.chat);
+          const message = done.reopenedAs ? `${done.label} added. Revision requested (Rev ${done.reopenedAs}).` : `${done.label} added.`;
+          return c.json({ message, data: await getQueryForUser(db, storage, id, c.var.user) }, 201);
+        } catch (err) {
+          await storage.discard(files);
+          await Promise.all(stored.map((s) => storage.remove(s.key)));
+          throw err;
+        }
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/queries/{id}/outcome',
+        tags: ['Queries'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'client')] as const,
+        summary:
+          "Records the bid outcome (won, lost, did_not_bid) and optionally 'within ±N % of the winner', once, after the bid due date, on an answered or closed request. Client only (their own request).",
+        request: { params: QueryIdParamsSchema, ...body(OutcomeSchema) },
+        responses: {
+          200: json(StepSchema, 'The request'),
+          409: { description: 'Before the bid date, not answered, or already recorded' },
+          ...common,
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const input = c.req.valid('json');
+        await runStep(deps, c.var.log, 'outcomeRecorded', async (trx) => {
+          await recordOutcome(deps, trx, id, c.var.user, input);
+          return { queryId: id };
+        });
+        return c.json(
+          { message: 'Thank you. The bid outcome is recorded.', data: await getQueryForUser(db, storage, id, c.var.user) },
+          200,
+        );
+      },
+    );
+}

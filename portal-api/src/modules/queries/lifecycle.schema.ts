@@ -1,0 +1,235 @@
+import { z } from '@hono/zod-openapi';
+
+// Issue 13: the shapes of quotes, addenda, revisions and bid outcomes, shared by
+// the server and the browser (this file imports nothing but zod).
+
+export const QUOTE_STATES = ['sent', 'accepted', 'declined', 'withdrawn'] as const;
+export const QUOTE_OPTIONS = ['standard', 'rush'] as const;
+export const BID_OUTCOME_VALUES = ['won', 'lost', 'did_not_bid'] as const;
+export const DEFAULT_STANDARD_HOURS = 48;
+export const DEFAULT_RUSH_HOURS = 24;
+// Ten million dollars: far above any estimating fee, and inside PostgreSQL's 32-bit integer column.
+export const MAX_PRICE_CENTS = 1_000_000_000;
+export const PRICE_ERROR = 'Please enter a price in USD greater than 0, with at most two decimals.';
+export const PROJECT_NAME_REQUIRED = 'Please enter a project name.';
+
+export const QUOTE_STATE_LABELS: Record<(typeof QUOTE_STATES)[number], string> = {
+  sent: 'Sent',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+};
+export const BID_OUTCOME_LABELS: Record<(typeof BID_OUTCOME_VALUES)[number], string> = {
+  won: 'Won',
+  lost: 'Lost',
+  did_not_bid: 'Did not bid',
+};
+
+/**
+ * "1250", "1250.5", "1,250.50" or a number → integer cents. Money never passes
+ * through floating point: the digits are split at the point.
+ */
+export function parsePriceToCents(value: unknown): number | null {
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? String(value)
+        : ''
+      : typeof value === 'string'
+        ? value.trim().replace(/^\$/, '').replace(/,/g, '')
+        : '';
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return cents > 0 && cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+/** Integer cents → "$1,250.50" (en-US, USD). */
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+const price = z
+  .union([z.string(), z.number()], { error: PRICE_ERROR })
+  .transform((v, ctx) => {
+    const cents = parsePriceToCents(v);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: PRICE_ERROR });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .openapi({ type: 'string', example: '1250.00', description: 'USD, positive, at most two decimals; stored as integer cents.' });
+const hours = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number of hours.` })
+    .int(`${label} must be whole hours.`)
+    .min(1, `${label} must be at least 1 hour.`)
+    .max(24 * 60, `${label} can be at most 60 days.`);
+const note = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters.`)
+    .optional()
+    .transform((v) => v || undefined);
+
+export const SendQuoteSchema = z
+  .object({
+    price,
+    currency: z.literal('USD', { error: 'Quotes are in USD.' }).default('USD'),
+    standardHours: hours('The standard turnaround').default(DEFAULT_STANDARD_HOURS),
+    rushPrice: price.optional(),
+    rushHours: hours('The rush turnaround').optional(),
+    note: note(2000, 'The note'),
+  })
+  .refine((q) => q.rushHours === undefined || q.rushPrice !== undefined, { message: 'A rush turnaround needs its own price.' })
+  .refine((q) => q.rushPrice === undefined || (q.rushHours ?? DEFAULT_RUSH_HOURS) < q.standardHours, {
+    message: 'The rush turnaround must be shorter than the standard one.',
+  });
+export type SendQuote = z.infer<typeof SendQuoteSchema>;
+
+export const AcceptQuoteSchema = z.object({
+  option: z.enum(QUOTE_OPTIONS, { error: 'Please choose the standard or the rush option.' }),
+});
+export const DeclineQuoteSchema = z.object({
+  reason: z
+    .string({ error: 'Please tell us why you decline.' })
+    .trim()
+    .min(1, 'Please tell us why you decline.')
+    .max(2000, 'The reason can be at most 2,000 characters.'),
+});
+export const ReopenSchema = z.object({
+  reason: z
+    .string({ error: 'Please say what should change.' })
+    .trim()
+    .min(1, 'Please say what should change.')
+    .max(2000, 'The reason can be at most 2,000 characters.'),
+});
+export const AddendumFieldsSchema = z.object({ note: note(2000, 'The note') });
+export const OutcomeSchema = z.object({
+  outcome: z.enum(BID_OUTCOME_VALUES, { error: 'Please choose Won, Lost or Did not bid.' }),
+  marginPct: z.coerce
+    .number({ error: 'The margin must be a whole percentage.' })
+    .int('The margin must be a whole percentage.')
+    .min(-100, 'The margin must be between -100 and 100 %.')
+    .max(100, 'The margin must be between -100 and 100 %.')
+    .optional(),
+});
+
+export const QuoteIdParamsSchema = z.object({
+  quoteId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'quoteId', in: 'path' } }),
+});
+
+export const QuoteSchema = z
+  .object({
+    _id: z.string(),
+    query: z.string(),
+    state: z.enum(QUOTE_STATES),
+    currency: z.literal('USD'),
+    priceCents: z.number().int(),
+    standardHours: z.number().int(),
+    rushPriceCents: z.number().int().nullable(),
+    rushHours: z.number().int().nullable(),
+    note: z.string().nullable(),
+    sentAt: z.string(),
+    acceptedOption: z.enum(QUOTE_OPTIONS).nullable(),
+    decidedBy: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    declineReason: z.string().nullable(),
+  })
+  .openapi('Quote');
+export type Quote = z.infer<typeof QuoteSchema>;
+
+const FileSchema = z.object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() });
+export const FileSetSchema = z
+  .object({
+    number: z.number().int(),
+    label: z.string(),
+    note: z.string().nullable(),
+    createdAt: z.string().nullable(),
+    files: z.array(FileSchema),
+  })
+  .openapi('FileSet');
+export const RevisionSchema = z
+  .object({
+    letter: z.string(),
+    label: z.string(),
+    reason: z.string().nullable(),
+    changeNote: z.string().nullable(),
+    requestedAt: z.string().nullable(),
+    answeredAt: z.string().nullable(),
+    files: z.array(FileSchema),
+  })
+  .openapi('Revision');
+export const OutcomeStateSchema = z
+  .object({
+    value: z.enum(BID_OUTCOME_VALUES).nullable(),
+    marginPct: z.number().nullable(),
+    recordedAt: z.string().nullable(),
+    canRecord: z.boolean(),
+  })
+  .openapi('BidOutcome');
+
+/** What issue 13 adds to every Query JSON. */
+export const QueryLifecycleSchema = z.object({
+  projectName: z.string().nullable(),
+  location: z.string().nullable(),
+  deliveryDueAt: z.string().nullable(),
+  quotes: z.array(QuoteSchema),
+  fileSets: z.array(FileSetSchema),
+  revisions: z.array(RevisionSchema),
+  outcome: OutcomeStateSchema,
+});
+export type QueryLifecycle = z.infer<typeof QueryLifecycleSchema>;
+
+export const MonthlyStatsQuerySchema = z.object({
+  months: z.coerce.number({ error: 'Months must be a number.' }).int().min(1).max(36).default(12),
+});
+export const MonthlyStatsSchema = z.object({
+  months: z.array(
+    z.object({
+      month: z.string().openapi({ description: 'YYYY-MM (UTC) in which the requests were received.' }),
+      received: z.number(),
+      medianTurnaroundHours: z
+        .number()
+        .nullable()
+        .openapi({ description: "Submitted → first answer, over the month's answered requests." }),
+      deliveredBeforeBidShare: z
+        .number()
+        .nullable()
+        .openapi({ description: 'Of answered requests with a bid due date: share first answered before that day began (UTC), 0…1.' }),
+      won: z.number(),
+      lost: z.number(),
+      didNotBid: z.number(),
+      winRate: z
+        .number()
+        .nullable()
+        .openapi({ description: 'won / (won + lost) among the outcomes clients gave; did-not-bid answers are not bids.' }),
+    }),
+  ),
+});
+
+/** The /ws frame every lifecycle step publishes to the query's room: both sides reload the query. */
+export const LIFECYCLE_EVENTS = [
+  'quoteSent',
+  'quoteAccepted',
+  'quoteDeclined',
+  'quoteWithdrawn',
+  'addendumAdded',
+  'reopened',
+  'answered',
+  'outcomeRecorded',
+] as const;
+export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
+export type LifecycleFrame = {
+  type: 'queryLifecycle';
+  queryId: string;
+  event: LifecycleEvent;
+  deliveryDueAt: string | null;
+  status: string;
+};

@@ -1,0 +1,64 @@
+import type { QueryStatus } from '../../db/schema.ts';
+import { noticeParts } from '../../lib/mail.ts';
+import type { OutgoingMail } from '../outbox/outbox.repo.ts';
+import { STATUS_LABELS } from './status-transitions.ts';
+
+// The mails about a request. Each links to the exact screen: the admin's
+// workspace /admin-chat/{id}, the client's /chat/{id}.
+
+export function newRequestMail(
+  to: string,
+  publicUrl: string,
+  q: {
+    id: string; clientName: string; clientEmail: string; service: string | null; bidDueDate: string | null; files: string[]; message: string;
+    projectName?: string | null; location?: string | null;
+  },
+): OutgoingMail {
+  return {
+    kind: 'new-request', to,
+    // Issue 13: the project name leads; requests without one keep the service.
+    subject: `New request from ${q.clientName}: ${q.projectName || q.service || 'no service'}`,
+    ...noticeParts([
+      `${q.clientName} (${q.clientEmail}) submitted a request.`,
+      ...(q.projectName ? [`Project: ${q.projectName}${q.location ? `, ${q.location}` : ''}`] : []),
+      `Service: ${q.service || 'not given'}\nBid due date: ${q.bidDueDate ?? 'not given'}\nFiles: ${q.files.join(', ')}`,
+      q.message,
+    ], { label: 'Open it in the admin area', url: `${publicUrl}/admin-chat/${q.id}` }),
+  };
+}
+
+/** To the client on every status change; 'answered' keeps its own subject (the estimate is ready). */
+export function statusChangeMail(
+  publicUrl: string,
+  q: {
+    _id: string; user: { fullName: string; email: string }; service?: { title: string } | null; subservice?: { title: string } | null;
+    deliverables: Array<{ name: string }>; projectName?: string | null; revisions?: Array<{ letter: string; files: Array<{ name: string }> }>;
+  },
+  status: QueryStatus,
+  revision?: { letter: string; changeNote: string | null },
+): OutgoingMail {
+  const what = q.projectName ?? q.subservice?.title ?? q.service?.title ?? 'your project';
+  const link = { label: 'Open your request', url: `${publicUrl}/chat/${q._id}` };
+  if (status === 'answered') {
+    // Issue 13: the mail names the revision it delivers and lists that revision's files.
+    const revFiles = q.revisions?.find((r) => r.letter === revision?.letter)?.files;
+    const delivered = revFiles?.length ? revFiles : q.deliverables;
+    const files = delivered.length
+      ? `It includes ${delivered.length} file${delivered.length === 1 ? '' : 's'}: ${delivered.map((d) => d.name).join(', ')}.`
+      : 'Our team has answered your request.';
+    const rev = revision ? ` (Rev ${revision.letter}${revision.changeNote ? `: ${revision.changeNote}` : ''})` : '';
+    return {
+      kind: 'status-change', to: q.user.email, subject: 'Your estimate is ready',
+      ...noticeParts([`Hello ${q.user.fullName},`, `Your estimate for ${what} is ready${rev}.`, files, `All your requests: ${publicUrl}/my-queries`], link),
+    };
+  }
+  const sentence: Partial<Record<QueryStatus, string>> = {
+    pending: `Your request for ${what} is pending again: our estimators will pick it up shortly.`,
+    in_progress: `Our estimators started working on your request for ${what}.`,
+    closed: `Your request for ${what} is now closed. You can still read it and download its files.`,
+  };
+  return {
+    kind: 'status-change', to: q.user.email, subject: `Your request is now ${STATUS_LABELS[status]}`,
+    ...noticeParts([`Hello ${q.user.fullName},`, sentence[status] ?? `Your request for ${what} is now ${STATUS_LABELS[status]}.`], link),
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from '@hono/zod-openapi';
+import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
+
+// The request workspace (issue 12): everything the panel beside a chat shows, in one
+// answer, for the owner (read-only) and the admins. A feature that adds a panel
+// section adds its (optional) field here and fills it in loadWorkspace.
+
+export const WorkspaceClientSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const HistoryEntrySchema = z
+  .object({
+    _id: z.string(),
+    activity: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
+    by: z.enum(['client', 'firm']).openapi({ description: 'Who did it: the client or the estimating team.' }),
+  })
+  .openapi('HistoryEntry');
+
+export const WorkspaceSchema = z
+  .object({
+    query: QuerySchema,
+    client: WorkspaceClientSchema,
+    history: z.array(HistoryEntrySchema).openapi({ description: 'Activities of this request, oldest first (the newest 200).' }),
+    actions: z.array(QueryStatusSchema).openapi({ description: 'Statuses the viewer may move the request to now; always empty for the client.' }),
+    filesZipUrl: z.string().nullable().openapi({ description: 'A signed link (1 hour) to every plan file as one ZIP; null without files.' }),
+    unread: z.number().openapi({ description: "The viewer's unread messages in this request's chat (the firm's, for an admin)." }),
+  })
+  .openapi('Workspace');
+export type Workspace = z.infer<typeof WorkspaceSchema>;
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+export const FilesZipQuerySchema = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+});

@@ -1,0 +1,18 @@
+import { formatDueDate } from '../admin/admin-format.tsx';
+import { dueLabel } from './due-label.ts';
+import type { SectionProps } from './section.ts';
+
+/** The bid due date with how far away it is ('in 2 d', 'overdue 1 d'); a closed request shows the date only. */
+export function DueDateSection({ workspace }: SectionProps) {
+  const day = workspace.query.bidDueDate;
+  const label = day && workspace.query.status !== 'closed' ? dueLabel(day) : null;
+  return (
+    <>
+      <h2>Bid due date</h2>
+      <p>
+        {formatDueDate(day)}
+        {label && <> · <span className={`rqp-due-${label.tone}`}>{label.text}</span></>}
+      </p>
+    </>
+  );
+}

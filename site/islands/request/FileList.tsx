@@ -1,0 +1,19 @@
+import type { Workspace } from './use-workspace.ts';
+import { fileSize, fileType } from './file-size.ts';
+
+type File = Workspace['query']['files'][number];
+
+/** Name (a download link), size and type of each file. */
+export function FileList({ files, empty }: { files: File[]; empty: string }) {
+  if (!files.length) return <p>{empty}</p>;
+  return (
+    <ul className="rqp-list">
+      {files.map((f) => (
+        <li key={f._id} className="rqp-file">
+          <a href={f.url} download={f.name}>{f.name}</a>
+          <span className="rqp-meta">{fileSize(f.size)} · {fileType(f.name, f.type)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

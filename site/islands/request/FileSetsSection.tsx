@@ -1,0 +1,40 @@
+import { AddendumForm } from './AddendumForm.tsx';
+import { FileList } from './FileList.tsx';
+import type { SectionProps } from './section.ts';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** Plan files by set: Original, Addendum 1, … (issue 13); the client adds addenda and reuses the plans. */
+export function FileSetsSection({ workspace, role }: SectionProps) {
+  const { query, filesZipUrl } = workspace;
+  return (
+    <>
+      <h2>
+        {role === 'admin' ? 'Plan files' : 'Your files'} ({query.files.length})
+      </h2>
+      {query.fileSets.map((set) => (
+        <div key={set.number} className="rqp-set">
+          <h3>
+            {set.label}
+            {set.createdAt && set.number > 0 && <span className="rqp-meta"> · {when.format(new Date(set.createdAt))}</span>}
+          </h3>
+          {set.note && <p className="rqp-meta">{set.note}</p>}
+          <FileList files={set.files} empty="No files." />
+        </div>
+      ))}
+      {filesZipUrl && query.files.length > 1 && (
+        <p>
+          <a className="btn btn-sm btn-secondary" href={filesZipUrl} download>
+            Download all (ZIP)
+          </a>
+        </p>
+      )}
+      {role === 'client' && query.status !== 'closed' && <AddendumForm queryId={query._id} isAnswered={query.status === 'answered'} />}
+      {role === 'client' && query.files.length > 0 && (
+        <p>
+          <a href={`/request?reuse=${encodeURIComponent(query._id)}`}>Reuse these plans</a>
+        </p>
+      )}
+    </>
+  );
+}

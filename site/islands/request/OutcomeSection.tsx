@@ -1,0 +1,46 @@
+import { useId, useState } from 'react';
+import { BID_OUTCOME_LABELS, BID_OUTCOME_VALUES } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import type { SectionProps } from './section.ts';
+import { useRequestStep } from './use-request-step.ts';
+
+/** After the bid date: the client's one-click Won / Lost / Did not bid, with an optional ±N % (issue 13). */
+export function OutcomeSection({ workspace, role }: SectionProps) {
+  const { query } = workspace;
+  const step = useRequestStep();
+  const marginId = useId();
+  const [margin, setMargin] = useState('');
+  const { outcome } = query;
+  if (outcome.value) {
+    return (
+      <>
+        <h2>Bid outcome</h2>
+        <p>
+          <strong>{BID_OUTCOME_LABELS[outcome.value]}</strong>
+          {outcome.marginPct !== null && ` · within ${outcome.marginPct > 0 ? '+' : ''}${outcome.marginPct} % of the winner`}
+        </p>
+      </>
+    );
+  }
+  if (role !== 'client' || !outcome.canRecord) return null;
+  const marginPct = margin.trim() === '' ? undefined : Number(margin);
+  return (
+    <>
+      <h2>How did the bid go?</h2>
+      <label htmlFor={marginId}>Our bid was within ±N % of the winner (optional)</label>
+      <input id={marginId} type="number" min={-100} max={100} step={1} value={margin} onChange={(e) => setMargin(e.target.value)} />
+      <div className="rqp-actions" role="group" aria-label="Bid outcome">
+        {BID_OUTCOME_VALUES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className="btn btn-sm"
+            disabled={step.isPending}
+            onClick={() => step.mutate({ path: `/queries/${encodeURIComponent(query._id)}/outcome`, json: { outcome: value, marginPct } })}
+          >
+            {BID_OUTCOME_LABELS[value]}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import { formatCents, QUOTE_STATE_LABELS, type Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import { useRequestStep } from './use-request-step.ts';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${h / 24} days`}` : `${h} h`);
+
+type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean };
+
+/**
+ * A quote as both sides see it (issue 13); the client accepts one option in one
+ * click or declines with a reason. Shown in the workspace and in the client's chat.
+ */
+export function QuoteCard({ quote, role, canDecide }: Props) {
+  const step = useRequestStep();
+  const reasonId = useId();
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const isOpen = quote.state === 'sent';
+  const decide = role === 'client' && isOpen && canDecide;
+  const accept = (option: 'standard' | 'rush') =>
+    step.mutate({ path: `/quotes/${encodeURIComponent(quote._id)}/accept`, json: { option } });
+  const withdraw = () => step.mutate({ path: `/quotes/${encodeURIComponent(quote._id)}/withdraw` });
+
+  return (
+    <article className={`quote-card is-${quote.state}`} aria-label={`Quote of ${when.format(new Date(quote.sentAt))}`}>
+      <header>
+        <strong>Quote</strong> <span className="quote-state">{QUOTE_STATE_LABELS[quote.state]}</span>
+        <time dateTime={quote.sentAt}>{when.format(new Date(quote.sentAt))}</time>
+      </header>
+      <ul className="quote-options">
+        <li className={quote.acceptedOption === 'standard' ? 'is-chosen' : undefined}>
+          Standard: <strong>{formatCents(quote.priceCents)}</strong> · {turnaround(quote.standardHours)}
+        </li>
+        {quote.rushPriceCents !== null && quote.rushHours !== null && (
+          <li className={quote.acceptedOption === 'rush' ? 'is-chosen' : undefined}>
+            Rush: <strong>{formatCents(quote.rushPriceCents)}</strong> · {turnaround(quote.rushHours)}
+          </li>
+        )}
+      </ul>
+      {quote.note && <p className="quote-note">{quote.note}</p>}
+      {quote.state === 'accepted' && quote.decidedAt && (
+        <p>
+          Accepted ({quote.acceptedOption}) on {when.format(new Date(quote.decidedAt))}
+        </p>
+      )}
+      {quote.state === 'declined' && quote.declineReason && <p>Declined: {quote.declineReason}</p>}
+      {decide && !declining && (
+        <div className="rqp-actions">
+          <button type="button" className="btn btn-sm" disabled={step.isPending} onClick={() => accept('standard')}>
+            Accept standard
+          </button>
+          {quote.rushPriceCents !== null && (
+            <button type="button" className="btn btn-sm" disabled={step.isPending} onClick={() => accept('rush')}>
+              Accept rush
+            </button>
+          )}
+          <button type="button" className="btn btn-sm btn-secondary" disabled={step.isPending} onClick={() => setDeclining(true)}>
+            Decline
+          </button>
+        </div>
+      )}
+      {decide && declining && (
+        <form
+          className="quote-decline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            step.mutate(
+              { path: `/quotes/${encodeURIComponent(quote._id)}/decline`, json: { reason } },
+              { onSuccess: () => setDeclining(false) },
+            );
+          }}
+        >
+          <label htmlFor={reasonId}>Why do you decline?</label>
+          <textarea id={reasonId} value={reason} maxLength={2000} required onChange={(e) => setReason(e.target.value)} />
+          <div className="rqp-actions">
+            <button type="submit" className="btn btn-sm" disabled={step.isPending || !reason.trim()}>
+              Decline quote
+            </button>
+            <button type="button" className="btn btn-sm btn-secondary" onClick={() => setDeclining(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {role === 'admin' && isOpen && (
+        <div className="rqp-actions">
+          <button type="button" className="btn btn-sm btn-secondary" disabled={step.isPending} onClick={withdraw}>
+            Withdraw
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { FileList } from './FileList.tsx';
+import type { SectionProps } from './section.ts';
+import { useRequestStep } from './use-request-step.ts';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Deliverables by revision (Rev A, Rev B, …) with each one's change note and date
+ * (issue 13). On an answered request the client asks for a revision with a reason
+ * and the admin may reopen it; either way it goes back to in progress.
+ */
+export function RevisionsSection({ workspace, role }: SectionProps) {
+  const { query } = workspace;
+  const step = useRequestStep();
+  const reasonId = useId();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  return (
+    <>
+      <h2>Deliverables ({query.deliverables.length})</h2>
+      {!query.revisions.length && <p>{role === 'admin' ? 'Nothing delivered yet.' : 'Your estimate files will appear here.'}</p>}
+      {query.revisions.map((rev) => (
+        <div key={rev.letter} className="rqp-set" aria-label={rev.label}>
+          <h3>
+            {rev.label}
+            {rev.answeredAt && <span className="rqp-meta"> · {when.format(new Date(rev.answeredAt))}</span>}
+            {!rev.answeredAt && <span className="rqp-meta"> · in progress</span>}
+          </h3>
+          {rev.reason && <p className="rqp-meta">Requested: {rev.reason}</p>}
+          {rev.changeNote && <p className="rqp-meta">Changes: {rev.changeNote}</p>}
+          <FileList files={rev.files} empty="No files yet." />
+        </div>
+      ))}
+      {query.status === 'answered' && !asking && (
+        <p>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={() => setAsking(true)}>
+            {role === 'client' ? 'Request a revision' : 'Reopen for a revision'}
+          </button>
+        </p>
+      )}
+      {query.status === 'answered' && asking && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            step.mutate(
+              { path: `/queries/${encodeURIComponent(query._id)}/reopen`, json: { reason } },
+              {
+                onSuccess: () => {
+                  setAsking(false);
+                  setReason('');
+                },
+              },
+            );
+          }}
+        >
+          <label htmlFor={reasonId}>What should change?</label>
+          <textarea id={reasonId} value={reason} maxLength={2000} required onChange={(e) => setReason(e.target.value)} />
+          <div className="rqp-actions">
+            <button type="submit" className="btn btn-sm" disabled={step.isPending || !reason.trim()}>
+              Send revision request
+            </button>
+            <button type="button" className="btn btn-sm btn-secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

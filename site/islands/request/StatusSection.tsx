@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AnswerDialog } from '../admin/queries/AnswerDialog.tsx';
+import { StatusActions } from '../admin/queries/StatusActions.tsx';
+import { StatusBadge } from '../admin/admin-format.tsx';
+import type { SectionProps } from './section.ts';
+import { workspaceKey } from './use-workspace.ts';
+
+/** The status, and for an admin exactly the actions allowed from it (the queue's own controls). */
+export function StatusSection({ workspace, role }: SectionProps) {
+  const client = useQueryClient();
+  const [answering, setAnswering] = useState(false);
+  const { query } = workspace;
+  return (
+    <>
+      <h2>Status</h2>
+      <p><StatusBadge status={query.status} /></p>
+      {role === 'admin' && workspace.actions.length > 0 && (
+        <div className="rqp-actions">
+          <StatusActions query={query} onAnswer={() => setAnswering(true)} chatLink={false} />
+        </div>
+      )}
+      {role === 'admin' && (
+        <AnswerDialog
+          query={answering ? query : null}
+          onClose={() => {
+            setAnswering(false);
+            void client.invalidateQueries({ queryKey: workspaceKey(query._id) });
+          }}
+        />
+      )}
+    </>
+  );
+}

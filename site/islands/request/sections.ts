@@ -1,0 +1,30 @@
+import { ClientSection } from './ClientSection.tsx';
+import { DeliveryDueSection } from './DeliveryDueSection.tsx';
+import { DueDateSection } from './DueDateSection.tsx';
+import { FileSetsSection } from './FileSetsSection.tsx';
+import { HistorySection } from './HistorySection.tsx';
+import { OutcomeSection } from './OutcomeSection.tsx';
+import { ProjectSection } from './ProjectSection.tsx';
+import { QuoteSection } from './QuoteSection.tsx';
+import { RevisionsSection } from './RevisionsSection.tsx';
+import type { Section } from './section.ts';
+import './lifecycle.css';
+import { StatusSection } from './StatusSection.tsx';
+
+/**
+ * The panel's sections, top to bottom. To add one: write a `FooSection.tsx`
+ * taking SectionProps (its data is a field of the Workspace answer) and list it here.
+ */
+export const SECTIONS: Section[] = [
+  { id: 'project', title: 'Project', Component: ProjectSection },
+  { id: 'status', title: 'Status', Component: StatusSection },
+  { id: 'quote', title: 'Quote', Component: QuoteSection },
+  { id: 'delivery', title: 'Delivery due', Component: DeliveryDueSection },
+  { id: 'due', title: 'Bid due date', Component: DueDateSection },
+  { id: 'outcome', title: 'Bid outcome', Component: OutcomeSection },
+  { id: 'client', title: 'Client', Component: ClientSection },
+  // Issue 13: files by set (Original, Addendum N) and deliverables by revision replace the flat lists.
+  { id: 'files', title: 'Plan files', Component: FileSetsSection },
+  { id: 'deliverables', title: 'Deliverables', Component: RevisionsSection },
+  { id: 'history', title: 'History', Component: HistorySection },
+];

@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { socketUrl } from '../chat/useChatRoom.ts';
+import { useUnread } from './unread-store.ts';
+
+const BACKOFF_MIN_MS = 1000;
+const BACKOFF_MAX_MS = 30_000;
+const SESSION_ENDED_CLOSE = 4001;
+
+/**
+ * One /ws connection per signed-in page that watches the user's unread counts
+ * (watchUnread) and carries markRead frames. Reconnects with backoff; every
+ * reconnect asks for the counts again, so nothing missed while down stays wrong.
+ */
+export function useUnreadSocket(): void {
+  const token = useAuth((s) => s.token);
+  useEffect(() => {
+    if (!token) return;
+    let stopped = false;
+    let attempt = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let ws: WebSocket | null = null;
+    let seq = 0;
+
+    const connect = () => {
+      if (stopped) return;
+      const socket = (ws = new WebSocket(socketUrl()));
+      socket.onopen = () => {
+        attempt = 0;
+        const send = (frame: object) => {
+          if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ ...frame, token }));
+        };
+        send({ type: 'watchUnread' });
+        const pending = useUnread.getState().pendingReads;
+        for (const queryId of pending) send({ type: 'markRead', queryId });
+        useUnread.setState({ send, pendingReads: [] });
+      };
+      socket.onmessage = (event) => {
+        let frame: ServerFrame;
+        try {
+          frame = JSON.parse(String(event.data));
+        } catch {
+          return;
+        }
+        if (frame.type === 'unread') {
+          if (frame.queries) {
+            useUnread.setState({ total: frame.total, byQuery: frame.queries });
+          } else if (frame.queryId) {
+            const { byQuery } = useUnread.getState();
+            const event = { queryId: frame.queryId, userId: frame.userId, count: frame.count ?? 0, seq: ++seq };
+            useUnread.setState({ total: frame.total, byQuery: { ...byQuery, [frame.queryId]: event.count }, lastEvent: event });
+          }
+        } else if (frame.type === 'error') {
+          // A refused markRead (a request this user may not see) changes nothing on screen.
+          console.warn('unread:', frame.message);
+        }
+      };
+      socket.onclose = (event) => {
+        if (ws === socket) ws = null;
+        useUnread.setState({ send: null });
+        // 4001: the server closed it because the session ended (hub.ts SESSION_ENDED_CLOSE); do not knock again.
+        if (stopped || event.code === SESSION_ENDED_CLOSE) return;
+        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+        attempt += 1;
+        retry = setTimeout(connect, delay);
+      };
+      socket.onerror = () => console.warn('unread socket error');
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      ws?.close();
+      useUnread.setState({ send: null });
+    };
+  }, [token]);
+}
+
+/**
+ * Marks a request read while it is open and the page is visible (issue 12): on
+ * opening, when a new message makes it unread again, and when the tab comes back.
+ */
+export function useMarkRead(queryId: string | undefined, ready = true): void {
+  const count = useUnread((s) => (queryId ? (s.byQuery[queryId] ?? 0) : 0));
+  const markRead = useUnread((s) => s.markRead);
+  useEffect(() => {
+    if (!queryId || !ready) return;
+    const mark = () => {
+      if (document.visibilityState === 'visible') markRead(queryId);
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
+  }, [queryId, ready, count, markRead]);
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN, startTestServer } from './harness.ts';
+import { signInOver, startServerProcess, type ServerProcess } from './process.ts';
+import { fillDisk, mountTmpfs } from './tmpfs.ts';
+
+// Issue 18 item 2: a full disk used to end an upload in an uncaught ENOSPC
+// that killed the process. Now every write answers 507 (full) or 503
+// (unwritable) with a message, leaves nothing half-written, and the server
+// keeps answering. The disk really is full: a 1 MB tmpfs under uploads, or
+// under the SQLite file.
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function imageForm(bytes: number): FormData {
+  const form = new FormData();
+  // A PNG signature, then padding: the write fails long before the content is sniffed.
+  const body = Buffer.alloc(bytes, 7);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(body);
+  form.append('image', new Blob([new Uint8Array(body)], { type: 'image/png' }), 'cover.png');
+  return form;
+}
+
+describe('a full disk (issue 18 item 2)', () => {
+  it('answers an upload onto a full disk with 507, removes the partial file, and the process keeps serving', { timeout: 90_000 }, async () => {
+    const dataDir = await tempDir('estimating-diskfull-');
+    const uploads = path.join(dataDir, 'uploads');
+    const mounted = await mountTmpfs(uploads, '1m');
+    if (mounted) cleanups.push(() => mounted.unmount());
+    const server: ServerProcess = await startServerProcess(dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    cleanups.push(() => server.stop());
+    const admin = await signInOver(server, ADMIN.email, ADMIN.password);
+    if (!mounted) {
+      // No tmpfs here: an upload folder the server cannot write to stands in (503 instead of 507).
+      await fs.rm(path.join(uploads, 'tmp'), { recursive: true, force: true });
+      await fs.writeFile(path.join(uploads, 'tmp'), 'not a folder');
+    }
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const res = await fetch(`${server.url}/api/blogs/images`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: imageForm(3 * 1024 * 1024) });
+      expect(res.status).toBe(mounted ? 507 : 503);
+      expect((await res.json()).message).toMatch(mounted ? /out of storage space/ : /cannot store data/);
+    }
+    expect((await server.call('GET', '/api/health')).status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+    if (mounted) {
+      expect(await fs.readdir(path.join(uploads, 'tmp'))).toEqual([]);
+      expect(await fs.readdir(path.join(uploads, 'public'))).toEqual([]);
+      // Space is back once the partial file is gone: a small image is stored.
+      const sharp = (await import('sharp')).default;
+      const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'small.png');
+      const small = await fetch(`${server.url}/api/blogs/images`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+      expect(small.status).toBe(201);
+
+      // Filled to the last byte: even the profile upload and the converted image write fail cleanly.
+      const filler = await fillDisk(uploads);
+      const profile = new FormData();
+      profile.append('fullName', 'Admin With Photo');
+      profile.append('profileImage', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+      const refused = await fetch(`${server.url}/api/users/profile`, { method: 'PUT', headers: { authorization: `Bearer ${admin}` }, body: profile });
+      expect(refused.status).toBe(507);
+      expect(await fs.readdir(path.join(uploads, 'tmp'))).toEqual([]);
+      await fs.rm(filler);
+    }
+    expect((await server.call('GET', '/api/health')).status).toBe(200);
+    await server.stop();
+    expect(server.output()).not.toMatch(/uncaught exception; exiting/);
+  });
+
+  it('answers a database write onto a full disk with 507 and keeps serving reads', { timeout: 60_000 }, async () => {
+    const dbDir = await tempDir('estimating-dbfull-');
+    const mounted = await mountTmpfs(dbDir, '4m');
+    if (mounted) cleanups.push(() => mounted.unmount());
+    const server = await startTestServer({ DATABASE_URL: `sqlite:${path.join(dbDir, 'app.db')}` });
+    cleanups.push(() => server.stop());
+    const contact = (n: number) =>
+      server.call('POST', '/api/contact/submit', {
+        json: { name: 'Maria Lopez', email: `maria${n}@example.com`, phone: '3055550100', service: 'Concrete', message: 'x'.repeat(4000) },
+      });
+    expect((await contact(0)).status).toBeLessThan(300);
+    // An empty write-ahead log, so the next write has to grow a file.
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(server.deps.db);
+    const filler = mounted ? await fillDisk(dbDir) : null;
+    if (!mounted) {
+      // Without tmpfs: a read-only database stands in (503 instead of 507).
+      await sql`pragma query_only = 1`.execute(server.deps.db);
+    }
+    const full = await contact(1);
+    expect(full.status).toBe(mounted ? 507 : 503);
+    expect(full.body.message).toEqual(expect.any(String));
+    expect((await server.call('GET', '/api/health')).status).toBe(200);
+    expect((await server.call('GET', '/api/services')).status).toBe(200);
+    if (filler) await fs.rm(filler);
+    else await sql`pragma query_only = 0`.execute(server.deps.db);
+    expect((await contact(2)).status).toBeLessThan(300);
+    const rows = await server.deps.db.selectFrom('contact_messages').select('email').execute();
+    expect(rows.map((r) => r.email).sort()).toEqual(['maria0@example.com', 'maria2@example.com']);
+  });
+});

@@ -1,0 +1,151 @@
+// The growth rows of npm run bench (issue 15): the admin's lists with 100
+// requests, then with 10,000 requests from 2,000 clients, on the same server.
+// Seeding goes through the project's own repo functions (insertApprovedClient,
+// insertQuery, insertQueryFiles, recordActivity), as the API would write them.
+// Each row is the median and p95 of sequential calls (one at a time, so the
+// time is the server's work for one request, not queueing), and the bytes of
+// the answer.
+
+import type { DB } from '../../portal-api/src/db/database.ts';
+import { encodeCursor } from '../../portal-api/src/http/cursor.ts';
+import { recordActivity } from '../../portal-api/src/modules/activities/activities.repo.ts';
+import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
+import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
+import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
+
+const CALLS = Number(process.env.BENCH_GROWTH_CALLS ?? 60);
+const TRADES = ['framing', 'roofing', 'drywall', 'concrete', 'masonry', 'plumbing', 'electrical', 'painting'];
+
+export type GrowthRow = { name: string; small: Timing; large: Timing; growth: number };
+type Timing = { medianMs: number; p95Ms: number; bytes: number; status: number };
+
+async function time(url: string, token: string): Promise<Timing> {
+  const ms: number[] = [];
+  let bytes = 0;
+  let status = 0;
+  for (let i = 0; i < CALLS + 5; i++) {
+    const started = performance.now();
+    // After a long seeding pause the server may be closing the idle keep-alive socket just as
+    // it is reused ("other side closed"): that call is made again, it is not the server's answer.
+    const call = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const res = await call().catch(call);
+    const body = await res.arrayBuffer();
+    if (i >= 5) ms.push(performance.now() - started); // the first calls warm caches and the JIT
+    bytes = body.byteLength;
+    status = res.status;
+  }
+  ms.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { medianMs: round(ms[Math.floor(ms.length / 2)]!), p95Ms: round(ms[Math.floor(ms.length * 0.95)]!), bytes, status };
+}
+
+/** Adds clients (each with `perClient` requests, a file and the activity of each) until there are `clients` and `queries`. */
+export async function seedTo(
+  db: DB,
+  clients: number,
+  queries: number,
+  state: { clients: number; queries: number; hash: string; serviceId: string },
+) {
+  while (state.clients < clients || state.queries < queries) {
+    await db.transaction().execute(async (trx) => {
+      for (let n = 0; n < 50 && (state.clients < clients || state.queries < queries); n++) {
+        const c = state.clients++;
+        const userId = await insertApprovedClient(trx, {
+          fullName: `Client ${c} ${TRADES[c % TRADES.length]} Builders`,
+          email: `growth-${c}@example.com`,
+          passwordHash: state.hash,
+        });
+        const perClient = Math.max(1, Math.round((queries - state.queries) / Math.max(1, clients - c)));
+        for (let k = 0; k < perClient && state.queries < queries; k++) {
+          const i = state.queries++;
+          const place = i % 100 === 0 ? 'Kendall' : 'Doral';
+          const id = await insertQuery(trx, {
+            userId,
+            serviceId: state.serviceId,
+            subserviceId: null,
+            bidDueDate: i % 3 ? `2027-0${1 + (i % 9)}-15` : null,
+            message: `${TRADES[i % TRADES.length]} takeoff and cost breakdown for building ${i} in ${place}. `.repeat(3),
+          });
+          await insertQueryFiles(
+            trx,
+            id,
+            'attachment',
+            [{ key: `private/queries/growth-${i}.pdf`, name: `plans-${i}.pdf`, size: 123_456, type: 'application/pdf', ext: 'pdf' }],
+            userId,
+          );
+          await recordActivity(trx, { userId, queryId: id, activity: 'Query submitted', status: 'pending' });
+        }
+      }
+    });
+  }
+}
+
+async function lastPageCursor(db: DB, pageSize: number): Promise<string> {
+  // The cursor a client holds after walking to the page before the last one.
+  const total = Number(
+    (
+      await db
+        .selectFrom('queries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const row = await db
+    .selectFrom('queries')
+    .select(['created_at', 'id'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(Math.max(0, total - pageSize - 1))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return encodeCursor([row.created_at, row.id]);
+}
+
+async function measureAll(base: string, db: DB, admin: string) {
+  const total = Number(
+    (
+      await db
+        .selectFrom('queries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const cursor = encodeURIComponent(await lastPageCursor(db, 20));
+  return {
+    'GET /api/queries (admin, page 1)': await time(`${base}/api/queries?pageSize=20`, admin),
+    'GET /api/queries last page (cursor)': await time(`${base}/api/queries?pageSize=20&cursor=${cursor}`, admin),
+    'GET /api/queries last page (page=N, offset)': await time(`${base}/api/queries?pageSize=20&page=${Math.ceil(total / 20)}`, admin),
+    'GET /api/queries?search=kendall': await time(`${base}/api/queries?pageSize=20&search=kendall`, admin),
+    'GET /api/queries?status=pending&sort=bidDueDate': await time(`${base}/api/queries?pageSize=20&status=pending&sort=bidDueDate`, admin),
+    'GET /api/recent-activities?limit=6': await time(`${base}/api/recent-activities?limit=6`, admin),
+    'GET /api/users/with-queries?limit=20': await time(`${base}/api/users/with-queries?limit=20`, admin),
+    'GET /api/users/with-queries?q=roofing&limit=20': await time(`${base}/api/users/with-queries?limit=20&q=roofing`, admin),
+    'GET /api/users?pageSize=6': await time(`${base}/api/users?pageSize=6`, admin),
+  };
+}
+
+/** 100 requests (20 clients), then 10,000 requests (2,000 clients): every list row at both sizes. */
+export async function growth(base: string, db: DB, adminToken: string) {
+  const service = await db.selectFrom('services').select('id').where('title', '=', 'Manufacturers').executeTakeFirstOrThrow();
+  const state = { clients: 0, queries: 0, hash: await hashPassword('Growth-Passw0rd!'), serviceId: service.id };
+  await seedTo(db, 20, 100, state);
+  const small = await measureAll(base, db, adminToken);
+  const seedStarted = Date.now();
+  await seedTo(db, 2000, 10_000, state);
+  const seedSeconds = Math.round((Date.now() - seedStarted) / 100) / 10;
+  const large = await measureAll(base, db, adminToken);
+  // The unpaged answer (kept for compatibility) at 2,000 clients, for its size only.
+  const unpaged = await time(`${base}/api/users/with-queries`, adminToken);
+  const rows: GrowthRow[] = Object.keys(small).map((name) => {
+    const s = small[name as keyof typeof small];
+    const l = large[name as keyof typeof large];
+    return { name, small: s, large: l, growth: Math.round((l.medianMs / s.medianMs) * 100) / 100 };
+  });
+  return {
+    sizes: { small: { clients: 20, queries: 100 }, large: { clients: state.clients, queries: state.queries } },
+    seedSeconds,
+    calls: CALLS,
+    rows,
+    unpagedUsersWithQueries: unpaged,
+  };
+}

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin } from './support.ts';
+
+// Issue 13, one journey: submit with a project name → quote with rush → accept
+// rush (countdown on both sides, live) → Rev A → revision + Addendum 1 → Rev B →
+// both revisions downloaded → Won after the bid date → the dashboard counts it.
+
+const pdf = (label: string) => ({
+  name: `${label}.pdf`,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
+});
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Request details' });
+
+test('a request from submission to a won bid, on both sides', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Carla Mendez');
+  const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(clientContext, client);
+  await asUser(adminContext, admin);
+  const cp = await clientContext.newPage();
+  const ap = await adminContext.newPage();
+  // The e2e server is shared by every spec: this month's figures start from what earlier specs left.
+  type Month = { month: string; received: number; won: number; lost: number };
+  const thisMonth = async (): Promise<Month> => {
+    const res = await request.get('/api/queries/stats/monthly?months=1', { headers: { authorization: `Bearer ${admin.token}` } });
+    const months = ((await res.json()) as { months: Month[] }).months;
+    return months[months.length - 1] ?? { month: '', received: 0, won: 0, lost: 0 };
+  };
+  const before = await thisMonth();
+
+  // 1. The client submits with a project name (the bid date is already past: the outcome step needs it).
+  await cp.goto('/request');
+  await cp.getByLabel('Project name *').fill('Brickell Tower Concrete');
+  await cp.getByLabel('Location (optional)').fill('Miami, FL');
+  await cp.getByLabel('Description *').fill('Concrete takeoff for a 12-storey residential tower, podium and garage.');
+  await cp.getByLabel('Service *', { exact: true }).selectOption({ label: 'Sub-Contractor' });
+  await cp.getByLabel('Sub-Service *').selectOption({ label: 'Concrete' });
+  await cp.getByLabel('Bid due date (optional)').fill(daysAgo(2));
+  await cp.getByLabel('Plans and files *').setInputFiles([pdf('S-101 foundation plan')]);
+  await cp.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(cp.getByText('Query submitted successfully!')).toBeVisible();
+  await cp.waitForURL('**/my-queries');
+  await expect(cp.getByRole('cell', { name: /Brickell Tower Concrete/ })).toBeVisible();
+  const mine = await (await request.get('/api/queries/me', { headers: { authorization: `Bearer ${client.token}` } })).json();
+  const id: string = mine.data[0]._id;
+
+  // 2. The admin quotes standard and rush; the late-delivery warning shows while quoting.
+  await ap.goto(`/admin-chat/${id}`);
+  const ap1 = panel(ap);
+  await expect(ap1.getByText('Brickell Tower Concrete')).toBeVisible();
+  await ap1.getByLabel('Price (USD)').fill('1200');
+  await ap1.getByLabel('Offer a rush option').check();
+  await ap1.getByLabel('Rush price (USD)').fill('1,800.50');
+  await expect(ap1.getByText(/after the client's bid due date/)).toBeVisible();
+  await ap1.getByRole('button', { name: 'Send quote' }).click();
+  await expect(ap1.getByRole('article').getByText('Sent')).toBeVisible();
+  await expect(ap1.getByRole('article').getByText('$1,800.50', { exact: true })).toBeVisible();
+
+  // 3. The client accepts rush from the card in the chat, by keyboard; both sides show the countdown, live.
+  await cp.goto(`/chat/${id}`);
+  const card = cp.getByLabel('Quote in the chat');
+  await expect(card.getByText('$1,200.00', { exact: true })).toBeVisible();
+  await shoot(cp, 'lifecycle/client-quote-card');
+  await expectNoAxeViolations(cp, { include: ['.cchat-window', '.rqp'] });
+  await card.getByRole('button', { name: 'Accept rush' }).focus();
+  await cp.keyboard.press('Enter');
+  await expect(panel(cp).getByTestId('delivery-countdown')).toHaveText(/^23 h \d+ min left$/);
+  await expect(ap1.getByTestId('delivery-countdown')).toHaveText(/^23 h \d+ min left$/);
+  await expect(ap1.getByRole('article').getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await shoot(cp, 'lifecycle/client-accepted');
+
+  // 4. The admin answers with Rev A.
+  await ap1.getByRole('button', { name: /^Mark answered/ }).click();
+  const dialog = ap.getByRole('dialog', { name: 'Mark answered' });
+  await dialog.getByLabel(/^Deliverables/).setInputFiles([pdf('takeoff-rev-a')]);
+  await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
+  await expect(ap1.getByRole('heading', { name: /^Rev A/ })).toBeVisible();
+
+  // 5. The client asks for a revision, then adds Addendum 1 with a note.
+  const cp1 = panel(cp);
+  await expect(cp1.getByRole('heading', { name: /^Rev A/ })).toBeVisible();
+  await cp1.getByRole('button', { name: 'Request a revision' }).click();
+  await cp1.getByLabel('What should change?').fill('Add the pool deck slab.');
+  await cp1.getByRole('button', { name: 'Send revision request' }).click();
+  await expect(cp1.getByRole('heading', { name: /^Rev B/ })).toBeVisible();
+  await cp1.getByRole('button', { name: 'Add addendum' }).click();
+  await cp1.getByLabel('Addendum files').setInputFiles([pdf('A-501 pool deck')]);
+  await cp1.getByLabel('Note (optional)').fill('Pool deck added by the architect.');
+  await cp1.getByRole('button', { name: 'Upload addendum' }).click();
+  await expect(cp1.getByRole('heading', { name: /^Addendum 1/ })).toBeVisible();
+  await expect(cp1.getByRole('link', { name: 'A-501 pool deck.pdf' })).toBeVisible();
+  // The admin's panel lists the set too, without a reload.
+  await expect(ap1.getByRole('heading', { name: /^Addendum 1/ })).toBeVisible();
+
+  // 6. The admin answers Rev B.
+  await ap1.getByRole('button', { name: /^Mark answered/ }).click();
+  await dialog.getByLabel(/^Deliverables/).setInputFiles([pdf('takeoff-rev-b')]);
+  await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
+  await expect(ap1.getByRole('heading', { name: /^Rev B ·/ })).toBeVisible();
+  await shoot(ap, 'lifecycle/admin-workspace');
+
+  // 7. The client downloads both revisions.
+  await expect(cp1.getByRole('heading', { name: /^Rev B ·/ })).toBeVisible();
+  for (const name of ['takeoff-rev-a.pdf', 'takeoff-rev-b.pdf']) {
+    const download = cp.waitForEvent('download');
+    await cp1.getByRole('link', { name }).click();
+    expect((await download).suggestedFilename()).toBe(name);
+  }
+
+  // 8. The bid date has passed: the client marks Won, within 2 % of the winner.
+  await expectNoAxeViolations(cp, { include: ['.rqp'] });
+  await cp1.getByLabel(/within ±N %/).fill('2');
+  await cp1.getByRole('group', { name: 'Bid outcome' }).getByRole('button', { name: 'Won' }).click();
+  await expect(cp1.getByText('within +2 % of the winner')).toBeVisible();
+  await shoot(cp, 'lifecycle/client-workspace');
+
+  // 'Reuse these plans': a new request with the same files, not uploaded again.
+  await cp1.getByRole('link', { name: 'Reuse these plans' }).click();
+  await cp.waitForURL(/\/request\?reuse=/);
+  await expect(cp.getByRole('group', { name: 'Reused plans' }).getByRole('listitem')).toHaveCount(2);
+  await cp.getByLabel('Project name *').fill('Brickell Tower Phase 2');
+  await cp.getByLabel('Description *').fill('Same tower, phase 2 garage levels.');
+  await cp.getByLabel('Service *', { exact: true }).selectOption({ label: 'Sub-Contractor' });
+  await cp.getByLabel('Sub-Service *').selectOption({ label: 'Concrete' });
+  await cp.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(cp.getByText('Query submitted successfully!')).toBeVisible();
+  const again = await (await request.get('/api/queries/me', { headers: { authorization: `Bearer ${client.token}` } })).json();
+  expect(again.data[0]).toMatchObject({ projectName: 'Brickell Tower Phase 2' });
+  expect(again.data[0].files.map((f: { name: string }) => f.name).sort()).toEqual(['A-501 pool deck.pdf', 'S-101 foundation plan.pdf']);
+
+  // 9. The dashboard's win rate counts it (two more requests received this month, one more won).
+  await ap.goto('/admin');
+  const month = ap.getByRole('region', { name: 'Per month' });
+  const row = month.getByRole('row').nth(1);
+  await expect(row.getByRole('cell').nth(0)).toHaveText(String(before.received + 2));
+  const [won, bids] = [before.won + 1, before.won + before.lost + 1];
+  await expect(row.getByRole('cell').nth(3)).toHaveText(`${Math.round((won / bids) * 100)} % (${won}/${bids})`);
+  expect(await thisMonth()).toMatchObject({ received: before.received + 2, won, lost: before.lost });
+  await shoot(ap, 'lifecycle/admin-dashboard');
+
+  await clientContext.close();
+  await adminContext.close();
+});

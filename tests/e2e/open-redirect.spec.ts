@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from './env.ts';
+import { asUser, newClient, outboxCode, signInAdmin } from './support.ts';
+
+// Issue 18 item 3: /login?next=… sent a signed-in visitor off-site when `next`
+// hid a second slash behind a tab or a newline. Every request to another host
+// is caught here; the visitor must stay on this site, in their own area.
+
+const ATTACKS = [
+  '%2F%09%2Fevil.example%2F', '/%0a/evil.example/', '%2F%0D%0A%2Fevil.example%2F', '%2F%2Fevil.example%2F', '%2F%5Cevil.example%2F',
+  '/%5C/evil.example/', 'https%3A%2F%2Fevil.example%2F', '%2F%252F%2Fevil.example', '%20%2F%2Fevil.example', 'javascript%3Aalert(1)',
+];
+
+test('a signed-in visitor sent to /login?next=<off-site> stays on the site; /request?… still works', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Redirect Tester');
+  const context = await browser.newContext();
+  await asUser(context, client);
+  const offSite: string[] = [];
+  await context.route((url) => url.hostname !== new URL(E2E.baseURL).hostname, (route) => {
+    offSite.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  for (const next of ATTACKS) {
+    await page.goto(`/login?next=${next}`);
+    await expect(page, next).toHaveURL(`${E2E.baseURL}/portal`);
+  }
+  await page.goto(`/login?next=${encodeURIComponent('/request?service=Manufacturers')}`);
+  await expect(page).toHaveURL(`${E2E.baseURL}/request?service=Manufacturers`);
+  expect(offSite).toEqual([]);
+  await context.close();
+});
+
+test('signing in through the code screen with an off-site next lands in the portal', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const email = `redirect.${Date.now()}@example.com`;
+  const password = 'Client-Passw0rd';
+  expect((await request.post('/api/auth/register', { data: { fullName: 'Redirect Guest', email, password } })).status()).toBe(201);
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const list = (await (await request.get('/api/users?pageSize=100', { headers })).json()) as { data: Array<{ _id: string; email: string }> };
+  expect((await request.post(`/api/auth/approve/${list.data.find((u) => u.email === email)!._id}`, { headers })).status()).toBe(200);
+
+  const context = await browser.newContext();
+  const offSite: string[] = [];
+  await context.route((url) => url.hostname !== new URL(E2E.baseURL).hostname, (route) => {
+    offSite.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const since = Date.now() - 1000;
+  await page.goto('/login?next=%2F%09%2Fevil.example%2F');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/otp-verification\?/);
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(await outboxCode(email, since), { delay: 20 });
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(`${E2E.baseURL}/portal`);
+  expect(offSite).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asUser, newClient, shoot, signInAdmin, type Session } from './support.ts';
+
+// Issue 17 items 5, 6, 7, 10 and 11 in the admin area.
+
+let admin: Session;
+test.beforeAll(async ({ request }) => {
+  admin = await signInAdmin(request);
+});
+test.beforeEach(async ({ context }) => {
+  await asUser(context, admin);
+});
+
+async function editorBoxes(page: Page) {
+  return page.evaluate(() => {
+    const rect = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+    const frame = rect('.qe');
+    const container = rect('.qe .ql-container');
+    const image = rect('label[for="blog-image"]');
+    return { frameBottom: frame.bottom, containerBottom: container.bottom, imageTop: image.top };
+  });
+}
+
+test('the Quill editor stays inside its frame and above the image field at 1280 and 375', async ({ page }) => {
+  await page.goto('/blog-upload');
+  await expect(page.getByRole('textbox', { name: 'Body' })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(100);
+    const box = await editorBoxes(page);
+    expect(box.containerBottom, `editor inside its frame at ${width}px`).toBeLessThanOrEqual(box.frameBottom + 0.5);
+    expect(box.containerBottom, `editor above the image field at ${width}px`).toBeLessThanOrEqual(box.imageTop);
+  }
+  // Typing a long body grows the editor and pushes the image field down; still no overlap.
+  await page.getByRole('textbox', { name: 'Body' }).click();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('Enter');
+  const grown = await editorBoxes(page);
+  expect(grown.containerBottom).toBeLessThanOrEqual(grown.imageTop);
+  await shoot(page, 'polish/blog-upload');
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** A client's request through the API (Manufacturers: no sub-service), optionally moved to `status` by the admin. */
+async function requestOf(request: import('@playwright/test').APIRequestContext, client: Session, message: string, status?: 'in_progress' | 'closed') {
+  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
+  const res = await request.post('/api/queries', {
+    headers: { authorization: `Bearer ${client.token}` },
+    multipart: { message, service: services.find((s) => s.title === 'Manufacturers')!._id, 'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(res.status()).toBe(201);
+  const id = ((await res.json()) as { data: { _id: string } }).data._id;
+  if (status) {
+    const moved = await request.patch(`/api/queries/${id}/status`, { headers: { authorization: `Bearer ${admin.token}` }, data: { status } });
+    expect(moved.status()).toBe(200);
+  }
+  return id;
+}
+
+test('the answer dialog drops a refusal once other files are chosen', async ({ page, request }) => {
+  const client = await newClient(request, admin, 'Stale Error');
+  await requestOf(request, client, 'Window schedule count for a Doral showroom', 'in_progress');
+  await page.goto('/admin-queries');
+  const queue = page.getByRole('region', { name: 'Request queue' });
+  await queue.getByLabel('Search').fill('Doral showroom');
+  const row = queue.getByRole('row').filter({ hasText: 'Doral showroom' });
+  await row.getByRole('button', { name: /^Mark answered/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark answered' });
+  await dialog.getByLabel(/Deliverables/).setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText('evil.png');
+  await dialog.getByLabel(/Deliverables/).setInputFiles({ name: 'takeoff.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(dialog.getByText('1 file selected: takeoff.pdf')).toBeVisible();
+  await expect(refusal).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('dashboard activity rows name the client and the request', async ({ page, request }) => {
+  const client = await newClient(request, admin, 'Rowena Named');
+  const id = await requestOf(request, client, 'Roof truss count for a Kendall townhouse block');
+  const ws = new WebSocket(`${test.info().project.use.baseURL!.replace('http', 'ws')}/ws`);
+  await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
+  const echoed = new Promise((resolve) => ws.addEventListener('message', resolve, { once: true }));
+  ws.send(JSON.stringify({ type: 'sendMessage', token: client.token, queryId: id, message: 'Is Friday possible?' }));
+  await echoed;
+  ws.close();
+
+  await page.goto('/admin');
+  const activities = page.getByRole('region', { name: 'Recent Activities' }).or(page.locator('section[aria-labelledby="acts-h"]'));
+  await expect(activities.getByRole('cell', { name: 'Rowena Named sent a message on "Roof truss count for a Kendall townhouse block"' })).toBeVisible();
+  await expect(activities.getByRole('cell', { name: 'Rowena Named submitted "Roof truss count for a Kendall townhouse block"' })).toBeVisible();
+  await expect(activities.getByRole('cell', { name: 'Message sent', exact: true })).toHaveCount(0);
+  await shoot(page, 'polish/admin-dashboard');
+});
+
+test('/admin-service says why a service used by open requests cannot be deleted', async ({ page, request }) => {
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const created = await request.post('/api/services', { headers, multipart: { title: `Curtain wall ${Date.now()}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const service = ((await created.json()) as { data: { _id: string; title: string } }).data;
+  const client = await newClient(request, admin, 'Open Requester');
+  const res = await request.post('/api/queries', {
+    headers: { authorization: `Bearer ${client.token}` },
+    multipart: { message: 'Glazing takeoff', service: service._id, 'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(res.status()).toBe(201);
+
+  await page.goto('/admin-service');
+  await page.getByRole('button', { name: `Delete ${service.title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('This service cannot be deleted: 1 open request uses it.', { exact: false })).toBeVisible();
+  await expect(page.getByText(service.title).first()).toBeVisible();
+});
+
+test('long texts are counted and refused, never cut: service title, blog title, chat message', async ({ page, browser, request }) => {
+  const long = 'x'.repeat(10_000);
+  // Service title (120).
+  await page.goto('/admin-service');
+  await page.getByRole('button', { name: 'Add New Service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Service' });
+  const title = dialog.getByLabel('Title *');
+  await title.fill('y'.repeat(100));
+  await expect(dialog.getByText('100 / 120')).toBeVisible();
+  await title.fill(long);
+  expect(await title.inputValue()).toHaveLength(10_000);
+  await expect(dialog.getByText('10,000 / 120 · At most 120 characters: please remove 9,880.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Title: At most 120 characters: please remove 9,880.');
+  await shoot(page, 'polish/service-title-too-long');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Blog title (200).
+  await page.goto('/blog-upload');
+  await page.getByLabel('Blog Title').fill(long);
+  expect(await page.getByLabel('Blog Title').inputValue()).toHaveLength(10_000);
+  await expect(page.getByText('10,000 / 200 · At most 200 characters: please remove 9,800.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Estimating Tips' });
+  await page.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.type('Body text.');
+  await page.getByRole('button', { name: 'SAVE' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Blog Title: At most 200 characters: please remove 9,800.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/blog-upload$/);
+  await expect(page.getByLabel('Blog Title')).toBeFocused();
+
+  // Chat message (5,000), as a client.
+  const client = await newClient(request, admin, 'Long Writer');
+  const id = await requestOf(request, client, 'Chat length check for a Hialeah duplex');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const cpage = await context.newPage();
+  await cpage.goto(`/chat/${id}`);
+  const box = cpage.getByPlaceholder('Type a message');
+  await box.fill(long);
+  expect(await box.inputValue()).toHaveLength(10_000);
+  await expect(cpage.getByText('10,000 / 5,000 · At most 5,000 characters: please remove 5,000.')).toBeVisible();
+  await expect(cpage.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await box.press('Enter');
+  await expect(box).toHaveValue(long);
+  await expect(cpage.getByText('No messages to show')).toBeVisible();
+  await box.fill('Short and fine');
+  await expect(cpage.getByText(/ \/ 5,000/)).toBeHidden();
+  await cpage.getByRole('button', { name: 'Send' }).click();
+  await expect(cpage.getByText('Short and fine').last()).toBeVisible();
+  await context.close();
+});

@@ -40,7 +40,10 @@ describe('chat fan-out', () => {
     a = await startTestServer();
     // The second instance shares the first one's database (PostgreSQL only:
     // SQLite is one file owned by one instance).
-    if (onPostgres) b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url });
+    if (onPostgres) {
+    // One DATA_DIR too: either instance's outbox worker may send a mail the other queued.
+    b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
+  }
   });
   afterAll(async () => {
     await b?.stop();

@@ -23,7 +23,10 @@ export type Mail = { file: string; to: string; subject: string; text: string; ra
 
 /** `options.log` receives everything the server logs (silent by default). */
 export async function startTestServer(env: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-test-'));
+  // A second instance may share the first one's DATA_DIR (as instances behind a balancer share a
+  // volume); the folder is then the first one's to remove.
+  const ownsDataDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-test-')));
   // With TEST_DATABASE_URL (the PostgreSQL run), each test server gets its own
   // fresh database, created through that URL and dropped on stop.
   const pgDatabase = process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
@@ -42,7 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     running = await startServer(config, options.log ?? pino({ level: 'silent' }));
   } catch (err) {
     await pgDatabase?.drop().catch(() => undefined);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) await fs.rm(dataDir, { recursive: true, force: true });
     throw err;
   }
 
@@ -79,7 +82,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     stop: async () => {
       await running.close();
       await pgDatabase?.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -140,10 +143,16 @@ function decodeQp(s: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** The newest 6-digit code mailed to `email` (waits up to 2 s: /auth/send-otp mails after answering). */
-export async function latestCode(server: TestServer, email: string): Promise<string> {
+const mailsTo = async (server: TestServer, email: string) =>
+  (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+
+/**
+ * The newest 6-digit code mailed to `email` (waits up to 2 s: /auth/send-otp mails after answering).
+ * `seen` skips the first mails to that address, for a code that must be newer than them.
+ */
+export async function latestCode(server: TestServer, email: string, seen = 0): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const mails = (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+    const mails = (await mailsTo(server, email)).slice(seen);
     for (const mail of mails.reverse()) {
       const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
       if (match) return match[1]!;
@@ -155,9 +164,11 @@ export async function latestCode(server: TestServer, email: string): Promise<str
 
 /** Password step + code from the outbox → session token. */
 export async function signIn(server: TestServer, email: string, password: string): Promise<string> {
+  // A data folder shared with another instance may already hold an older code for this address.
+  const seen = (await mailsTo(server, email)).length;
   const login = await server.call('POST', '/api/auth/login', { json: { email, password } });
   if (login.status !== 200) throw new Error(`login ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const otp = await latestCode(server, email);
+  const otp = await latestCode(server, email, seen);
   const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email, otp } });
   if (verified.status !== 200 || !verified.body.token) throw new Error(`verify ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   return verified.body.token as string;

@@ -14,7 +14,10 @@ let adminA: string;
 beforeAll(async () => {
   a = await startTestServer();
   adminA = await signInAdmin(a);
-  if (onPostgres) b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url });
+  if (onPostgres) {
+    // One DATA_DIR too: either instance's outbox worker may send a mail the other queued.
+    b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
+  }
 });
 afterAll(async () => {
   await b?.stop();

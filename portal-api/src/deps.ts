@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import type { ReadCache } from './lib/read-cache.ts';
+import type { RateLimits } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
 import type { ChatHub } from './modules/chats/hub.ts';
 import type { OutboxWorker } from './modules/outbox/outbox.worker.ts';
@@ -14,6 +15,8 @@ export type Deps = {
   /** Sends the outbox; modules write mail with enqueueMail() in their own transaction. */
   outbox: OutboxWorker;
   storage: Storage;
+  /** Every rate limit's store: memory on SQLite, shared through PostgreSQL on PostgreSQL. */
+  rateLimits: RateLimits;
   hub: ChatHub;
   /** Public reads kept in memory until a write (lib/read-cache.ts). */
   cache: ReadCache;

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { checkWritableSync, diskProblem } from './lib/data-dir.ts';
 import { isDiskError } from './lib/disk-errors.ts';
 import { createMailer } from './lib/mail.ts';
+import { RateLimits } from './lib/rate-limit.ts';
 import { Storage } from './lib/storage.ts';
 import { sweepUploads, type SweepResult } from './lib/sweep.ts';
 import { ChatHub } from './modules/chats/hub.ts';
@@ -55,7 +56,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const cache = new ReadCache();
   const cacheNotify = config.database.kind === 'postgres' ? new PgCacheNotify(config.database.url, db, cache, log) : null;
   await cacheNotify?.start();
-  const deps: Deps = { config, db, log, outbox, storage, hub, cache };
+  const rateLimits = new RateLimits(config.database);
+  const deps: Deps = { config, db, log, outbox, storage, hub, cache, rateLimits };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.admins().length > 0, user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
@@ -101,6 +103,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         // Keep-alive sockets would hold close() open; in-flight requests get a moment.
         setTimeout(() => ('closeAllConnections' in server ? server.closeAllConnections() : undefined), 1000).unref();
       });
+      await rateLimits.close();
       await db.destroy();
     })());
 

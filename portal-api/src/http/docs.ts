@@ -1,10 +1,13 @@
 // /api/docs: a readable page for integrators, rendered on the server from the
 // same OpenAPI document as /api/openapi.json (no CDN, no JavaScript).
 
+import { escapeHtml } from '../lib/html.ts';
+
 type Operation = { summary?: string; description?: string; tags?: string[]; security?: unknown[]; requestBody?: unknown; parameters?: Array<{ name: string; in: string }> };
 type Doc = { info: { title: string; description?: string }; paths?: Record<string, Record<string, Operation>> };
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+// One escaping for every page the server writes (lib/html.ts).
+const esc = escapeHtml;
 
 export function renderDocs(doc: Doc): string {
   const groups = new Map<string, string[]>();

@@ -165,3 +165,10 @@ export async function insertQueryFiles(
 export async function touchQuery(trx: Executor, id: string): Promise<void> {
   await trx.updateTable('queries').set({ updated_at: nowIso() }).where('id', '=', id).execute();
 }
+
+/** Which of these storage keys a query file still names (the start-up sweep keeps those). */
+export async function referencedStorageKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.selectFrom('query_files').select('storage_key').where('storage_key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.storage_key));
+}

@@ -8,12 +8,12 @@ import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
-import { findService } from '../services/services.repo.ts';
+import { findService, listSubserviceIds, serviceTitles } from '../services/services.repo.ts';
 import { withChatPreview } from '../chats/unread.repo.ts';
 import { findReusableFiles } from './reuse.repo.ts';
 import { newRequestMail } from './queries.mail.ts';
-import { countQueriesOf } from './queries.counts.ts';
-import { loadOwnQueriesPage } from './queries.page.ts';
+import { countQueriesOf } from './queries.counts.repo.ts';
+import { loadOwnQueriesPage } from './queries.page.repo.ts';
 import { MyQueriesPageSchema, MyQueriesParamsSchema } from './queries.page.schema.ts';
 import { getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
@@ -146,13 +146,13 @@ export function queriesRoutes(deps: Deps) {
 async function checkServices({ db }: Deps, input: CreateQuery): Promise<string | null> {
   const service = await findService(db, input.service);
   if (!service || service.parent_id !== null) throw new HttpError(400, 'Please choose a service from the list.');
-  const subs = await db.selectFrom('services').select('id').where('parent_id', '=', service.id).execute();
+  const subs = await listSubserviceIds(db, service.id);
   if (!subs.length) {
     if (input.subService) throw new HttpError(400, 'This service has no sub-services.');
     return null;
   }
   if (!input.subService) throw new HttpError(400, REQUIRED_FIELDS);
-  if (!subs.some((s) => s.id === input.subService)) throw new HttpError(400, 'Please choose a sub-service of the selected service.');
+  if (!subs.includes(input.subService)) throw new HttpError(400, 'Please choose a sub-service of the selected service.');
   return input.subService;
 }
 
@@ -167,8 +167,7 @@ async function notifyCompany(
     return;
   }
   const ids = [r.input.service, r.subserviceId].filter((id): id is string => id !== null);
-  const titles = await trx.selectFrom('services').select(['id', 'title']).where('id', 'in', ids).execute();
-  const service = ids.map((id) => titles.find((t) => t.id === id)?.title).filter(Boolean).join(' / ');
+  const service = (await serviceTitles(trx, ids)).join(' / ');
   await enqueueMail(trx, newRequestMail(config.companyEmail, config.publicUrl, {
     id: r.queryId, clientName: r.user.fullName, clientEmail: r.user.email, service: service || null,
     bidDueDate: r.input.bidDueDate ?? null, files: r.files, message: r.input.message,

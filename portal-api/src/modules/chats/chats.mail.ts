@@ -122,3 +122,19 @@ export async function sweepHeldChatMail(deps: SweepDeps, online: Presence): Prom
     }
   }
 }
+
+/**
+ * The mail a new message may cause, in its transaction: the client hears of a
+ * reply when not connected, the company of a client's message when no admin is
+ * (each at most once per window, above).
+ */
+export async function mailAbsentSide(
+  trx: DB,
+  ctx: { companyEmail?: string; publicUrl: string },
+  online: Presence,
+  query: { id: string; user_id: string },
+  sender: { role: string; fullName: string; email: string },
+): Promise<void> {
+  if (sender.role === 'admin' && !online.user(query.user_id)) await mailClientAboutReply(trx, ctx, query);
+  if (sender.role !== 'admin' && !online.anyAdmin()) await mailCompanyAboutClientMessage(trx, ctx, query, sender);
+}

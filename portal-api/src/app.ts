@@ -8,7 +8,7 @@ import { securityPolicy } from './http/csp.ts';
 import { renderDocs } from './http/docs.ts';
 import { readOrRefuseBody } from './http/body-drain.ts';
 import { HttpError, onError } from './http/errors.ts';
-import { createSiteHandler } from './http/static.ts';
+import { createSiteHandlers } from './http/static.ts';
 import { createUploadsHandler } from './http/uploads.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -96,7 +96,7 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage));
   // /blog/{slug} rendered on the server, /rss.xml, /sitemap-blog.xml (before the static site).
   app.route('/', blogPagesRoutes(deps));
-  app.on(['GET', 'HEAD'], '*', createSiteHandler(deps.config.distDir));
+  app.on(['GET', 'HEAD'], '*', ...createSiteHandlers(deps.config.distDir));
 
   app.onError(onError);
   app.notFound((c) => c.json({ message: 'Not found.' }, 404));

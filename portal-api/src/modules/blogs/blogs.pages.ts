@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { Deps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { refuseMalformedPath } from '../../http/malformed-path.ts';
 import { html, htmlText } from '../../lib/html.ts';
 import { cutTemplate, renderPost, SITE_NAME, summaryOf } from './blogs.post-page.ts';
 import { findBlog, listPublishedForFeed } from './blogs.repo.ts';
@@ -44,6 +45,7 @@ export function blogPagesRoutes({ db, storage, config }: Deps) {
     c.html(notFoundPage() ?? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head><body><h1>Page not found</h1><p><a href="/blog">All posts</a></p></body></html>`, 404);
 
   return new Hono<AppEnv>()
+    .use('/blog/*', refuseMalformedPath)
     // The bare shell is not a page of its own.
     .on(['GET', 'HEAD'], '/blog/post/index.html', (c) => notFound(c))
     .on(['GET', 'HEAD'], '/blog/:slug{[^/]+}/', (c) => c.redirect(`/blog/${encodeURIComponent(c.req.param('slug'))}`, 301))

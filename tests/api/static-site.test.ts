@@ -75,6 +75,8 @@ describe('the built site', () => {
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(tag);
     expect(again.headers['cache-control']).toBe('no-cache');
+    // A browser stores a 304's headers over its cached copy's: the page's own policy must come back.
+    expect(again.headers['content-security-policy']).toBe(home.headers['content-security-policy']);
     const head = await raw('/', {}, 'HEAD');
     expect(head.status).toBe(200);
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(page('Home')));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { compress } from 'hono/compress';
-import { etag } from 'hono/etag';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { cspFor } from './csp.ts';
 import { TYPES } from './mime.ts';
 import { refuseMalformedPath } from './malformed-path.ts';
@@ -105,5 +105,6 @@ export function createSiteHandlers(distDir: string): [MiddlewareHandler, Middlew
   };
 
   // compress outside etag: a 304 is decided on the file's own tag before any encoding.
-  return [refuseMalformedPath, compress(), etag(), site];
+  // A 304 keeps the page's CSP: a browser stores the headers of a 304 over its cached copy's.
+  return [refuseMalformedPath, compress(), etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy'] }), site];
 }

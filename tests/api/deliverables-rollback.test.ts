@@ -18,7 +18,9 @@ afterAll(async () => {
 async function breakActivityInserts(): Promise<() => Promise<void>> {
   const db = server.deps.db;
   if (server.deps.config.database.kind === 'postgres') {
-    await sql.raw(`create function fail_activities() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`).execute(db);
+    await sql
+      .raw(`create function fail_activities() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`)
+      .execute(db);
     await sql.raw('create trigger fail_activities before insert on activities for each row execute function fail_activities()').execute(db);
     return async () => {
       await sql.raw('drop trigger fail_activities on activities').execute(db);
@@ -58,7 +60,12 @@ describe('POST /api/queries/{id}/deliverables when its transaction fails', () =>
     await repair();
     expect(failed.status).toBe(500);
     expect(await filesIn(folder)).toEqual([]);
-    const rows = await server.deps.db.selectFrom('query_files').select('id').where('query_id', '=', q._id).where('kind', '=', 'deliverable').execute();
+    const rows = await server.deps.db
+      .selectFrom('query_files')
+      .select('id')
+      .where('query_id', '=', q._id)
+      .where('kind', '=', 'deliverable')
+      .execute();
     expect(rows).toEqual([]);
     expect(await filesIn(path.join(server.dataDir, 'uploads', 'tmp'))).toEqual([]);
 

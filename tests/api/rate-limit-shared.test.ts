@@ -15,7 +15,8 @@ describe('rate limits across instances', () => {
 
   beforeAll(async () => {
     a = await startTestServer();
-    if (onPostgres) b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
+    if (onPostgres)
+      b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
   });
   afterAll(async () => {
     await b?.stop();

@@ -19,7 +19,9 @@ afterAll(async () => {
 async function breakSessionDeletes(): Promise<() => Promise<void>> {
   const db = server.deps.db;
   if (server.deps.config.database.kind === 'postgres') {
-    await sql.raw(`create function fail_sessions() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`).execute(db);
+    await sql
+      .raw(`create function fail_sessions() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`)
+      .execute(db);
     await sql.raw('create trigger fail_sessions before delete on sessions for each statement execute function fail_sessions()').execute(db);
     return async () => {
       await sql.raw('drop trigger fail_sessions on sessions').execute(db);
@@ -36,7 +38,8 @@ describe('POST /api/auth/reset-password when its last write fails', () => {
     const client = await createClient(server, admin, { fullName: 'Rosa Vidal' });
     const profile = (token: string) => server.call('GET', '/api/users/profile', { token });
     const passwordHash = async () =>
-      (await server.deps.db.selectFrom('users').select('password_hash').where('id', '=', client.id).executeTakeFirstOrThrow()).password_hash;
+      (await server.deps.db.selectFrom('users').select('password_hash').where('id', '=', client.id).executeTakeFirstOrThrow())
+        .password_hash;
     const hashBefore = await passwordHash();
 
     const seen = (await readOutbox(server.dataDir)).filter((m) => m.to.includes(client.email)).length;
@@ -45,7 +48,8 @@ describe('POST /api/auth/reset-password when its last write fails', () => {
     const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email: client.email, otp } });
     expect(verified.status).toBe(200);
     const resetToken = verified.body.token as string;
-    const reset = () => server.call('POST', '/api/auth/reset-password', { json: { email: client.email, newPassword: 'brandnew6' }, token: resetToken });
+    const reset = () =>
+      server.call('POST', '/api/auth/reset-password', { json: { email: client.email, newPassword: 'brandnew6' }, token: resetToken });
 
     const repair = await breakSessionDeletes();
     const failed = await reset();

@@ -15,7 +15,8 @@ import { startTestServer, type TestServer } from './harness.ts';
 
 const INLINE = 'window.__siteReady = true;';
 const sha = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title><script>${INLINE}</script></head><body>${'<p>Estimating, takeoffs and bids.</p>'.repeat(60)}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title><script>${INLINE}</script></head><body>${'<p>Estimating, takeoffs and bids.</p>'.repeat(60)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const SECRET = 'database password: hunter2';
 
@@ -132,7 +133,15 @@ describe('the built site', () => {
   });
 
   it('never reaches a file outside the build', async () => {
-    for (const attack of ['/../secret.txt', '/%2e%2e/secret.txt', '/%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/_astro/..%2f..%2fsecret.txt', '/%252e%252e/secret.txt', '//secret.txt']) {
+    for (const attack of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/_astro/..%2f..%2fsecret.txt',
+      '/%252e%252e/secret.txt',
+      '//secret.txt',
+    ]) {
       const res = await raw(attack);
       expect(res.status, attack).toBeGreaterThanOrEqual(400);
       expect(res.status, attack).toBeLessThan(500);

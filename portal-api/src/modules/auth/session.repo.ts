@@ -4,7 +4,10 @@ import { nowIso } from '../../lib/ids.ts';
 // The sessions table (session.ts decides lifetimes; this reads and writes rows).
 
 export async function insertSession(db: DB, row: { id: string; userId: string; expiresAt: Date }): Promise<void> {
-  await db.insertInto('sessions').values({ id: row.id, user_id: row.userId, expires_at: nowIso(row.expiresAt), created_at: nowIso() }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ id: row.id, user_id: row.userId, expires_at: nowIso(row.expiresAt), created_at: nowIso() })
+    .execute();
 }
 
 /** A session with its user, by the hash of its token. */
@@ -12,13 +15,26 @@ export function findSessionWithUser(db: DB, sessionId: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at', 'sessions.created_at', 'users.id', 'users.full_name', 'users.email', 'users.role', 'users.status'])
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expires_at',
+      'sessions.created_at',
+      'users.id',
+      'users.full_name',
+      'users.email',
+      'users.role',
+      'users.status',
+    ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
 }
 
 export async function setSessionExpiry(db: DB, sessionId: string, expiresAt: Date): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: nowIso(expiresAt) }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: nowIso(expiresAt) })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {

@@ -8,7 +8,13 @@ import { findQueryForUser } from '../queries/queries.repo.ts';
 import { mailAbsentSide } from './chats.mail.ts';
 import { findReplyTarget, insertMessage } from './chats.repo.ts';
 import {
-  CHAT_BAD_REPLY, CHAT_CLOSED, CLIENT_FRAME_TYPES, ClientFrameSchema, type ChatMessage, type ClientFrame, type ServerFrame,
+  CHAT_BAD_REPLY,
+  CHAT_CLOSED,
+  CLIENT_FRAME_TYPES,
+  ClientFrameSchema,
+  type ChatMessage,
+  type ClientFrame,
+  type ServerFrame,
 } from './chats.schema.ts';
 import { markQueryRead, pushUnreadAfterMessage, watchUnread } from './chats.unread.ts';
 import type { ChatPresence } from './chats.presence.ts';
@@ -48,7 +54,9 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
   const stored = await deps.db.transaction().execute(async (trx) => {
     const row = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: target?.id ?? null });
     await recordMessageActivity(trx, {
-      userId: query.user_id, queryId: query.id, status: query.status,
+      userId: query.user_id,
+      queryId: query.id,
+      status: query.status,
       activity: user.role === 'admin' ? 'Reply from the estimating team' : 'Message sent',
     });
     await mailAbsentSide(trx, mailCtx, online, query, user);
@@ -56,7 +64,10 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
   });
   // The same shape as toChatMessage() builds from a row, without reading the row back.
   const message: ChatMessage = {
-    _id: stored.id, query: query.id, message: text, createdAt: stored.createdAt,
+    _id: stored.id,
+    query: query.id,
+    message: text,
+    createdAt: stored.createdAt,
     sender: { _id: user.id, role: user.role, fullName: user.fullName },
     replyTo: target ? { _id: target.id, query: target.query_id, message: target.message } : null,
   };

@@ -28,7 +28,12 @@ export class ChatPresence {
 
   /** Tells an admin's new socket which clients are connected now. */
   sendOnlineClients(admin: Peer): void {
-    const online = new Set(this.hub.allPeers().filter((p) => p.role === 'client' && p.userId).map((p) => p.userId!));
+    const online = new Set(
+      this.hub
+        .allPeers()
+        .filter((p) => p.role === 'client' && p.userId)
+        .map((p) => p.userId!),
+    );
     for (const userId of online) this.hub.send(admin, { type: 'presence', userId, online: true });
   }
 

@@ -26,7 +26,11 @@ export async function countQueriesOf(db: DB, userId: string, now = new Date()): 
   for (const row of rows) {
     const entry = { total: Number(row.total), thisMonth: Number(row.this_month), lastMonth: Number(row.last_month) };
     counts[row.status] = entry;
-    counts.all = { total: counts.all.total + entry.total, thisMonth: counts.all.thisMonth + entry.thisMonth, lastMonth: counts.all.lastMonth + entry.lastMonth };
+    counts.all = {
+      total: counts.all.total + entry.total,
+      thisMonth: counts.all.thisMonth + entry.thisMonth,
+      lastMonth: counts.all.lastMonth + entry.lastMonth,
+    };
   }
   return counts;
 }

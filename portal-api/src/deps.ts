@@ -5,6 +5,7 @@ import type { ReadCache } from './lib/read-cache.ts';
 import type { Storage } from './lib/storage.ts';
 import type { ChatHub } from './modules/chats/hub.ts';
 import type { OutboxWorker } from './modules/outbox/outbox.worker.ts';
+import type { SheetIndexer } from './modules/sheet-index/indexer.ts';
 
 /** What every module's routes factory receives from server.ts. */
 export type Deps = {
@@ -15,6 +16,8 @@ export type Deps = {
   outbox: OutboxWorker;
   storage: Storage;
   hub: ChatHub;
+  /** Background sheet index of stored files (kick() after storing some). */
+  indexer: SheetIndexer;
   /** Public reads kept in memory until a write (lib/read-cache.ts). */
   cache: ReadCache;
 };

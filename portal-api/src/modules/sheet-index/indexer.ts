@@ -15,7 +15,7 @@ type Outcome = { summary: string | null; detail: IndexDetail };
 /**
  * The sheet index as a durable background job: every stored file starts
  * 'pending' (a column default), and this reads pending files one at a time in
- * a worker thread — at start, after each new request (kick), and on a slow
+ * one long-lived worker thread (replaced when a file breaks it or times out) — at start, after each new request (kick), and on a slow
  * poll — so a restart simply picks up where it stopped and no request waits.
  */
 export class SheetIndexer {
@@ -24,6 +24,7 @@ export class SheetIndexer {
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private current: Worker | null = null;
+  private jobs = 0;
   private readonly db: DB;
   private readonly storage: Storage;
   private readonly log: Logger;
@@ -37,6 +38,8 @@ export class SheetIndexer {
   start(): void {
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.timer.unref();
+    // The reader thread starts now and loads pdfjs while nothing waits for it.
+    this.worker();
     this.kick();
   }
 
@@ -66,7 +69,9 @@ export class SheetIndexer {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.current?.terminate();
+    const worker = this.current;
+    this.current = null;
+    await worker?.terminate();
     await this.running?.catch(() => undefined);
   }
 
@@ -103,37 +108,54 @@ export class SheetIndexer {
     } catch {
       return fail('the file is missing');
     }
+    const worker = this.worker();
+    const id = ++this.jobs;
+    return new Promise<Outcome>((resolve) => {
+      const done = (outcome: Outcome, discard = false) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        // A worker that timed out or broke is replaced for the next file.
+        if (discard) this.discard(worker);
+        resolve(outcome);
+      };
+      const timer = setTimeout(() => done(fail('reading took longer than 2 minutes'), true), JOB_TIMEOUT_MS);
+      const onMessage = (msg: { id?: number; error?: string } & Partial<Outcome>) => {
+        if (msg.id !== id) return;
+        done(msg.error !== undefined ? fail(msg.error) : { summary: msg.summary ?? null, detail: msg.detail! });
+      };
+      const onError = (err: Error) =>
+        done(fail(/memory/i.test(err.message) ? 'the file needs too much memory to read' : 'the reader failed'), true);
+      const onExit = () => done(fail('the reader stopped'), true);
+      worker.on('message', onMessage);
+      worker.once('error', onError);
+      worker.once('exit', onExit);
+      worker.postMessage({ id, file, ext, pageCap: PDF_PAGE_CAP, zipRatio: ZIP_BOMB_RATIO, zipBytes: ZIP_BOMB_BYTES });
+    });
+  }
+
+  /** The reader thread, started on first use (or at start, to warm pdfjs up) and kept for the next file. */
+  private worker(): Worker {
+    if (this.current) return this.current;
     const worker = new Worker(WORKER_URL, {
-      workerData: { file, ext, pageCap: PDF_PAGE_CAP, zipRatio: ZIP_BOMB_RATIO, zipBytes: ZIP_BOMB_BYTES },
       // A hostile PDF may try to exhaust memory: the worker dies, the server does not.
       resourceLimits: { maxOldGenerationSizeMb: 512 },
       stdout: true,
       stderr: true,
     });
+    // An idle reader does not keep the process alive.
+    worker.unref();
+    // An error between jobs (none listening) only retires the thread.
+    worker.on('error', () => this.discard(worker));
+    worker.on('exit', () => this.discard(worker));
     this.current = worker;
-    try {
-      return await new Promise<Outcome>((resolve) => {
-        const timer = setTimeout(() => {
-          void worker.terminate();
-          resolve(fail('reading took longer than 2 minutes'));
-        }, JOB_TIMEOUT_MS);
-        worker.once('message', (msg: { error?: string } & Partial<Outcome>) => {
-          clearTimeout(timer);
-          resolve(msg.error !== undefined ? fail(msg.error) : { summary: msg.summary ?? null, detail: msg.detail! });
-        });
-        worker.once('error', (err: Error) => {
-          clearTimeout(timer);
-          resolve(fail(/memory/i.test(err.message) ? 'the file needs too much memory to read' : 'the reader failed'));
-        });
-        worker.once('exit', () => {
-          clearTimeout(timer);
-          resolve(fail('the reader stopped'));
-        });
-      });
-    } finally {
-      this.current = null;
-      void worker.terminate();
-    }
+    return worker;
+  }
+
+  private discard(worker: Worker): void {
+    if (this.current === worker) this.current = null;
+    void worker.terminate().catch(() => undefined);
   }
 }
 

@@ -1,12 +1,12 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanFileName } from '../../lib/storage.ts';
+import { PlanFileStore } from './plan-file-store.ts';
 import { deleteUploadRow, findUpload, insertUpload, markUploadComplete, tusDirectory } from './uploads.repo.ts';
 import { TUS_PATH, UPLOAD_EXPIRY_HOURS } from './uploads.schema.ts';
 
@@ -52,7 +52,7 @@ export function createTusServer({ db, storage }: Pick<Deps, 'db' | 'storage'>) {
 
   const server = new Server({
     path: TUS_PATH,
-    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3600_000 }),
+    datastore: new PlanFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3600_000 }),
     maxSize: storage.uploadMaxBytes,
     relativeLocation: true,
     namingFunction: () => newId(),

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { asUser, newClient, shoot, signInAdmin, type Session } from './support.ts';
 
 // Issue 14: a plan file uploads through tus; the connection is cut halfway
@@ -23,8 +24,8 @@ test('a cut connection and a reload resume the upload, which completes with iden
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
-  // 20 MB: three PATCHes of 8 MB.
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(20 * 1024 * 1024), Buffer.from('\n%%EOF\n')]);
+  // 48 MB (E2E UPLOAD_MAX_MB is 50): a PATCH of UPLOAD_CHUNK_BYTES (32 MB), then the rest.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(48 * 1024 * 1024), Buffer.from('\n%%EOF\n')]);
   // A file on disk, as a person picks it: the same name, size and modification time after the reload.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'intake-e2e-'));
   const file = path.join(dir, 'S-201 foundation plan.pdf');
@@ -56,8 +57,9 @@ test('a cut connection and a reload resume the upload, which completes with iden
   await expect(page.getByText('Query submitted successfully!')).toHaveCount(0);
 
   // Reload: the connection is back; the same file is picked again.
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // The reload comes first, so no retry of the old page gets through in between.
   await page.reload();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   const offsets: number[] = [];
   page.on('request', (req) => {
     if (req.method() === 'PATCH' && req.url().includes('/api/uploads/tus/')) offsets.push(Number(req.headers()['upload-offset']));
@@ -70,7 +72,7 @@ test('a cut connection and a reload resume the upload, which completes with iden
     offline: false,
     latency: 10,
     downloadThroughput: -1,
-    uploadThroughput: 3 * 1024 * 1024,
+    uploadThroughput: 4 * 1024 * 1024,
   });
   await page.getByRole('button', { name: 'Submit Request' }).click();
   const status = page.getByRole('list', { name: 'Attached files' }).locator('.picked-status');
@@ -81,7 +83,7 @@ test('a cut connection and a reload resume the upload, which completes with iden
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   // It resumed: the first PATCH after the reload started past the bytes already stored.
-  expect(offsets[0]).toBe(8 * 1024 * 1024);
+  expect(offsets[0]).toBe(UPLOAD_CHUNK_BYTES);
   await page.waitForURL('**/my-queries', { timeout: 10_000 });
 
   const headers = { authorization: `Bearer ${client.token}` };

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { describeProgress, type FileProgress } from './resumable-uploads.ts';
+import { describeProgress, type FileProgress } from '../../../lib/resumable-uploads.ts';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
 type Limits = { maxFiles: number; maxFileBytes: number; types: string[] };

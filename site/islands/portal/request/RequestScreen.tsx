@@ -10,7 +10,7 @@ import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
 import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
-import { useResumableUploads } from './resumable-uploads.ts';
+import { overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 
 type Service = { _id: string; title: string; subservices: Array<{ _id: string; title: string }> };
 type Limits = { maxFiles: number; maxFileBytes: number; types: string[] };
@@ -236,9 +236,3 @@ function RequestForm() {
   );
 }
 
-/** All files together, weighted by size. */
-function overallPercent(progress: Record<string, { sent: number }>, files: PickedFile[]): number {
-  const total = files.reduce((n, f) => n + f.file.size, 0);
-  const sent = files.reduce((n, f) => n + (progress[f.id]?.sent ?? 0), 0);
-  return total ? Math.floor((sent / total) * 100) : 0;
-}

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Upload } from 'tus-js-client';
-import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 
 // Each picked file goes up on its own through tus (issue 14). tus-js-client
 // keeps a fingerprint of each unfinished upload in localStorage, so picking
@@ -121,4 +121,11 @@ export function describeProgress(p: FileProgress): string {
     parts.push(s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s left` : `${s} s left`);
   }
   return parts.join(' · ');
+}
+
+/** All files together, weighted by size, as a whole percent. */
+export function overallPercent(progress: Record<string, { sent: number }>, files: Array<{ id: string; file: File }>): number {
+  const total = files.reduce((n, f) => n + f.file.size, 0);
+  const sent = files.reduce((n, f) => n + (progress[f.id]?.sent ?? 0), 0);
+  return total ? Math.floor((sent / total) * 100) : 0;
 }

@@ -54,20 +54,8 @@ export function uploadsRoutes(deps: Deps) {
     return asJsonError(res);
   };
 
-  const router = createRouter();
-  // HEAD is served by the GET route below (Hono answers HEAD with GET); it is documented on its own.
-  router.openAPIRegistry.registerPath({
-    method: 'head',
-    path: `${base}/{id}`,
-    tags: ['Uploads'],
-    summary:
-      'The offset of an upload (tus): Upload-Offset and Upload-Length headers, no body. A full upload the server stopped before checking is checked now (a refused file answers 415 and is deleted).',
-    security: [{ bearer: [] }],
-    request: { params: IdParams },
-    responses: { 200: tusHeaders, 401: { description: 'No session' }, 404: { description: "Unknown upload, or someone else's" }, 415: { description: 'Refused on completion' } },
-  });
   return (
-    router
+    createRouter()
       .openapi(
         route(
           'post',

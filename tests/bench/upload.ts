@@ -141,6 +141,30 @@ async function main() {
     const services = (await server.call('GET', '/api/services')).body as Array<{ _id: string; title: string }>;
     const service = services.find((s) => s.title === 'Manufacturers')!._id;
 
+    // Sheet index of a generated plan set, from submit to done.
+    const sheets = Array.from({ length: INDEX_PAGES }, (_, i) => ({
+      number: `A${Math.floor(i / 20) + 1}.${String((i % 20) + 1).padStart(2, '0')}`,
+      title: `PLAN ${i + 1}`,
+    }));
+    const pdf = await planSetPdf(sheets);
+    const timeIndex = async () => {
+      const indexForm = new FormData();
+      indexForm.append('message', 'bench index');
+      indexForm.append('service', service);
+      indexForm.append('files[]', new Blob([new Uint8Array(pdf)]), 'set.pdf');
+      const t = process.hrtime.bigint();
+      const indexed = await server.call('POST', '/api/queries', { token: client.token, form: indexForm });
+      for (;;) {
+        const q = await server.call('GET', `/api/queries/${indexed.body.data._id}`, { token: client.token });
+        const index = q.body.data.files[0].index;
+        if (index.status !== 'pending') return { seconds: seconds(t), summary: index.summary as string };
+        if (seconds(t) > 120) throw new Error('index did not finish in 120 s');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    // First file right after the start: the reader thread may still be loading pdfjs.
+    const cold = await timeIndex();
+
     log(`making a ${SIZE_MB} MB file in ${root} …`);
     await makeFile(file, SIZE_MB * MB);
     const size = (await fsp.stat(file)).size;
@@ -206,30 +230,8 @@ async function main() {
       };
     };
 
-    // Sheet index of a generated plan set, from submit to done.
-    const sheets = Array.from({ length: INDEX_PAGES }, (_, i) => ({
-      number: `A${Math.floor(i / 20) + 1}.${String((i % 20) + 1).padStart(2, '0')}`,
-      title: `PLAN ${i + 1}`,
-    }));
-    const pdf = await planSetPdf(sheets);
-    const indexForm = new FormData();
-    indexForm.append('message', 'bench index');
-    indexForm.append('service', service);
-    indexForm.append('files[]', new Blob([new Uint8Array(pdf)]), 'set.pdf');
-    const t = process.hrtime.bigint();
-    const indexed = await server.call('POST', '/api/queries', { token: client.token, form: indexForm });
-    let summary = '';
-    for (;;) {
-      const q = await server.call('GET', `/api/queries/${indexed.body.data._id}`, { token: client.token });
-      const index = q.body.data.files[0].index;
-      if (index.status !== 'pending') {
-        summary = index.summary;
-        break;
-      }
-      if (seconds(t) > 120) throw new Error('index did not finish in 120 s');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const indexSeconds = seconds(t);
+    // Sheet index again, with the reader thread warm (as on a server that has been up a while).
+    const warm = await timeIndex();
 
     const result = {
       fileMB: Math.round(mb),
@@ -240,7 +242,7 @@ async function main() {
       copy: { seconds: copyBest.seconds, mbPerSecond: mb / copyBest.seconds, runs: copy.map((r) => Math.round((mb / r.seconds) * 10) / 10) },
       tus: way(tus),
       multipart: way(multipart),
-      index: { pages: INDEX_PAGES, seconds: indexSeconds, summary },
+      index: { pages: INDEX_PAGES, firstAfterStartSeconds: cold.seconds, warmSeconds: warm.seconds, summary: warm.summary },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     const pct = (x: number) => `${Math.round(x * 100)} %`;
@@ -252,7 +254,9 @@ async function main() {
           `server CPU ${r.serverCpuSeconds.toFixed(2)} s, peak RSS +${r.peakRssGrowthMB.toFixed(0)} MB (aim < 100)`,
       );
     }
-    log(`sheet index  ${INDEX_PAGES} pages in ${indexSeconds.toFixed(1)} s (aim ≤ 10 s): ${summary}`);
+    log(
+      `sheet index  ${INDEX_PAGES} pages in ${cold.seconds.toFixed(1)} s right after start, ${warm.seconds.toFixed(1)} s warm (aim ≤ 10 s): ${warm.summary}`,
+    );
   } finally {
     await db.destroy();
     await server.stop();

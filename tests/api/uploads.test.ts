@@ -184,17 +184,24 @@ describe('tus uploads', () => {
   });
 
   it('adds an addendum from completed uploads (POST /queries/{id}/addenda with uploadIds)', async () => {
-    const first = await request([await uploadWhole(server.url, ana.token, 'original.pdf', await planSetPdf([{ number: 'A1.01', title: 'PLAN' }]))]);
+    const first = await request([
+      await uploadWhole(server.url, ana.token, 'original.pdf', await planSetPdf([{ number: 'A1.01', title: 'PLAN' }])),
+    ]);
     const queryId = first.body.data._id as string;
     const addendum = await planSetPdf([{ number: 'A1.01', title: 'PLAN REV 1' }]);
     const uploadId = await uploadWhole(server.url, ana.token, 'addendum-1.pdf', addendum);
-    const res = await server.call('POST', `/api/queries/${queryId}/addenda`, { token: ana.token, json: { uploadIds: [uploadId], note: 'Revised plan' } });
+    const res = await server.call('POST', `/api/queries/${queryId}/addenda`, {
+      token: ana.token,
+      json: { uploadIds: [uploadId], note: 'Revised plan' },
+    });
     expect(res.status).toBe(201);
     const file = res.body.data.files.find((f: { name: string }) => f.name === 'addendum-1.pdf');
     const download = await fetch(`${server.url}${file.url}`);
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(addendum));
     // Claimed once: the same id cannot make a second addendum.
-    expect((await server.call('POST', `/api/queries/${queryId}/addenda`, { token: ana.token, json: { uploadIds: [uploadId] } })).status).toBe(400);
+    expect(
+      (await server.call('POST', `/api/queries/${queryId}/addenda`, { token: ana.token, json: { uploadIds: [uploadId] } })).status,
+    ).toBe(400);
   });
 
   it('lists the tus routes in /api/openapi.json', async () => {

@@ -239,16 +239,25 @@ async function main() {
       runs: RUNS,
       cores: os.cpus().length,
       loadAverage: { before: loadBefore.map((l) => Math.round(l * 10) / 10), after: os.loadavg().map((l) => Math.round(l * 10) / 10) },
-      copy: { seconds: copyBest.seconds, mbPerSecond: mb / copyBest.seconds, runs: copy.map((r) => Math.round((mb / r.seconds) * 10) / 10) },
+      copy: {
+        seconds: copyBest.seconds,
+        mbPerSecond: mb / copyBest.seconds,
+        runs: copy.map((r) => Math.round((mb / r.seconds) * 10) / 10),
+      },
       tus: way(tus),
       multipart: way(multipart),
       index: { pages: INDEX_PAGES, firstAfterStartSeconds: cold.seconds, warmSeconds: warm.seconds, summary: warm.summary },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     const pct = (x: number) => `${Math.round(x * 100)} %`;
-    log(`load average ${result.loadAverage.before.join(' ')} → ${result.loadAverage.after.join(' ')} on ${result.cores} cores; best of ${RUNS} runs`);
+    log(
+      `load average ${result.loadAverage.before.join(' ')} → ${result.loadAverage.after.join(' ')} on ${result.cores} cores; best of ${RUNS} runs`,
+    );
     log(`plain copy   ${result.copy.mbPerSecond.toFixed(0)} MB/s (runs: ${result.copy.runs.join(', ')})`);
-    for (const [name, r] of [['tus', result.tus], ['multipart', result.multipart]] as const) {
+    for (const [name, r] of [
+      ['tus', result.tus],
+      ['multipart', result.multipart],
+    ] as const) {
       log(
         `${name.padEnd(12)} ${r.mbPerSecond.toFixed(0)} MB/s (${pct(r.ofCopy)} of copy${name === 'tus' ? '; aim ≥ 50 %' : ''}; runs: ${r.runs.join(', ')}), ` +
           `server CPU ${r.serverCpuSeconds.toFixed(2)} s, peak RSS +${r.peakRssGrowthMB.toFixed(0)} MB (aim < 100)`,

@@ -33,7 +33,11 @@ parentPort!.on('message', (job: Job) => {
     .catch(() => undefined)
     .then(() => run(job))
     .then(
-      (detail) => parentPort!.postMessage({ id: job.id, ...(detail ? { summary: summarize(detail), detail } : { summary: null, detail: { kind: 'other' } }) }),
+      (detail) =>
+        parentPort!.postMessage({
+          id: job.id,
+          ...(detail ? { summary: summarize(detail), detail } : { summary: null, detail: { kind: 'other' } }),
+        }),
       (err: unknown) => parentPort!.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) }),
     );
 });

@@ -37,7 +37,7 @@ export class PlanFileStore extends FileStore {
       if (bytesWritten < total) {
         // A short write (rare: a full disk answers ENOSPC instead): the rest one by one.
         const rest = Buffer.concat(buffers, total).subarray(bytesWritten);
-        for (let done = 0; done < rest.length; ) {
+        for (let done = 0; done < rest.length;) {
           const { bytesWritten: n } = await handle.write(rest, done, rest.length - done, position);
           done += n;
           position += n;

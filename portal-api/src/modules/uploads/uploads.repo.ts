@@ -126,7 +126,11 @@ export async function claimCompletedUploads(
 export async function releaseClaimedUploads(storage: Storage, uploadIds: string[]): Promise<void> {
   const dir = tusDirectory(storage);
   await Promise.all(
-    [...new Set(uploadIds)].flatMap((id) => [fsp.rm(path.join(dir, id), { force: true }), fsp.rm(path.join(dir, `${id}.json`), { force: true })].map((p) => p.catch(() => undefined))),
+    [...new Set(uploadIds)].flatMap((id) =>
+      [fsp.rm(path.join(dir, id), { force: true }), fsp.rm(path.join(dir, `${id}.json`), { force: true })].map((p) =>
+        p.catch(() => undefined),
+      ),
+    ),
   );
 }
 

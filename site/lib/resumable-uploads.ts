@@ -31,7 +31,7 @@ export function useResumableUploads(token: string | null) {
 
   const uploadOne = useCallback(
     async (picked: Picked) => {
-      // Loaded on the first upload, not with the page (about 19 KB gzipped).
+      // Loaded on the first upload, not with the page (about 15 KB gzipped).
       const { Upload } = await import('tus-js-client');
       return new Promise<string>((resolve, reject) => {
         // The rate is measured from the first progress event: a resumed upload starts at its offset.

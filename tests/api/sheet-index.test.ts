@@ -103,6 +103,12 @@ describe('sheet index', () => {
 
   it('stops a 10,000-page PDF at the page cap and says so', { timeout: 120_000 }, async () => {
     const id = await submit([['huge.pdf', manyPagesPdf(10_000)]]);
+    // While the reader is busy with it, another request is stored and answered at once.
+    const started = Date.now();
+    const other = await submit([['small.pdf', await planSetPdf([{ number: 'A1.01', title: 'PLAN' }])]]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await server.call('GET', `/api/queries/${id}`, { token: ana.token })).body.data.files[0].index.status).toBe('pending');
+    await indexed(other);
     const [file] = await indexed(id);
     expect(file!.index.status).toBe('done');
     expect(file!.index.summary).toBe('2,000 sheets: A0.00–A19.99; stopped at the page cap: 2,000 of 10,000 pages read');

@@ -215,10 +215,11 @@ export function lifecycleRoutes(deps: Deps) {
             return { queryId: id, ...(await addAddendum(deps, trx, id, c.var.user, stored, note ?? null)) };
           });
           await releaseClaimedUploads(storage, uploadIds);
-          deps.indexer.kick();
           await announceAddendum(deps, c.var.log, c.var.user, id, done.chat);
           const message = done.reopenedAs ? `${done.label} added. Revision requested (Rev ${done.reopenedAs}).` : `${done.label} added.`;
-          return c.json({ message, data: await getQueryForUser(db, storage, id, c.var.user) }, 201);
+          const data = await getQueryForUser(db, storage, id, c.var.user);
+          deps.indexer.kick();
+          return c.json({ message, data }, 201);
         } catch (err) {
           await storage.discard(files);
           await Promise.all(stored.map((s) => storage.remove(s.key)));

@@ -124,8 +124,9 @@ export function queriesAdminRoutes(deps: Deps) {
           throw err;
         }
         await releaseClaimedUploads(storage, uploadIds);
+        const data = await loadOr404(id);
         deps.indexer.kick();
-        return c.json({ message: stored.length === 1 ? 'File uploaded.' : `${stored.length} files uploaded.`, data: await loadOr404(id) }, 201);
+        return c.json({ message: stored.length === 1 ? 'File uploaded.' : `${stored.length} files uploaded.`, data }, 201);
       },
     )
     .openapi(

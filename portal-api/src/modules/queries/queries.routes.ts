@@ -91,7 +91,6 @@ export function queriesRoutes(deps: Deps) {
             return queryId;
           });
           await releaseClaimedUploads(storage, uploadIds);
-          deps.indexer.kick();
           query = await getQueryForUser(db, storage, id, user);
         } catch (err) {
           // Nothing half-written: temp files (moved ones are already gone) and stored files both go.
@@ -99,6 +98,8 @@ export function queriesRoutes(deps: Deps) {
           await Promise.all(stored.map((s) => storage.remove(s.key)));
           throw err;
         }
+        // The sheet index is read in the background; the answer shows the new files 'pending'.
+        deps.indexer.kick();
         return c.json({ message: QUERY_CREATED, data: query }, 201);
       },
     )

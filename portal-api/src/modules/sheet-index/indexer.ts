@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { nextPendingFile, saveSheetIndex } from './sheet-index.repo.ts';
 import { PDF_PAGE_CAP, ZIP_BOMB_BYTES, ZIP_BOMB_RATIO, type IndexDetail } from './sheet-index.schema.ts';
 
 const WORKER_URL = new URL('./index-worker.ts', import.meta.url);
@@ -78,24 +79,12 @@ export class SheetIndexer {
   private async drain(): Promise<void> {
     const done = new Set<string>();
     while (!this.stopped) {
-      const row = await this.db
-        .selectFrom('query_files')
-        .select(['id', 'storage_key'])
-        .where('index_status', '=', 'pending')
-        .$if(done.size > 0, (qb) => qb.where('id', 'not in', [...done]))
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await nextPendingFile(this.db, done);
       if (!row) return;
       done.add(row.id);
       const outcome = await this.read(row.storage_key);
       if (this.stopped) return;
-      const failed = outcome.detail.kind === 'failed';
-      await this.db
-        .updateTable('query_files')
-        .set({ index_status: failed ? 'failed' : 'done', index_summary: outcome.summary, index_json: JSON.stringify(outcome.detail) })
-        .where('id', '=', row.id)
-        .execute();
+      await saveSheetIndex(this.db, row.id, outcome);
     }
   }
 

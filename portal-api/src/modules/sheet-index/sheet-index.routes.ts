@@ -4,7 +4,8 @@ import { requireAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/router.ts';
 import { findQueryForUser } from '../queries/queries.repo.ts';
 import { QueryIdParamsSchema } from '../queries/queries.schema.ts';
-import { FileSheetIndexSchema, IndexDetailSchema, type FileSheetIndex } from './sheet-index.schema.ts';
+import { listSheetIndex } from './sheet-index.repo.ts';
+import { FileSheetIndexSchema } from './sheet-index.schema.ts';
 
 /** GET /queries/{id}/sheet-index: what the background reader found in each file of a request. */
 export function sheetIndexRoutes({ db }: Deps) {
@@ -25,25 +26,7 @@ export function sheetIndexRoutes({ db }: Deps) {
     }),
     async (c) => {
       const query = await findQueryForUser(db, c.req.valid('param').id, c.var.user);
-      const rows = await db
-        .selectFrom('query_files')
-        .select(['id', 'name', 'kind', 'index_status', 'index_summary', 'index_json'])
-        .where('query_id', '=', query.id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      const data: FileSheetIndex[] = rows.map((r) => {
-        const detail = r.index_json ? IndexDetailSchema.safeParse(JSON.parse(r.index_json)) : null;
-        return {
-          fileId: r.id,
-          name: r.name,
-          kind: r.kind,
-          status: r.index_status,
-          summary: r.index_summary,
-          detail: detail?.success ? detail.data : null,
-        };
-      });
-      return c.json({ data }, 200);
+      return c.json({ data: await listSheetIndex(db, query.id) }, 200);
     },
   );
 }

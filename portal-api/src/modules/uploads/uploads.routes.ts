@@ -28,7 +28,7 @@ export function uploadsRoutes(deps: Deps) {
   const { db } = deps;
   const tus = createTusServer(deps);
   const base = TUS_PATH.replace(/^\/api/, '');
-  const route = (method: 'post' | 'patch' | 'delete', withId: boolean, summary: string) =>
+  const route = (method: 'post' | 'patch' | 'delete', withId: boolean, summary: string, errors: Record<number, string> = {}) =>
     createRoute({
       method,
       path: withId ? `${base}/{id}` : base,
@@ -37,7 +37,14 @@ export function uploadsRoutes(deps: Deps) {
       security: [{ bearer: [] }],
       middleware: [requireAuth(db)] as const,
       ...(withId ? { request: { params: IdParams } } : {}),
-      responses: { 200: tusHeaders, 201: tusHeaders, 204: tusHeaders, 404: { description: "Unknown upload, or someone else's" } },
+      responses: {
+        200: tusHeaders,
+        201: tusHeaders,
+        204: tusHeaders,
+        401: { description: 'No session' },
+        404: { description: "Unknown upload, or someone else's" },
+        ...Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description }])),
+      },
     });
 
   const forward = async (c: Context<AppEnv>, id: string | null) => {
@@ -61,6 +68,11 @@ export function uploadsRoutes(deps: Deps) {
           'post',
           false,
           'Creates an upload (tus creation). Upload-Length and Upload-Metadata `filename` required; at most UPLOAD_MAX_MB.',
+          {
+            400: 'No Upload-Length (deferred lengths are refused) or an empty file',
+            413: 'Upload-Length over UPLOAD_MAX_MB',
+            429: 'Too many unfinished uploads',
+          },
         ),
         (c) => forward(c, null) as never,
       )
@@ -69,6 +81,11 @@ export function uploadsRoutes(deps: Deps) {
           'patch',
           true,
           'Appends bytes at Upload-Offset (tus). A wrong offset is 409, bytes past Upload-Length 413. The last PATCH checks the file type (415 names a refused file, which is deleted). HEAD on the same URL answers the offset (tus; no body, so errors are status only) and checks a full upload the server stopped before checking.',
+          {
+            409: 'Upload-Offset is not the offset the server has',
+            413: 'Bytes past Upload-Length (or UPLOAD_MAX_MB)',
+            415: 'The completed file is not a PDF, DWG, ZIP or image (by content); it is deleted and the message names it',
+          },
         ),
         (c) => forward(c, c.req.param('id') ?? null) as never,
       )

@@ -63,6 +63,12 @@ test('the client sees the sheet index of the plan set and opens the sheet list b
   await expect(table.getByRole('row').nth(2)).toContainText('FIRST FLOOR PLAN');
   await expect(table.getByRole('row').nth(3)).toContainText('No sheet number');
   await shoot(page, 'intake/sheet-index-client');
+  // On a phone the panel folds behind its toggle; opened, the index reads the same.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Show request details' }).click();
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toContainText(SUMMARY);
+  await page.screenshot({ path: 'test-results/intake/sheet-index-client-375-open.png', fullPage: true });
   await context.close();
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { dwgFile, encryptedPdf, manyPagesPdf, planSetPdf, zipOf } from './plan-files.ts';
 import { uploadWhole } from './tus-client.ts';
+import { INDEX_LEASE_MS, claimNextPendingFile, releaseSheetIndexClaim } from '../../portal-api/src/modules/sheet-index/sheet-index.repo.ts';
 
 // The sheet index (issue 14): a background worker reads each stored file —
 // PDFs (text layer), ZIPs (directory only), DWGs (header) — and the API shows
@@ -161,5 +162,23 @@ describe('sheet index', () => {
       { status: 'done', summary: '1 sheet: A2.01' },
       { status: 'done', summary: null },
     ]);
+  });
+
+  // Last: it stops this server's reader.
+  it('hands each pending file to one reader only (a lease), free again after the lease or when given back', async () => {
+    await server.deps.indexer.stop();
+    const id = await submit([['lease.pdf', await planSetPdf([{ number: 'A3.01', title: 'SECTIONS' }])]]);
+    const fileId = (await server.call('GET', `/api/queries/${id}/sheet-index`, { token: ana.token })).body.data[0].fileId as string;
+    const db = server.deps.db;
+    const now = new Date();
+    // Two instances asking at once: exactly one gets it.
+    const [a, b] = await Promise.all([claimNextPendingFile(db, new Set(), now), claimNextPendingFile(db, new Set(), now)]);
+    expect([a?.id, b?.id].filter(Boolean)).toEqual([fileId]);
+    expect(await claimNextPendingFile(db, new Set(), new Date(now.getTime() + INDEX_LEASE_MS - 1000))).toBeUndefined();
+    // An instance that died holds it no longer than the lease.
+    expect((await claimNextPendingFile(db, new Set(), new Date(now.getTime() + INDEX_LEASE_MS + 1000)))?.id).toBe(fileId);
+    // One that stops gives it back at once.
+    await releaseSheetIndexClaim(db, fileId);
+    expect((await claimNextPendingFile(db, new Set()))?.id).toBe(fileId);
   });
 });

@@ -107,6 +107,8 @@ export interface QueryFilesTable {
   index_status: Generated<SheetIndexStatus>;
   index_summary: string | null;
   index_json: string | null;
+  /** When an instance took the file to read it; a claim older than the lease is free again. */
+  index_claimed_at: string | null;
 }
 
 export interface QuotesTable {

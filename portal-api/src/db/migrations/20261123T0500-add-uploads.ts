@@ -27,11 +27,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('query_files').addColumn('index_summary', 'text').execute();
   await db.schema.alterTable('query_files').addColumn('index_json', 'text').execute();
+  // When an instance took the file to read (a lease: instances on one PostgreSQL database never read one file twice).
+  await db.schema.alterTable('query_files').addColumn('index_claimed_at', 'text').execute();
   await db.schema.createIndex('query_files_index_status_idx').on('query_files').column('index_status').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('query_files_index_status_idx').ifExists().execute();
+  await db.schema.alterTable('query_files').dropColumn('index_claimed_at').execute();
   await db.schema.alterTable('query_files').dropColumn('index_json').execute();
   await db.schema.alterTable('query_files').dropColumn('index_summary').execute();
   await db.schema.alterTable('query_files').dropColumn('index_status').execute();

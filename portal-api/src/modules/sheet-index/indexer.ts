@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { nextPendingFile, saveSheetIndex } from './sheet-index.repo.ts';
+import { claimNextPendingFile, releaseSheetIndexClaim, saveSheetIndex } from './sheet-index.repo.ts';
 import { PDF_PAGE_CAP, ZIP_BOMB_BYTES, ZIP_BOMB_RATIO, type IndexDetail } from './sheet-index.schema.ts';
 
 const WORKER_URL = new URL('./index-worker.ts', import.meta.url);
@@ -79,11 +79,15 @@ export class SheetIndexer {
   private async drain(): Promise<void> {
     const done = new Set<string>();
     while (!this.stopped) {
-      const row = await nextPendingFile(this.db, done);
+      const row = await claimNextPendingFile(this.db, done);
       if (!row) return;
       done.add(row.id);
       const outcome = await this.read(row.storage_key);
-      if (this.stopped) return;
+      if (this.stopped) {
+        // Stopped mid-file: the next start (or another instance) reads it at once.
+        await releaseSheetIndexClaim(this.db, row.id).catch(() => undefined);
+        return;
+      }
       await saveSheetIndex(this.db, row.id, outcome);
     }
   }

@@ -23,6 +23,9 @@ import { queriesAdminRoutes } from './modules/queries/queries.admin.routes.ts';
 import { queriesRoutes } from './modules/queries/queries.routes.ts';
 import { queriesWorkspaceRoutes } from './modules/queries/queries.workspace.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { sheetIndexRoutes } from './modules/sheet-index/sheet-index.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 const JSON_LIMIT = 1024 * 1024;
@@ -31,7 +34,10 @@ export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
-  app.use(readOrRefuseBody(JSON_LIMIT));
+  // tus PATCH bodies may be as large as UPLOAD_MAX_MB; @tus/server reads them itself.
+  const refuseJson = readOrRefuseBody(JSON_LIMIT);
+  const refuseTus = readOrRefuseBody(deps.storage.uploadMaxBytes);
+  app.use((c, next) => (c.req.path.startsWith(TUS_PATH) ? refuseTus : refuseJson)(c, next));
   app.use(async (c, next) => {
     const started = performance.now();
     const log = deps.log.child({ reqId: c.var.requestId });
@@ -59,6 +65,8 @@ export function createApp(deps: Deps) {
   // capped by lib/storage.ts (UPLOAD_MAX_MB) instead.
   app.use('/api/*', async (c, next) => {
     if (/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
+    // tus PATCH bodies are capped by UPLOAD_MAX_MB inside @tus/server.
+    if (c.req.path.startsWith(TUS_PATH)) return next();
     return bodyLimit({
       maxSize: JSON_LIMIT,
       onError: () => {
@@ -71,7 +79,7 @@ export function createApp(deps: Deps) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   for (const routes of [
     healthRoutes, authRoutes, usersRoutes, lifecycleRoutes, queriesAdminRoutes, queriesRoutes, queriesWorkspaceRoutes, chatsRoutes, servicesRoutes,
-    blogsRoutes, categoriesRoutes, contactRoutes, activitiesRoutes,
+    blogsRoutes, categoriesRoutes, contactRoutes, activitiesRoutes, uploadsRoutes, sheetIndexRoutes,
   ]) {
     api.route('/', routes(deps));
   }

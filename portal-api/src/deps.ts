@@ -6,6 +6,7 @@ import type { RateLimits } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
 import type { ChatHub } from './modules/chats/hub.ts';
 import type { OutboxWorker } from './modules/outbox/outbox.worker.ts';
+import type { SheetIndexer } from './modules/sheet-index/indexer.ts';
 
 /** What every module's routes factory receives from server.ts. */
 export type Deps = {
@@ -18,6 +19,8 @@ export type Deps = {
   /** Every rate limit's store: memory on SQLite, shared through PostgreSQL on PostgreSQL. */
   rateLimits: RateLimits;
   hub: ChatHub;
+  /** Background sheet index of stored files (kick() after storing some). */
+  indexer: SheetIndexer;
   /** Public reads kept in memory until a write (lib/read-cache.ts). */
   cache: ReadCache;
 };

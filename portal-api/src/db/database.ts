@@ -11,6 +11,7 @@ import * as resetToken from './migrations/20261123T0100-reset-token.ts';
 import * as outbox from './migrations/20261123T0200-outbox.ts';
 import * as queryReads from './migrations/20261123T0300-add-query-reads.ts';
 import * as queryLifecycle from './migrations/20261123T0400-add-query-lifecycle.ts';
+import * as addUploads from './migrations/20261123T0500-add-uploads.ts';
 import * as listIndexes from './migrations/20261123T0600-list-indexes.ts';
 import * as queryServiceLabels from './migrations/20261123T0700-query-service-labels.ts';
 import * as rateLimits from './migrations/20261123T0900-rate-limits.ts';
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '20261123T0200-outbox': outbox,
   '20261123T0300-add-query-reads': queryReads,
   '20261123T0400-add-query-lifecycle': queryLifecycle,
+  '20261123T0500-add-uploads': addUploads,
   '20261123T0600-list-indexes': listIndexes,
   '20261123T0700-query-service-labels': queryServiceLabels,
   '20261123T0900-rate-limits': rateLimits,

@@ -15,6 +15,8 @@ import {
   ChangeStatusSchema, ListQueriesSchema, QueryAnswerSchema, QueryIdParamsSchema, QueryPageSchema, WeeklyStatsQuerySchema, WeeklyStatsSchema,
 } from './queries.admin.schema.ts';
 import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from './status-transitions.ts';
+import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
+import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 
 const MAX_DELIVERABLES = 10;
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -91,7 +93,7 @@ export function queriesAdminRoutes(deps: Deps) {
       createRoute({
         method: 'post', path: '/queries/{id}/deliverables', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Attaches deliverables (takeoff PDF, XLSX/CSV cost breakdown, DWG, ZIP, images) to a query. Admin only.',
-        description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[]. Files are private: clients get signed links in the query's deliverables. A closed query takes no more files.`,
+        description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[], or application/json {uploadIds} naming the admin's completed resumable uploads (POST /uploads/tus). Files are private: clients get signed links in the query's deliverables. A closed query takes no more files.`,
         request: { params: QueryIdParamsSchema },
         responses: {
           201: json(QueryAnswerSchema, 'The query with its deliverables'), 400: { description: 'No file' },
@@ -103,24 +105,26 @@ export function queriesAdminRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const query = await loadOr404(id);
         if (query.status === 'closed') throw new HttpError(409, 'This query is closed. A closed query takes no more files.');
-        const { files } = await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
-        if (!files.length) throw new HttpError(400, 'Please choose at least one file.');
+        // JSON {uploadIds} names the admin's completed resumable uploads (issue 14); multipart carries the files.
+        const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, MAX_DELIVERABLES) : null;
+        const { files } = fromUploads ? { files: [] } : await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
+        const uploadIds = fromUploads?.uploadIds ?? [];
+        if (!files.length && !uploadIds.length) throw new HttpError(400, 'Please choose at least one file.');
         const stored: StoredFile[] = [];
         try {
           for (const file of files) stored.push(await storage.store(file, 'deliverable', 'private', 'deliverables'));
+          await addDeliverables(db, { id, userId: query.user._id, status: query.status }, c.var.user.id, stored, async (trx) =>
+            claimCompletedUploads(trx, storage, c.var.user.id, uploadIds, 'deliverables'),
+          );
         } catch (err) {
           await storage.discard(files);
           await Promise.all(stored.map((f) => storage.remove(f.key)));
           throw err;
         }
-        try {
-          await addDeliverables(db, { id, userId: query.user._id, status: query.status }, c.var.user.id, stored);
-        } catch (err) {
-          // The rows rolled back: the files just stored would be orphans nobody can reach.
-          await Promise.all(stored.map((f) => storage.remove(f.key)));
-          throw err;
-        }
-        return c.json({ message: stored.length === 1 ? 'File uploaded.' : `${stored.length} files uploaded.`, data: await loadOr404(id) }, 201);
+        await releaseClaimedUploads(storage, uploadIds);
+        const data = await loadOr404(id);
+        deps.indexer.kick();
+        return c.json({ message: stored.length === 1 ? 'File uploaded.' : `${stored.length} files uploaded.`, data }, 201);
       },
     );
 }

@@ -16,14 +16,17 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   // Styles inline: three render-blocking stylesheets held the public LCP back (issue 15);
-  // the site's CSS is small enough to travel inside each page.
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  // the site's CSS is small enough to travel inside each page. Quill's stylesheet stays
+  // a file: it belongs to the editor, which loads on demand (vite.build.assetsInlineLimit).
+  build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [react(), mdx(), sitemap({ filter: (page) => !/\/(portal|request|my-queries|chat|client-profile|admin|admin-[a-z-]+|draft-blog|blog-upload|user|profile|login|signup|forgot-password|otp-verification|reset-password|blog\/post)\/?$/.test(new URL(page).pathname),
     // Published posts change without a rebuild: the server answers /sitemap-blog.xml (portal-api blogs.pages.ts).
     customSitemaps: [`${(process.env.PUBLIC_URL ?? 'http://127.0.0.1:4321').replace(/\/$/, '')}/sitemap-blog.xml`] })],
   server: { port: 4322 },
   vite: {
     plugins: [toastOnDemand(), zodEnglishOnly()],
+    // CSS: inline everywhere but the editor's; other assets: Vite's default (undefined).
+    build: { assetsInlineLimit: (file) => (file.endsWith('.css') ? !/QuillEditor/.test(file) : undefined) },
     server: {
       proxy: {
         '/api': api,

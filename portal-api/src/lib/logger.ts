@@ -13,9 +13,5 @@ export function createLogger(level: string): Logger {
   // FLUSH_MS has gathered, go out in one write(2) instead of one per request line
   // (issue 15, docs/performance.md: the request log was a tenth of a cached read's CPU).
   // A line is at most FLUSH_MS late; pino flushes what is pending when the process exits.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => {
-    if (destination.writable) destination.flush();
-  }, FLUSH_MS).unref();
-  return pino(options, destination);
+  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: FLUSH_MS }));
 }

@@ -21,7 +21,10 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
+import { insertQuery } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { ADMIN, createClient, latestCode, startTestServer } from '../api/harness.ts';
+import { seedTo } from './growth.ts';
 import { firstLoadJs, pageHtml, PORTAL_PATHS } from '../e2e/first-load-js.ts';
 import { PUBLIC_PATHS } from '../e2e/public-pages.ts';
 
@@ -71,7 +74,7 @@ async function audit(url: string, attempt = 1, token?: string): Promise<NonNulla
     const page = await browser.newPage();
     await page.goto(new URL('/login', url).href);
     await page.evaluate((t: string) => localStorage.setItem('token', t), token);
-    await page.evaluate((u: Record<string, string>) => Object.entries(u).forEach(([k, v]) => localStorage.setItem(k, v)), adminStorage);
+    await page.evaluate((u: Record<string, string>) => Object.entries(u).forEach(([k, v]) => localStorage.setItem(k, v)), signedIn);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, undefined, page);
@@ -86,6 +89,32 @@ async function audit(url: string, attempt = 1, token?: string): Promise<NonNulla
   throw new Error(`${url}: ${lhr?.runtimeError?.message ?? 'Lighthouse returned nothing'}`);
 }
 let adminStorage: Record<string, string> = {};
+/** The localStorage of the user a signed-in audit or visit runs as (SPEC §3 "Session data"). */
+let signedIn: Record<string, string> = {};
+
+/** Loads a signed-in page until the network is quiet: API calls made, DOM nodes, time to settle. */
+async function visit(url: string, token: string, storage: Record<string, string>) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  await page.goto(new URL('/login', url).href);
+  await page.evaluate((t: string, u: Record<string, string>) => {
+    localStorage.setItem('token', t);
+    Object.entries(u).forEach(([k, v]) => localStorage.setItem(k, v));
+  }, token, storage);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(r.url());
+  });
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  // networkidle0 waits 500 ms of quiet after the last request.
+  const settleMs = Date.now() - started - 500;
+  const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  await page.close();
+  await browser.disconnect();
+  return { calls: calls.length, settleMs, nodes };
+}
 
 type PageRow = { what: string; now: string; baseline: string; goal: string; met: boolean };
 const pageRows: PageRow[] = [];
@@ -145,6 +174,7 @@ try {
   const adminToken = session.token;
   const u = session.user;
   adminStorage = { role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email };
+  signedIn = adminStorage;
   const client = await createClient(server, adminToken, { fullName: 'Bench Client' });
   const services = (await server.call('GET', '/api/services')).body as Array<{ _id: string; title: string; subservices: Array<{ _id: string }> }>;
   const form = new FormData();
@@ -168,6 +198,26 @@ try {
       met: score >= 95,
     });
   }
+
+  // Scale rows: a client with 200 requests opens /chat/{id}; the admin opens /admin-chat with
+  // 2,000 clients and 10,000 requests. Seeded through the repos (insertQuery, growth.ts seedTo).
+  const db = server.deps.db;
+  for (let i = 1; i < 200; i++) {
+    await insertQuery(db, { userId: client.id, message: `Takeoff request ${i} for a building in Doral.`, serviceId: services[0]!._id, subserviceId: null, bidDueDate: null });
+  }
+  const clientStorage = { role: 'client', userId: client.id, fullName: client.fullName, FullName: client.fullName, email: client.email, Email: client.email };
+  const chatVisit = await visit(`${server.url}/chat/${queryId}`, client.token, clientStorage);
+  signedIn = { token: client.token, ...clientStorage };
+  const chatLhr = await audit(`${server.url}/chat/${queryId}`, 1, client.token);
+  const chatTbt = Math.round(chatLhr.audits['total-blocking-time']?.numericValue ?? 0);
+  signedIn = adminStorage;
+  pageRows.push({ what: '/chat/{id}, client with 200 requests', now: `${chatVisit.calls} API calls, TBT ${chatTbt} ms, settled ${(chatVisit.settleMs / 1000).toFixed(2)} s`, baseline: '', goal: '≤ 4 calls, TBT ≤ 50 ms', met: chatVisit.calls <= 4 && chatTbt <= 50 });
+  const service = await db.selectFrom('services').select('id').where('title', '=', 'Manufacturers').executeTakeFirstOrThrow();
+  const counts = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'client').executeTakeFirstOrThrow();
+  const queries = await db.selectFrom('queries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  await seedTo(db, 2000, 10_000, { clients: Number(counts.n), queries: Number(queries.n), hash: await hashPassword('Growth-Passw0rd!'), serviceId: service.id });
+  const adminChat = await visit(`${server.url}/admin-chat`, adminToken, adminStorage);
+  pageRows.push({ what: '/admin-chat, 2,000 clients / 10,000 requests', now: `${adminChat.nodes} DOM nodes, ${adminChat.calls} API calls, settled ${(adminChat.settleMs / 1000).toFixed(2)} s`, baseline: '', goal: '≤ 1,500 nodes, ≤ 1 s', met: adminChat.nodes <= 1500 && adminChat.settleMs <= 1000 });
 } finally {
   chrome.kill();
   bare.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_LISTING_DATA_ID, BLOG_LISTING_SLOT } from '../../portal-api/src/modules/blogs/blogs.listing-slot.ts';
+import { BLOG_LISTING_DATA_ID, BLOG_LISTING_SLOT } from '../../portal-api/src/modules/blogs/blog-listing.rules.ts';
 import { signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
 // Issue 15: /blog arrives with its posts in the HTML (the LCP image no longer waits
@@ -27,7 +27,13 @@ const page = async (query = '') => {
   expect(res.status, query).toBe(200);
   const html = await res.text();
   const json = new RegExp(`<script type="application/json" id="${BLOG_LISTING_DATA_ID}">(.*?)</script>`).exec(html)?.[1];
-  return { res, html, data: json ? (JSON.parse(json) as { key: string; list: { data: Array<{ title: string }>; total: number }; recent: { data: unknown[] } }) : null };
+  return {
+    res,
+    html,
+    data: json
+      ? (JSON.parse(json) as { key: string; list: { data: Array<{ title: string }>; total: number }; recent: { data: unknown[] } })
+      : null,
+  };
 };
 
 beforeAll(async () => {
@@ -61,7 +67,11 @@ describe('/blog with its first posts in the HTML (issue 15)', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const cards = [...html.matchAll(/<h3 class="bl-title"><a href="([^"]+)">([^<]*)/g)].map((m) => m[2]);
-    expect(cards).toEqual(['Steel framing &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; costs', 'Drywall takeoff basics', 'Roofing bids that win']);
+    expect(cards).toEqual([
+      'Steel framing &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; costs',
+      'Drywall takeoff basics',
+      'Roofing bids that win',
+    ]);
     expect(html).toContain('Showing 1–3 of 4 posts.');
     expect(html).not.toContain('A draft nobody sees');
     // The first card's image is fetched at once: it is the largest paint.
@@ -85,7 +95,10 @@ describe('/blog with its first posts in the HTML (issue 15)', () => {
 
     const cat = categories[0]!.name;
     const inCategory = await page(`?category=${encodeURIComponent(cat)}`);
-    expect([...inCategory.html.matchAll(/class="bl-title"><a [^>]+>([^<]*)/g)].map((m) => m[1])).toEqual(['Drywall takeoff basics', 'Concrete pours in summer']);
+    expect([...inCategory.html.matchAll(/class="bl-title"><a [^>]+>([^<]*)/g)].map((m) => m[1])).toEqual([
+      'Drywall takeoff basics',
+      'Concrete pours in summer',
+    ]);
     expect(inCategory.html).toContain('Matching posts');
     expect(inCategory.html).toContain(`<option value="${cat}" selected>`);
 

@@ -36,7 +36,10 @@ test('the island takes over the same posts without asking for them again', async
   // Hydrated: the island's filters answer (the server's copy has no handlers).
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   expect(await page.locator('.bl-title').allTextContents()).toEqual(titlesBefore);
-  expect(asked.filter((q) => q.includes('status=published&page=1&pageSize=3') || q.includes('pageSize=4')), 'first page and recent posts come with the HTML').toEqual([]);
+  expect(
+    asked.filter((q) => q.includes('status=published&page=1&pageSize=3') || q.includes('pageSize=4')),
+    'first page and recent posts come with the HTML',
+  ).toEqual([]);
   await shoot(page, 'blog-hydrated');
   await expectNoAxeViolations(page);
   // The filters still work after the take-over.

@@ -74,6 +74,7 @@ export function firstLoadJs(html: string, dist = DIST): FirstLoad {
     for (const m of code.matchAll(DYNAMIC)) lazy.add(resolve(m[2]!, url));
   }
   for (const url of files) lazy.delete(url);
-  const gzipBytes = inline.reduce((sum, code) => sum + gz(code), 0) + [...files].reduce((sum, url) => sum + gz(fs.readFileSync(path.join(dist, url))), 0);
+  const gzipBytes =
+    inline.reduce((sum, code) => sum + gz(code), 0) + [...files].reduce((sum, url) => sum + gz(fs.readFileSync(path.join(dist, url))), 0);
   return { files: [...files], lazy: [...lazy], inlineCount: inline.length, gzipBytes };
 }

@@ -34,7 +34,8 @@ test('sonner is not part of any portal page first load', () => {
 
 test('zod ships with its English messages only', () => {
   for (const p of PORTAL_PATHS) {
-    for (const f of firstLoadJs(pageHtml(p)).files) expect(fs.readFileSync(path.join(DIST, f), 'utf8'), `${p}: ${f}`).not.toMatch(/Ungültig|Nieprawid/);
+    for (const f of firstLoadJs(pageHtml(p)).files)
+      expect(fs.readFileSync(path.join(DIST, f), 'utf8'), `${p}: ${f}`).not.toMatch(/Ungültig|Nieprawid/);
   }
 });
 

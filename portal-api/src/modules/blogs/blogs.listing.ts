@@ -1,4 +1,4 @@
-import { BLOG_LISTING_DATA_ID } from './blogs.listing-slot.ts';
+import { BLOG_LISTING_DATA_ID } from './blog-listing.rules.ts';
 import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
 import { bodyText } from './blogs.sanitize.ts';
@@ -11,7 +11,7 @@ import { bodyText } from './blogs.sanitize.ts';
 // what the first paint needs is here; the filters' options and every later
 // page come from the island as before.
 
-export { BLOG_LISTING_DATA_ID, BLOG_LISTING_SLOT } from './blogs.listing-slot.ts';
+export { BLOG_LISTING_DATA_ID, BLOG_LISTING_SLOT } from './blog-listing.rules.ts';
 
 export type ListingState = { category: string; tag: string; q: string; page: number };
 export type ListingPage = { data: Blog[]; page: number; pageSize: number; total: number };
@@ -29,10 +29,16 @@ export function listingKey(state: ListingState): string {
 export function listingState(query: URLSearchParams): ListingState {
   const page = Number.parseInt(query.get('page') ?? '1', 10);
   const text = (name: string) => (query.get(name) ?? '').trim().slice(0, 100);
-  return { category: text('category'), tag: text('tag'), q: text('q'), page: Number.isFinite(page) && page > 0 && page <= 1_000_000 ? page : 1 };
+  return {
+    category: text('category'),
+    tag: text('tag'),
+    q: text('q'),
+    page: Number.isFinite(page) && page > 0 && page <= 1_000_000 ? page : 1,
+  };
 }
 
-const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const esc = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const postPath = (blog: Pick<Blog, 'slug'>) => `/blog/${encodeURIComponent(blog.slug)}`;
 
@@ -59,7 +65,8 @@ function card(blog: Blog, first: boolean): string {
 }
 
 function filters(state: ListingState): string {
-  const option = (value: string, all: string) => `<option value="">${all}</option>${value ? `<option value="${esc(value)}" selected>${esc(value)}</option>` : ''}`;
+  const option = (value: string, all: string) =>
+    `<option value="">${all}</option>${value ? `<option value="${esc(value)}" selected>${esc(value)}</option>` : ''}`;
   return [
     '<div class="bf">',
     `<form role="search" class="bf-search"><label for="blog-search">Search posts</label><div class="bf-row"><input id="blog-search" type="search" class="input" value="${esc(state.q)}" placeholder="e.g. concrete takeoff" maxlength="100" autocomplete="off"><button type="submit" class="btn">Search</button></div></form>`,

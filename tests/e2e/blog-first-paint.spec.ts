@@ -25,7 +25,15 @@ test('without JavaScript the posts of the first page are on screen', async ({ br
   await context.close();
 });
 
-test('the island takes over the same posts without asking for them again', async ({ page }) => {
+test('the island takes over the same posts without asking for them again, and nothing moves', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const asked: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/blogs?')) asked.push(new URL(r.url()).search);
@@ -36,6 +44,9 @@ test('the island takes over the same posts without asking for them again', async
   // Hydrated: the island's filters answer (the server's copy has no handlers).
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   expect(await page.locator('.bl-title').allTextContents()).toEqual(titlesBefore);
+  // The server's copy is styled from its first paint and the island's is the same size: no layout shift (CLS).
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.02);
   expect(
     asked.filter((q) => q.includes('status=published&page=1&pageSize=3') || q.includes('pageSize=4')),
     'first page and recent posts come with the HTML',

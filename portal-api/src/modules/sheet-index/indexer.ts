@@ -19,6 +19,9 @@ type Outcome = { summary: string | null; detail: IndexDetail };
  * one long-lived worker thread (replaced when a file breaks it or times out) — at start, after each new request (kick), and on a slow
  * poll — so a restart simply picks up where it stopped and no request waits.
  */
+/** How long stop() waits for a run under way. */
+const STOP_GRACE_MS = 5_000;
+
 export class SheetIndexer {
   private running: Promise<void> | null = null;
   private again = false;
@@ -73,7 +76,10 @@ export class SheetIndexer {
     const worker = this.current;
     this.current = null;
     await worker?.terminate();
-    await this.running?.catch(() => undefined);
+    // A run stuck on a database that went away must not hold the shutdown: give it a few
+    // seconds, then leave it; its claim expires with the lease and the file is read again.
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
+    await Promise.race([this.running?.catch(() => undefined), grace]);
   }
 
   private async drain(): Promise<void> {

@@ -10,6 +10,8 @@ const WORKER_URL = new URL('./index-worker.ts', import.meta.url);
 const JOB_TIMEOUT_MS = 120_000;
 /** Catches files stored by another instance on the same database. */
 const POLL_MS = 30_000;
+/** How long stop() waits for a run under way. */
+const STOP_GRACE_MS = 5_000;
 
 type Outcome = { summary: string | null; detail: IndexDetail };
 
@@ -19,8 +21,6 @@ type Outcome = { summary: string | null; detail: IndexDetail };
  * one long-lived worker thread (replaced when a file breaks it or times out) — at start, after each new request (kick), and on a slow
  * poll — so a restart simply picks up where it stopped and no request waits.
  */
-/** How long stop() waits for a run under way. */
-const STOP_GRACE_MS = 5_000;
 
 export class SheetIndexer {
   private running: Promise<void> | null = null;

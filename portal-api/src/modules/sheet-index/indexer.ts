@@ -21,7 +21,6 @@ type Outcome = { summary: string | null; detail: IndexDetail };
  * one long-lived worker thread (replaced when a file breaks it or times out) — at start, after each new request (kick), and on a slow
  * poll — so a restart simply picks up where it stopped and no request waits.
  */
-
 export class SheetIndexer {
   private running: Promise<void> | null = null;
   private again = false;

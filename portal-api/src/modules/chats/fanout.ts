@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
+import { PgListener } from '../../db/pg-listener.ts';
 import { notifyChannel } from './fanout.repo.ts';
 import type { ChatHub, SessionEnd } from './hub.ts';
 
@@ -29,83 +29,41 @@ type Part = { o: string; s: string; i: number; n: number; d: string };
 
 export class PgFanout {
   readonly instanceId = randomUUID();
-  private client: pg.Client | null = null;
-  private stopped = false;
-  private retry: NodeJS.Timeout | null = null;
+  private readonly listener: PgListener;
   private readonly partials = new Map<string, { parts: string[]; got: number; at: number }>();
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly db: DB,
     private readonly hub: ChatHub,
     private readonly log: Logger,
-  ) {}
+  ) {
+    // A lost listener reconnects with backoff; frames published meanwhile do not
+    // reach this instance live (clients still read them from the history).
+    this.listener = new PgListener({
+      url,
+      channel: FANOUT_CHANNEL,
+      name: `chat-fanout-${this.instanceId}`,
+      what: 'chat fan-out listener',
+      log,
+      onPayload: (payload) => this.receive(payload),
+      onUp: (reconnected) => {
+        if (reconnected) log.info('chat fan-out listener reconnected');
+      },
+    });
+  }
 
   /** Connects the listener and makes hub.publish reach the other instances. */
   async start(): Promise<void> {
-    await this.listen();
+    await this.listener.start();
     this.hub.setRelay((room, frame) => this.notify(room, frame));
     this.hub.setSessionRelay((end) => this.notifyEnded(end));
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.hub.setRelay(null);
     this.hub.setSessionRelay(null);
-    if (this.retry) clearTimeout(this.retry);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    // Named, so an operator can tell the listeners apart in pg_stat_activity.
-    const client = new pg.Client({ connectionString: this.url, application_name: `chat-fanout-${this.instanceId}` });
-    client.on('notification', (msg) => {
-      if (msg.channel === FANOUT_CHANNEL && msg.payload) this.receive(msg.payload);
-    });
-    // A lost listener reconnects with backoff; frames published meanwhile do not
-    // reach this instance live (clients still read them from the history).
-    client.on('error', (err) => {
-      if (this.client === client) this.log.error({ err }, 'chat fan-out listener lost its connection');
-      this.lost(client);
-    });
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${FANOUT_CHANNEL}`);
-    } catch (err) {
-      await client.end().catch(() => undefined);
-      throw err;
-    }
-    if (this.stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-  }
-
-  private lost(client: pg.Client): void {
-    if (this.client !== client) return;
-    this.client = null;
-    client.end().catch(() => undefined);
-    this.scheduleReconnect(1000);
-  }
-
-  private scheduleReconnect(delayMs: number): void {
-    if (this.stopped || this.retry) return;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      if (this.stopped) return;
-      this.listen().then(
-        () => this.log.info('chat fan-out listener reconnected'),
-        (err: unknown) => {
-          this.log.error({ err }, 'chat fan-out listener could not reconnect');
-          this.scheduleReconnect(Math.min(delayMs * 2, 30_000));
-        },
-      );
-    }, delayMs);
-    this.retry.unref();
+    await this.listener.stop();
   }
 
   /** Sends a frame to the other instances. Never throws: the local broadcast already happened. */

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../portal-api/src/config.ts';
 import { openDatabase } from '../../portal-api/src/db/database.ts';
 import { ADMIN } from './harness.ts';
 import { createClientOver, createQueryOver, signInOver, startServerProcess, TINY_PDF, type ServerProcess } from './process.ts';
 import { openSocket } from './socket.ts';
+import { cleanupAfterEach } from './cleanups.ts';
 
 // `npm run backup` against a running server, then the restore procedure of
 // docs/operations.md: copy the backup (and uploads) into a fresh DATA_DIR,
@@ -29,16 +29,7 @@ function runBackup(env: Record<string, string>, args: string[] = []): Promise<{ 
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-async function start(dataDir: string): Promise<ServerProcess> {
+const { cleanups, tempDir } = cleanupAfterEach();async function start(dataDir: string): Promise<ServerProcess> {
   // Always SQLite here, whatever TEST_DATABASE_URL says.
   const server = await startServerProcess(dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   cleanups.push(() => server.stop());

@@ -1,22 +1,20 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../portal-api/src/config.ts';
 import { openDatabase, type DB } from '../../portal-api/src/db/database.ts';
 import { ADMIN, createTestDatabase } from './harness.ts';
 import { createClientOver, createQueryOver, runServer, signInOver, startServerProcess, type ServerProcess } from './process.ts';
 import { openSocket } from './socket.ts';
+import { cleanupAfterEach } from './cleanups.ts';
 
 // The real server as a child process: killed without warning in the middle of
 // a chat burst, then restarted on the same data. ARCHITECTURE.md "WebSocket /ws":
 // a message is stored before it is broadcast, so every acknowledged message
 // survives, and none is stored twice.
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const { cleanups } = cleanupAfterEach();
 
 async function freshData(): Promise<{ dataDir: string; env: Record<string, string> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-crash-'));

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer } from './harness.ts';
 import { runServer, startServerProcess } from './process.ts';
 import { fillDisk, mountTmpfs } from './tmpfs.ts';
+import { cleanupAfterEach } from './cleanups.ts';
 
 // Issue 18 item 9. A full or read-only DATA_DIR used to print SQLITE_FULL or a
 // stack trace at start; a read-only one left by a crash (write-ahead files
@@ -14,16 +14,7 @@ import { fillDisk, mountTmpfs } from './tmpfs.ts';
 // prints one line naming the folder and the problem and exits 1, and
 // /api/ready answers 503 unless the database and the upload folder take writes.
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
+const { cleanups, tempDir } = cleanupAfterEach();
 /** The server's complaint: exactly one line on stderr, naming the folder; no stack trace anywhere. */
 function expectOneLine(result: { code: number | string; output: string; stderr: string }, dir: string, problem: RegExp) {
   expect(result.code).toBe(1);

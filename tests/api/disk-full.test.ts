@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer } from './harness.ts';
 import { signInOver, startServerProcess, type ServerProcess } from './process.ts';
 import { fillDisk, mountTmpfs } from './tmpfs.ts';
+import { cleanupAfterEach } from './cleanups.ts';
 
 // Issue 18 item 2: a full disk used to end an upload in an uncaught ENOSPC
 // that killed the process. Now every write answers 507 (full) or 503
@@ -13,16 +13,7 @@ import { fillDisk, mountTmpfs } from './tmpfs.ts';
 // keeps answering. The disk really is full: a 1 MB tmpfs under uploads, or
 // under the SQLite file.
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
-
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, tempDir } = cleanupAfterEach();
 
 function imageForm(bytes: number): FormData {
   const form = new FormData();

@@ -1,18 +1,16 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, latestCode, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { startSmtpSink } from './smtp-sink.ts';
+import { cleanupAfterEach } from './cleanups.ts';
 
 // Issue 12: one-time codes, reset links and signed links never appear in any
 // log line, at any level. The server logs at 'trace' into memory while the
 // whole auth flow runs (with a refusing mail server for a while, so the retry
 // path logs too), then everything it logged is searched for every code mailed.
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const { cleanups } = cleanupAfterEach();
 
 /** The code as a number of its own (not six digits inside a timestamp). */
 const standalone = (code: string) => new RegExp(`(?<![0-9])${code}(?![0-9])`);

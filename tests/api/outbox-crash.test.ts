@@ -1,19 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, createTestDatabase } from './harness.ts';
 import { startServerProcess, type ServerProcess } from './process.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { cleanupAfterEach } from './cleanups.ts';
 
 // The real server as a child process, killed (SIGKILL) while mail waits in the
 // outbox because the mail server refuses it. After a restart the mail is sent,
 // and nothing that had already gone out goes out again.
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const { cleanups } = cleanupAfterEach();
 
 async function until(what: string, fn: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;

@@ -1,21 +1,19 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../portal-api/src/modules/outbox/outbox.repo.ts';
 import { OUTBOX, retryDelayMs } from '../../portal-api/src/modules/outbox/outbox.worker.ts';
 import { SMTP_TIMEOUT_MS } from '../../portal-api/src/lib/mail.ts';
 import { ADMIN, createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { startSilentServer, startSmtpSink } from './smtp-sink.ts';
 import { submitQuery } from './submit-query.ts';
+import { cleanupAfterEach } from './cleanups.ts';
 
 // ARCHITECTURE.md "Mail": every mail is an outbox row written in the
 // transaction of its change; a worker sends it with SMTP timeouts and retries.
 // Real SMTP servers on loopback, a real database, the real server over HTTP.
 
 const COMPANY = 'desk@miami-estimating.test';
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const { cleanups } = cleanupAfterEach();
 
 async function server(env: Record<string, string> = {}): Promise<TestServer> {
   const s = await startTestServer({ COMPANY_EMAIL: COMPANY, ...env });

@@ -2,21 +2,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../portal-api/src/config.ts';
 import { openDatabase } from '../../portal-api/src/db/database.ts';
 import { ADMIN, createTestDatabase } from './harness.ts';
 import { createClientOver, signInOver, startServerProcess } from './process.ts';
 import { createUpload, patchUpload, sha256, tusRequest } from './tus-client.ts';
+import { cleanupAfterEach } from './cleanups.ts';
 
 // The server killed (SIGKILL) in the middle of a PATCH, then started again on
 // the same data: the upload resumes from the offset the disk holds and ends
 // with identical bytes.
 
-const cleanups: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const { cleanups } = cleanupAfterEach();
 
 describe('upload across a server crash', () => {
   it('resumes after a SIGKILL mid-PATCH and completes with identical bytes', { timeout: 90_000 }, async () => {

@@ -42,7 +42,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
           {
-            regex: 'portal-api/(?!src/modules/[a-z-]+/[a-z-]+\\.(schema|rules|limits|labels)\\.ts$|src/shared/|src/app\\.ts$)',
+            regex: 'portal-api/(?!src/modules/[a-z-]+/[a-z.-]+\\.(schema|rules|limits|labels)\\.ts$|src/shared/|src/app\\.ts$)',
             message: 'The site may import only the shared schema/rule files of portal-api (STYLE.md §2).',
           },
           {
@@ -60,7 +60,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [{
-          regex: '^\\.\\./[a-z-]+/(?![a-z-]+\\.(repo|schema|rules|limits|labels|mail|public)\\.ts$)',
+          regex: '^\\.\\./[a-z-]+/(?![a-z.-]+\\.(repo|schema|rules|limits|labels|mail|public)\\.ts$)',
           message: 'Reach another module only through its *.repo.ts, *.schema.ts, *.rules.ts or *.public.ts files.',
         }],
       }],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../portal-api/src/lib/ids.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { LIMITS } from '../../portal-api/src/modules/auth/rate-limit.ts';
-import { ADMIN, createClient, latestCode, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { ADMIN, createClient, latestCode, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let adminToken: string;

@@ -9,7 +9,7 @@ import { createClient, signInAdmin, startTestServer, type TestServer } from './h
 let server: TestServer;
 let adminToken: string;
 let clientToken: string;
-let routes: Array<{ method: string; path: string; fields: string[]; multipart: boolean }> = [];
+const routes: Array<{ method: string; path: string; fields: string[]; multipart: boolean }> = [];
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const MULTIPART_ROUTES: Array<{ method: string; path: string; fields: string[]; admin: boolean }> = [

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 /** The longest full name (first and last joined), shared with /signup (issue 17: refused with a sentence, never cut). */
 export const FULL_NAME_MAX = 120;
@@ -13,13 +13,13 @@ export const RegisterSchema = z
     email,
     password: z.string().min(8, 'Password must be at least 8 characters.').max(256),
   })
-  .openapi('Register');
+  .meta({ id: 'Register' });
 
 export const LoginSchema = z
   .object({ email, password: z.string().min(1, 'Password is required.').max(256) })
-  .openapi('Login');
+  .meta({ id: 'Login' });
 
-export const SendOtpSchema = z.object({ email }).openapi('SendOtp');
+export const SendOtpSchema = z.object({ email }).meta({ id: 'SendOtp' });
 
 export const VerifyOtpSchema = z
   .object({
@@ -28,19 +28,19 @@ export const VerifyOtpSchema = z
     /** Optional: the challenge returned by /auth/login, bound to the code when given. */
     token: z.string().max(200).optional(),
   })
-  .openapi('VerifyOtp');
+  .meta({ id: 'VerifyOtp' });
 
 export const ResetPasswordSchema = z
   .object({
     email,
     newPassword: z.string().min(6, 'Password must be at least 6 characters.').max(256),
   })
-  .openapi('ResetPassword');
+  .meta({ id: 'ResetPassword' });
 
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const SessionUserSchema = z
   .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string() })
-  .openapi('SessionUser');
+  .meta({ id: 'SessionUser' });
 
-export const MessageSchema = z.object({ message: z.string() }).openapi('Message');
+export const MessageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });

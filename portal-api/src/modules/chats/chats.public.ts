@@ -1,3 +1,4 @@
 // What other modules may call in the chat module beyond its repo and schema
-// (eslint's module wall): the live unread push after a message written elsewhere.
+// (eslint's module wall): the live unread push after a message written elsewhere, and who is online.
 export { pushUnreadAfterMessage } from './chats.unread.ts';
+export { isUserOnline } from './chats.socket.ts';

@@ -5,7 +5,7 @@ import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
-import { RefillingTokenBucket } from '../auth/rate-limit.ts';
+import { RefillingTokenBucket } from '../auth/auth.public.ts';
 import { insertContactMessage, type StoredContactMessage } from './contact.repo.ts';
 import { CONTACT_SUCCESS, ContactMessageSchema, ContactSubmittedSchema } from './contact.schema.ts';
 

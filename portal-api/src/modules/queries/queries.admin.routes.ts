@@ -4,7 +4,7 @@ import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
-import { isUserOnline } from '../chats/chats.socket.ts';
+import { isUserOnline } from '../chats/chats.public.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { statusChangeMail } from './queries.mail.ts';
 import type { Query } from './queries.schema.ts';

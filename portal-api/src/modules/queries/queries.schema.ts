@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { QueryLifecycleSchema } from './lifecycle.schema.ts';
 import { LastMessageSchema } from '../chats/chats.schema.ts';
 
@@ -57,13 +57,13 @@ function isCalendarDate(value: string): boolean {
 }
 
 export const QueryIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z.string().min(1).max(64).meta({ param: { name: 'id', in: 'path' } }),
 });
 
 const RefSchema = z.object({ _id: z.string(), title: z.string() });
 export const QueryFileSchema = z
   .object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() })
-  .openapi('QueryFile');
+  .meta({ id: 'QueryFile' });
 
 export const QuerySchema = z
   .object({
@@ -81,14 +81,14 @@ export const QuerySchema = z
     user: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
     ...QueryLifecycleSchema.shape,
   })
-  .openapi('Query');
+  .meta({ id: 'Query' });
 export type Query = z.infer<typeof QuerySchema>;
 
 /** A row of GET /queries/me: the Query plus its chat preview and the viewer's unread count. */
 export const MyQuerySchema = QuerySchema.extend({
   lastMessage: LastMessageSchema.nullable(),
   unread: z.number(),
-}).openapi('MyQuery');
+}).meta({ id: 'MyQuery' });
 export type MyQuery = z.infer<typeof MyQuerySchema>;
 
 /** A count of requests: all of them, and those created this and last calendar month (UTC). */
@@ -96,11 +96,11 @@ const CountSchema = z.object({ total: z.number().int(), thisMonth: z.number().in
 /** GET /queries/me/counts: the dashboard's numbers without downloading the lists (issue 17). */
 export const QueryCountsSchema = z
   .object({ all: CountSchema, pending: CountSchema, in_progress: CountSchema, answered: CountSchema, closed: CountSchema })
-  .openapi('QueryCounts');
+  .meta({ id: 'QueryCounts' });
 export type QueryCounts = z.infer<typeof QueryCountsSchema>;
 
 export const QueryCreatedSchema = z.object({ message: z.string(), data: QuerySchema });
 
 export const UploadLimitsSchema = z
   .object({ maxFiles: z.number(), maxFileBytes: z.number(), types: z.array(z.string()) })
-  .openapi('UploadLimits');
+  .meta({ id: 'UploadLimits' });

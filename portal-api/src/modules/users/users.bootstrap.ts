@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../auth/auth.public.ts';
 
 /** Creates an approved admin, or promotes and re-keys the user with that e-mail. */
 export async function upsertAdmin(db: DB, email: string, password: string, fullName = 'Administrator'): Promise<'created' | 'updated'> {

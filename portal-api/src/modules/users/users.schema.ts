@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { CursorParam } from '../paging/paging.schema.ts';
 
 // SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
@@ -12,14 +12,14 @@ export const UserListQuerySchema = z.object({
 
 export const ListedUserSchema = z
   .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string(), createdAt: z.string() })
-  .openapi('ListedUser');
+  .meta({ id: 'ListedUser' });
 
 export const UserPageSchema = z
   .object({
     data: z.array(ListedUserSchema), page: z.number(), pageSize: z.number(), total: z.number(),
-    nextCursor: z.string().nullable().openapi({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
   })
-  .openapi('UserPage');
+  .meta({ id: 'UserPage' });
 
 export const ProfileSchema = z
   .object({
@@ -31,7 +31,7 @@ export const ProfileSchema = z
     profileImage: z.string().nullable(),
     role: z.string(),
   })
-  .openapi('Profile');
+  .meta({ id: 'Profile' });
 
 /** Profile field lengths, shared with the profile screens' counters (issue 17). */
 export const PROFILE_LIMITS = { fullName: 120, phoneNumber: 40, company: 120, bio: 2000 } as const;

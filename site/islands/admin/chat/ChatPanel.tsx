@@ -44,17 +44,21 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   // whenever the newest message is a reply, so ordinary new messages still show at the bottom.
   const lastId = room.messages.at(-1)?._id;
   const scrolledFor = useRef<string | null>(null);
+  const scrolledAt = useRef<string | undefined>(undefined);
   useEffect(() => {
     // The room is shared by the screen: wait until it holds this query's loaded messages.
     if (room.loading || !room.messages.length || room.messages.some((m) => m.query !== queryId)) return;
     const initial = scrolledFor.current !== queryId;
+    // Only a new last message (or a newly opened query) scrolls: a refetch of the same list does not.
+    if (!initial && scrolledAt.current === lastId) return;
     scrolledFor.current = queryId;
+    scrolledAt.current = lastId;
     const newest = room.messages.at(-1);
     const target = initial
       ? [...room.messages].reverse().find((m) => m.replyTo?.query === queryId)?.replyTo
       : newest?.replyTo?.query === queryId ? newest.replyTo : null;
     if (target) scrollToMessage(target._id);
-  }, [room.loading, lastId, queryId]);
+  }, [room.loading, room.messages, lastId, queryId]);
 
   function scrollToMessage(id: string) {
     const el = document.getElementById(`msg-${id}`);

@@ -67,14 +67,8 @@ export function createApp(deps: Deps) {
     })(c, next);
   });
 
-  const api = new OpenAPIHono<AppEnv>();
+  const api = apiRoutes(deps);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  for (const routes of [
-    healthRoutes, authRoutes, usersRoutes, lifecycleRoutes, queriesAdminRoutes, queriesRoutes, queriesWorkspaceRoutes, chatsRoutes, servicesRoutes,
-    blogsRoutes, categoriesRoutes, contactRoutes, activitiesRoutes,
-  ]) {
-    api.route('/', routes(deps));
-  }
   const openApiConfig = {
     openapi: '3.1.0',
     info: { title: 'Estimating portal API', version: '1.0.0', description:
@@ -103,4 +97,28 @@ export function createApp(deps: Deps) {
   return app;
 }
 
+/**
+ * The API's sub-apps, chained (not mounted in a loop) so that their routes' types add up to
+ * AppType, which the browser's `hc<AppType>` client (site/lib/api.ts) is typed from.
+ */
+function apiRoutes(deps: Deps) {
+  return new OpenAPIHono<AppEnv>()
+    .route('/', healthRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/', usersRoutes(deps))
+    .route('/', lifecycleRoutes(deps))
+    .route('/', queriesAdminRoutes(deps))
+    .route('/', queriesRoutes(deps))
+    .route('/', queriesWorkspaceRoutes(deps))
+    .route('/', chatsRoutes(deps))
+    .route('/', servicesRoutes(deps))
+    .route('/', blogsRoutes(deps))
+    .route('/', categoriesRoutes(deps))
+    .route('/', contactRoutes(deps))
+    .route('/', activitiesRoutes(deps));
+}
+
 export type App = ReturnType<typeof createApp>;
+/** Every /api route with its inputs and answers: `hc<AppType>('/api')` in the browser. */
+export type AppType = ReturnType<typeof apiRoutes>;
+

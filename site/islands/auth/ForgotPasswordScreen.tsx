@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { messageOf } from './notify.ts';
@@ -23,7 +23,7 @@ function ForgotForm() {
     setBusy(true);
     try {
       const trimmed = email.trim();
-      await api('/auth/send-otp', { method: 'POST', json: { email: trimmed }, auth: false });
+      await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed } }));
       window.location.assign(paths.otp({ email: trimmed }));
     } catch (err) {
       setError(messageOf(err, 'Something went wrong'));

@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { type SessionUser, useAuth } from '../../lib/auth-store.ts';
+import { call, publicApi } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
 
-type LoginResponse = { message?: string; token?: string; user?: SessionUser };
 
 export function LoginScreen() {
   return (
@@ -29,7 +28,7 @@ function LoginForm() {
     e.preventDefault();
     setBusy(true);
     try {
-      const res = await api<LoginResponse>('/auth/login', { method: 'POST', json: { email: email.trim(), password }, auth: false });
+      const res = await call(publicApi.auth.login.$post({ json: { email: email.trim(), password } }));
       const user = res.user;
       // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
       if (!user) return orangeToast('User data not received from server.');

@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../lib/api.ts';
-import { type SessionUser, useAuth } from '../../lib/auth-store.ts';
+import { call, publicApi } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
@@ -13,7 +13,6 @@ const LENGTH = 6;
 const RESEND_SECONDS = 60;
 const REDIRECT_MS = 1200;
 
-type VerifyResponse = { message?: string; token?: string; user?: SessionUser };
 
 export function OtpScreen() {
   const params = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
@@ -111,7 +110,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
     setBusy(true);
     try {
       const token = from === 'login' ? readChallenge() : undefined;
-      const res = await api<VerifyResponse>('/auth/login-verify-otp', { method: 'POST', json: { email, otp, ...(token ? { token } : {}) }, auth: false });
+      const res = await call(publicApi.auth['login-verify-otp'].$post({ json: { email, otp, ...(token ? { token } : {}) } }));
       if (from === 'login') {
         if (!res.token || !res.user) throw new Error('OTP verification failed');
         toast.success('User login successfully!', { duration: 3000 });
@@ -137,7 +136,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   async function resend() {
     setResending(true);
     try {
-      await api('/auth/send-otp', { method: 'POST', json: { email }, auth: false });
+      await call(publicApi.auth['send-otp'].$post({ json: { email } }));
       toast.success('OTP resent successfully!', { duration: 3000 });
       setDigits(Array(LENGTH).fill(''));
       setSeconds(RESEND_SECONDS);

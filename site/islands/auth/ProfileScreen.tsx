@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api, assetUrl } from '../../lib/api.ts';
-import { homeFor, type Profile, useAuth } from '../../lib/auth-store.ts';
+import { api, assetUrl, call, upload } from '../../lib/api.ts';
+import { homeFor, useAuth } from '../../lib/auth-store.ts';
 import { AdminShell } from '../admin/AdminShell.tsx';
 import { PortalShell } from '../portal/PortalShell.tsx';
 import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.schema.ts';
@@ -31,7 +31,7 @@ function ProfileForm() {
   const queryClient = useQueryClient();
   const role = useAuth((s) => s.role);
   const setProfile = useAuth((s) => s.setProfile);
-  const profile = useQuery({ queryKey: ['profile'], queryFn: () => api<{ data: Profile }>('/users/profile').then((r) => r.data) });
+  const profile = useQuery({ queryKey: ['profile'], queryFn: () => call(api.users.profile.$get()).then((r) => r.data) });
   const [fields, setFields] = useState<Fields | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -97,7 +97,7 @@ function ProfileForm() {
     if (photo) form.append('profileImage', photo);
     setBusy(true);
     try {
-      const res = await api<{ data: Profile; message?: string }>('/users/profile', { method: 'PUT', form });
+      const res = await upload(api.users.profile, '$put', form, () => undefined);
       setProfile(res.data);
       queryClient.setQueryData(['profile'], res.data);
       orangeToast('Profile Updated Successfully', 'success');

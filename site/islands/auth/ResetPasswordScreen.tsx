@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../lib/api.ts';
+import { bearer, call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 import { readResetToken, saveResetToken } from './challenge.ts';
@@ -44,7 +44,7 @@ function ResetForm({ email }: { email: string }) {
     setError('');
     setBusy(true);
     try {
-      await api('/auth/reset-password', { method: 'POST', json: { email, newPassword: password }, auth: false, bearer: readResetToken() });
+      await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
       saveResetToken(undefined);
       toast.success('Password reset successful!', { duration: 3000 });
       setDone(true);

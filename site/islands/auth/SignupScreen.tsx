@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
@@ -28,7 +28,7 @@ function SignupForm() {
     if (signupBody(form).fullName.length > FULL_NAME_MAX) return setError(FULL_NAME_TOO_LONG);
     setBusy(true);
     try {
-      const res = await api<{ token?: string; message?: string }>('/auth/register', { method: 'POST', json: signupBody(form), auth: false });
+      const res = await call(publicApi.auth.register.$post({ json: signupBody(form) }));
       if (!res.token) {
         setError('Token not received from API');
         return;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, publicApi } from '../../lib/api.ts';
 import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { Pager } from '../ui/Pager.tsx';
@@ -9,7 +9,6 @@ import { useBlogUrlState } from './blog/blog-url-state.ts';
 import { BlogFilters } from './blog/BlogFilters.tsx';
 import { RecentPosts } from './blog/RecentPosts.tsx';
 
-type Page = { data: Blog[]; page: number; pageSize: number; total: number };
 
 /** /blog: published posts, filtered and paged, the state in the address (SPEC §2, §4, §9). */
 export default function BlogListing() {
@@ -32,7 +31,7 @@ function Listing() {
   if (state.q) params.set('search', state.q);
   const list = useQuery({
     queryKey: ['public-blogs', params.toString()],
-    queryFn: ({ signal }) => api<Page>(`/blogs?${params}`, { auth: false, signal }),
+    queryFn: ({ signal }) => call(publicApi.blogs.$get({ query: Object.fromEntries(params) }, { init: { signal } })),
     placeholderData: keepPreviousData,
   });
 

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { CharCount } from '../ui/CharCount.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { CONTACT_LIMITS } from '../../../portal-api/src/modules/contact/contact.limits.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError, call, publicApi } from '../../lib/api.ts';
 
 // SPEC §5 contact form: name, e-mail, service and message required, phone
 // optional. The browser checks presence and length; the API checks the rest
@@ -36,11 +36,11 @@ export default function ContactForm({ services, labels }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const result = await api<{ message: string }>('/contact/submit', {
-        method: 'POST',
-        auth: false,
-        json: { name: field('name'), email: field('email'), phone: field('phone'), service: field('service'), message: field('message') },
-      });
+      const result = await call(
+        publicApi.contact.submit.$post({
+          json: { name: field('name'), email: field('email'), phone: field('phone'), service: field('service'), message: field('message') },
+        }),
+      );
       toast.success(result.message, { duration: TOAST_MS });
       form.reset();
       setMessage('');

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, uploadWithProgress } from '../../lib/api.ts';
+import { api, ApiError, upload } from '../../lib/api.ts';
 
 /** The client's 'Add addendum': files and a note, uploaded as the next Addendum N (issue 13). */
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
@@ -34,7 +34,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
     setError('');
     setProgress(0);
     try {
-      const res = await uploadWithProgress<{ message: string }>(`/queries/${encodeURIComponent(queryId)}/addenda`, form, setProgress);
+      const res = await upload(api.queries[':id'].addenda, '$post', form, setProgress, { id: queryId });
       toast.success(res.message);
       setOpen(false);
       setFiles([]);

@@ -12,6 +12,7 @@ export const ActivitySchema = z
     user: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
   })
   .meta({ id: 'Activity' });
+export type Activity = z.infer<typeof ActivitySchema>;
 
 export const ActivitiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500.').max(500, 'limit must be between 1 and 500.').default(100),

@@ -10,7 +10,7 @@ import { findUserByEmail, findUserById, toUser } from '../users/users.repo.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { approvalMail, codeMail, registerExistingMail, signupNoticeMail } from './auth.mail.ts';
 import {
-  IdParamSchema, LoginSchema, MessageSchema, RegisterSchema, ResetPasswordSchema, SendOtpSchema, SessionUserSchema, VerifyOtpSchema,
+  IdParamSchema, LoginSchema, MessageSchema, RegisterSchema, ResetPasswordSchema, SendOtpSchema, SessionUserSchema, VerifiedOtpSchema, VerifyOtpSchema,
 } from './auth.schema.ts';
 import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, verifiedResetCode } from './otp.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -149,7 +149,7 @@ export function authRoutes(deps: Deps) {
           'reset token instead: valid 10 minutes, stored only as a hash, opening no data. /auth/reset-password requires it as the bearer, ' +
           'so only whoever verified the code can set the new password.',
         request: { body: { required: true, ...json(VerifyOtpSchema) } },
-        responses: { 200: { description: 'Verified', ...json(MessageSchema) }, 400: { description: 'Invalid or expired code' }, 429: TOO_MANY },
+        responses: { 200: { description: 'Verified', ...json(VerifiedOtpSchema) }, 400: { description: 'Invalid or expired code' }, 429: TOO_MANY },
       }),
       async (c) => {
         limitIp(c);

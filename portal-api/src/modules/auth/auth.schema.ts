@@ -40,7 +40,17 @@ export const ResetPasswordSchema = z
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const SessionUserSchema = z
-  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string() })
+  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(['admin', 'client']), status: z.string() })
   .meta({ id: 'SessionUser' });
 
 export const MessageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+/** POST /auth/login-verify-otp: a login code answers the session token and user; a reset code a one-time reset token. */
+export const VerifiedOtpSchema = z
+  .object({
+    message: z.string(),
+    token: z.string().meta({ description: 'The session token (login code) or the one-time reset token (reset code).' }),
+    user: SessionUserSchema.optional().meta({ description: 'With a login code only.' }),
+    verified: z.literal(true).optional().meta({ description: 'With a reset code only.' }),
+  })
+  .meta({ id: 'VerifiedOtp' });

@@ -104,3 +104,4 @@ export const QueryCreatedSchema = z.object({ message: z.string(), data: QuerySch
 export const UploadLimitsSchema = z
   .object({ maxFiles: z.number(), maxFileBytes: z.number(), types: z.array(z.string()) })
   .meta({ id: 'UploadLimits' });
+export type UploadLimits = z.infer<typeof UploadLimitsSchema>;

@@ -11,6 +11,8 @@ export const SubServiceSchema = z
   .meta({ id: 'SubService' });
 
 export const ServiceSchema = SubServiceSchema.extend({ subservices: z.array(SubServiceSchema) }).meta({ id: 'Service' });
+export type SubService = z.infer<typeof SubServiceSchema>;
+export type Service = z.infer<typeof ServiceSchema>;
 
 /** Field lengths, shared with /admin-service's counters (issue 17). */
 export const SERVICE_LIMITS = { title: 120, description: 2000 } as const;

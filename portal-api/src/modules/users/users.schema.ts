@@ -14,6 +14,8 @@ export const ListedUserSchema = z
   .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string(), createdAt: z.string() })
   .meta({ id: 'ListedUser' });
 
+export type ListedUser = z.infer<typeof ListedUserSchema>;
+
 export const UserPageSchema = z
   .object({
     data: z.array(ListedUserSchema), page: z.number(), pageSize: z.number(), total: z.number(),
@@ -29,7 +31,7 @@ export const ProfileSchema = z
     company: z.string(),
     bio: z.string(),
     profileImage: z.string().nullable(),
-    role: z.string(),
+    role: z.enum(['admin', 'client']),
   })
   .meta({ id: 'Profile' });
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api, uploadWithProgress } from '../../../lib/api.ts';
+import { api, upload } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { firstTooLong } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
@@ -84,7 +84,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     if (!IMAGE_TYPES.includes(picked.type)) throw new Error('Only images (JPG, PNG, GIF, WebP, AVIF) are accepted.');
     const form = new FormData();
     form.append('image', picked);
-    return (await api<{ url: string }>('/blogs/images', { form })).url;
+    return (await upload(api.blogs.images, '$post', form, () => undefined)).url;
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -120,7 +120,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     else if (removeImage) form.append('removeImage', 'true');
     setProgress(0);
     try {
-      const res = await uploadWithProgress<{ data: Blog }>(isEdit ? `/blogs/${encodeURIComponent(initial._id)}` : '/blogs', form, setProgress, isEdit ? 'PUT' : 'POST');
+      const res = isEdit ? await upload(api.blogs[':id'], '$put', form, setProgress, { id: initial._id }) : await upload(api.blogs, '$post', form, setProgress);
       toast.success(isEdit ? BLOG_TEXTS.updated : BLOG_TEXTS.created);
       setDone(true);
       void client.invalidateQueries({ queryKey: ['admin-blogs'] });

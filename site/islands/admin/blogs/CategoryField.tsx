@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { CATEGORY_NAME_MAX } from '../../../../portal-api/src/modules/categories/categories.schema.ts';
 import { limitState } from '../../../lib/text-limit.ts';
@@ -13,7 +13,7 @@ type Props = { value: string; invalid: boolean; error: ReactNode; onChange: (id:
 /** The editor's Category select, with an inline "add a category" (ARCHITECTURE.md: POST /categories {name}). */
 export function CategoryField({ value, invalid, error, onChange }: Props) {
   const client = useQueryClient();
-  const categories = useQuery({ queryKey: ['categories'], queryFn: () => api<{ data: Category[] }>('/categories') });
+  const categories = useQuery({ queryKey: ['categories'], queryFn: () => call(api.categories.$get()) });
   useEffect(() => {
     if (categories.isError) toast.error(BLOG_TEXTS.fetchCategoriesFailed);
   }, [categories.isError]);
@@ -26,7 +26,7 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
   }, [adding]);
 
   const add = useMutation({
-    mutationFn: (newName: string) => api<{ data: Category; message: string }>('/categories', { json: { name: newName } }),
+    mutationFn: (newName: string) => call(api.categories.$post({ json: { name: newName } })),
     onSuccess: (res) => {
       client.setQueryData<{ data: Category[] }>(['categories'], (old) => ({
         data: [...(old?.data ?? []), res.data].sort((a, b) => a.name.localeCompare(b.name)),

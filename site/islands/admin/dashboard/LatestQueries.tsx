@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { formatDateTime, type Query } from '../admin-format.tsx';
+import { formatDateTime } from '../admin-format.tsx';
 
 const PAGE_SIZE = 6; // SPEC §9: admin latest queries, 6 per page.
 
@@ -12,7 +12,7 @@ export function LatestQueries() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'latest-queries', page],
-    queryFn: () => api<{ data: Query[]; total: number }>(`/queries?page=${page}&pageSize=${PAGE_SIZE}&sort=createdAt`),
+    queryFn: () => call(api.queries.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE), sort: 'createdAt' } })),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { formatDate, formatTime, StatusBadge } from '../admin-format.tsx';
-import { type Activity, activityLine } from './activity-line.ts';
+import { activityLine } from './activity-line.ts';
 
 const SHOWN = 6; // SPEC §9: admin recent activities show 6 rows by default.
 
 /** SPEC §2 /admin: Recent Activities, 6 rows, View More / View Less; columns activity, date, time, status. */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
-  const { data = [], isPending, isError } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => api<Activity[]>('/recent-activities?limit=60') });
+  const { data = [], isPending, isError } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => call(api['recent-activities'].$get({ query: { limit: '60' } })) });
   useEffect(() => {
     if (isError) toast.error('Failed to fetch recent activities');
   }, [isError]);

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api, call, publicApi } from '../../../lib/api.ts';
 
-type Paged = { total: number };
-type Service = { _id: string; subservices: unknown[] };
 
 /** SPEC §2 /admin: Total Queries, Blog Posts (published), Services. */
 export function StatCards() {
-  const queries = useQuery({ queryKey: ['admin', 'queries-total'], queryFn: () => api<Paged>('/queries?pageSize=1') });
-  const blogs = useQuery({ queryKey: ['admin', 'blogs-published-total'], queryFn: () => api<Paged>('/blogs?status=published&pageSize=1') });
-  const services = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
+  const queries = useQuery({ queryKey: ['admin', 'queries-total'], queryFn: () => call(api.queries.$get({ query: { pageSize: '1' } })) });
+  const blogs = useQuery({ queryKey: ['admin', 'blogs-published-total'], queryFn: () => call(api.blogs.$get({ query: { status: 'published', pageSize: '1' } })) });
+  const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
   const subCount = services.data?.reduce((n, s) => n + s.subservices.length, 0) ?? 0;
   return (
     <ul className="stat-cards" aria-label="Totals">

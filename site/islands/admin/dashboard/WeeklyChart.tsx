@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { statusLabel } from '../admin-format.tsx';
 
-type Week = { weekStart: string; pending: number; in_progress: number; answered: number; closed: number; total: number };
 const STATUSES = ['pending', 'in_progress', 'answered', 'closed'] as const;
 // Badge colours of global.css, dark enough to read against white (WCAG 1.4.11 non-text contrast).
 const COLORS: Record<(typeof STATUSES)[number], string> = { pending: '#d97706', in_progress: '#2563eb', answered: '#16a34a', closed: '#6b7280' };
@@ -17,7 +16,7 @@ const weekLabel = (start: string) => day.format(new Date(`${start}T00:00:00Z`));
 export function WeeklyChart() {
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'weekly'],
-    queryFn: () => api<{ weeks: Week[] }>('/queries/stats/weekly?weeks=8').then((r) => r.weeks),
+    queryFn: () => call(api.queries.stats.weekly.$get({ query: { weeks: '8' } })).then((r) => r.weeks),
   });
   // Drawn at the box's real width so labels keep their size on a phone.
   const box = useRef<HTMLDivElement>(null);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, uploadWithProgress } from '../../../lib/api.ts';
+import { api, ApiError, upload } from '../../../lib/api.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
 import { useStatusChange } from './use-status-change.ts';
@@ -45,7 +45,7 @@ export function AnswerDialog({ query, onClose }: Props) {
         const form = new FormData();
         for (const f of files) form.append('files[]', f, f.name);
         setProgress(0);
-        await uploadWithProgress(`/queries/${encodeURIComponent(query._id)}/deliverables`, form, setProgress);
+        await upload(api.queries[':id'].deliverables, '$post', form, setProgress, { id: query._id });
         setProgress(null);
         void client.invalidateQueries({ queryKey: ['admin'] });
         if (!willAnswer) toast.success(files.length === 1 ? 'File uploaded.' : `${files.length} files uploaded.`);

@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../admin-format.tsx';
 import { useDismiss } from '../use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
 
-type ListedUser = { _id: string; fullName: string; email: string; role: string; status: string; createdAt: string };
-type UserWithQueries = { _id: string; queries: { _id: string; status: string }[] };
 type Person = { _id: string; fullName: string; email: string };
 
 const PAGE_SIZE = 10;
@@ -21,12 +19,12 @@ export function ClientList() {
   const [queriesOf, setQueriesOf] = useState<Person | null>(null);
   const users = useQuery({
     queryKey: ['admin', 'clients', page],
-    queryFn: () => api<{ data: ListedUser[]; total: number }>(`/users?page=${page}&pageSize=${PAGE_SIZE}`),
+    queryFn: () => call(api.users.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE) } })),
     placeholderData: keepPreviousData,
   });
   const withQueries = useQuery({
     queryKey: ['admin', 'users-with-queries'],
-    queryFn: () => api<{ users: UserWithQueries[] }>('/users/with-queries').then((r) => r.users),
+    queryFn: () => call(api.users['with-queries'].$get({ query: {} })).then((r) => r.users),
   });
   useEffect(() => {
     if (users.isError) toast.error('Failed to fetch users');

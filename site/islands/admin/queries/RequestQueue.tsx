@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
@@ -43,7 +43,7 @@ export function RequestQueue() {
   if (search) params.set('search', search);
   const { data, isPending, isError, isFetching } = useQuery({
     queryKey: ['admin', 'queue', status, search, page],
-    queryFn: () => api<{ data: Query[]; total: number }>(`/queries?${params}`),
+    queryFn: () => call(api.queries.$get({ query: Object.fromEntries(params) })),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {

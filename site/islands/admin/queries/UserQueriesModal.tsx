@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { adminMessagePreview } from '../../../lib/truncate.ts';
 import { Modal } from '../../ui/Modal.tsx';
@@ -12,7 +12,7 @@ type Props = { user: { _id: string; fullName: string } | null; onClose: () => vo
 export function UserQueriesModal({ user, onClose }: Props) {
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'user-queries', user?._id],
-    queryFn: () => api<{ data: Query[] }>(`/users/${encodeURIComponent(user!._id)}/queries`).then((r) => r.data),
+    queryFn: () => call(api.users[':id'].queries.$get({ param: { id: user!._id } })).then((r) => r.data),
     enabled: !!user,
   });
   return (

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, ApiError } from '../../../lib/api.ts';
-import type { Query, QueryStatus } from '../admin-format.tsx';
+import { api, ApiError, call } from '../../../lib/api.ts';
+import type { QueryStatus } from '../admin-format.tsx';
 
 /** PATCH /queries/{id}/status; refreshes every admin list and toasts the outcome (SPEC §8 texts for closing). */
 export function useStatusChange() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: QueryStatus }) =>
-      api<{ message: string; data: Query }>(`/queries/${encodeURIComponent(id)}/status`, { method: 'PATCH', json: { status } }),
+      call(api.queries[':id'].status.$patch({ param: { id }, json: { status } })),
     onSuccess: (res, { id, status }) => {
       toast.success(status === 'closed' ? 'Query closed successfully' : res.message);
       void client.invalidateQueries({ queryKey: ['admin'] });

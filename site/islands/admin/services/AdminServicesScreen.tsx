@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, api, assetUrl } from '../../../lib/api.ts';
+import { api, ApiError, assetUrl, call, publicApi } from '../../../lib/api.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { AdminShell } from '../AdminShell.tsx';
 import { AdminStyles } from '../AdminStyles.tsx';
 import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
-import type { Service, SubService } from './types.ts';
+import type { SubService } from './types.ts';
 
 /** /admin-service: Manage Services (SPEC §2). */
 export default function AdminServicesScreen() {
@@ -25,13 +25,13 @@ function ManageServices() {
   const [form, setForm] = useState<FormMode | null>(null);
   const [viewing, setViewing] = useState<SubService | null>(null);
   const [deleting, setDeleting] = useState<SubService | null>(null);
-  const { data: services = [], isPending, isError } = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
+  const { data: services = [], isPending, isError } = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
   useEffect(() => {
     if (isError) toast.error('Failed to fetch services');
   }, [isError]);
 
   const remove = useMutation({
-    mutationFn: (id: string) => api<{ message: string }>(`/services/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(api.services[':id'].$delete({ param: { id } })),
     onSuccess: (res) => {
       toast.success(res.message);
       void client.invalidateQueries({ queryKey: ['services'] });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api, ApiError, assetUrl } from '../../../lib/api.ts';
+import { api, ApiError, assetUrl, call, upload } from '../../../lib/api.ts';
 import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.schema.ts';
 import { firstTooLong } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
@@ -40,14 +40,16 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
       const fields: Record<string, string> = { title: title.trim(), description: description.trim() };
       if (isSub) fields.parentService = parent;
       if (editing && !image) {
-        return api<{ message: string }>(`/services/${encodeURIComponent(editing._id)}`, { method: 'PUT', json: { ...fields, description: fields.description || null } });
+        // The route takes JSON or multipart; hc types both bodies at once, and this call sends the JSON one.
+        const input = { param: { id: editing._id }, json: { ...fields, description: fields.description || null } };
+        return call(api.services[':id'].$put(input as Parameters<(typeof api.services)[':id']['$put']>[0]));
       }
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       if (image) form.append('image', image, image.name);
       return editing
-        ? api<{ message: string }>(`/services/${encodeURIComponent(editing._id)}`, { method: 'PUT', form })
-        : api<{ message: string }>('/services', { method: 'POST', form });
+        ? upload(api.services[':id'], '$put', form, () => undefined, { id: editing._id })
+        : upload(api.services, '$post', form, () => undefined);
     },
     onSuccess: (res) => {
       toast.success(res.message);

@@ -3,7 +3,8 @@ import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFe
 import { DataTable } from '../../ui/DataTable.tsx';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
+import type { ListedUser } from '../../../../portal-api/src/modules/users/users.schema.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { AdminShell } from '../AdminShell.tsx';
@@ -12,8 +13,6 @@ import './users.css';
 /** SPEC §9: admin users 6 per page. */
 const PAGE_SIZE = 6;
 
-type ListedUser = { _id: string; fullName: string; email: string; createdAt: string; status: string; role: string };
-type UserPage = { data: ListedUser[]; page: number; pageSize: number; total: number };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const features = tableFeatures({ rowPaginationFeature });
@@ -34,11 +33,11 @@ function UsersTable() {
   const [pending, setPending] = useState<ListedUser | null>(null);
   const users = useQuery({
     queryKey: ['users', pagination.pageIndex],
-    queryFn: () => api<UserPage>(`/users?page=${pagination.pageIndex + 1}&pageSize=${PAGE_SIZE}`),
+    queryFn: () => call(api.users.$get({ query: { page: String(pagination.pageIndex + 1), pageSize: String(PAGE_SIZE) } })),
     placeholderData: keepPreviousData,
   });
   const approve = useMutation({
-    mutationFn: (id: string) => api<{ message: string }>(`/auth/approve/${encodeURIComponent(id)}`, { method: 'POST' }),
+    mutationFn: (id: string) => call(api.auth.approve[':id'].$post({ param: { id } })),
     onSuccess: () => {
       toast.success('Admin approved successfully!');
       void queryClient.invalidateQueries({ queryKey: ['users'] });

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { useMyQueries } from '../use-my-queries.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { sidebarQueryTitle } from '../../../lib/truncate.ts';
@@ -35,7 +35,7 @@ function byClosedLast(list: MyQuery[]): MyQuery[] {
 function ClientChat() {
   const queryClient = useQueryClient();
   const userId = useAuth((s) => s.userId);
-  const { data, error, isPending } = useQuery({ queryKey: ['queries', 'me'], queryFn: () => api<{ data: MyQuery[] }>('/queries/me').then((r) => r.data) });
+  const { data, error, isPending } = useMyQueries();
   const queries = useMemo(() => byClosedLast(data ?? []), [data]);
   const [selectedId, setSelectedId] = useState<string | undefined>(() => idFromPath('chat'));
   // Under 768 px one pane shows at a time (SPEC §2: back arrow and a list/window toggle).

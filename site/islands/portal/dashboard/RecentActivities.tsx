@@ -2,17 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { useMemo, useState } from 'react';
-import { ApiError, api } from '../../../lib/api.ts';
+import { api, ApiError, call } from '../../../lib/api.ts';
 import { dashboardMessage } from '../../../lib/truncate.ts';
+import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
 import { dateFormat, StatusBadge, timeFormat } from '../query-format.tsx';
 
-type Activity = {
-  _id: string;
-  activity: string;
-  createdAt: string;
-  status: string;
-  query: { _id: string; message: string; status: string } | null;
-};
 
 const ROWS = 6; // SPEC §9
 const features = tableFeatures({});
@@ -33,7 +27,7 @@ const NONE: Activity[] = [];
 /** SPEC §2 dashboard table: 6 rows with View All / Show Less, 'No recent activities found.' */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
-  const { data, error, isPending } = useQuery({ queryKey: ['recent-activities'], queryFn: () => api<Activity[]>('/recent-activities') });
+  const { data, error, isPending } = useQuery({ queryKey: ['recent-activities'], queryFn: () => call(api['recent-activities'].$get({ query: {} })) });
   const all = data ?? NONE;
   const rows = useMemo(() => (expanded ? all : all.slice(0, ROWS)), [all, expanded]);
   const table = useTable({ features, columns, data: rows });

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { useMyQueries } from '../use-my-queries.ts';
 import { myQueriesMessage } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { PortalShell } from '../PortalShell.tsx';
@@ -21,7 +20,7 @@ export function MyQueriesScreen() {
 function MyQueries() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Query | null>(null);
-  const { data, error, isPending } = useQuery({ queryKey: ['queries', 'me'], queryFn: () => api<{ data: Query[] }>('/queries/me').then((r) => r.data) });
+  const { data, error, isPending } = useMyQueries();
   const all = data ?? [];
   const pageCount = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
   const current = Math.min(page, pageCount);

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { UploadLimits as Limits } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
-type Limits = { maxFiles: number; maxFileBytes: number; types: string[] };
 
 const ACCEPT = '.pdf,.dwg,.zip,.jpg,.jpeg,.png,.gif,.webp,.bmp,.avif,application/pdf,application/zip,image/*';
 const ALLOWED = /\.(pdf|dwg|zip|jpe?g|png|gif|webp|bmp|avif)$/i;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, api, uploadWithProgress } from '../../../lib/api.ts';
+import { api, ApiError, call, publicApi, upload } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
@@ -11,8 +11,6 @@ import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
 import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 
-type Service = { _id: string; title: string; subservices: Array<{ _id: string; title: string }> };
-type Limits = { maxFiles: number; maxFileBytes: number; types: string[] };
 
 // SPEC §5 "Submit request" texts, as the product shows them.
 const REQUIRED = 'Please fill in all required fields.';
@@ -39,8 +37,8 @@ function pick<T extends { _id: string; title: string }>(list: T[], wanted: strin
 function RequestForm() {
   const token = useAuth((s) => s.token);
   const ids = { message: useId(), service: useId(), sub: useId(), due: useId() };
-  const services = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
-  const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => api<Limits>('/queries/limits') });
+  const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
+  const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()) });
   const [message, setMessage] = useState('');
   const [project, setProject] = useState({ name: '', location: '' });
   const reuse = useReusedPlans();
@@ -116,7 +114,7 @@ function RequestForm() {
     for (const f of files) form.append('files[]', f.file, f.file.name);
     setProgress(0);
     try {
-      await uploadWithProgress('/queries', form, setProgress);
+      await upload(api.queries, '$post', form, setProgress);
       toast.success(SUCCESS, { duration: 3000 });
       reset();
       setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);

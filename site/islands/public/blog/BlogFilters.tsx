@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { call, publicApi } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import type { BlogListState } from './blog-url-state.ts';
 
@@ -11,12 +11,12 @@ const SEARCH_DELAY_MS = 350;
 export function BlogFilters({ state, update }: { state: BlogListState; update: Update }) {
   const categories = useQuery({
     queryKey: ['categories'],
-    queryFn: () => api<{ data: Array<{ _id: string; name: string }> }>('/categories', { auth: false }),
+    queryFn: () => call(publicApi.categories.$get()),
     staleTime: 5 * 60_000,
   });
   const tags = useQuery({
     queryKey: ['blog-tags'],
-    queryFn: () => api<{ data: Array<{ tag: string; count: number }> }>('/blogs/tags', { auth: false }),
+    queryFn: () => call(publicApi.blogs.tags.$get()),
     staleTime: 5 * 60_000,
   });
 

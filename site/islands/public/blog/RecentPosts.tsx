@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call, publicApi } from '../../../lib/api.ts';
 import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { type Blog, formatPostDate, postPath } from './blog-text.ts';
+import { formatPostDate, postPath } from './blog-text.ts';
 
 /** SPEC §9: the 4 newest published posts, whatever the filters. */
 export function RecentPosts() {
   const recent = useQuery({
     queryKey: ['recent-blogs'],
-    queryFn: () => api<{ data: Blog[] }>(`/blogs?status=published&page=1&pageSize=${BLOG_LIMITS.recentPosts}`, { auth: false }),
+    queryFn: () => call(publicApi.blogs.$get({ query: { status: 'published', page: '1', pageSize: String(BLOG_LIMITS.recentPosts) } })),
   });
   const posts = recent.data?.data ?? [];
   return (

@@ -86,6 +86,7 @@ export const ChatUserSchema = z
     queries: z.array(z.object({
       _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.enum(['pending', 'in_progress', 'answered', 'closed']),
       createdAt: z.string(), unread: z.number(), lastMessageAt: z.string().nullable(),
+      lastMessage: LastMessageSchema.nullable().meta({ description: "This request's newest message (text, time, sender's role)." }),
       projectName: z.string().nullable().meta({ description: 'Issue 13: leads the list when set.' }),
     })).meta({ description: 'Newest first.' }),
   })

@@ -6,7 +6,7 @@ import { FIRM_READER, lastMessages, unreadCounts, type LastMessage } from './unr
 // The admin chat's user list (issue 12 + issue 15): clients who have requests, the
 // most recent conversation first, one page at a time, searchable on the server.
 
-export type ChatUserQuery = { _id: string; subject: string | null; projectName: string | null; message: string; status: QueryStatus; createdAt: string; unread: number; lastMessageAt: string | null };
+export type ChatUserQuery = { _id: string; subject: string | null; projectName: string | null; message: string; status: QueryStatus; createdAt: string; unread: number; lastMessageAt: string | null; lastMessage: LastMessage | null };
 export type ChatUser = {
   _id: string; fullName: string; email: string; profileImage: string | null;
   lastMessage: LastMessage | null; lastActivityAt: string; unread: number; queries: ChatUserQuery[];
@@ -59,7 +59,7 @@ export async function listChatUsers(db: DB, opts: { search?: string; page: numbe
     const message = last.get(q.id) ?? null;
     const count = unread.get(q.id) ?? 0;
     user.queries.push({
-      _id: q.id, subject: q.subject, projectName: q.project_name, message: q.message, status: q.status, createdAt: q.created_at, unread: count, lastMessageAt: message?.createdAt ?? null,
+      _id: q.id, subject: q.subject, projectName: q.project_name, message: q.message, status: q.status, createdAt: q.created_at, unread: count, lastMessageAt: message?.createdAt ?? null, lastMessage: message,
     });
     user.unread += count;
     if (message && (!user.lastMessage || message.createdAt > user.lastMessage.createdAt)) user.lastMessage = message;

@@ -12,48 +12,55 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = (p: string) => path.join(root, p);
 
-type Plant = { file: string; text: string; caughtBy: 'typecheck' | 'lint'; what: string };
+type Plant = { file: string; text: string; caughtBy: 'typecheck' | 'lint'; what: string; says: string };
 const plants: Plant[] = [
   {
     file: 'site/islands/planted/PlantedType.tsx',
     caughtBy: 'typecheck',
     what: 'a type error in a .tsx island',
+    says: "is not assignable to type 'number'",
     text: "export default function PlantedType() {\n  const count: number = 'three';\n  return <p>{count}</p>;\n}\n",
   },
   {
     file: 'portal-api/src/planted-type.ts',
     caughtBy: 'typecheck',
     what: 'a type error in a .ts server file',
+    says: "is not assignable to type 'number'",
     text: "export const planted: number = 'not a number';\n",
   },
   {
     file: 'site/components/planted/PlantedType.astro',
     caughtBy: 'typecheck',
     what: 'a type error in an .astro component',
+    says: "is not assignable to type 'number'",
     text: "---\nconst count: number = 'three';\n---\n<p>{count}</p>\n",
   },
   {
     file: 'site/islands/planted/PlantedDb.tsx',
     caughtBy: 'lint',
     what: 'an island importing portal-api/src/db',
+    says: "The site may import only the shared schema/rule files",
     text: "import { openDatabase } from '../../../portal-api/src/db/database.ts';\n\nexport const plantedDb = openDatabase;\n",
   },
   {
     file: 'site/islands/planted/PlantedHook.tsx',
     caughtBy: 'lint',
     what: 'a hook called conditionally in a .tsx island',
+    says: "react-hooks/rules-of-hooks",
     text: "import { useState } from 'react';\n\nexport function PlantedHook({ on }: { on: boolean }) {\n  if (on) {\n    const [v] = useState(0);\n    return <p>{v}</p>;\n  }\n  return null;\n}\n",
   },
   {
     file: 'portal-api/src/planted-lint.ts',
     caughtBy: 'lint',
     what: 'an unused variable in a .ts file',
+    says: "'unused' is assigned a value but never used",
     text: 'export function plantedLint() {\n  const unused = 1;\n  return 2;\n}\n',
   },
   {
     file: 'site/components/planted/PlantedLint.astro',
     caughtBy: 'lint',
     what: 'an unused variable in an .astro file',
+    says: "'unused' is assigned a value but never used",
     text: "---\nconst unused = 'never read';\n---\n<p>planted</p>\n",
   },
 ];
@@ -78,7 +85,7 @@ try {
     const { ok, out } = run(script);
     if (ok) failures.push(`npm run ${script} passed with planted errors`);
     for (const p of plants.filter((x) => x.caughtBy === script)) {
-      const named = out.includes(p.file) || out.includes(dir(p.file));
+      const named = (out.includes(p.file) || out.includes(dir(p.file))) && out.includes(p.says);
       console.log(`${named ? 'caught' : 'MISSED'}  npm run ${script}: ${p.what} (${p.file})`);
       if (!named) failures.push(`npm run ${script} did not report ${p.what} (${p.file})`);
     }

@@ -5,13 +5,9 @@ import type { Query } from '../../../portal-api/src/modules/queries/queries.sche
 export type { Query };
 export type QueryStatus = Query['status'];
 
-const LABELS: Record<string, string> = { pending: 'Pending', in_progress: 'In Progress', answered: 'Answered', closed: 'Closed' };
-
-/** SPEC §2: 'in_progress' is shown as 'In Progress'; unknown values are shown as sent. */
-export function statusLabel(status: string | null | undefined): string {
-  if (!status) return '';
-  return LABELS[status] ?? status.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-}
+// SPEC §2: 'in_progress' is shown as 'In Progress' (one label map, queries.labels.ts).
+export { statusLabel } from '../../../portal-api/src/modules/queries/queries.labels.ts';
+export { StatusBadge } from '../request/StatusBadge.tsx';
 
 const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -34,6 +30,3 @@ export function daysUntil(day: string): number {
   return Math.round((Date.parse(`${day}T00:00:00Z`) - today) / 86_400_000);
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge badge-${status}`}>{statusLabel(status)}</span>;
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LifecycleFrame } from '../queries/lifecycle.schema.ts';
+import { QUERY_STATUSES } from '../queries/queries.labels.ts';
 
 export const MAX_CHAT_MESSAGE = 5000;
 export const CHAT_CLOSED = 'This conversation is closed. You cannot send more messages.';
@@ -84,7 +85,7 @@ export const ChatUserSchema = z
     lastActivityAt: z.string().meta({ description: 'Time of that message, or of the newest request when there is no message: the sort key.' }),
     unread: z.number().meta({ description: "The firm's unread messages over all of the client's requests." }),
     queries: z.array(z.object({
-      _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.enum(['pending', 'in_progress', 'answered', 'closed']),
+      _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.enum(QUERY_STATUSES),
       createdAt: z.string(), unread: z.number(), lastMessageAt: z.string().nullable(),
       lastMessage: LastMessageSchema.nullable().meta({ description: "This request's newest message (text, time, sender's role)." }),
       projectName: z.string().nullable().meta({ description: 'Issue 13: leads the list when set.' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CursorParam, LimitParam } from '../paging/paging.schema.ts';
+import { QUERY_STATUSES } from './queries.labels.ts';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 
 // Zod shapes of the admin query calls (CONTRACTS.md "Route ownership"); the Query itself is the portal's QuerySchema.
@@ -11,7 +12,7 @@ export const UserIdParamsSchema = QueryIdParamsSchema;
 
 export const ListQueriesSchema = z.object({
   status: z
-    .enum(['pending', 'in_progress', 'answered', 'closed', 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
+    .enum([...QUERY_STATUSES, 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
     .optional()
     .meta({ description: "One status, or 'open' for every status but closed." }),
   search: z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional()
@@ -32,7 +33,7 @@ export const QueryPageSchema = z.object({
 });
 
 export const ChangeStatusSchema = z.object({
-  status: z.enum(['pending', 'in_progress', 'answered', 'closed'], {
+  status: z.enum(QUERY_STATUSES, {
     error: 'Status must be one of pending, in_progress, answered or closed.',
   }),
   // Issue 13: when answering, what this revision changed (shown with Rev B, Rev C, …).

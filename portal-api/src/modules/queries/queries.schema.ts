@@ -3,12 +3,14 @@ import { QueryLifecycleSchema } from './lifecycle.schema.ts';
 import { LastMessageSchema } from '../chats/chats.schema.ts';
 
 // SPEC §5 "Submit request": one sentence for every missing field, as the product shows it.
-export const REQUIRED_FIELDS = 'Please fill in all required fields.';
+import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
+
+export { REQUIRED_FIELDS };
 export const QUERY_CREATED = 'Query submitted successfully!';
 export const MAX_QUERY_FILES = 20;
 export const MAX_MESSAGE_LENGTH = 10_000;
 
-export const QueryStatusSchema = z.enum(['pending', 'in_progress', 'answered', 'closed']);
+export const QueryStatusSchema = z.enum(QUERY_STATUSES);
 
 /** The multipart text fields of POST /queries (files go through lib/storage.ts). */
 export const CreateQuerySchema = z.object({

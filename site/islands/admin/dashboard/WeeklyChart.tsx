@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, call } from '../../../lib/api.ts';
-import { statusLabel } from '../admin-format.tsx';
+import { QUERY_STATUSES as STATUSES, statusLabel } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 
-const STATUSES = ['pending', 'in_progress', 'answered', 'closed'] as const;
 // Badge colours of global.css, dark enough to read against white (WCAG 1.4.11 non-text contrast).
 const COLORS: Record<(typeof STATUSES)[number], string> = { pending: '#d97706', in_progress: '#2563eb', answered: '#16a34a', closed: '#6b7280' };
 

@@ -6,18 +6,12 @@ import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { daysUntil, formatDueDate, StatusBadge, type Query } from '../admin-format.tsx';
+import { QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
 
 const PAGE_SIZE = 10;
-const FILTERS = [
-  ['open', 'Open (not closed)'],
-  ['pending', 'Pending'],
-  ['in_progress', 'In Progress'],
-  ['answered', 'Answered'],
-  ['closed', 'Closed'],
-  ['', 'All'],
-] as const;
+const FILTERS = [['open', 'Open (not closed)'], ...QUERY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const), ['', 'All']] as const;
 
 /** The request queue (issue 6): open requests, soonest bid due date first, filter by status, search by text. */
 export function RequestQueue() {

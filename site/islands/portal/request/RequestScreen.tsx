@@ -10,11 +10,10 @@ import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
 import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
+import { NOT_AUTHENTICATED, REQUIRED_FIELDS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 
 
-// SPEC §5 "Submit request" texts, as the product shows them.
-const REQUIRED = 'Please fill in all required fields.';
-const NOT_AUTHENTICATED = 'User  not authenticated.'; // SPEC §5: two spaces, as the product shows it
+// SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
 const SUCCESS = 'Query submitted successfully!';
 const REDIRECT_MS = 1000; // SPEC §9
 
@@ -99,8 +98,8 @@ function RequestForm() {
     }
     // Issue 13: a project name is required on this form (the API keeps it optional for SPEC §7 clients).
     if (!message.trim() || !project.name.trim() || !serviceId || (subs.length > 0 && !subServiceId) || files.length + reused.length === 0) {
-      setError(REQUIRED);
-      toast.error(REQUIRED, { duration: 3000 });
+      setError(REQUIRED_FIELDS);
+      toast.error(REQUIRED_FIELDS, { duration: 3000 });
       return;
     }
     const form = new FormData();

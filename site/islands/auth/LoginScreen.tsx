@@ -5,6 +5,7 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
+import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 
 
 export function LoginScreen() {
@@ -32,8 +33,8 @@ function LoginForm() {
       const user = res.user;
       // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
       if (!user) return orangeToast('User data not received from server.');
-      if (user.role !== 'admin' && user.role !== 'client') return orangeToast('Unrecognized user role.');
-      if (user.role === 'client' && user.status !== 'approved') return orangeToast('Please get approval from admin.');
+      if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
+      if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
       saveChallenge(res.token);
       const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
       window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));

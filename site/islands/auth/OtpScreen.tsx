@@ -7,6 +7,7 @@ import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { afterOtp, otpError } from './auth-rules.ts';
+import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 
 /** SPEC §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;
@@ -113,7 +114,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
       const res = await call(publicApi.auth['login-verify-otp'].$post({ json: { email, otp, ...(token ? { token } : {}) } }));
       if (from === 'login') {
         if (!res.token || !res.user) throw new Error('OTP verification failed');
-        toast.success('User login successfully!', { duration: 3000 });
+        toast.success(AUTH_TEXTS.loggedIn, { duration: 3000 });
         setDone(true);
         const { token: session, user } = res;
         setTimeout(() => {
@@ -128,7 +129,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         setTimeout(() => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))), REDIRECT_MS);
       }
     } catch (err) {
-      setError(messageOf(err, 'Invalid or expired OTP.'));
+      setError(messageOf(err, AUTH_TEXTS.invalidOtp));
       setBusy(false);
     }
   }

@@ -10,6 +10,7 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
 import { messageOf, orangeToast } from './notify.ts';
 import './profile.css';
+import { PROFILE_UPDATED } from '../../../portal-api/src/modules/users/users.labels.ts';
 
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -100,7 +101,7 @@ function ProfileForm() {
       const res = await upload(api.users.profile, '$put', form, () => undefined);
       setProfile(res.data);
       queryClient.setQueryData(['profile'], res.data);
-      orangeToast('Profile Updated Successfully', 'success');
+      orangeToast(PROFILE_UPDATED, 'success');
       // SPEC §2: after a save the admin goes to /admin, anyone else to /portal.
       setTimeout(() => window.location.assign(homeFor(res.data.role ?? role)), REDIRECT_MS);
     } catch (err) {

@@ -6,6 +6,7 @@ import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 import { readResetToken, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { passwordStrength, resetPasswordError } from './auth-rules.ts';
+import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 
 /** SPEC §9: redirect after reset 1.5 s. */
 const REDIRECT_MS = 1500;
@@ -46,7 +47,7 @@ function ResetForm({ email }: { email: string }) {
     try {
       await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
       saveResetToken(undefined);
-      toast.success('Password reset successful!', { duration: 3000 });
+      toast.success(AUTH_TEXTS.resetDone, { duration: 3000 });
       setDone(true);
       setTimeout(() => window.location.assign(paths.login), REDIRECT_MS);
     } catch (err) {

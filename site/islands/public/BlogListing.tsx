@@ -8,6 +8,7 @@ import { type Blog, formatPostDate, postPath, preview } from './blog/blog-text.t
 import { useBlogUrlState } from './blog/blog-url-state.ts';
 import { BlogFilters } from './blog/BlogFilters.tsx';
 import { RecentPosts } from './blog/RecentPosts.tsx';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 
 /** /blog: published posts, filtered and paged, the state in the address (SPEC §2, §4, §9). */
@@ -120,7 +121,7 @@ function PostCard({ blog, onTag }: { blog: Blog; onTag: (tag: string) => void })
       </a>
       <div className="bl-body">
         <p className="bl-meta">
-          <span className="bl-cat">{blog.category?.name ?? 'Uncategorized'}</span>
+          <span className="bl-cat">{blog.category?.name ?? SPEC_TEXTS.uncategorized}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={blog.createdAt}>{formatPostDate(blog.createdAt)}</time>
         </p>

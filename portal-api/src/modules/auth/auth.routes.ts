@@ -16,9 +16,10 @@ import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerifie
 import { hashPassword, verifyPassword } from './password.ts';
 import { Cooldown, createAuthLimits } from './rate-limit.ts';
 import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
+import { AUTH_TEXTS } from './auth.labels.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
-const INVALID_OTP = 'Invalid or expired OTP.';
+const INVALID_OTP = AUTH_TEXTS.invalidOtp;
 const TOO_MANY = { description: 'Rate limited; Retry-After says when to try again' };
 
 /** "45 seconds" / "5 minutes": the wait in words for a 429 message. */
@@ -106,8 +107,8 @@ export function authRoutes(deps: Deps) {
           throw new HttpError(401, 'Invalid email or password.');
         }
         limits.password.reset(email);
-        if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, 'Unrecognized user role.');
-        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
+        if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, AUTH_TEXTS.unknownRole);
+        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
         const challenge = generateToken();
         await issueCode(db, { email: user.email, userId: user.id, purpose: 'login', challengeHash: hashChallenge(challenge) },
           (trx, code) => enqueueMail(trx, codeMail(user.email, code, 'login')));
@@ -169,9 +170,9 @@ export function authRoutes(deps: Deps) {
         }
         const user = await findUserById(db, result.userId);
         if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP);
-        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
+        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
         const session = await createSession(db, user.id);
-        return c.json({ message: 'User login successfully!', token: session.token, user: sessionUser(user) }, 200);
+        return c.json({ message: AUTH_TEXTS.loggedIn, token: session.token, user: sessionUser(user) }, 200);
       },
     )
     .openapi(
@@ -202,7 +203,7 @@ export function authRoutes(deps: Deps) {
         });
         if (!done) throw refused();
         await deps.hub.endSessions({ userId: code.user_id });
-        return c.json({ message: 'Password reset successful!' }, 200);
+        return c.json({ message: AUTH_TEXTS.resetDone }, 200);
       },
     )
     .openapi(
@@ -223,7 +224,7 @@ export function authRoutes(deps: Deps) {
           if (Number(res.numUpdatedRows) === 1) await enqueueMail(trx, approvalMail(user.email, user.full_name, `${config.publicUrl}/login`));
         });
         const updated = await findUserById(db, id);
-        return c.json({ message: 'Admin approved successfully!', user: toUser(updated!) }, 200);
+        return c.json({ message: AUTH_TEXTS.approved, user: toUser(updated!) }, 200);
       },
     )
     .openapi(

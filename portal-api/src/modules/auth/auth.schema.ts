@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_TEXTS } from './auth.labels.ts';
 
 /** The longest full name (first and last joined), shared with /signup (issue 17: refused with a sentence, never cut). */
 export const FULL_NAME_MAX = 120;
@@ -24,7 +25,7 @@ export const SendOtpSchema = z.object({ email }).meta({ id: 'SendOtp' });
 export const VerifyOtpSchema = z
   .object({
     email,
-    otp: z.string().trim().regex(/^\d{6}$/, 'Please enter a valid 6-digit OTP.'),
+    otp: z.string().trim().regex(/^\d{6}$/, AUTH_TEXTS.otpFormat),
     /** Optional: the challenge returned by /auth/login, bound to the code when given. */
     token: z.string().max(200).optional(),
   })
@@ -33,7 +34,7 @@ export const VerifyOtpSchema = z
 export const ResetPasswordSchema = z
   .object({
     email,
-    newPassword: z.string().min(6, 'Password must be at least 6 characters.').max(256),
+    newPassword: z.string().min(6, AUTH_TEXTS.resetTooShort).max(256),
   })
   .meta({ id: 'ResetPassword' });
 

@@ -17,6 +17,7 @@ import {
   UserIdParamsSchema, UserQueriesSchema, UsersWithQueriesQuerySchema, UsersWithQueriesSchema, WeeklyStatsQuerySchema, WeeklyStatsSchema,
 } from './queries.admin.schema.ts';
 import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from './status-transitions.ts';
+import { QUERY_CLOSED } from './queries.labels.ts';
 
 const MAX_DELIVERABLES = 10;
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -85,7 +86,7 @@ export function queriesAdminRoutes(deps: Deps) {
           c.var.log.error({ err, queryId: id }, 'status changed but not pushed to the chat room');
         }
         const updated = await loadOr404(id);
-        const message = status === 'closed' ? 'Query closed successfully' : `Query marked ${STATUS_LABELS[status]}.`;
+        const message = status === 'closed' ? QUERY_CLOSED : `Query marked ${STATUS_LABELS[status]}.`;
         return c.json({ message, data: updated }, 200);
       },
     )

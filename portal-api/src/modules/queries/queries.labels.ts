@@ -27,3 +27,7 @@ export function statusLabel(status: string | null | undefined): string {
 export const REQUIRED_FIELDS = 'Please fill in all required fields.';
 /** SPEC §5: the request form without a session; two spaces, as the product shows it. */
 export const NOT_AUTHENTICATED = 'User  not authenticated.';
+/** SPEC §2: the request form's success toast, also the answer of POST /queries. */
+export const QUERY_CREATED = 'Query submitted successfully!';
+/** SPEC §4: the success message of 'Close Query', also the answer of PATCH /queries/{id}/status. */
+export const QUERY_CLOSED = 'Query closed successfully';

@@ -6,7 +6,7 @@ import { LastMessageSchema } from '../chats/chats.schema.ts';
 import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
 
 export { REQUIRED_FIELDS };
-export const QUERY_CREATED = 'Query submitted successfully!';
+export { QUERY_CREATED } from './queries.labels.ts';
 export const MAX_QUERY_FILES = 20;
 export const MAX_MESSAGE_LENGTH = 10_000;
 

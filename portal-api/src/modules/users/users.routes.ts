@@ -6,6 +6,7 @@ import { createRouter } from '../../http/router.ts';
 import { PROFILE_IMAGE_MAX_BYTES, profileImageKey, storeProfileImage } from './profile-image.ts';
 import { findUserById, listNonAdminUsers, toProfile, toUser, updateProfile } from './users.repo.ts';
 import { ProfileSchema, ProfileUpdateSchema, UserListQuerySchema, UserPageSchema } from './users.schema.ts';
+import { PROFILE_UPDATED } from './users.labels.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 
@@ -73,7 +74,7 @@ export function usersRoutes({ db, storage }: Deps) {
           throw err;
         }
         const row = await findUserById(db, c.var.user.id);
-        return c.json({ data: toProfile(row!), message: 'Profile Updated Successfully' }, 200);
+        return c.json({ data: toProfile(row!), message: PROFILE_UPDATED }, 200);
       },
     );
 }

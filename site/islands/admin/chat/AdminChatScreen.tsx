@@ -14,6 +14,7 @@ import { ChatUserList } from './ChatUserList.tsx';
 import { chatStyles } from './chat-styles.ts';
 import type { ChatUser } from './types.ts';
 import { useChatUsers } from './use-chat-users.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** /admin-chat and /admin-chat/{queryId} (SPEC §2 admin chat). */
 export default function AdminChatScreen() {
@@ -96,7 +97,7 @@ function AdminChat() {
             <RequestPanel key={`panel-${queryId}`} queryId={queryId} role="admin" liveStatus={room.queryStatus} liveStamp={room.lifecycleStamp} />
           </div>
         ) : (
-          <p className="acp-note">{!users.isPending && !list.length && !search ? 'No users found. Please check back later.' : 'Select a query to open the chat.'}</p>
+          <p className="acp-note">{!users.isPending && !list.length && !search ? SPEC_TEXTS.noChatUsers : 'Select a query to open the chat.'}</p>
         )}
       </div>
       <style>{chatStyles}</style>

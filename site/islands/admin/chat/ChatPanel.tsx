@@ -10,6 +10,7 @@ import { useWorkspace } from '../../request/use-workspace.ts';
 import { formatDateTime, StatusBadge } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from '../queries/use-status-change.ts';
 import type { ChatUser } from './types.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { queryId: string; room: ChatRoom; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };
 
@@ -124,7 +125,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
           <MessageList
             messages={room.messages}
             isMine={(m) => m.sender.role === 'admin'}
-            emptyText="No messages yet"
+            emptyText={SPEC_TEXTS.noMessagesYet}
             onReply={isClosed ? undefined : startReply}
             header={query && (
               <div className="acp-original">
@@ -156,7 +157,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
         open={confirming}
         title="Close Query"
         message={CLOSE_CONFIRM}
-        confirmLabel="Yes, Close Query"
+        confirmLabel={SPEC_TEXTS.confirmClose}
         cancelLabel="Cancel"
         danger
         busy={change.isPending}

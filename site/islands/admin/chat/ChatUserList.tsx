@@ -5,6 +5,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { formatDate, formatTime, statusLabel } from '../admin-format.tsx';
 import { useDismiss } from '../use-dismiss.ts';
 import type { ChatUser, ChatUserQuery } from './types.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = {
   users: ChatUser[];
@@ -44,7 +45,7 @@ export function ChatUserList({ users, loading, currentQueryId, online, onOpen, s
       {loading ? (
         <p className="acl-note" role="status">Loading users…</p>
       ) : !users.length ? (
-        <p className="acl-note">{search ? `No clients match “${search}”.` : 'No users found. Please check back later.'}</p>
+        <p className="acl-note">{search ? `No clients match “${search}”.` : SPEC_TEXTS.noChatUsers}</p>
       ) : (
         <>
           <ul className="acl-list">

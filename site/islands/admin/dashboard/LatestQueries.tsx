@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { formatDateTime } from '../admin-format.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const PAGE_SIZE = 6; // SPEC §9: admin latest queries, 6 per page.
 
@@ -25,7 +26,7 @@ export function LatestQueries() {
       {isPending ? (
         <p role="status">Loading queries…</p>
       ) : isError ? (
-        <p className="error-text">Failed to load queries</p>
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
       ) : !data.data.length ? (
         <p>No queries yet.</p>
       ) : (

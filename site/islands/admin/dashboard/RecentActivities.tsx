@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
 import { formatDate, formatTime, StatusBadge } from '../admin-format.tsx';
 import { activityLine } from './activity-line.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const SHOWN = 6; // SPEC §9: admin recent activities show 6 rows by default.
 
@@ -12,7 +13,7 @@ export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
   const { data = [], isPending, isError } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => call(api['recent-activities'].$get({ query: { limit: '60' } })) });
   useEffect(() => {
-    if (isError) toast.error('Failed to fetch recent activities');
+    if (isError) toast.error(SPEC_TEXTS.activitiesFailed);
   }, [isError]);
   const rows = expanded ? data : data.slice(0, SHOWN);
   return (
@@ -21,9 +22,9 @@ export function RecentActivities() {
       {isPending ? (
         <p role="status">Loading activities…</p>
       ) : isError ? (
-        <p className="error-text">Failed to fetch recent activities</p>
+        <p className="error-text">{SPEC_TEXTS.activitiesFailed}</p>
       ) : !data.length ? (
-        <p>No recent activities found.</p>
+        <p>{SPEC_TEXTS.noActivities}</p>
       ) : (
         <div className="table-wrap">
           <table className="admin-table">

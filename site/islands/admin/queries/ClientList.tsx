@@ -7,6 +7,7 @@ import { Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../admin-format.tsx';
 import { useDismiss } from '../use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Person = { _id: string; fullName: string; email: string };
 
@@ -27,7 +28,7 @@ export function ClientList() {
     queryFn: () => call(api.users['with-queries'].$get({ query: {} })).then((r) => r.users),
   });
   useEffect(() => {
-    if (users.isError) toast.error('Failed to fetch users');
+    if (users.isError) toast.error(SPEC_TEXTS.usersFailed);
     if (withQueries.isError) toast.error('Failed to fetch users with queries');
   }, [users.isError, withQueries.isError]);
   // with-queries lists each client's queries newest first: the first is the latest.
@@ -40,7 +41,7 @@ export function ClientList() {
       {users.isPending ? (
         <p role="status">Loading clients…</p>
       ) : users.isError ? (
-        <p className="error-text">Failed to fetch users</p>
+        <p className="error-text">{SPEC_TEXTS.usersFailed}</p>
       ) : !users.data.data.length ? (
         <p>No clients yet.</p>
       ) : (

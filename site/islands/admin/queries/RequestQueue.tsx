@@ -9,6 +9,7 @@ import { daysUntil, formatDueDate, StatusBadge, type Query } from '../admin-form
 import { QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const PAGE_SIZE = 10;
 const FILTERS = [['open', 'Open (not closed)'], ...QUERY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const), ['', 'All']] as const;
@@ -41,7 +42,7 @@ export function RequestQueue() {
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
-    if (isError) toast.error('Failed to load queries');
+    if (isError) toast.error(SPEC_TEXTS.queriesLoadFailed);
   }, [isError]);
   // Keep the answer dialog showing fresh deliverables after an upload.
   const current = answering && data?.data.find((q) => q._id === answering._id);
@@ -66,7 +67,7 @@ export function RequestQueue() {
       {isPending ? (
         <p>Loading requests…</p>
       ) : isError ? (
-        <p className="error-text">Failed to load queries</p>
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
       ) : !data.data.length ? (
         <p>No requests match.</p>
       ) : (

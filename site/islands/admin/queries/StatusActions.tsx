@@ -3,6 +3,7 @@ import { paths } from '../../../lib/routes.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { Query } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { query: Query; onAnswer: (q: Query) => void; /** False inside the chat workspace, which is that chat. */ chatLink?: boolean };
 
@@ -38,7 +39,7 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
         open={confirming}
         title="Close Query"
         message={CLOSE_CONFIRM}
-        confirmLabel="Yes, Close Query"
+        confirmLabel={SPEC_TEXTS.confirmClose}
         cancelLabel="Cancel"
         danger
         busy={change.isPending}

@@ -5,6 +5,7 @@ import { paths } from '../../../lib/routes.ts';
 import { adminMessagePreview } from '../../../lib/truncate.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { formatDateTime, StatusBadge, type Query } from '../admin-format.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { user: { _id: string; fullName: string } | null; onClose: () => void };
 
@@ -20,7 +21,7 @@ export function UserQueriesModal({ user, onClose }: Props) {
       {isPending ? (
         <p role="status">Loading queries…</p>
       ) : isError ? (
-        <p className="error-text">Failed to load queries</p>
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
       ) : !data.length ? (
         <p>No queries</p>
       ) : (

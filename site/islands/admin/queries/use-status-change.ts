@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, ApiError, call } from '../../../lib/api.ts';
 import type { QueryStatus } from '../admin-format.tsx';
+import { QUERY_CLOSED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 
 /** PATCH /queries/{id}/status; refreshes every admin list and toasts the outcome (SPEC §8 texts for closing). */
 export function useStatusChange() {
@@ -10,7 +11,7 @@ export function useStatusChange() {
     mutationFn: ({ id, status }: { id: string; status: QueryStatus }) =>
       call(api.queries[':id'].status.$patch({ param: { id }, json: { status } })),
     onSuccess: (res, { id, status }) => {
-      toast.success(status === 'closed' ? 'Query closed successfully' : res.message);
+      toast.success(status === 'closed' ? QUERY_CLOSED : res.message);
       void client.invalidateQueries({ queryKey: ['admin'] });
       // The request workspace beside the chat shows the status too.
       void client.invalidateQueries({ queryKey: ['workspace', id] });

@@ -8,6 +8,7 @@ import { AdminShell } from '../AdminShell.tsx';
 import { AdminStyles } from '../AdminStyles.tsx';
 import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
 import type { SubService } from './types.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** /admin-service: Manage Services (SPEC §2). */
 export default function AdminServicesScreen() {
@@ -27,7 +28,7 @@ function ManageServices() {
   const [deleting, setDeleting] = useState<SubService | null>(null);
   const { data: services = [], isPending, isError } = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
   useEffect(() => {
-    if (isError) toast.error('Failed to fetch services');
+    if (isError) toast.error(SPEC_TEXTS.servicesFailed);
   }, [isError]);
 
   const remove = useMutation({
@@ -63,7 +64,7 @@ function ManageServices() {
       {isPending ? (
         <p role="status">Loading services…</p>
       ) : isError ? (
-        <p className="error-text">Failed to fetch services</p>
+        <p className="error-text">{SPEC_TEXTS.servicesFailed}</p>
       ) : !services.length ? (
         <p>No services yet.</p>
       ) : (

@@ -9,6 +9,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { AdminShell } from '../AdminShell.tsx';
 import './users.css';
+import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** SPEC §9: admin users 6 per page. */
 const PAGE_SIZE = 6;
@@ -39,7 +41,7 @@ function UsersTable() {
   const approve = useMutation({
     mutationFn: (id: string) => call(api.auth.approve[':id'].$post({ param: { id } })),
     onSuccess: () => {
-      toast.success('Admin approved successfully!');
+      toast.success(AUTH_TEXTS.approved);
       void queryClient.invalidateQueries({ queryKey: ['users'] });
     },
     onError: () => toast.error('Approval failed'),
@@ -83,7 +85,7 @@ function UsersTable() {
       <h1 id="users-title">Users</h1>
       {users.isError ? (
         <p className="error-text" role="alert">
-          {users.error instanceof Error && users.error.message ? users.error.message : 'Failed to fetch users'}
+          {users.error instanceof Error && users.error.message ? users.error.message : SPEC_TEXTS.usersFailed}
         </p>
       ) : users.isPending ? (
         <p role="status">Loading users…</p>

@@ -15,6 +15,7 @@ import { PortalShell } from '../PortalShell.tsx';
 import type { MyQuery } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { StatusBadge } from '../query-format.tsx';
 import './chat.css';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const CLOSED_TEXT = 'This conversation is closed. You cannot send more messages.';
 
@@ -100,12 +101,12 @@ function ClientChat() {
         <h1 className="cchat-title">Chats</h1>
         {error ? (
           <p className="error-text" role="alert">
-            Error: {error.message || 'Failed to fetch your queries'}
+            Error: {error.message || SPEC_TEXTS.myQueriesFailed}
           </p>
         ) : isPending ? (
           <p role="status">Loading…</p>
         ) : queries.length === 0 ? (
-          <p className="cchat-none">No queries found.</p>
+          <p className="cchat-none">{SPEC_TEXTS.noQueriesFound}</p>
         ) : (
           <ul>
             {queries.map((q) => {
@@ -129,7 +130,7 @@ function ClientChat() {
                       {q.status === 'closed' && <em> (Closed)</em>}
                     </span>
                     <span className="cchat-item-last">
-                      <span className="cchat-item-text">{last ?? 'No messages yet'}</span>
+                      <span className="cchat-item-text">{last ?? SPEC_TEXTS.noMessagesYet}</span>
                       {unread > 0 && <span className="cchat-unread">{unread}<span className="sr-only"> unread</span></span>}
                     </span>
                   </button>

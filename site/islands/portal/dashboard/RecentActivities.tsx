@@ -6,6 +6,7 @@ import { api, ApiError, call } from '../../../lib/api.ts';
 import { dashboardMessage } from '../../../lib/truncate.ts';
 import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
 import { dateFormat, StatusBadge, timeFormat } from '../query-format.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 
 const ROWS = 6; // SPEC §9
@@ -45,12 +46,12 @@ export function RecentActivities() {
       {error ? (
         <p className="error-text" role="alert">
           {/* SPEC §8: the client's recent-activities error reads 'Error {status}: {body}' in red. */}
-          {error instanceof ApiError ? `Error ${error.status}: ${error.message}` : 'Failed to fetch recent activities'}
+          {error instanceof ApiError ? `Error ${error.status}: ${error.message}` : SPEC_TEXTS.activitiesFailed}
         </p>
       ) : isPending ? (
         <p role="status">Loading…</p>
       ) : all.length === 0 ? (
-        <p>No recent activities found.</p>
+        <p>{SPEC_TEXTS.noActivities}</p>
       ) : (
         <div className="table-scroll">
           <DataTable table={table} className="data-table" rowKey={(r) => r._id} />

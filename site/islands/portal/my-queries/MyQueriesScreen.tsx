@@ -5,6 +5,7 @@ import { Pager } from '../../ui/Pager.tsx';
 import { PortalShell } from '../PortalShell.tsx';
 import { dateTimeFormat, StatusBadge, type Query } from '../query-format.tsx';
 import { QueryDetailsModal } from './QueryDetailsModal.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const PAGE_SIZE = 5; // SPEC §9
 
@@ -32,12 +33,12 @@ function MyQueries() {
       <section className="card">
         {error ? (
           <p className="error-text" role="alert">
-            Error: {error.message || 'Failed to fetch your queries'}
+            Error: {error.message || SPEC_TEXTS.myQueriesFailed}
           </p>
         ) : isPending ? (
           <p role="status">Loading…</p>
         ) : all.length === 0 ? (
-          <p>No queries found.</p>
+          <p>{SPEC_TEXTS.noQueriesFound}</p>
         ) : (
           <>
             <div className="table-scroll">

@@ -10,11 +10,11 @@ import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
 import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
-import { NOT_AUTHENTICATED, REQUIRED_FIELDS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { NOT_AUTHENTICATED, QUERY_CREATED, REQUIRED_FIELDS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 
 // SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
-const SUCCESS = 'Query submitted successfully!';
 const REDIRECT_MS = 1000; // SPEC §9
 
 /** /request (SPEC §2): the SUBMIT REQUEST FORM with several plan files and upload progress. */
@@ -114,7 +114,7 @@ function RequestForm() {
     setProgress(0);
     try {
       await upload(api.queries, '$post', form, setProgress);
-      toast.success(SUCCESS, { duration: 3000 });
+      toast.success(QUERY_CREATED, { duration: 3000 });
       reset();
       setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
     } catch (err) {
@@ -167,7 +167,7 @@ function RequestForm() {
                 </option>
               ))}
             </select>
-            {services.isError && <span className="error-text">Failed to fetch services</span>}
+            {services.isError && <span className="error-text">{SPEC_TEXTS.servicesFailed}</span>}
           </div>
           {subs.length > 0 && (
             <div className="field">

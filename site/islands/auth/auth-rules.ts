@@ -1,6 +1,7 @@
 // The pure rules of the auth screens (SPEC §2, §5), kept apart from React so they are unit-tested.
 import { paths, safeNext } from '../../lib/routes.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { ResetPasswordFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 export type Strength = 'Weak' | 'Medium' | 'Strong';
 
@@ -11,12 +12,10 @@ export function passwordStrength(password: string): Strength {
   return 'Weak';
 }
 
-/** SPEC §5 reset-password checks, in the order the product shows them; null when valid. */
+/** SPEC §5 reset-password checks (the shared form schema), in the order the product shows them; null when valid. */
 export function resetPasswordError(password: string, confirm: string): string | null {
-  if (!password || !confirm) return 'All fields are required.';
-  if (password.length < 6) return AUTH_TEXTS.resetTooShort;
-  if (password !== confirm) return 'Passwords do not match.';
-  return null;
+  const result = ResetPasswordFormSchema.safeParse({ newPassword: password, confirm });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 /** SPEC §5: the code is exactly 6 characters (digits: the server sends digits only). */

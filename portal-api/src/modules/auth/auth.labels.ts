@@ -6,7 +6,9 @@ export const AUTH_TEXTS = {
   loggedIn: 'User login successfully!',
   invalidOtp: 'Invalid or expired OTP.',
   otpFormat: 'Please enter a valid 6-digit OTP.',
+  resetRequired: 'All fields are required.',
   resetTooShort: 'Password must be at least 6 characters.',
+  resetMismatch: 'Passwords do not match.',
   resetDone: 'Password reset successful!',
   approved: 'Admin approved successfully!',
 } as const;

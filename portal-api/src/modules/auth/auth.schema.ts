@@ -38,6 +38,24 @@ export const ResetPasswordSchema = z
   })
   .meta({ id: 'ResetPassword' });
 
+/**
+ * The /reset-password form (SPEC §5): both fields, at least 6 characters, matching, checked in
+ * that order with one message at a time; the new password is then sent as ResetPassword's.
+ */
+export const ResetPasswordFormSchema = z
+  .object({ newPassword: z.string(), confirm: z.string() })
+  .superRefine(({ newPassword, confirm }, ctx) => {
+    const problem = !newPassword || !confirm
+      ? AUTH_TEXTS.resetRequired
+      : newPassword.length < 6
+        ? AUTH_TEXTS.resetTooShort
+        : newPassword !== confirm
+          ? AUTH_TEXTS.resetMismatch
+          : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newPassword'] });
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
+
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const SessionUserSchema = z

@@ -8,7 +8,7 @@ import { securityPolicy } from './http/csp.ts';
 import { renderDocs } from './http/docs.ts';
 import { readOrRefuseBody } from './http/body-drain.ts';
 import { HttpError, onError } from './http/errors.ts';
-import { createSiteHandler } from './http/static.ts';
+import { createSiteHandlers } from './http/static.ts';
 import { createUploadsHandler } from './http/uploads.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -23,6 +23,9 @@ import { queriesAdminRoutes } from './modules/queries/queries.admin.routes.ts';
 import { queriesRoutes } from './modules/queries/queries.routes.ts';
 import { queriesWorkspaceRoutes } from './modules/queries/queries.workspace.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { sheetIndexRoutes } from './modules/sheet-index/sheet-index.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 const JSON_LIMIT = 1024 * 1024;
@@ -31,7 +34,10 @@ export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
-  app.use(readOrRefuseBody(JSON_LIMIT));
+  // tus PATCH bodies may be as large as UPLOAD_MAX_MB; @tus/server reads them itself.
+  const refuseJson = readOrRefuseBody(JSON_LIMIT);
+  const refuseTus = readOrRefuseBody(deps.storage.uploadMaxBytes);
+  app.use((c, next) => (c.req.path.startsWith(TUS_PATH) ? refuseTus : refuseJson)(c, next));
   app.use(async (c, next) => {
     const started = performance.now();
     const log = deps.log.child({ reqId: c.var.requestId });
@@ -59,6 +65,8 @@ export function createApp(deps: Deps) {
   // capped by lib/storage.ts (UPLOAD_MAX_MB) instead.
   app.use('/api/*', async (c, next) => {
     if (/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
+    // tus PATCH bodies are capped by UPLOAD_MAX_MB inside @tus/server.
+    if (c.req.path.startsWith(TUS_PATH)) return next();
     return bodyLimit({
       maxSize: JSON_LIMIT,
       onError: () => {
@@ -90,7 +98,7 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage));
   // /blog/{slug} rendered on the server, /rss.xml, /sitemap-blog.xml (before the static site).
   app.route('/', blogPagesRoutes(deps));
-  app.on(['GET', 'HEAD'], '*', createSiteHandler(deps.config.distDir));
+  app.on(['GET', 'HEAD'], '*', ...createSiteHandlers(deps.config.distDir));
 
   app.onError(onError);
   app.notFound((c) => c.json({ message: 'Not found.' }, 404));
@@ -115,7 +123,9 @@ function apiRoutes(deps: Deps) {
     .route('/', blogsRoutes(deps))
     .route('/', categoriesRoutes(deps))
     .route('/', contactRoutes(deps))
-    .route('/', activitiesRoutes(deps));
+    .route('/', activitiesRoutes(deps))
+    .route('/', uploadsRoutes(deps))
+    .route('/', sheetIndexRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -17,6 +17,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('no-reply@localhost'),
   COMPANY_EMAIL: optional.pipe(z.email().optional()),
   UPLOAD_MAX_MB: z.string().optional().transform((v) => v ?? '500').pipe(z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of megabytes').transform(Number)).pipe(z.number().positive().max(10_000)),
+  UPLOAD_MAX_FILES: z.string().optional().transform((v) => v ?? '20').pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)).pipe(z.number().int().min(1).max(1000)),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),
@@ -33,6 +34,8 @@ export type Config = {
   mailFrom: string;
   companyEmail?: string;
   uploadMaxBytes: number;
+  /** Files per request (UPLOAD_MAX_FILES, default 20). */
+  uploadMaxFiles: number;
   admin?: { email: string; password: string };
   publicUrl: string;
   logLevel: string;
@@ -70,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     companyEmail: e.COMPANY_EMAIL ?? e.ADMIN_EMAIL,
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
+    uploadMaxFiles: e.UPLOAD_MAX_FILES,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,

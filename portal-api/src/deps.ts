@@ -2,9 +2,11 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import type { ReadCache } from './lib/read-cache.ts';
+import type { RateLimits } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
 import type { ChatHub } from './modules/chats/hub.ts';
 import type { OutboxWorker } from './modules/outbox/outbox.worker.ts';
+import type { SheetIndexer } from './modules/sheet-index/indexer.ts';
 
 /** What every module's routes factory receives from server.ts. */
 export type Deps = {
@@ -14,7 +16,11 @@ export type Deps = {
   /** Sends the outbox; modules write mail with enqueueMail() in their own transaction. */
   outbox: OutboxWorker;
   storage: Storage;
+  /** Every rate limit's store: memory on SQLite, shared through PostgreSQL on PostgreSQL. */
+  rateLimits: RateLimits;
   hub: ChatHub;
+  /** Background sheet index of stored files (kick() after storing some). */
+  indexer: SheetIndexer;
   /** Public reads kept in memory until a write (lib/read-cache.ts). */
   cache: ReadCache;
 };

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { checkWritableSync, diskProblem } from './lib/data-dir.ts';
 import { isDiskError } from './lib/disk-errors.ts';
 import { createMailer } from './lib/mail.ts';
+import { RateLimits } from './lib/rate-limit.ts';
 import { Storage } from './lib/storage.ts';
 import { sweepUploads, type SweepResult } from './lib/sweep.ts';
 import { ChatHub } from './modules/chats/hub.ts';
@@ -20,6 +21,8 @@ import { startChatMailSweep } from './modules/chats/chats.mail.ts';
 import { registerChat } from './modules/chats/chats.socket.ts';
 import { OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { PgFanout } from './modules/chats/fanout.ts';
+import { SheetIndexer } from './modules/sheet-index/indexer.ts';
+import { startUploadExpiry } from './modules/uploads/upload-expiry.ts';
 import { PgCacheNotify } from './db/cache-notify.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
@@ -52,10 +55,12 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   // Several instances on one PostgreSQL database share chat rooms through LISTEN/NOTIFY.
   const fanout = config.database.kind === 'postgres' ? new PgFanout(config.database.url, db, hub, log) : null;
   await fanout?.start();
+  const indexer = new SheetIndexer(db, storage, log);
   const cache = new ReadCache();
   const cacheNotify = config.database.kind === 'postgres' ? new PgCacheNotify(config.database.url, db, cache, log) : null;
   await cacheNotify?.start();
-  const deps: Deps = { config, db, log, outbox, storage, hub, cache };
+  const rateLimits = new RateLimits(config.database);
+  const deps: Deps = { config, db, log, outbox, storage, hub, cache, rateLimits, indexer };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.admins().length > 0, user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
@@ -83,6 +88,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     log.error({ err }, 'sweeping crash debris from uploads failed');
     return null;
   });
+  // Background work starts once the server listens: pending sheet indexes, upload expiry.
+  indexer.start();
+  const stopExpiry = startUploadExpiry(db, storage, log);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
 
@@ -94,6 +102,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       stopChatMailSweep();
       await outbox.stop();
       await fanout?.stop();
+      stopExpiry();
+      await indexer.stop();
       await cacheNotify?.stop();
       hub.close();
       await new Promise<void>((resolve) => {
@@ -101,6 +111,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         // Keep-alive sockets would hold close() open; in-flight requests get a moment.
         setTimeout(() => ('closeAllConnections' in server ? server.closeAllConnections() : undefined), 1000).unref();
       });
+      await rateLimits.close();
       await db.destroy();
     })());
 

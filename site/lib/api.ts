@@ -80,6 +80,12 @@ export async function call<T extends ClientResponse<unknown, number, string>>(re
   return data as Ok<T>;
 }
 
+/**
+ * A JSON body for a route that reads its body itself (it takes multipart or JSON, so no validator
+ * declares the JSON one for `hc` to type): `api.queries[':id'].addenda.$post({ param }, jsonBody({...}))`.
+ */
+export const jsonBody = (body: unknown) => ({ init: { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } });
+
 /** The bearer header of a one-time token (the reset token of /auth/reset-password). */
 export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 

@@ -18,7 +18,7 @@ import { encodeCursor } from '../../portal-api/src/http/cursor.ts';
 import { Storage } from '../../portal-api/src/lib/storage.ts';
 import { listActivities } from '../../portal-api/src/modules/activities/activities.repo.ts';
 import { listAllQueries, listUsersWithQueriesPage } from '../../portal-api/src/modules/queries/queries.admin.repo.ts';
-import { loadOwnQueriesPage } from '../../portal-api/src/modules/queries/queries.page.ts';
+import { loadOwnQueriesPage } from '../../portal-api/src/modules/queries/queries.page.repo.ts';
 import { listNonAdminUsers } from '../../portal-api/src/modules/users/users.repo.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { seedTo } from './growth.ts';

@@ -11,8 +11,10 @@ import * as resetToken from './migrations/20261123T0100-reset-token.ts';
 import * as outbox from './migrations/20261123T0200-outbox.ts';
 import * as queryReads from './migrations/20261123T0300-add-query-reads.ts';
 import * as queryLifecycle from './migrations/20261123T0400-add-query-lifecycle.ts';
+import * as addUploads from './migrations/20261123T0500-add-uploads.ts';
 import * as listIndexes from './migrations/20261123T0600-list-indexes.ts';
 import * as queryServiceLabels from './migrations/20261123T0700-query-service-labels.ts';
+import * as rateLimits from './migrations/20261123T0900-rate-limits.ts';
 import { checkpointInWorker } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -78,8 +80,10 @@ const migrations: Record<string, Migration> = {
   '20261123T0200-outbox': outbox,
   '20261123T0300-add-query-reads': queryReads,
   '20261123T0400-add-query-lifecycle': queryLifecycle,
+  '20261123T0500-add-uploads': addUploads,
   '20261123T0600-list-indexes': listIndexes,
   '20261123T0700-query-service-labels': queryServiceLabels,
+  '20261123T0900-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -113,6 +117,12 @@ export function isUnstorableTextError(err: unknown): boolean {
 
 export async function ping(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** One small write (a settings row), to tell a read-only or full disk from a working one. */
+export async function writeCheck(db: DB, key: string): Promise<void> {
+  await db.insertInto('settings').values({ key, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
 }
 
 // Any constant shared by every instance of this application.

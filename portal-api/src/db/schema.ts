@@ -104,6 +104,12 @@ export interface QueryFilesTable {
   file_set: Generated<number>;
   /** Deliverables: revision letter (A, B, …); null on files from before revisions. */
   revision: string | null;
+  /** Sheet index (modules/sheet-index): pending → done | failed; summary is the one line shown. */
+  index_status: Generated<SheetIndexStatus>;
+  index_summary: string | null;
+  index_json: string | null;
+  /** When an instance took the file to read it; a claim older than the lease is free again. */
+  index_claimed_at: string | null;
 }
 
 export interface QuotesTable {
@@ -142,6 +148,22 @@ export interface QueryRevisionsTable {
   requested_at: string;
   change_note: string | null;
   answered_at: string | null;
+}
+
+export type SheetIndexStatus = 'pending' | 'done' | 'failed';
+export type UploadStatus = 'uploading' | 'complete';
+
+/** A resumable (tus) upload until a request claims it; its bytes live in uploads/tus/<id>. */
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  size: number | string; // bigint: PostgreSQL returns it as text
+  status: UploadStatus;
+  type: string | null;
+  ext: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface ChatMessagesTable {
@@ -245,6 +267,7 @@ export interface Database {
   services: ServicesTable;
   queries: QueriesTable;
   query_files: QueryFilesTable;
+  uploads: UploadsTable;
   chat_messages: ChatMessagesTable;
   query_reads: QueryReadsTable;
   categories: CategoriesTable;

@@ -1,15 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import type { Context } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { compress } from 'hono/compress';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { cspFor } from './csp.ts';
-import { COMPRESSIBLE, TYPES } from './mime.ts';
+import { TYPES } from './mime.ts';
+import { refuseMalformedPath } from './malformed-path.ts';
 
-// Serves the Astro build: hashed assets cached for a year, HTML revalidated by
-// ETag, text compressed once (brotli or gzip) and kept in memory.
-
+// Serves the Astro build with @hono/node-server's serveStatic: hashed assets
+// cached for a year, the rest revalidated by ETag (hono/etag answers 304).
+// Text comes precompressed from the build (.br, .gz beside each file: the
+// precompress integration of astro.config.mjs); without those files (a build
+// from before, a test's stand-in) hono/compress gzips it on the way out.
+// serveStatic refuses dot segments and '%' left after decoding, so no path
+// reaches outside dist/; a path that cannot be decoded answers 400.
 
 /**
  * Routes with an id are served by their list page's shell so a hard reload
@@ -22,35 +27,8 @@ export const SHELL_ROUTES: ReadonlyArray<[RegExp, string]> = [
   [/^\/blog\/[^/]+\/?$/, 'blog/post/index.html'],
 ];
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-type Found = { file: string; stat: fs.Stats };
-
-function findFile(root: string, urlPath: string): Found | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0') || decoded.split('/').includes('..')) return null;
-  const base = path.join(root, decoded);
-  if (!base.startsWith(root)) return null;
-  for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
-    try {
-      const stat = fs.statSync(candidate);
-      if (stat.isFile()) return { file: candidate, stat };
-    } catch {
-      // try the next candidate
-    }
-  }
-  return null;
-}
-
-function etagOf(stat: fs.Stats): string {
-  return `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-}
+/** The suffixes of the precompressed copies serveStatic may pick instead of a file. */
+const ENCODED = /\.(br|gz|zst)$/;
 
 function cacheControl(root: string, file: string): string {
   const rel = path.relative(root, file);
@@ -59,65 +37,74 @@ function cacheControl(root: string, file: string): string {
   return 'public, max-age=3600';
 }
 
-export function createSiteHandler(distDir: string) {
+export function createSiteHandlers(distDir: string): [MiddlewareHandler, MiddlewareHandler, MiddlewareHandler, MiddlewareHandler] {
   const root = path.resolve(distDir);
-  const compressed = new Map<string, Buffer>();
   const policies = new Map<string, string>();
 
-  async function policyFor(found: Found, etag: string): Promise<string> {
-    const key = `${found.file}:${etag}`;
+  /** The policy of a built page, read once per version of the file. */
+  function policyFor(file: string, stat: fs.Stats): string {
+    const key = `${file}:${stat.size}:${stat.mtimeMs}`;
     let policy = policies.get(key);
     if (!policy) {
-      policy = cspFor(await fs.promises.readFile(found.file, 'utf8'));
+      policy = cspFor(fs.readFileSync(file, 'utf8'));
       policies.set(key, policy);
     }
     return policy;
   }
 
-  async function send(c: Context, found: Found, status: 200 | 404 = 200): Promise<Response> {
-    const ext = path.extname(found.file).toLowerCase();
-    const etag = etagOf(found.stat);
-    const headers: Record<string, string> = {
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': cacheControl(root, found.file),
-      etag,
-      vary: 'accept-encoding',
-    };
-    if (ext === '.html') headers['content-security-policy'] = await policyFor(found, etag);
-    if (status === 200 && c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-    const accept = c.req.header('accept-encoding') ?? '';
-    const encoding = COMPRESSIBLE.has(ext) && found.stat.size > 512 ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
-    if (encoding) {
-      const cacheKey = `${encoding}:${found.file}:${etag}`;
-      let body = compressed.get(cacheKey);
-      if (!body) {
-        const raw = await fs.promises.readFile(found.file);
-        body = encoding === 'br'
-          ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-          : await gzip(raw, { level: 9 });
-        compressed.set(cacheKey, body);
-      }
-      headers['content-encoding'] = encoding;
-      headers['content-length'] = String(body.length);
-      return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
-    }
-    headers['content-length'] = String(found.stat.size);
-    const stream = c.req.method === 'HEAD' ? null : (Readable.toWeb(fs.createReadStream(found.file)) as ReadableStream);
-    return new Response(stream, { status, headers });
+  /** Which file serveStatic sent for a request (its .br or .gz copy, maybe). */
+  const served = new WeakMap<Context, string>();
+  const onFound = (file: string, c: Context) => void served.set(c, file);
+
+  /** The headers of a file sent: its type, caching, tag and, for a page, its policy. */
+  function setHeaders(res: Response, sent: string): void {
+    const file = sent.replace(ENCODED, '');
+    const ext = path.extname(file).toLowerCase();
+    const stat = fs.statSync(sent);
+    res.headers.set('content-type', TYPES[ext] ?? 'application/octet-stream');
+    res.headers.set('cache-control', cacheControl(root, file));
+    res.headers.set('vary', 'accept-encoding');
+    // Size and time of the bytes sent, so each encoding has its own tag.
+    res.headers.set('etag', `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
+    if (ext === '.html') res.headers.set('content-security-policy', policyFor(file, file === sent ? stat : fs.statSync(file)));
   }
 
-  return async (c: Context): Promise<Response> => {
-    const urlPath = c.req.path;
-    const found = findFile(root, urlPath);
-    if (found) return send(c, found);
-    for (const [pattern, shell] of SHELL_ROUTES) {
-      if (pattern.test(urlPath)) {
-        const shellFile = findFile(root, `/${shell}`);
-        if (shellFile) return send(c, shellFile);
+  const serve = (options: { path?: string; rewriteRequestPath?: (p: string) => string }) =>
+    serveStatic({ root, precompressed: true, onFound, ...options });
+  const asRequested = serve({});
+  // /404 → 404.html (Astro writes the not-found page as a file, not a folder).
+  const asHtmlFile = serve({ rewriteRequestPath: (p) => `${p.replace(/\/$/, '')}.html` });
+  const shells = SHELL_ROUTES.map(([pattern, shell]) => [pattern, serve({ path: shell })] as const);
+  const notFoundPage = serve({ path: '404.html' });
+
+  /** Runs one serveStatic; null when it found no file. */
+  async function tryServe(handler: MiddlewareHandler, c: Context): Promise<Response | null> {
+    let missing = false;
+    const res = await handler(c, (async () => {
+      missing = true;
+    }) as Next);
+    const sent = served.get(c);
+    if (missing || !res || !sent) return null;
+    served.delete(c);
+    setHeaders(res, sent);
+    return res;
+  }
+
+  const site: MiddlewareHandler = async (c) => {
+    const found = (await tryServe(asRequested, c)) ?? (path.extname(c.req.path) ? null : await tryServe(asHtmlFile, c));
+    if (found) return found;
+    for (const [pattern, shell] of shells) {
+      if (pattern.test(c.req.path)) {
+        const res = await tryServe(shell, c);
+        if (res) return res;
       }
     }
-    const notFound = findFile(root, '/404.html');
-    if (notFound) return send(c, notFound, 404);
+    const notFound = await tryServe(notFoundPage, c);
+    if (notFound) return new Response(notFound.body, { status: 404, headers: notFound.headers });
     return c.text('Not found', 404);
   };
+
+  // compress outside etag: a 304 is decided on the file's own tag before any encoding.
+  // A 304 keeps the page's CSP: a browser stores the headers of a 304 over its cached copy's.
+  return [refuseMalformedPath, compress(), etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy'] }), site];
 }

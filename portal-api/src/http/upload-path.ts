@@ -6,6 +6,8 @@
 // left over from double encoding. Stored keys are generated names
 // (storage.ts), so none of this ever refuses a real file.
 
+import { MALFORMED_PATH } from './malformed-path.ts';
+
 export type UploadArea = 'public' | 'private';
 export type UploadPath =
   | { ok: true; area: UploadArea; key: string; segments: string[] }
@@ -25,7 +27,7 @@ export function parseUploadPath(pathname: string): UploadPath {
     try {
       segment = decodeURIComponent(raw);
     } catch {
-      return { ok: false, status: 400, message: 'Malformed URL: invalid percent-encoding.' };
+      return { ok: false, status: 400, message: MALFORMED_PATH };
     }
     if (!isPlainSegment(segment)) return NOT_FOUND;
     segments.push(segment);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import type { Storage } from '../lib/storage.ts';
@@ -16,8 +15,8 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline';
  * The area is decided from the raw path (upload-path.ts), and the file's real
  * path must lie inside that area's real folder before it is opened, so no
  * spelling of '..' (nor a symlink) reaches private files from /uploads/public.
- * Public files are then served by @hono/node-server's serveStatic rooted at the
- * public folder, which refuses dot segments and '%' on its own as well.
+ * The file is then served by @hono/node-server's serveStatic rooted at that
+ * area's folder (HEAD and byte ranges included).
  */
 export function createUploadsHandler(storage: Storage) {
   const roots: Record<UploadArea, string> = { public: path.join(storage.root, 'public'), private: path.join(storage.root, 'private') };
@@ -27,10 +26,10 @@ export function createUploadsHandler(storage: Storage) {
     if (!root) realRoots.set(area, (root = await fs.promises.realpath(roots[area])));
     return root;
   };
-  const publicFiles = serveStatic({
-    root: roots.public,
-    rewriteRequestPath: (p) => p.slice('/uploads/public'.length),
-  });
+  // Each area is served by @hono/node-server's serveStatic rooted at its folder, which refuses dot segments and '%' on its own as well.
+  const serveArea = (area: UploadArea) =>
+    serveStatic({ root: roots[area], rewriteRequestPath: (p) => p.slice(`/uploads/${area}`.length) });
+  const serve = { public: serveArea('public'), private: serveArea('private') };
 
   return async (c: Context): Promise<Response> => {
     const parsed = parseUploadPath(new URL(c.req.url).pathname);
@@ -41,31 +40,21 @@ export function createUploadsHandler(storage: Storage) {
     if (area === 'private' && !storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) {
       return c.json({ message: 'This link has expired or is not valid.' }, 403);
     }
-    let stat: fs.Stats;
     try {
       const real = await fs.promises.realpath(file);
       if (!real.startsWith((await realRoot(area)) + path.sep)) throw new Error('outside its area');
-      stat = await fs.promises.stat(real);
-      if (!stat.isFile()) throw new Error('not a file');
+      if (!(await fs.promises.stat(real)).isFile()) throw new Error('not a file');
     } catch {
       return c.json({ message: 'Not found.' }, 404);
     }
 
-    if (area === 'public') {
-      // Set before serveStatic builds its response (it sets the content type itself).
-      const headers = fileHeaders(file, name, 'public');
-      for (const [k, v] of Object.entries(headers)) c.header(k, v);
-      let missing = false;
-      const res = await publicFiles(c, async () => {
-        missing = true;
-      });
-      if (!missing && res) return res;
-      for (const k of Object.keys(headers)) c.header(k, undefined);
-      return c.json({ message: 'Not found.' }, 404);
-    }
-    const headers = { ...fileHeaders(file, name, 'private'), 'content-length': String(stat.size) };
-    const stream = c.req.method === 'HEAD' ? null : (Readable.toWeb(fs.createReadStream(file)) as ReadableStream);
-    return new Response(stream, { status: 200, headers });
+    let missing = false;
+    const res = await serve[area](c, async () => {
+      missing = true;
+    });
+    if (missing || !res) return c.json({ message: 'Not found.' }, 404);
+    for (const [k, v] of Object.entries(fileHeaders(file, name, area))) res.headers.set(k, v);
+    return res;
   };
 }
 

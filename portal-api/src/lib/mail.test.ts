@@ -66,7 +66,7 @@ describe('notice parts', () => {
     expect(parts.text).toBe('Client <b>wrote</b>:\n\n<script>alert(1)</script>\n"quoted" & more\n\nAnswer it: https://x.test/admin-chat/abc?x=1&y=2');
     expect(parts.html).not.toContain('<script>');
     expect(parts.html).not.toContain('<b>');
-    expect(parts.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;<br>&#34;quoted&#34; &#38; more');
-    expect(parts.html).toContain('<a href="https://x.test/admin-chat/abc?x=1&#38;y=2"');
+    expect(parts.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;<br>&quot;quoted&quot; &amp; more');
+    expect(parts.html).toContain('<a href="https://x.test/admin-chat/abc?x=1&amp;y=2"');
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { html, htmlText, raw } from './html.ts';
 import { newId } from './ids.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
@@ -58,13 +59,16 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   };
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const PAGE_STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937';
+
+/** A paragraph of plain text: escaped, its line breaks kept. */
+const paragraph = (text: string) => html`<p>${text.split('\n').map((line, i) => (i ? [raw('<br>'), line] : line))}</p>`;
+
+const page = (body: unknown) => htmlText(html`<!doctype html><html><body style="${PAGE_STYLE}">${body}</body></html>`);
 
 /** Minimal HTML wrapper for the plain-text mails (codes, approval, notices). */
 export function simpleHtml(paragraphs: string[]): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">${paragraphs
-    .map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')}</body></html>`;
+  return page(paragraphs.map(paragraph));
 }
 
 /**
@@ -73,10 +77,6 @@ export function simpleHtml(paragraphs: string[]): string {
  */
 export function noticeParts(paragraphs: string[], link: { label: string; url: string }): { text: string; html: string } {
   const text = [...paragraphs, `${link.label}: ${link.url}`].join('\n\n');
-  const body = paragraphs.map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`).join('');
-  const anchor = `<p><a href="${esc(link.url)}" style="color:#c2410c;font-weight:600">${esc(link.label)}</a></p><p style="color:#6b7280;font-size:13px">${esc(link.url)}</p>`;
-  return {
-    text,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">${body}${anchor}</body></html>`,
-  };
+  const anchor = html`<p><a href="${link.url}" style="color:#c2410c;font-weight:600">${link.label}</a></p><p style="color:#6b7280;font-size:13px">${link.url}</p>`;
+  return { text, html: page([paragraphs.map(paragraph), anchor]) };
 }

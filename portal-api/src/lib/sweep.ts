@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DB } from '../db/database.ts';
+import { referencedStorageKeys } from '../modules/queries/queries.repo.ts';
 import type { Storage } from './storage.ts';
 
 // Crash debris (issue 18 item 8): a process killed mid-upload leaves its
@@ -36,8 +37,7 @@ export async function sweepUploads(db: DB, storage: Storage, log: Logger, now = 
   }
   for (let i = 0; i < old.length; i += BATCH) {
     const keys = old.slice(i, i + BATCH);
-    const rows = await db.selectFrom('query_files').select('storage_key').where('storage_key', 'in', keys).execute();
-    const referenced = new Set(rows.map((r) => r.storage_key));
+    const referenced = await referencedStorageKeys(db, keys);
     for (const key of keys) {
       if (referenced.has(key)) continue;
       await fsp.rm(storage.resolve(key), { force: true });

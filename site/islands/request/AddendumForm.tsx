@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api, ApiError, upload } from '../../lib/api.ts';
+import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
 
 /** The client's 'Add addendum': files and a note, uploaded as the next Addendum N (issue 13). */
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
@@ -12,6 +14,9 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const [note, setNote] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
+  // Each file goes up on its own through tus (issue 14); the addendum is made once all are complete.
+  const uploads = useResumableUploads(useAuth((s) => s.token));
+  const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
 
   if (!open) {
     return (
@@ -28,13 +33,11 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       setError('Please choose at least one file.');
       return;
     }
-    const form = new FormData();
-    if (note.trim()) form.append('note', note.trim());
-    for (const f of files) form.append('files[]', f, f.name);
     setError('');
     setProgress(0);
     try {
-      const res = await upload(api.queries[':id'].addenda, '$post', form, setProgress, { id: queryId });
+      const uploadIds = await uploads.uploadAll(picked);
+      const res = await call(api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note: note.trim() || undefined })));
       toast.success(res.message);
       setOpen(false);
       setFiles([]);
@@ -53,7 +56,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       <label htmlFor={ids.note}>Note (optional)</label>
       <textarea id={ids.note} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
       {isAnswered && <p className="rqp-meta">This request is answered: an addendum asks for a revision.</p>}
-      {progress !== null && <p role="status">Uploading… {progress}%</p>}
+      {progress !== null && <p role="status">Uploading… {overallPercent(uploads.progress, picked)}%</p>}
       {error && (
         <p className="error-text" role="alert">
           {error}

@@ -7,6 +7,7 @@ import { OutcomeSection } from './OutcomeSection.tsx';
 import { ProjectSection } from './ProjectSection.tsx';
 import { QuoteSection } from './QuoteSection.tsx';
 import { RevisionsSection } from './RevisionsSection.tsx';
+import { SheetIndexSection } from './SheetIndexSection.tsx';
 import type { Section } from './section.ts';
 import './lifecycle.css';
 import { StatusSection } from './StatusSection.tsx';
@@ -25,6 +26,8 @@ export const SECTIONS: Section[] = [
   { id: 'client', title: 'Client', Component: ClientSection },
   // Issue 13: files by set (Original, Addendum N) and deliverables by revision replace the flat lists.
   { id: 'files', title: 'Plan files', Component: FileSetsSection },
+  // Issue 14: what the background reader found in the plan set.
+  { id: 'sheet-index', title: 'Sheet index', Component: SheetIndexSection },
   { id: 'deliverables', title: 'Deliverables', Component: RevisionsSection },
   { id: 'history', title: 'History', Component: HistorySection },
 ];

@@ -1,4 +1,2 @@
-// What other modules may use of the auth module beyond its repo and schema (eslint's module wall):
-// password hashing for the bootstrap admin, and the token bucket the contact form limits with.
+// What other modules use of the auth module: creating an admin hashes its password.
 export { hashPassword } from './password.ts';
-export { RefillingTokenBucket } from './rate-limit.ts';

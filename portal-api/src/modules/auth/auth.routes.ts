@@ -5,8 +5,9 @@ import { bearerToken, requireAuth } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
-import { findUserByEmail, findUserById, toUser } from '../users/users.repo.ts';
+import {
+  approveUser, findUserByEmail, findUserById, insertPendingClient, setPasswordHash, toSessionUser, toUser,
+} from '../users/users.repo.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { approvalMail, codeMail, registerExistingMail, signupNoticeMail } from './auth.mail.ts';
 import {
@@ -14,7 +15,7 @@ import {
 } from './auth.schema.ts';
 import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, verifiedResetCode } from './otp.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { Cooldown, createAuthLimits } from './rate-limit.ts';
+import { createAuthLimits } from './rate-limit.ts';
 import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
 import { AUTH_TEXTS } from './auth.labels.ts';
 
@@ -35,18 +36,13 @@ function tooMany(seconds: number, message: string): HttpError {
 
 export function authRoutes(deps: Deps) {
   const { db, config } = deps;
-  const limits = createAuthLimits();
-  // At most one 'someone tried to register' mail per address in 10 minutes, so sign-up cannot flood an inbox.
-  const registerWarned = new Cooldown<string>(600);
-  const limitIp = (c: Context) => {
-    const wait = limits.ip.consume(clientIp(c));
+  const limits = createAuthLimits(deps.rateLimits);
+  const limitIp = async (c: Context) => {
+    const wait = await limits.ip.take(clientIp(c));
     if (wait) throw tooMany(wait, `Too many requests. Please try again in ${waitText(wait)}.`);
   };
   // Unknown e-mails still cost one argon2 verification, so timing does not tell who exists.
   let dummyHash: Promise<string> | null = null;
-  const sessionUser = (u: { id: string; full_name: string; email: string; role: string; status: string }) => ({
-    _id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status,
-  });
 
   return createRouter()
     .openapi(
@@ -60,22 +56,18 @@ export function authRoutes(deps: Deps) {
         responses: { 201: { description: 'Registered (or the owner of the e-mail was told)', ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })) }, 429: TOO_MANY },
       }),
       async (c) => {
-        limitIp(c);
+        await limitIp(c);
         const body = c.req.valid('json');
         // Hashed in both cases, so a known e-mail does not answer faster.
         const passwordHash = await hashPassword(body.password);
         await db.transaction().execute(async (trx) => {
           const existing = await findUserByEmail(trx, body.email);
           if (existing) {
-            if (!registerWarned.take(existing.email)) await enqueueMail(trx, registerExistingMail(existing.email, config.publicUrl));
+            if (!(await limits.registerWarning.take(existing.email))) await enqueueMail(trx, registerExistingMail(existing.email, config.publicUrl));
             return;
           }
-          const now = nowIso();
-          const inserted = await trx.insertInto('users').values({
-            id: newId(), full_name: body.fullName, email: body.email, password_hash: passwordHash,
-            role: 'client', status: 'pending', phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
-          }).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows) === 1 && config.companyEmail) {
+          const inserted = await insertPendingClient(trx, { fullName: body.fullName, email: body.email, passwordHash });
+          if (inserted && config.companyEmail) {
             await enqueueMail(trx, signupNoticeMail(config.companyEmail, { fullName: body.fullName, email: body.email }, config.publicUrl));
           }
         });
@@ -91,29 +83,29 @@ export function authRoutes(deps: Deps) {
         responses: { 200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) }, 401: { description: 'Wrong credentials' }, 403: { description: 'Not approved' }, 429: TOO_MANY },
       }),
       async (c) => {
-        limitIp(c);
+        await limitIp(c);
         const { email, password } = c.req.valid('json');
-        const wait = limits.password.check(email);
+        const wait = await limits.password.check(email);
         if (wait) throw tooMany(wait, `Too many failed sign-in attempts. Please try again in ${waitText(wait)}.`);
         const user = await findUserByEmail(db, email);
         if (!user) {
           dummyHash ??= hashPassword('not-a-real-password');
           await verifyPassword(await dummyHash, password);
-          limits.password.fail(email);
+          await limits.password.fail(email);
           throw new HttpError(401, 'Invalid email or password.');
         }
         if (!(await verifyPassword(user.password_hash, password))) {
-          limits.password.fail(email);
+          await limits.password.fail(email);
           throw new HttpError(401, 'Invalid email or password.');
         }
-        limits.password.reset(email);
+        await limits.password.reset(email);
         if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, AUTH_TEXTS.unknownRole);
         if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
         const challenge = generateToken();
         await issueCode(db, { email: user.email, userId: user.id, purpose: 'login', challengeHash: hashChallenge(challenge) },
           (trx, code) => enqueueMail(trx, codeMail(user.email, code, 'login')));
-        limits.resend.start(`login:${user.email}`);
-        return c.json({ message: 'A verification code has been sent to your email.', user: sessionUser(user), token: challenge }, 200);
+        await limits.resend.start(`login:${user.email}`);
+        return c.json({ message: 'A verification code has been sent to your email.', user: toSessionUser(user), token: challenge }, 200);
       },
     )
     .openapi(
@@ -124,14 +116,14 @@ export function authRoutes(deps: Deps) {
         responses: { 200: { description: 'Sent if the account exists', ...json(MessageSchema) }, 429: TOO_MANY },
       }),
       async (c) => {
-        limitIp(c);
+        await limitIp(c);
         const { email } = c.req.valid('json');
         const user = await findUserByEmail(db, email);
         const pending = user ? await liveCode(db, user.email) : null;
         const purpose = pending?.purpose === 'login' && !pending.verified_at ? 'login' : 'reset';
         // One cooldown per e-mail and purpose (a reset right after a sign-in is not blocked), kept whether
         // or not an account exists, so a 429 tells nothing: an unknown e-mail can only ask for a reset.
-        const wait = limits.resend.take(`${purpose}:${email}`);
+        const wait = await limits.resend.take(`${purpose}:${email}`);
         if (wait) throw tooMany(wait, `Please wait ${waitText(wait)} before requesting another code.`);
         if (user) {
           // The mail is an outbox row written with the code: the answer never waits on SMTP.
@@ -153,16 +145,16 @@ export function authRoutes(deps: Deps) {
         responses: { 200: { description: 'Verified', ...json(VerifiedOtpSchema) }, 400: { description: 'Invalid or expired code' }, 429: TOO_MANY },
       }),
       async (c) => {
-        limitIp(c);
+        await limitIp(c);
         const { email, otp, token } = c.req.valid('json');
-        const wait = limits.code.check(email);
+        const wait = await limits.code.check(email);
         if (wait) throw tooMany(wait, `Too many wrong codes. Please try again in ${waitText(wait)}.`);
         const result = await checkCode(db, email, otp, token);
         if (!result.ok) {
-          if (result.reason !== 'missing') limits.code.fail(email);
+          if (result.reason !== 'missing') await limits.code.fail(email);
           throw new HttpError(400, result.reason === 'burnt' ? 'Too many wrong codes. Please request a new one.' : INVALID_OTP);
         }
-        limits.code.reset(email);
+        await limits.code.reset(email);
         if (result.purpose === 'reset') {
           // The reset is bound to whoever verified the code: only this token opens it.
           const resetToken = await markVerified(db, result.id);
@@ -172,7 +164,7 @@ export function authRoutes(deps: Deps) {
         if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP);
         if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
         const session = await createSession(db, user.id);
-        return c.json({ message: AUTH_TEXTS.loggedIn, token: session.token, user: sessionUser(user) }, 200);
+        return c.json({ message: AUTH_TEXTS.loggedIn, token: session.token, user: toSessionUser(user) }, 200);
       },
     )
     .openapi(
@@ -189,7 +181,7 @@ export function authRoutes(deps: Deps) {
         responses: { 200: { description: 'Reset', ...json(MessageSchema) }, 400: { description: 'No verified code, or not its reset token' }, 429: TOO_MANY },
       }),
       async (c) => {
-        limitIp(c);
+        await limitIp(c);
         const { email, newPassword } = c.req.valid('json');
         const refused = () => new HttpError(400, 'Please verify the code sent to your email first.');
         const code = await verifiedResetCode(db, email, bearerToken(c.req.header('authorization')));
@@ -197,7 +189,7 @@ export function authRoutes(deps: Deps) {
         const passwordHash = await hashPassword(newPassword);
         const done = await db.transaction().execute(async (trx) => {
           if (!(await consumeCode(trx, code.id))) return false;
-          await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', code.user_id).execute();
+          await setPasswordHash(trx, code.user_id, passwordHash);
           await invalidateUserSessions(trx, code.user_id);
           return true;
         });
@@ -219,9 +211,7 @@ export function authRoutes(deps: Deps) {
         const user = await findUserById(db, id);
         if (!user || user.role !== 'client') throw new HttpError(404, 'User not found.');
         await db.transaction().execute(async (trx) => {
-          const res = await trx.updateTable('users').set({ status: 'approved', updated_at: nowIso() })
-            .where('id', '=', id).where('status', '!=', 'approved').executeTakeFirst();
-          if (Number(res.numUpdatedRows) === 1) await enqueueMail(trx, approvalMail(user.email, user.full_name, `${config.publicUrl}/login`));
+          if (await approveUser(trx, id)) await enqueueMail(trx, approvalMail(user.email, user.full_name, `${config.publicUrl}/login`));
         });
         const updated = await findUserById(db, id);
         return c.json({ message: AUTH_TEXTS.approved, user: toUser(updated!) }, 200);

@@ -3,8 +3,13 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/schema.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  consumeCodesOf, findNewestUnusedCode, findVerifiedResetCode, insertCode, setCodeAttempts, setCodeVerified,
+} from './otp.repo.ts';
 import { generateToken } from './session.ts';
+
+export { consumeCode } from './otp.repo.ts';
 
 // One-time codes (ARCHITECTURE.md "Authentication"): 6 digits from a CSPRNG,
 // stored hashed, valid 10 minutes, burnt after 5 wrong tries, replaced by a newer code.
@@ -38,13 +43,11 @@ export async function issueCode(
   const id = newId();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('one_time_codes').set({ consumed_at: nowIso(now) })
-      .where('email', '=', input.email).where('consumed_at', 'is', null).execute();
-    await trx.insertInto('one_time_codes').values({
-      id, email: input.email, user_id: input.userId, purpose: input.purpose, code_hash: hashCode(id, code),
-      challenge_hash: input.challengeHash ?? null, attempts: 0, expires_at: nowIso(new Date(now.getTime() + CODE_TTL_MS)),
-      created_at: nowIso(now), verified_at: null, consumed_at: null, reset_token_hash: null,
-    }).execute();
+    await consumeCodesOf(trx, input.email, now);
+    await insertCode(trx, {
+      id, email: input.email, userId: input.userId, purpose: input.purpose, codeHash: hashCode(id, code),
+      challengeHash: input.challengeHash ?? null, expiresAt: new Date(now.getTime() + CODE_TTL_MS), now,
+    });
     await mail?.(trx, code);
   });
   return code;
@@ -52,8 +55,7 @@ export async function issueCode(
 
 /** The newest live code of an e-mail (not consumed, not expired), if any. */
 export async function liveCode(db: DB, email: string) {
-  const row = await db.selectFrom('one_time_codes').selectAll().where('email', '=', email).where('consumed_at', 'is', null)
-    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const row = await findNewestUnusedCode(db, email);
   if (!row || Date.parse(row.expires_at) <= Date.now()) return null;
   return row;
 }
@@ -71,16 +73,8 @@ export async function checkCode(db: DB, email: string, code: string, challenge?:
     return { ok: true, id: row.id, userId: row.user_id, purpose: row.purpose };
   }
   const attempts = row.attempts + 1;
-  await db.updateTable('one_time_codes')
-    .set({ attempts, ...(attempts >= MAX_ATTEMPTS ? { consumed_at: nowIso() } : {}) })
-    .where('id', '=', row.id).execute();
+  await setCodeAttempts(db, row.id, attempts, attempts >= MAX_ATTEMPTS);
   return { ok: false, reason: attempts >= MAX_ATTEMPTS ? 'burnt' : 'wrong' };
-}
-
-export async function consumeCode(db: DB, id: string): Promise<boolean> {
-  const res = await db.updateTable('one_time_codes').set({ consumed_at: nowIso() })
-    .where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 export function hashResetToken(token: string): string {
@@ -93,15 +87,14 @@ export function hashResetToken(token: string): string {
  */
 export async function markVerified(db: DB, id: string): Promise<string> {
   const token = generateToken();
-  await db.updateTable('one_time_codes').set({ verified_at: nowIso(), reset_token_hash: hashResetToken(token) }).where('id', '=', id).execute();
+  await setCodeVerified(db, id, hashResetToken(token));
   return token;
 }
 
 /** The reset code of `email` that `token` was handed out for, verified within the last 10 minutes and not yet used. */
 export async function verifiedResetCode(db: DB, email: string, token: string | null) {
   if (!token) return null;
-  const row = await db.selectFrom('one_time_codes').selectAll().where('email', '=', email).where('purpose', '=', 'reset')
-    .where('consumed_at', 'is', null).where('verified_at', 'is not', null).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const row = await findVerifiedResetCode(db, email);
   if (!row?.verified_at || !row.reset_token_hash || Date.now() - Date.parse(row.verified_at) > RESET_WINDOW_MS) return null;
   const given = Buffer.from(hashResetToken(token));
   const stored = Buffer.from(row.reset_token_hash);

@@ -1,66 +1,71 @@
-import { describe, expect, it } from 'vitest';
-import { Cooldown, LIMITS, RefillingTokenBucket, Throttler } from './rate-limit.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RateLimits } from '../../lib/rate-limit.ts';
+import { LIMITS } from './rate-limit.ts';
 
-function clock(start = 1_000_000) {
-  let t = start;
-  return { now: () => t, advance: (ms: number) => (t += ms) };
-}
+// The limiters on the memory store (the SQLite server's), on a fake clock.
+// tests/api/rate-limit-shared.test.ts runs them on PostgreSQL across two instances.
 
-describe('RefillingTokenBucket', () => {
-  it('allows a burst of max, then refuses with the seconds until the next token', () => {
-    const c = clock();
-    const bucket = new RefillingTokenBucket<string>(3, 2, c.now);
-    expect([bucket.consume('a'), bucket.consume('a'), bucket.consume('a')]).toEqual([0, 0, 0]);
-    expect(bucket.consume('a')).toBe(2);
-    c.advance(1500);
-    expect(bucket.consume('a')).toBe(1);
-    c.advance(500);
-    expect(bucket.consume('a')).toBe(0);
-    expect(bucket.consume('a')).toBe(2);
+let limits: RateLimits;
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+  limits = new RateLimits({ kind: 'sqlite', file: ':memory:' });
+});
+afterEach(async () => {
+  await limits.close();
+  vi.useRealTimers();
+});
+
+describe('BucketLimit', () => {
+  it('allows a burst of max, then refuses with the seconds until the next call is allowed', async () => {
+    const bucket = limits.bucket('t', { burst: 3, points: 1, perSeconds: 2 });
+    expect([await bucket.take('a'), await bucket.take('a'), await bucket.take('a')]).toEqual([0, 0, 0]);
+    expect(await bucket.take('a')).toBe(2);
+    vi.advanceTimersByTime(1500);
+    expect(await bucket.take('a')).toBe(1);
+    vi.advanceTimersByTime(500);
+    expect(await bucket.take('a')).toBe(0);
+    expect(await bucket.take('a')).toBe(2);
   });
 
-  it('keeps keys apart and never refills beyond max', () => {
-    const c = clock();
-    const bucket = new RefillingTokenBucket<string>(2, 1, c.now);
-    bucket.consume('a');
-    bucket.consume('a');
-    expect(bucket.consume('b')).toBe(0);
-    c.advance(60_000);
-    expect([bucket.consume('a'), bucket.consume('a'), bucket.consume('a')]).toEqual([0, 0, 1]);
+  it('keeps keys apart and gives the burst back once it has refilled', async () => {
+    const bucket = limits.bucket('t', { burst: 2, points: 1, perSeconds: 1 });
+    await bucket.take('a');
+    await bucket.take('a');
+    expect(await bucket.take('b')).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect([await bucket.take('a'), await bucket.take('a'), await bucket.take('a')]).toEqual([0, 0, 1]);
   });
 });
 
-describe('Throttler', () => {
-  it('lets the free failures through, then escalates and resets on success', () => {
-    const c = clock();
-    const t = new Throttler<string>([0, 0, 5, 30], c.now);
-    t.fail('x');
-    expect(t.check('x')).toBe(0);
-    t.fail('x');
-    expect(t.check('x')).toBe(5);
-    c.advance(5000);
-    expect(t.check('x')).toBe(0);
-    t.fail('x');
-    expect(t.check('x')).toBe(30);
-    c.advance(30_000);
-    t.fail('x');
-    expect(t.check('x')).toBe(30); // the last delay repeats
-    t.reset('x');
-    expect(t.check('x')).toBe(0);
+describe('Throttle', () => {
+  it('lets the free failures through, then escalates and resets on success', async () => {
+    const t = limits.throttle('t', [0, 0, 5, 30]);
+    await t.fail('x');
+    expect(await t.check('x')).toBe(0);
+    await t.fail('x');
+    expect(await t.check('x')).toBe(5);
+    vi.advanceTimersByTime(5000);
+    expect(await t.check('x')).toBe(0);
+    await t.fail('x');
+    expect(await t.check('x')).toBe(30);
+    vi.advanceTimersByTime(30_000);
+    await t.fail('x');
+    expect(await t.check('x')).toBe(30); // the last delay repeats
+    await t.reset('x');
+    expect(await t.check('x')).toBe(0);
   });
 });
 
 describe('Cooldown', () => {
-  it('refuses a second take within the interval, for any key', () => {
-    const c = clock();
-    const cd = new Cooldown<string>(60, c.now);
-    expect(cd.take('unknown@example.com')).toBe(0);
-    c.advance(15_000);
-    expect(cd.take('unknown@example.com')).toBe(45);
-    c.advance(45_000);
-    expect(cd.take('unknown@example.com')).toBe(0);
-    cd.start('k');
-    expect(cd.take('k')).toBe(60);
+  it('refuses a second take within the interval, for any key', async () => {
+    const cd = limits.cooldown('t', 60);
+    expect(await cd.take('unknown@example.com')).toBe(0);
+    vi.advanceTimersByTime(15_000);
+    expect(await cd.take('unknown@example.com')).toBe(45);
+    vi.advanceTimersByTime(45_000);
+    expect(await cd.take('unknown@example.com')).toBe(0);
+    await cd.start('k');
+    expect(await cd.take('k')).toBe(60);
   });
 });
 

@@ -2,7 +2,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '../../db/database.ts';
 import type { Role, UserStatus } from '../../db/schema.ts';
-import { nowIso } from '../../lib/ids.ts';
+import { deleteSession, deleteUserSessions, findSessionWithUser, insertSession, setSessionExpiry } from './session.repo.ts';
 
 // Sessions after lucia-auth.com "Basic session API": a random token handed out
 // once, only its SHA-256 stored, 30-day expiry that slides when half is used.
@@ -27,9 +27,7 @@ export function hashToken(token: string): string {
 export async function createSession(db: DB, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insertInto('sessions').values({
-    id: hashToken(token), user_id: userId, expires_at: nowIso(expiresAt), created_at: nowIso(),
-  }).execute();
+  await insertSession(db, { id: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
 }
 
@@ -37,31 +35,26 @@ export type SessionUser = { id: string; fullName: string; email: string; role: R
 
 export async function validateSessionToken(db: DB, token: string): Promise<SessionUser | null> {
   const sessionId = hashToken(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at', 'sessions.created_at', 'users.id', 'users.full_name', 'users.email', 'users.role', 'users.status'])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+  const row = await findSessionWithUser(db, sessionId);
   if (!row) return null;
   const expires = Date.parse(row.expires_at);
   const deadline = Date.parse(row.created_at) + SESSION_MAX_AGE_MS;
   // An unreadable created_at counts as too old: the cap must not fail open.
   if (Date.now() >= expires || !(Date.now() < deadline)) {
-    await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    await deleteSession(db, sessionId);
     return null;
   }
   if (Date.now() >= expires - SESSION_TTL_MS / 2) {
     const extended = Math.min(Date.now() + SESSION_TTL_MS, deadline);
-    if (extended > expires) await db.updateTable('sessions').set({ expires_at: nowIso(new Date(extended)) }).where('id', '=', sessionId).execute();
+    if (extended > expires) await setSessionExpiry(db, sessionId, new Date(extended));
   }
   return { id: row.id, fullName: row.full_name, email: row.email, role: row.role, status: row.status, sessionId };
 }
 
 export async function invalidateSession(db: DB, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  await deleteSession(db, sessionId);
 }
 
 export async function invalidateUserSessions(db: DB, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await deleteUserSessions(db, userId);
 }

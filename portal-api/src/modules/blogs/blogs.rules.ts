@@ -85,11 +85,23 @@ export function slugify(title: string): string {
 }
 
 /**
- * Placeholders in the built /blog/post shell (site/pages/blog/post.astro) that
- * the server replaces when it renders /blog/{slug} (blogs.pages.ts).
+ * The slots of the /blog/post template that Astro builds (site/pages/blog/post.astro)
+ * and the server fills when it renders /blog/{slug} (blogs.post-page.ts). Each is a
+ * token of capitals and underscores, so Astro writes it unchanged in text and in
+ * attribute values alike; the server swaps each token for its escaped content.
  */
-export const POST_SHELL = {
+export const POST_SLOTS = {
+  /** The post's title, in <title> and the og:/twitter: titles. */
   title: '__BLOG_TITLE__',
+  /** Its summary, in the description metas. */
   description: '__BLOG_DESCRIPTION__',
+  /** Its absolute address: canonical link and og:url. */
+  url: '__BLOG_URL__',
+  /** Its absolute cover image address: og:image and twitter:image. */
+  image: '__BLOG_IMAGE__',
+  /** More of <head>: article metas, the feed link, BlogPosting structured data. */
+  head: '__BLOG_HEAD__',
+  /** The article itself. */
   body: '__BLOG_POST__',
 } as const;
+export type PostSlot = keyof typeof POST_SLOTS;

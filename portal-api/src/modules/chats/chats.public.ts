@@ -1,4 +1,3 @@
 // What other modules may call in the chat module beyond its repo and schema
-// (eslint's module wall): the live unread push after a message written elsewhere, and who is online.
+// (eslint's module wall): the live unread push after a message written elsewhere.
 export { pushUnreadAfterMessage } from './chats.unread.ts';
-export { isUserOnline } from './chats.socket.ts';

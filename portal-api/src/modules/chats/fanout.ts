@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
+import { notifyChannel } from './fanout.repo.ts';
 import type { ChatHub, SessionEnd } from './hub.ts';
 
 // Chat across server instances (ARCHITECTURE.md "Chat"): with PostgreSQL,
@@ -113,18 +113,16 @@ export class PgFanout {
     const whole = JSON.stringify({ o: this.instanceId, r: room, f: frame } satisfies Whole);
     try {
       if (Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES) {
-        await sql`select pg_notify(${FANOUT_CHANNEL}, ${whole})`.execute(this.db);
+        await notifyChannel(this.db, FANOUT_CHANNEL, [whole]);
         return;
       }
       const data = Buffer.from(whole).toString('base64');
       const n = Math.ceil(data.length / PART_CHARS);
       const s = randomUUID();
-      await this.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < n; i++) {
-          const part = JSON.stringify({ o: this.instanceId, s, i, n, d: data.slice(i * PART_CHARS, (i + 1) * PART_CHARS) } satisfies Part);
-          await sql`select pg_notify(${FANOUT_CHANNEL}, ${part})`.execute(trx);
-        }
-      });
+      const parts = Array.from({ length: n }, (_, i) =>
+        JSON.stringify({ o: this.instanceId, s, i, n, d: data.slice(i * PART_CHARS, (i + 1) * PART_CHARS) } satisfies Part),
+      );
+      await notifyChannel(this.db, FANOUT_CHANNEL, parts);
     } catch (err) {
       this.log.error({ err, room }, 'chat fan-out NOTIFY failed; the frame reached this instance only');
     }
@@ -134,7 +132,7 @@ export class PgFanout {
   private async notifyEnded(end: SessionEnd): Promise<void> {
     const notice: Ended = { o: this.instanceId, e: { sessionId: end.sessionId, userId: end.userId } };
     try {
-      await sql`select pg_notify(${FANOUT_CHANNEL}, ${JSON.stringify(notice)})`.execute(this.db);
+      await notifyChannel(this.db, FANOUT_CHANNEL, [JSON.stringify(notice)]);
     } catch (err) {
       this.log.error({ err }, 'chat fan-out NOTIFY of an ended session failed; its sockets elsewhere close at their next check');
     }

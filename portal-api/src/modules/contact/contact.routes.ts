@@ -5,16 +5,15 @@ import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
-import { RefillingTokenBucket } from '../auth/auth.public.ts';
 import { insertContactMessage, type StoredContactMessage } from './contact.repo.ts';
 import { CONTACT_SUCCESS, ContactMessageSchema, ContactSubmittedSchema } from './contact.schema.ts';
 
 export const CONTACT_LIMIT = { max: 5, refillSeconds: 120 } as const;
 
 /** The contact sub-app: paths under /api (SPEC §7 "Contact"). */
-export function contactRoutes({ db, config, log }: Deps) {
+export function contactRoutes({ db, config, log, rateLimits }: Deps) {
   // A person sends one or two enquiries; a script gets 5, then one every 2 minutes.
-  const perIp = new RefillingTokenBucket<string>(CONTACT_LIMIT.max, CONTACT_LIMIT.refillSeconds);
+  const perIp = rateLimits.bucket('contact:ip', { burst: CONTACT_LIMIT.max, points: 1, perSeconds: CONTACT_LIMIT.refillSeconds });
   return createRouter().openapi(
     createRoute({
       method: 'post',
@@ -29,7 +28,7 @@ export function contactRoutes({ db, config, log }: Deps) {
       },
     }),
     async (c) => {
-      const wait = perIp.consume(clientIp(c));
+      const wait = await perIp.take(clientIp(c));
       if (wait) {
         throw new HttpError(429, 'You have sent several messages already. Please try again in a few minutes or call us.', {
           headers: { 'retry-after': String(wait) },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
-import { isMigrated, ping } from '../../db/database.ts';
+import { isMigrated, ping, writeCheck } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { checkWritable, diskProblem } from '../../lib/data-dir.ts';
@@ -63,8 +63,7 @@ export function healthRoutes({ db, storage }: Deps) {
         if (!migrated) throw new HttpError(503, 'Database migrations are not applied.');
         // A server on a read-only or full disk still reads: only a write tells (issue 18 item 9).
         try {
-          await db.insertInto('settings').values({ key: WRITE_CHECK_KEY, value: new Date().toISOString() })
-            .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
+          await writeCheck(db, WRITE_CHECK_KEY);
         } catch (err) {
           throw new HttpError(503, `The database does not take writes: ${diskProblem(err)}.`);
         }

@@ -162,3 +162,8 @@ export function toLifecycle(
     },
   };
 }
+
+/** What a lifecycle frame tells both sides: the request's status and delivery due time. */
+export function findLifecycleState(db: Executor, queryId: string) {
+  return db.selectFrom('queries').select(['status', 'delivery_due_at']).where('id', '=', queryId).executeTakeFirst();
+}

@@ -22,6 +22,8 @@ import { getQueryForUser } from './queries.repo.ts';
 import { QueryIdParamsSchema, QuerySchema } from './queries.schema.ts';
 import { acceptQuote, declineQuote, sendQuote, withdrawQuote } from './quotes.repo.ts';
 import { addAddendum, reopenQuery } from './revisions.repo.ts';
+import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
+import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 
 // Issue 13's moves, one route each (STYLE.md §4 "Add a workflow step"): every
 // forbidden move answers 409 with a sentence, someone else's request 404.
@@ -182,7 +184,7 @@ export function lifecycleRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'client')] as const,
         summary:
           'Adds files with a note as the next addendum (Addendum 1, 2, …). On an answered request this asks for a revision. Client only (their own request).',
-        description: `multipart/form-data: files[] (1 to ${MAX_ADDENDUM_FILES}, PDF, DWG, ZIP or images) and an optional note. 409 on a closed request.`,
+        description: `multipart/form-data: files[] (1 to ${MAX_ADDENDUM_FILES}, PDF, DWG, ZIP or images) and an optional note; or application/json {uploadIds, note} naming the client's completed resumable uploads (POST /uploads/tus). 409 on a closed request.`,
         request: { params: QueryIdParamsSchema },
         responses: {
           201: json(StepSchema, 'The request'),
@@ -197,19 +199,27 @@ export function lifecycleRoutes(deps: Deps) {
         // Ownership and status first, so a refused addendum never streams files to disk.
         const before = await getQueryForUser(db, storage, id, c.var.user);
         if (before.status === 'closed') throw new HttpError(409, 'This query is closed. A closed query takes no addenda.');
-        const { fields, files } = await storage.receive(c.req.raw, { maxFiles: MAX_ADDENDUM_FILES, fileFields: ['files[]', 'files'] });
+        // JSON {uploadIds, note} names the client's completed resumable uploads (issue 14).
+        const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, MAX_ADDENDUM_FILES) : null;
+        const { fields, files } = fromUploads
+          ? { fields: fromUploads.fields, files: [] }
+          : await storage.receive(c.req.raw, { maxFiles: MAX_ADDENDUM_FILES, fileFields: ['files[]', 'files'] });
+        const uploadIds = fromUploads?.uploadIds ?? [];
         const stored: StoredFile[] = [];
         try {
           const { note } = AddendumFieldsSchema.parse(fields);
-          if (!files.length) throw new HttpError(400, 'Please choose at least one file.');
+          if (!files.length && !uploadIds.length) throw new HttpError(400, 'Please choose at least one file.');
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
-          const done = await runStep(deps, c.var.log, 'addendumAdded', async (trx) => ({
-            queryId: id,
-            ...(await addAddendum(deps, trx, id, c.var.user, stored, note ?? null)),
-          }));
+          const done = await runStep(deps, c.var.log, 'addendumAdded', async (trx) => {
+            stored.push(...(await claimCompletedUploads(trx, storage, c.var.user.id, uploadIds)));
+            return { queryId: id, ...(await addAddendum(deps, trx, id, c.var.user, stored, note ?? null)) };
+          });
+          await releaseClaimedUploads(storage, uploadIds);
           await announceAddendum(deps, c.var.log, c.var.user, id, done.chat);
           const message = done.reopenedAs ? `${done.label} added. Revision requested (Rev ${done.reopenedAs}).` : `${done.label} added.`;
-          return c.json({ message, data: await getQueryForUser(db, storage, id, c.var.user) }, 201);
+          const data = await getQueryForUser(db, storage, id, c.var.user);
+          deps.indexer.kick();
+          return c.json({ message, data }, 201);
         } catch (err) {
           await storage.discard(files);
           await Promise.all(stored.map((s) => storage.remove(s.key)));

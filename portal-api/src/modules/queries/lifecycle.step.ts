@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { pushUnreadAfterMessage } from '../chats/chats.public.ts';
 import type { ServerFrame } from '../chats/chats.schema.ts';
+import { findLifecycleState } from './lifecycle.repo.ts';
 import type { LifecycleEvent, LifecycleFrame } from './lifecycle.schema.ts';
 
 /**
@@ -26,7 +27,7 @@ export async function runStep<T extends { queryId: string }>(
 /** Tells both sides of a request that it changed. A fan-out failure is logged: the step is saved. */
 export async function publishLifecycle(deps: Deps, log: Logger, queryId: string, event: LifecycleEvent): Promise<void> {
   try {
-    const q = await deps.db.selectFrom('queries').select(['status', 'delivery_due_at']).where('id', '=', queryId).executeTakeFirst();
+    const q = await findLifecycleState(deps.db, queryId);
     if (!q) return;
     const frame: LifecycleFrame = { type: 'queryLifecycle', queryId, event, status: q.status, deliveryDueAt: q.delivery_due_at };
     await deps.hub.publish(queryId, frame);

@@ -128,8 +128,16 @@ export async function changeQueryStatus(
   });
 }
 
-export async function addDeliverables(db: DB, q: { id: string; userId: string; status: QueryStatus }, uploadedBy: string, stored: StoredFile[]) {
+/**
+ * Lists stored files as deliverables. `claim` adds files taken in the same transaction
+ * (completed resumable uploads); they are pushed onto `stored` so the caller can remove them on failure.
+ */
+export async function addDeliverables(
+  db: DB, q: { id: string; userId: string; status: QueryStatus }, uploadedBy: string, stored: StoredFile[],
+  claim?: (trx: DB) => Promise<StoredFile[]>,
+) {
   await db.transaction().execute(async (trx) => {
+    if (claim) stored.push(...(await claim(trx)));
     await insertQueryFiles(trx, q.id, 'deliverable', stored, uploadedBy, { revision: await currentRevisionLetter(trx, q.id) });
     await touchQuery(trx, q.id);
     const names = stored.map((f) => f.name).join(', ');

@@ -4,26 +4,26 @@ import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
-import { isUserOnline } from '../chats/chats.public.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { statusChangeMail } from './queries.mail.ts';
 import type { Query } from './queries.schema.ts';
 import { publishLifecycle } from './lifecycle.step.ts';
 import {
-  addDeliverables, changeQueryStatus, findAdminQuery, findClient, listAllQueries, listQueriesOfUser, listUsersWithQueries, listUsersWithQueriesPage, weeklyStats,
+  addDeliverables, changeQueryStatus, findAdminQuery, listAllQueries, weeklyStats,
 } from './queries.admin.repo.ts';
 import {
-  ChangeStatusSchema, ListQueriesSchema, QueryAnswerSchema, QueryIdParamsSchema, QueryPageSchema,
-  UserIdParamsSchema, UserQueriesSchema, UsersWithQueriesQuerySchema, UsersWithQueriesSchema, WeeklyStatsQuerySchema, WeeklyStatsSchema,
+  ChangeStatusSchema, ListQueriesSchema, QueryAnswerSchema, QueryIdParamsSchema, QueryPageSchema, WeeklyStatsQuerySchema, WeeklyStatsSchema,
 } from './queries.admin.schema.ts';
 import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from './status-transitions.ts';
 import { QUERY_CLOSED } from './queries.labels.ts';
+import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
+import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 
 const MAX_DELIVERABLES = 10;
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
-/** Admin-side query calls: the queue, status changes, deliverables, users with queries. */
+/** Admin-side query calls: the queue, status changes, deliverables (a client's queries are served by the users module). */
 export function queriesAdminRoutes(deps: Deps) {
   const { db, storage, hub, config } = deps;
 
@@ -94,7 +94,7 @@ export function queriesAdminRoutes(deps: Deps) {
       createRoute({
         method: 'post', path: '/queries/{id}/deliverables', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Attaches deliverables (takeoff PDF, XLSX/CSV cost breakdown, DWG, ZIP, images) to a query. Admin only.',
-        description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[]. Files are private: clients get signed links in the query's deliverables. A closed query takes no more files.`,
+        description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[], or application/json {uploadIds} naming the admin's completed resumable uploads (POST /uploads/tus). Files are private: clients get signed links in the query's deliverables. A closed query takes no more files.`,
         request: { params: QueryIdParamsSchema },
         responses: {
           201: json(QueryAnswerSchema, 'The query with its deliverables'), 400: { description: 'No file' },
@@ -106,51 +106,26 @@ export function queriesAdminRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const query = await loadOr404(id);
         if (query.status === 'closed') throw new HttpError(409, 'This query is closed. A closed query takes no more files.');
-        const { files } = await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
-        if (!files.length) throw new HttpError(400, 'Please choose at least one file.');
+        // JSON {uploadIds} names the admin's completed resumable uploads (issue 14); multipart carries the files.
+        const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, MAX_DELIVERABLES) : null;
+        const { files } = fromUploads ? { files: [] } : await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
+        const uploadIds = fromUploads?.uploadIds ?? [];
+        if (!files.length && !uploadIds.length) throw new HttpError(400, 'Please choose at least one file.');
         const stored: StoredFile[] = [];
         try {
           for (const file of files) stored.push(await storage.store(file, 'deliverable', 'private', 'deliverables'));
+          await addDeliverables(db, { id, userId: query.user._id, status: query.status }, c.var.user.id, stored, async (trx) =>
+            claimCompletedUploads(trx, storage, c.var.user.id, uploadIds, 'deliverables'),
+          );
         } catch (err) {
           await storage.discard(files);
           await Promise.all(stored.map((f) => storage.remove(f.key)));
           throw err;
         }
-        await addDeliverables(db, { id, userId: query.user._id, status: query.status }, c.var.user.id, stored);
-        return c.json({ message: stored.length === 1 ? 'File uploaded.' : `${stored.length} files uploaded.`, data: await loadOr404(id) }, 201);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get', path: '/users/with-queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
-        summary: 'Clients who have queries, most recently active first, with their queries and whether they are connected to chat now. Admin only.',
-        description:
-          'With `limit` or `cursor` (or `q`) the clients come in keyset pages of `limit` (default 20) with `nextCursor`, ' +
-          'filtered by `q`, and each query message is cut to a 120-character preview. Without them, every client, in full.',
-        request: { query: UsersWithQueriesQuerySchema },
-        responses: { 200: json(UsersWithQueriesSchema, 'Users with queries'), 400: { description: 'Bad cursor or limit' }, ...refused },
-      }),
-      async (c) => {
-        const { limit, cursor, q } = c.req.valid('query');
-        if (limit === undefined && cursor === undefined && !q) {
-          const users = await listUsersWithQueries(db);
-          return c.json({ users: users.map((u) => ({ ...u, online: isUserOnline(deps, u._id) })) }, 200);
-        }
-        const page = await listUsersWithQueriesPage(db, { limit: limit ?? 20, cursor, q });
-        return c.json({ users: page.users.map((u) => ({ ...u, online: isUserOnline(deps, u._id) })), nextCursor: page.nextCursor }, 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get', path: '/users/{id}/queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
-        summary: "One client's queries, newest first. Admin only.",
-        request: { params: UserIdParamsSchema },
-        responses: { 200: json(UserQueriesSchema, 'The queries'), 404: { description: 'No such client' }, ...refused },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        if (!(await findClient(db, id))) throw new HttpError(404, 'User not found.');
-        return c.json({ data: await listQueriesOfUser(db, storage, id) }, 200);
+        await releaseClaimedUploads(storage, uploadIds);
+        const data = await loadOr404(id);
+        deps.indexer.kick();
+        return c.json({ message: stored.length === 1 ? 'File uploaded.' : `${stored.length} files uploaded.`, data }, 201);
       },
     );
 }

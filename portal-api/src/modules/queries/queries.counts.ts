@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
-import type { DB } from '../../db/database.ts';
-import { QueryStatusSchema, type QueryCounts } from './queries.schema.ts';
+// The calendar arithmetic of the dashboard counts (queries.counts.repo.ts counts them).
 
 /** The first instant of this calendar month and of the previous one, in UTC, as stored ISO text. */
 export function monthStarts(now: Date): { thisMonth: string; lastMonth: string } {
@@ -9,30 +7,3 @@ export function monthStarts(now: Date): { thisMonth: string; lastMonth: string }
   return { thisMonth: new Date(Date.UTC(y, m, 1)).toISOString(), lastMonth: new Date(Date.UTC(y, m - 1, 1)).toISOString() };
 }
 
-/**
- * One user's requests counted per status, each also split into those created
- * this month and last month (the dashboard cards and their trend line), in one
- * grouped query instead of downloading the lists (issue 17).
- */
-export async function countQueriesOf(db: DB, userId: string, now = new Date()): Promise<QueryCounts> {
-  const { thisMonth, lastMonth } = monthStarts(now);
-  const rows = await db
-    .selectFrom('queries')
-    .select([
-      'status',
-      (eb) => eb.fn.countAll<string | number>().as('total'),
-      sql<string | number>`sum(case when created_at >= ${thisMonth} then 1 else 0 end)`.as('this_month'),
-      sql<string | number>`sum(case when created_at >= ${lastMonth} and created_at < ${thisMonth} then 1 else 0 end)`.as('last_month'),
-    ])
-    .where('user_id', '=', userId)
-    .groupBy('status')
-    .execute();
-  const empty = () => ({ total: 0, thisMonth: 0, lastMonth: 0 });
-  const counts = Object.fromEntries(['all', ...QueryStatusSchema.options].map((k) => [k, empty()])) as QueryCounts;
-  for (const row of rows) {
-    const entry = { total: Number(row.total), thisMonth: Number(row.this_month), lastMonth: Number(row.last_month) };
-    counts[row.status] = entry;
-    counts.all = { total: counts.all.total + entry.total, thisMonth: counts.all.thisMonth + entry.thisMonth, lastMonth: counts.all.lastMonth + entry.lastMonth };
-  }
-  return counts;
-}

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, FileKind, QueryStatus } from '../../db/schema.ts';
+import type { Database, FileKind, QueryStatus, SheetIndexStatus } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -29,11 +29,16 @@ export function baseSelect(db: Executor) {
 export type QueryJoinedRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
 export type QueryFileRow = {
   id: string; query_id: string; kind: FileKind; name: string; storage_key: string; size: number; type: string; file_set: number; revision: string | null; created_at: string;
+  /** Sheet index (issue 14); absent on rows read without it. */
+  index_status?: SheetIndexStatus; index_summary?: string | null;
 };
 
 /** Row → the Query JSON of CONTRACTS.md. Private files get short-lived signed links. */
 export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Storage, related?: Related): Query {
-  const toFile = (f: QueryFileRow) => ({ _id: f.id, name: f.name, url: storage.signedUrl(f.storage_key, f.name), size: f.size, type: f.type });
+  const toFile = (f: QueryFileRow) => ({
+    _id: f.id, name: f.name, url: storage.signedUrl(f.storage_key, f.name), size: f.size, type: f.type,
+    ...(f.index_status ? { index: { status: f.index_status, summary: f.index_summary ?? null } } : {}),
+  });
   return {
     _id: row.id,
     subject: row.subject,
@@ -61,7 +66,7 @@ async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, Q
     const chunk = queryIds.slice(i, i + 500);
     const rows = await db
       .selectFrom('query_files')
-      .select(['id', 'query_id', 'kind', 'name', 'storage_key', 'size', 'type', 'file_set', 'revision', 'created_at'])
+      .select(['id', 'query_id', 'kind', 'name', 'storage_key', 'size', 'type', 'file_set', 'revision', 'created_at', 'index_status', 'index_summary'])
       .where('query_id', 'in', chunk)
       .orderBy('created_at')
       .orderBy('id')
@@ -164,4 +169,11 @@ export async function insertQueryFiles(
 /** Marks a query as changed (a new message, a new file) so lists sorted by activity see it. */
 export async function touchQuery(trx: Executor, id: string): Promise<void> {
   await trx.updateTable('queries').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** Which of these storage keys a query file still names (the start-up sweep keeps those). */
+export async function referencedStorageKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.selectFrom('query_files').select('storage_key').where('storage_key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.storage_key));
 }

@@ -8,16 +8,18 @@ import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
-import { findService } from '../services/services.repo.ts';
+import { findService, listSubserviceIds, serviceTitles } from '../services/services.repo.ts';
 import { withChatPreview } from '../chats/unread.repo.ts';
+import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
+import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { findReusableFiles } from './reuse.repo.ts';
 import { newRequestMail } from './queries.mail.ts';
-import { countQueriesOf } from './queries.counts.ts';
-import { loadOwnQueriesPage } from './queries.page.ts';
+import { countQueriesOf } from './queries.counts.repo.ts';
+import { loadOwnQueriesPage } from './queries.page.repo.ts';
 import { MyQueriesPageSchema, MyQueriesParamsSchema } from './queries.page.schema.ts';
 import { getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
-  CreateQuerySchema, MAX_QUERY_FILES, MyQuerySchema, QUERY_CREATED, QueryCountsSchema, QueryCreatedSchema, QueryIdParamsSchema, QuerySchema, REQUIRED_FIELDS,
+  CreateQuerySchema, MyQuerySchema, QUERY_CREATED, QueryCountsSchema, QueryCreatedSchema, QueryIdParamsSchema, QuerySchema, REQUIRED_FIELDS,
   UploadLimitsSchema,
   type CreateQuery, type Query,
 } from './queries.schema.ts';
@@ -41,30 +43,43 @@ export function queriesRoutes(deps: Deps) {
       createRoute({
         method: 'post', path: '/queries', tags: ['Queries'],
         summary:
-          'Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, optional projectName and location (the portal form requires a project name; SPEC §7 clients may omit it), and 1 to 20 files in files[] (PDF, DWG, ZIP or images) and/or reuseFiles: comma-separated ids of files of the caller\'s own earlier requests, attached without uploading again.',
+          'Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, optional projectName and location (the portal form requires a project name; SPEC §7 clients may omit it), and 1 to UPLOAD_MAX_FILES (default 20) files in files[] (PDF, DWG, ZIP or images) and/or reuseFiles: comma-separated ids of files of the caller\'s own earlier requests, attached without uploading again.',
+        description:
+          'Or application/json with the same fields as strings plus `uploadIds`: ids of the caller\'s completed resumable uploads (POST /uploads/tus), ' +
+          'claimed by this request (each upload once). A JSON body without `uploadIds` keeps the 415 of SPEC §7. ' +
+          'Files, reused files and uploads together count against UPLOAD_MAX_FILES. Example: ' +
+          '{"message":"…","service":"<id>","subService":"<id>","projectName":"…","uploadIds":["<upload id>","<upload id>"]}.',
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'client')] as const,
         responses: {
           201: json(QueryCreatedSchema, 'Stored; COMPANY_EMAIL is told'),
-          400: { description: "'Please fill in all required fields.' or another sentence naming the problem" },
+          400: { description: "'Please fill in all required fields.', an upload that is not complete or not the caller's, or another sentence naming the problem" },
           413: { description: 'A file is over UPLOAD_MAX_MB' },
           415: { description: 'A file is not a PDF, DWG, ZIP or image (by content)' },
         },
       }),
       async (c) => {
         const user = c.var.user;
-        const { fields, files } = await storage.receive(c.req.raw, { maxFiles: MAX_QUERY_FILES, fileFields: ['files[]', 'files'] });
+        const maxFiles = deps.config.uploadMaxFiles;
+        // JSON names completed resumable uploads (issue 14); multipart (SPEC §7) carries the files itself.
+        const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, maxFiles) : null;
+        const { fields, files } = fromUploads
+          ? { fields: fromUploads.fields, files: [] }
+          : await storage.receive(c.req.raw, { maxFiles, fileFields: ['files[]', 'files'] });
+        const uploadIds = fromUploads?.uploadIds ?? [];
         const stored: StoredFile[] = [];
         let query: Query;
         try {
           const input = CreateQuerySchema.parse(fields);
           const subserviceId = await checkServices(deps, input);
           const reused = await findReusableFiles(db, user.id, input.reuseFiles);
-          if (!files.length && !reused.length) throw new HttpError(400, REQUIRED_FIELDS);
-          if (files.length + reused.length > MAX_QUERY_FILES) throw new HttpError(400, `Too many files. At most ${MAX_QUERY_FILES} are accepted.`);
+          if (!files.length && !reused.length && !uploadIds.length) throw new HttpError(400, REQUIRED_FIELDS);
+          if (files.length + reused.length + uploadIds.length > maxFiles) throw new HttpError(400, `Too many files. At most ${maxFiles} are accepted.`);
           // Sniff every file before writing a row; one refused file refuses the request.
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
           const id = await db.transaction().execute(async (trx) => {
+            // Claimed in the transaction: two requests never take one upload, and a failure gives it back.
+            stored.push(...(await claimCompletedUploads(trx, storage, user.id, uploadIds)));
             const queryId = await insertQuery(trx, {
               userId: user.id, subject: input.subject, message: input.message, serviceId: input.service, subserviceId,
               bidDueDate: input.bidDueDate ?? null, projectName: input.projectName, location: input.location,
@@ -75,6 +90,7 @@ export function queriesRoutes(deps: Deps) {
             await notifyCompany(deps, trx, { queryId, user, input, subserviceId, files: [...reused, ...stored].map((f) => f.name) });
             return queryId;
           });
+          await releaseClaimedUploads(storage, uploadIds);
           query = await getQueryForUser(db, storage, id, user);
         } catch (err) {
           // Nothing half-written: temp files (moved ones are already gone) and stored files both go.
@@ -82,6 +98,8 @@ export function queriesRoutes(deps: Deps) {
           await Promise.all(stored.map((s) => storage.remove(s.key)));
           throw err;
         }
+        // The sheet index is read in the background; the answer shows the new files 'pending'.
+        deps.indexer.kick();
         return c.json({ message: QUERY_CREATED, data: query }, 201);
       },
     )
@@ -124,11 +142,11 @@ export function queriesRoutes(deps: Deps) {
     .openapi(
       createRoute({
         method: 'get', path: '/queries/limits', tags: ['Queries'],
-        summary: 'What POST /queries accepts (file count, size, types), so the form can say it before an upload. Signed-in users.',
+        summary: 'What POST /queries accepts (file count UPLOAD_MAX_FILES, size UPLOAD_MAX_MB per file, types), so the form can say it before an upload. Signed-in users.',
         security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
         responses: { 200: json(UploadLimitsSchema, 'Upload limits') },
       }),
-      (c) => c.json({ maxFiles: MAX_QUERY_FILES, maxFileBytes: storage.uploadMaxBytes, types: ['PDF', 'DWG', 'ZIP', 'JPG', 'PNG', 'GIF', 'WebP', 'BMP', 'AVIF'] }, 200),
+      (c) => c.json({ maxFiles: deps.config.uploadMaxFiles, maxFileBytes: storage.uploadMaxBytes, types: ['PDF', 'DWG', 'ZIP', 'JPG', 'PNG', 'GIF', 'WebP', 'BMP', 'AVIF'] }, 200),
     )
     .openapi(
       createRoute({
@@ -146,13 +164,13 @@ export function queriesRoutes(deps: Deps) {
 async function checkServices({ db }: Deps, input: CreateQuery): Promise<string | null> {
   const service = await findService(db, input.service);
   if (!service || service.parent_id !== null) throw new HttpError(400, 'Please choose a service from the list.');
-  const subs = await db.selectFrom('services').select('id').where('parent_id', '=', service.id).execute();
+  const subs = await listSubserviceIds(db, service.id);
   if (!subs.length) {
     if (input.subService) throw new HttpError(400, 'This service has no sub-services.');
     return null;
   }
   if (!input.subService) throw new HttpError(400, REQUIRED_FIELDS);
-  if (!subs.some((s) => s.id === input.subService)) throw new HttpError(400, 'Please choose a sub-service of the selected service.');
+  if (!subs.includes(input.subService)) throw new HttpError(400, 'Please choose a sub-service of the selected service.');
   return input.subService;
 }
 
@@ -167,8 +185,7 @@ async function notifyCompany(
     return;
   }
   const ids = [r.input.service, r.subserviceId].filter((id): id is string => id !== null);
-  const titles = await trx.selectFrom('services').select(['id', 'title']).where('id', 'in', ids).execute();
-  const service = ids.map((id) => titles.find((t) => t.id === id)?.title).filter(Boolean).join(' / ');
+  const service = (await serviceTitles(trx, ids)).join(' / ');
   await enqueueMail(trx, newRequestMail(config.companyEmail, config.publicUrl, {
     id: r.queryId, clientName: r.user.fullName, clientEmail: r.user.email, service: service || null,
     bidDueDate: r.input.bidDueDate ?? null, files: r.files, message: r.input.message,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QueryLifecycleSchema } from './lifecycle.schema.ts';
 import { LastMessageSchema } from '../chats/chats.schema.ts';
+import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 
 // SPEC §5 "Submit request": one sentence for every missing field, as the product shows it.
 import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
@@ -64,7 +65,11 @@ export const QueryIdParamsSchema = z.object({
 
 const RefSchema = z.object({ _id: z.string(), title: z.string() });
 export const QueryFileSchema = z
-  .object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() })
+  .object({
+    _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string(),
+    /** The sheet index (issue 14): full detail at GET /queries/{id}/sheet-index. */
+    index: FileIndexBriefSchema.optional(),
+  })
   .meta({ id: 'QueryFile' });
 
 export const QuerySchema = z

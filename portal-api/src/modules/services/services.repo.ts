@@ -24,6 +24,18 @@ export function findService(db: DB, id: string) {
   return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function listSubserviceIds(db: DB, parentId: string): Promise<string[]> {
+  const rows = await db.selectFrom('services').select('id').where('parent_id', '=', parentId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The titles of these services, in the order of `ids` (unknown ids left out). */
+export async function serviceTitles(db: DB, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('services').select(['id', 'title']).where('id', 'in', ids).execute();
+  return ids.map((id) => rows.find((r) => r.id === id)?.title).filter((t): t is string => !!t);
+}
+
 export type ServiceWrite = { title: string; description: string | null; parentId: string | null; image: string | null };
 
 export async function insertService(db: DB, input: ServiceWrite) {

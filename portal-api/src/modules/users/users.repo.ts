@@ -32,6 +32,58 @@ export function toProfile(row: UserRow) {
   };
 }
 
+/** The signed-in user as /auth answers it (SPEC §4 "user"). */
+export function toSessionUser(u: Pick<UserRow, 'id' | 'full_name' | 'email' | 'role' | 'status'>) {
+  return { _id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status };
+}
+
+/** A sign-up: a pending client. False when the e-mail already has an account (a concurrent sign-up won). */
+export async function insertPendingClient(db: DB, input: { fullName: string; email: string; passwordHash: string }): Promise<boolean> {
+  const now = nowIso();
+  const inserted = await db.insertInto('users').values({
+    id: newId(), full_name: input.fullName, email: input.email, password_hash: input.passwordHash,
+    role: 'client', status: 'pending', phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
+  }).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows) === 1;
+}
+
+export async function setPasswordHash(db: DB, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** True when this call approved the user (false when already approved, so the mail goes once). */
+export async function approveUser(db: DB, id: string): Promise<boolean> {
+  const res = await db.updateTable('users').set({ status: 'approved', updated_at: nowIso() })
+    .where('id', '=', id).where('status', '!=', 'approved').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Who to mail about a user: name and e-mail only. */
+export function findUserContact(db: DB, id: string) {
+  return db.selectFrom('users').select(['email', 'full_name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Creates an approved admin, or promotes and re-keys the user with that e-mail. */
+export async function upsertAdminRow(db: DB, input: { email: string; passwordHash: string; fullName: string }): Promise<'created' | 'updated'> {
+  const now = nowIso();
+  const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+  if (existing) {
+    await db.updateTable('users')
+      .set({ role: 'admin', status: 'approved', password_hash: input.passwordHash, updated_at: now })
+      .where('id', '=', existing.id).execute();
+    return 'updated';
+  }
+  await db.insertInto('users').values({
+    id: newId(), full_name: input.fullName, email: input.email, password_hash: input.passwordHash, role: 'admin', status: 'approved',
+    phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
+  }).execute();
+  return 'created';
+}
+
+export async function hasAdmin(db: DB): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst());
+}
+
 export function findUserByEmail(db: DB, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 }

@@ -3,18 +3,25 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import {
+  findClient, listQueriesOfUser, listUsersWithQueries, listUsersWithQueriesPage, UserIdParamsSchema, UserQueriesSchema,
+  UsersWithQueriesQuerySchema, UsersWithQueriesSchema,
+} from '../queries/queries.public.ts';
 import { PROFILE_IMAGE_MAX_BYTES, profileImageKey, storeProfileImage } from './profile-image.ts';
 import { findUserById, listNonAdminUsers, toProfile, toUser, updateProfile } from './users.repo.ts';
 import { ProfileSchema, ProfileUpdateSchema, UserListQuerySchema, UserPageSchema } from './users.schema.ts';
 import { PROFILE_UPDATED } from './users.labels.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
 /**
- * The users sub-app (SPEC §7 "Users and profile"). GET /users/{id} is deliberately
- * absent: it would shadow GET /users/with-queries of the admin queries module.
+ * The users sub-app (SPEC §7 "Users and profile"), with the admin's views of a
+ * client's queries. GET /users/{id} is deliberately absent: it would shadow
+ * GET /users/with-queries.
  */
-export function usersRoutes({ db, storage }: Deps) {
+export function usersRoutes(deps: Deps) {
+  const { db, storage } = deps;
   return createRouter()
     .openapi(
       createRoute({
@@ -75,6 +82,39 @@ export function usersRoutes({ db, storage }: Deps) {
         }
         const row = await findUserById(db, c.var.user.id);
         return c.json({ data: toProfile(row!), message: PROFILE_UPDATED }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get', path: '/users/with-queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: 'Clients who have queries, most recently active first, with their queries and whether they are connected to chat now. Admin only.',
+        description:
+          'With `limit` or `cursor` (or `q`) the clients come in keyset pages of `limit` (default 20) with `nextCursor`, ' +
+          'filtered by `q`, and each query message is cut to a 120-character preview. Without them, every client, in full.',
+        request: { query: UsersWithQueriesQuerySchema },
+        responses: { 200: { description: 'Users with queries', ...json(UsersWithQueriesSchema) }, 400: { description: 'Bad cursor or limit' }, ...refused },
+      }),
+      async (c) => {
+        const { limit, cursor, q } = c.req.valid('query');
+        if (limit === undefined && cursor === undefined && !q) {
+          const users = await listUsersWithQueries(db);
+          return c.json({ users: users.map((u) => ({ ...u, online: deps.hub.isOnline(u._id) })) }, 200);
+        }
+        const page = await listUsersWithQueriesPage(db, { limit: limit ?? 20, cursor, q });
+        return c.json({ users: page.users.map((u) => ({ ...u, online: deps.hub.isOnline(u._id) })), nextCursor: page.nextCursor }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get', path: '/users/{id}/queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        summary: "One client's queries, newest first. Admin only.",
+        request: { params: UserIdParamsSchema },
+        responses: { 200: { description: 'The queries', ...json(UserQueriesSchema) }, 404: { description: 'No such client' }, ...refused },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        if (!(await findClient(db, id))) throw new HttpError(404, 'User not found.');
+        return c.json({ data: await listQueriesOfUser(db, storage, id) }, 200);
       },
     );
 }

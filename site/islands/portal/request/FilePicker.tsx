@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { UploadLimits as Limits } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
+import { describeProgress, type FileProgress } from '../../../lib/resumable-uploads.ts';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
 
@@ -19,7 +20,7 @@ function extension(name: string): string {
   return (/\.([a-z0-9]{1,4})$/i.exec(name)?.[1] ?? 'FILE').toUpperCase();
 }
 
-type Props = { files: PickedFile[]; onChange: (files: PickedFile[]) => void; limits?: Limits; disabled?: boolean };
+type Props = { files: PickedFile[]; onChange: (files: PickedFile[]) => void; limits?: Limits; disabled?: boolean; progress?: Record<string, FileProgress> };
 
 /**
  * Plan files for a request: up to 20 (PDF, DWG, ZIP or images), chosen with the
@@ -27,7 +28,7 @@ type Props = { files: PickedFile[]; onChange: (files: PickedFile[]) => void; lim
  * has a remove button. The limits are checked here too so a person learns them
  * before a long upload; the server checks again by content.
  */
-export function FilePicker({ files, onChange, limits, disabled }: Props) {
+export function FilePicker({ files, onChange, limits, disabled, progress }: Props) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -102,18 +103,27 @@ export function FilePicker({ files, onChange, limits, disabled }: Props) {
       </div>
       {files.length > 0 && (
         <ul className="picked" aria-label="Attached files">
-          {files.map((f) => (
+          {files.map((f) => {
+            const p = progress?.[f.id];
+            return (
             <li key={f.id}>
               {f.preview ? <img src={f.preview} alt={`Preview of ${f.file.name}`} width={56} height={56} /> : <span className="picked-icon" aria-hidden="true">{extension(f.file.name)}</span>}
               <span className="picked-name">
                 {f.file.name}
                 <small>{formatBytes(f.file.size)}</small>
+                {p && (
+                  <>
+                    <small className="picked-status" aria-live="polite">{describeProgress(p)}</small>
+                    <progress className="picked-bar" max={p.total || 1} value={p.sent} aria-label={`Upload of ${f.file.name}`} />
+                  </>
+                )}
               </span>
               <button type="button" className="picked-remove" onClick={() => remove(f.id)} disabled={disabled} aria-label={`Remove ${f.file.name}`}>
                 ×
               </button>
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
       <style>{`
@@ -129,6 +139,8 @@ export function FilePicker({ files, onChange, limits, disabled }: Props) {
         .picked-icon { width: 56px; height: 56px; display: grid; place-items: center; border-radius: 6px; background: var(--navy); color: #fff; font-weight: 800; font-size: .8rem; letter-spacing: .04em; }
         .picked-name { flex: 1; min-width: 0; overflow-wrap: anywhere; display: grid; }
         .picked-name small { color: var(--muted); }
+        .picked-status { font-variant-numeric: tabular-nums; }
+        .picked-bar { width: 100%; height: 6px; accent-color: var(--orange); }
         .picked-remove { min-width: 44px; min-height: 44px; border: none; background: none; font-size: 1.5rem; cursor: pointer; color: var(--danger); border-radius: 8px; }
         .picked-remove:hover { background: #fee2e2; }
       `}</style>

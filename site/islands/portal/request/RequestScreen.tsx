@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { api, ApiError, call, publicApi, upload } from '../../../lib/api.ts';
+import { api, ApiError, call, publicApi } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
@@ -12,6 +12,7 @@ import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/q
 import { CharCount } from '../../ui/CharCount.tsx';
 import { NOT_AUTHENTICATED, QUERY_CREATED, REQUIRED_FIELDS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 
 
 // SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
@@ -51,6 +52,9 @@ function RequestForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const busy = progress !== null;
+  // Files go up one by one through tus (resumable); the request is made once all are complete.
+  const uploads = useResumableUploads(token);
+  const overall = overallPercent(uploads.progress, files);
 
   const list = services.data ?? [];
   const service = list.find((s) => s._id === serviceId);
@@ -102,18 +106,18 @@ function RequestForm() {
       toast.error(REQUIRED_FIELDS, { duration: 3000 });
       return;
     }
-    const form = new FormData();
-    form.append('message', message.trim());
-    form.append('projectName', project.name.trim());
-    if (project.location.trim()) form.append('location', project.location.trim());
-    if (reused.length) form.append('reuseFiles', reused.map((f) => f._id).join(','));
-    form.append('service', serviceId);
-    if (subServiceId) form.append('subService', subServiceId);
-    if (bidDueDate) form.append('bidDueDate', bidDueDate);
-    for (const f of files) form.append('files[]', f.file, f.file.name);
     setProgress(0);
     try {
-      await upload(api.queries, '$post', form, setProgress);
+      const uploadIds = await uploads.uploadAll(files);
+      await call(
+        api.queries.$post({
+          json: {
+          message: message.trim(), projectName: project.name.trim(), location: project.location.trim() || undefined,
+          reuseFiles: reused.length ? reused.map((f) => f._id).join(',') : undefined,
+          service: serviceId, subService: subServiceId || undefined, bidDueDate: bidDueDate || undefined, uploadIds,
+          },
+        }),
+      );
       toast.success(QUERY_CREATED, { duration: 3000 });
       reset();
       setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
@@ -189,7 +193,7 @@ function RequestForm() {
         </div>
 
         {reuse.source && <ReusedPlans source={reuse.source} files={reused} onDrop={() => setKeepReused(false)} />}
-        <FilePicker key={pickerKey} files={files} onChange={setFiles} limits={limits.data} disabled={busy} />
+        <FilePicker key={pickerKey} files={files} onChange={setFiles} limits={limits.data} disabled={busy} progress={busy ? uploads.progress : undefined} />
 
         {progress !== null && (
           <div className="request-progress">
@@ -199,11 +203,11 @@ function RequestForm() {
               aria-label="Upload progress"
               aria-valuemin={0}
               aria-valuemax={100}
-              aria-valuenow={progress}
+              aria-valuenow={overall}
             >
-              <span style={{ width: `${progress}%` }} />
+              <span style={{ width: `${overall}%` }} />
             </div>
-            <span className="request-pct">{progress}%</span>
+            <span className="request-pct">{overall}%</span>
           </div>
         )}
 
@@ -230,3 +234,4 @@ function RequestForm() {
     </div>
   );
 }
+

@@ -1,0 +1,128 @@
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import type { Deps } from '../../deps.ts';
+import type { AuthUser } from '../../http/env.ts';
+import { HttpError, zodMessage } from '../../http/errors.ts';
+import { recordMessageActivity } from '../activities/activities.repo.ts';
+import { findQueryForUser } from '../queries/queries.repo.ts';
+import { mailAbsentSide } from './chats.mail.ts';
+import { findReplyTarget, insertMessage } from './chats.repo.ts';
+import {
+  CHAT_BAD_REPLY,
+  CHAT_CLOSED,
+  CLIENT_FRAME_TYPES,
+  ClientFrameSchema,
+  type ChatMessage,
+  type ClientFrame,
+  type ServerFrame,
+} from './chats.schema.ts';
+import { markQueryRead, pushUnreadAfterMessage, watchUnread } from './chats.unread.ts';
+import type { ChatPresence } from './chats.presence.ts';
+import type { Peer } from './hub.ts';
+
+// The /ws frame protocol (ARCHITECTURE.md "WebSocket /ws", CONTRACTS.md): every
+// frame carries its token and is checked on its own; a refused frame answers
+// {type:'error'} and never closes the socket (STYLE.md "Errors").
+
+/** What the frame handlers use: the server's deps and the parts registerChat wires together. */
+export type FrameContext = {
+  deps: Deps;
+  presence: ChatPresence;
+  /** The user of a frame's token, bound to the socket (chats.auth-cache.ts, chats.presence.ts). */
+  identify: (peer: Peer, token: string) => Promise<AuthUser>;
+  /** The socket's send budget (chats.send-limit.ts). */
+  takeSendToken: (peer: Peer) => Promise<boolean>;
+};
+
+type Handlers = { [T in ClientFrame['type']]: (ctx: FrameContext, peer: Peer, frame: Extract<ClientFrame, { type: T }>) => Promise<void> };
+
+const send = (ctx: FrameContext, peer: Peer, frame: ServerFrame) => ctx.deps.hub.send(peer, frame);
+
+async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientFrame, { type: 'sendMessage' }>): Promise<void> {
+  const { deps } = ctx;
+  if (!(await ctx.takeSendToken(peer))) throw new HttpError(429, 'You are sending messages too fast. Please wait a moment.');
+  const user = await ctx.identify(peer, frame.token);
+  const query = await findQueryForUser(deps.db, frame.queryId, user);
+  if (query.status === 'closed') throw new HttpError(409, CHAT_CLOSED);
+  const text = frame.message; // trimmed and length-checked by ClientFrameSchema
+  const target = frame.replyTo ? await findReplyTarget(deps.db, frame.replyTo) : null;
+  if (frame.replyTo && (!target || target.query_id !== query.id)) throw new HttpError(400, CHAT_BAD_REPLY);
+  // Stored (with its activity, and the mail telling the other side when it is not connected)
+  // before anyone sees it, so a refetch after a reconnect has it.
+  const mailCtx = { companyEmail: deps.config.companyEmail, publicUrl: deps.config.publicUrl };
+  const online = { anyAdmin: () => ctx.presence.anyAdmin(), user: (id: string) => ctx.presence.isOnline(id) };
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    const row = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: target?.id ?? null });
+    await recordMessageActivity(trx, {
+      userId: query.user_id,
+      queryId: query.id,
+      status: query.status,
+      activity: user.role === 'admin' ? 'Reply from the estimating team' : 'Message sent',
+    });
+    await mailAbsentSide(trx, mailCtx, online, query, user);
+    return row;
+  });
+  // The same shape as toChatMessage() builds from a row, without reading the row back.
+  const message: ChatMessage = {
+    _id: stored.id,
+    query: query.id,
+    message: text,
+    createdAt: stored.createdAt,
+    sender: { _id: user.id, role: user.role, fullName: user.fullName },
+    replyTo: target ? { _id: target.id, query: target.query_id, message: target.message } : null,
+  };
+  // The sender gets its own message back with its _id, even without a joinRoom first.
+  deps.hub.join(peer, query.id);
+  await deps.hub.publish(query.id, { type: 'receiveMessage', message } satisfies ServerFrame);
+  void pushUnreadAfterMessage(deps, user, query);
+}
+
+const HANDLERS: Handlers = {
+  async authenticateAdmin(ctx, peer, frame) {
+    const user = await ctx.identify(peer, frame.token);
+    if (user.role !== 'admin') throw new HttpError(403, 'You are not allowed to do this.');
+    peer.role = 'admin';
+    send(ctx, peer, { type: 'authenticated' });
+    ctx.presence.sendOnlineClients(peer);
+  },
+  async joinRoom(ctx, peer, frame) {
+    const user = await ctx.identify(peer, frame.token);
+    const query = await findQueryForUser(ctx.deps.db, frame.queryId, user);
+    ctx.deps.hub.join(peer, query.id);
+    send(ctx, peer, { type: 'joined', queryId: query.id });
+  },
+  sendMessage,
+  async markRead(ctx, peer, frame) {
+    const user = await ctx.identify(peer, frame.token);
+    await markQueryRead(ctx.deps, user, frame.queryId);
+  },
+  async watchUnread(ctx, peer, frame) {
+    const user = await ctx.identify(peer, frame.token);
+    send(ctx, peer, await watchUnread(ctx.deps, peer, user));
+  },
+};
+
+/** A frame as the client sent it: parsed, or the error frame that answers it. */
+export function parseFrame(data: string): { frame: ClientFrame } | { error: ServerFrame } {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    const type = (parsed as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || !CLIENT_FRAME_TYPES.includes(type)) return { error: { type: 'error', message: 'Unknown frame type.' } };
+    return { frame: ClientFrameSchema.parse(parsed) };
+  } catch (err) {
+    return { error: { type: 'error', message: err instanceof ZodError ? zodMessage(err) : 'Frames must be JSON objects.' } };
+  }
+}
+
+/** Runs one raw frame: its handler, or an error frame for a bad frame or a refused call. */
+export async function dispatchFrame(ctx: FrameContext, peer: Peer, data: string): Promise<void> {
+  const parsed = parseFrame(data);
+  if ('error' in parsed) return send(ctx, peer, parsed.error);
+  const handler = HANDLERS[parsed.frame.type] as (ctx: FrameContext, peer: Peer, frame: ClientFrame) => Promise<void>;
+  try {
+    await handler(ctx, peer, parsed.frame);
+  } catch (err) {
+    if (err instanceof HTTPException) return send(ctx, peer, { type: 'error', message: err.message });
+    throw err; // the hub logs it and answers 'Internal server error'
+  }
+}

@@ -1,0 +1,110 @@
+import type { DB } from '../../db/database.ts';
+import { nowIso } from '../../lib/ids.ts';
+
+// The reads and writes of the chat mail notices (chats.mail.ts): the last mail
+// time per query and audience (chat_mail_marks) and the messages a mail quotes.
+
+export type ChatAudience = 'company' | 'client';
+
+/** When (query, audience) was last mailed, or undefined when never. */
+export async function findMailMark(trx: DB, queryId: string, audience: ChatAudience): Promise<string | undefined> {
+  const mark = await trx
+    .selectFrom('chat_mail_marks')
+    .select('mailed_at')
+    .where('query_id', '=', queryId)
+    .where('audience', '=', audience)
+    .executeTakeFirst();
+  return mark?.mailed_at;
+}
+
+/** Moves the mark from `previous` to `now`; false when a concurrent message (or instance) moved it first. */
+export async function moveMailMark(trx: DB, queryId: string, audience: ChatAudience, previous: string | null, now: Date): Promise<boolean> {
+  if (previous) {
+    const res = await trx
+      .updateTable('chat_mail_marks')
+      .set({ mailed_at: nowIso(now) })
+      .where('query_id', '=', queryId)
+      .where('audience', '=', audience)
+      .where('mailed_at', '=', previous)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+  const res = await trx
+    .insertInto('chat_mail_marks')
+    .values({ query_id: queryId, audience, mailed_at: nowIso(now) })
+    .onConflict((oc) => oc.columns(['query_id', 'audience']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows) === 1;
+}
+
+/**
+ * The newest `limit` messages of one side (the client's, or the firm's) written
+ * after `after`, and the time the other side last wrote; newest first.
+ */
+export async function latestMessagesOfSide(
+  trx: DB,
+  query: { id: string; user_id: string },
+  fromClient: boolean,
+  since: string | null,
+  limit: number,
+) {
+  const lastReply = await trx
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('query_id', '=', query.id)
+    .where('sender_id', fromClient ? '!=' : '=', query.user_id)
+    .executeTakeFirst();
+  // What the side wrote before the other side's latest message, the other side has seen.
+  const after =
+    [since, lastReply?.at ?? null]
+      .filter((t): t is string => !!t)
+      .sort()
+      .at(-1) ?? null;
+  let q = trx
+    .selectFrom('chat_messages')
+    .select(['message', 'created_at'])
+    .where('query_id', '=', query.id)
+    .where('sender_id', fromClient ? '=' : '!=', query.user_id);
+  if (after) q = q.where('created_at', '>', after);
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/**
+ * Marks older than `cutoff` whose request's latest message is newer than the
+ * mark and comes from the side this audience hears about: something is held
+ * and still unanswered.
+ */
+export function listHeldMailMarks(db: DB, cutoff: string, limit: number) {
+  return db
+    .selectFrom('chat_mail_marks as m')
+    .innerJoin('queries as q', 'q.id', 'm.query_id')
+    .select(['m.query_id', 'm.audience', 'q.user_id'])
+    .where('m.mailed_at', '<=', cutoff)
+    .where(({ exists, selectFrom, ref, eb }) =>
+      exists(
+        selectFrom('chat_messages as c')
+          .select('c.id')
+          .whereRef('c.query_id', '=', 'm.query_id')
+          .whereRef('c.created_at', '>', 'm.mailed_at')
+          .where((w) =>
+            w.or([
+              w.and([eb(ref('m.audience'), '=', 'company'), w('c.sender_id', '=', ref('q.user_id'))]),
+              w.and([eb(ref('m.audience'), '=', 'client'), w('c.sender_id', '!=', ref('q.user_id'))]),
+            ]),
+          )
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('chat_messages as later')
+                  .select('later.id')
+                  .whereRef('later.query_id', '=', 'c.query_id')
+                  .whereRef('later.created_at', '>', 'c.created_at'),
+              ),
+            ),
+          ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+}

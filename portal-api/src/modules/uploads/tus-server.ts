@@ -1,0 +1,102 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Server, type ServerOptions } from '@tus/server';
+import type { Deps } from '../../deps.ts';
+import type { AuthUser } from '../../http/env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { cleanFileName } from '../../lib/storage.ts';
+import { PlanFileStore } from './plan-file-store.ts';
+import { deleteUploadRow, findUpload, insertUpload, markUploadComplete, tusDirectory } from './uploads.repo.ts';
+import { TUS_PATH, UPLOAD_EXPIRY_HOURS } from './uploads.schema.ts';
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
+/** What tus turns into an error response: a status and a body. */
+type TusError = { status_code: number; body: string };
+const tusError = (status_code: number, message: string): TusError => ({ status_code, body: message });
+
+/**
+ * The tus protocol server (@tus/server with its file store under
+ * DATA_DIR/uploads/tus). Authentication and ownership are checked by the route
+ * before a request gets here; the signed-in user travels with the request
+ * object (`owners`), because tus calls its hooks with that same object.
+ */
+export function createTusServer({ db, storage }: Pick<Deps, 'db' | 'storage'>) {
+  const owners = new WeakMap<object, AuthUser>();
+  const directory = tusDirectory(storage);
+
+  /** Sniffs a finished upload; a refused file is deleted and the error names it. */
+  async function finish(id: string, role: AuthUser['role']): Promise<void> {
+    const row = await findUpload(db, id);
+    if (!row || row.status === 'complete') return;
+    const tempPath = path.join(directory, id);
+    try {
+      // Clients upload plans; admins also deliverables (spreadsheets, documents).
+      const sniffed = await storage.sniff(
+        { field: 'file', originalName: row.name, tempPath, size: Number(row.size) },
+        role === 'admin' ? 'deliverable' : 'plan',
+      );
+      await markUploadComplete(db, id, sniffed);
+    } catch (err) {
+      await removeUpload(id);
+      if (err instanceof HttpError) throw tusError(err.status, err.message);
+      throw err;
+    }
+  }
+
+  async function removeUpload(id: string): Promise<void> {
+    await deleteUploadRow(db, id);
+    await fsp.rm(path.join(directory, id), { force: true });
+    await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+  }
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore: new PlanFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3600_000 }),
+    maxSize: storage.uploadMaxBytes,
+    relativeLocation: true,
+    namingFunction: () => newId(),
+    async onUploadCreate(req: TusRequest, upload) {
+      const user = owners.get(req);
+      if (!user) throw tusError(401, 'Authentication required.');
+      if (upload.size === undefined) throw tusError(400, 'Upload-Length is required: deferred lengths are not accepted.');
+      if (upload.size === 0) throw tusError(400, 'The file is empty.');
+      const name = cleanFileName(upload.metadata?.filename ?? upload.metadata?.name ?? '');
+      await insertUpload(db, { id: upload.id, userId: user.id, name, size: upload.size });
+      // The owner is written into the tus state too, so the bytes on disk say whose they are.
+      return { metadata: { ...upload.metadata, filename: name, owner: user.id } };
+    },
+    async onUploadFinish(req: TusRequest, upload) {
+      await finish(upload.id, owners.get(req)?.role ?? 'client');
+      return {};
+    },
+  });
+
+  return {
+    /** Runs one tus request for `user`; HTTP errors come back as JSON {message}. */
+    async handle(req: Request, user: AuthUser, uploadId: string | null): Promise<Response> {
+      owners.set(req, user);
+      let res = await server.handleWeb(req);
+      // A server killed between the last byte and the completion check leaves a
+      // full upload that was never checked: the client's resume starts with HEAD.
+      if (
+        req.method === 'HEAD' &&
+        uploadId &&
+        res.status === 200 &&
+        res.headers.get('upload-offset') === res.headers.get('upload-length')
+      ) {
+        try {
+          await finish(uploadId, user.role);
+        } catch (err) {
+          const e = err as TusError;
+          res = new Response(e.body ?? 'Upload failed.', { status: e.status_code ?? 500, headers: res.headers });
+        }
+      }
+      return res;
+    },
+    server,
+    removeUpload,
+  };
+}
+
+export type TusService = ReturnType<typeof createTusServer>;

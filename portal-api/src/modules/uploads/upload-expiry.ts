@@ -1,0 +1,43 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { DB } from '../../db/database.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { expireUploads, tusDirectory } from './uploads.repo.ts';
+import { UPLOAD_EXPIRY_HOURS } from './uploads.schema.ts';
+
+const EVERY_MS = 15 * 60_000;
+
+/**
+ * Removes expired uploads every 15 minutes (and once at start): their rows and
+ * bytes, plus any bytes in uploads/tus that no row claims (a crash between
+ * writing the tus state and the row). Returns the stop function.
+ */
+export function startUploadExpiry(db: DB, storage: Storage, log: Logger): () => void {
+  const run = async () => {
+    const expired = await expireUploads(db, storage);
+    const orphans = await removeOrphans(db, storage);
+    if (expired || orphans) log.info({ expired, orphans }, 'removed expired uploads');
+  };
+  const tick = () => void run().catch((err: unknown) => log.error({ err }, 'upload expiry failed'));
+  const timer = setInterval(tick, EVERY_MS);
+  timer.unref();
+  tick();
+  return () => clearInterval(timer);
+}
+
+async function removeOrphans(db: DB, storage: Storage, now = Date.now()): Promise<number> {
+  const dir = tusDirectory(storage);
+  const names = await fsp.readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const id = name.replace(/\.json$/, '');
+    const stat = await fsp.stat(path.join(dir, name)).catch(() => null);
+    if (!stat || now - stat.mtimeMs < UPLOAD_EXPIRY_HOURS * 3600_000) continue;
+    const row = await db.selectFrom('uploads').select('id').where('id', '=', id).executeTakeFirst();
+    if (row) continue;
+    await fsp.rm(path.join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
+}

@@ -1,0 +1,112 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { Deps } from '../../deps.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { createRouter } from '../../http/router.ts';
+import { countOpenUploads, extendUpload, findUpload } from './uploads.repo.ts';
+import { MAX_OPEN_UPLOADS, TUS_PATH } from './uploads.schema.ts';
+import { createTusServer } from './tus-server.ts';
+
+const UPLOAD_NOT_FOUND = 'Upload not found.';
+const IdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+const tusHeaders = { description: 'tus 1.0.0 protocol response (https://tus.io/protocols/resumable-upload)' };
+
+/**
+ * Resumable uploads (tus 1.0.0: creation, termination, expiration) under
+ * /api/uploads/tus. Signed-in users only; an upload is reachable only by the
+ * user who created it (anyone else gets 404, as for an unknown id).
+ */
+export function uploadsRoutes(deps: Deps) {
+  const { db } = deps;
+  const tus = createTusServer(deps);
+  // A literal type, so that the chained AppType keeps every other route's path (site/lib/api.ts).
+  const base = TUS_PATH.replace(/^\/api/, '') as '/uploads/tus';
+  const route = (method: 'post' | 'patch' | 'delete', withId: boolean, summary: string, errors: Record<number, string> = {}) =>
+    createRoute({
+      method,
+      path: withId ? `${base}/{id}` : base,
+      tags: ['Uploads'],
+      summary,
+      security: [{ bearer: [] }],
+      middleware: [requireAuth(db)] as const,
+      ...(withId ? { request: { params: IdParams } } : {}),
+      responses: {
+        200: tusHeaders,
+        201: tusHeaders,
+        204: tusHeaders,
+        401: { description: 'No session' },
+        404: { description: "Unknown upload, or someone else's" },
+        ...Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description }])),
+      },
+    });
+
+  const forward = async (c: Context<AppEnv>, id: string | null) => {
+    const user = c.var.user;
+    if (id) {
+      const row = await findUpload(db, id);
+      if (!row || row.user_id !== user.id) throw new HttpError(404, UPLOAD_NOT_FOUND);
+    } else if ((await countOpenUploads(db, user.id)) >= MAX_OPEN_UPLOADS) {
+      throw new HttpError(429, `You have ${MAX_OPEN_UPLOADS} unfinished uploads. Please submit or wait for them to expire.`);
+    }
+    const res = await tus.handle(c.req.raw, user, id);
+    // Expiry counts from the last bytes received, so a slow 10 GB set is not cut off at 24 h.
+    if (id && c.req.raw.method === 'PATCH' && res.status === 204) await extendUpload(db, id);
+    return asJsonError(res);
+  };
+
+  return (
+    createRouter()
+      .openapi(
+        route(
+          'post',
+          false,
+          'Creates an upload (tus creation). Upload-Length and Upload-Metadata `filename` required; at most UPLOAD_MAX_MB.',
+          {
+            400: 'No Upload-Length (deferred lengths are refused) or an empty file',
+            413: 'Upload-Length over UPLOAD_MAX_MB',
+            429: 'Too many unfinished uploads',
+          },
+        ),
+        (c) => forward(c, null) as never,
+      )
+      .openapi(
+        route(
+          'patch',
+          true,
+          'Appends bytes at Upload-Offset (tus). A wrong offset is 409, bytes past Upload-Length 413. The last PATCH checks the file type (415 names a refused file, which is deleted). HEAD on the same URL answers the offset (tus; no body, so errors are status only) and checks a full upload the server stopped before checking.',
+          {
+            409: 'Upload-Offset is not the offset the server has',
+            413: 'Bytes past Upload-Length (or UPLOAD_MAX_MB)',
+            415: 'The completed file is not a PDF, DWG, ZIP or image (by content); it is deleted and the message names it',
+          },
+        ),
+        (c) => forward(c, c.req.param('id') ?? null) as never,
+      )
+      .openapi(route('delete', true, 'Deletes the upload (tus termination).'), (c) => forward(c, c.req.param('id') ?? null) as never)
+      // Hono answers HEAD with the GET route (dropping the body), so tus's HEAD
+      // (documented with PATCH: HTTP gives it no body for a {message}) is served
+      // here; a real GET (download) is not offered.
+      .get(`${base}/:id`, requireAuth(db), (c) => {
+        if (c.req.raw.method !== 'HEAD') throw new HttpError(404, 'Not found.');
+        return forward(c, c.req.param('id'));
+      })
+  );
+}
+
+/** tus answers errors in plain text; the API answers {message} everywhere. */
+async function asJsonError(res: Response): Promise<Response> {
+  if (res.status < 400) return res;
+  const text = (await res.text()).trim() || 'Upload failed.';
+  const headers = new Headers(res.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ message: text }), { status: res.status, headers });
+}

@@ -1,0 +1,134 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Upload } from 'tus-js-client';
+import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
+
+// Each picked file goes up on its own through tus (issue 14). tus-js-client
+// keeps a fingerprint of each unfinished upload in localStorage, so picking
+// the same file again after a reload or a dropped connection continues from
+// the server's offset instead of starting over.
+
+export type FileProgress = { sent: number; total: number; bytesPerSecond: number; secondsLeft: number | null; done: boolean };
+type Picked = { id: string; file: File };
+
+/** Retries on a flaky connection before giving up (ms between attempts). */
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000];
+
+/** The server's {message} from a failed tus request, else a sentence about the file. */
+function failureText(err: unknown, name: string): string {
+  const body = (err as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
+  try {
+    const message = body ? (JSON.parse(body) as { message?: string }).message : undefined;
+    if (message) return message;
+  } catch {
+    // not JSON
+  }
+  return `${name}: the upload stopped. Check your connection and submit again to resume.`;
+}
+
+export function useResumableUploads(token: string | null) {
+  const [progress, setProgress] = useState<Record<string, FileProgress>>({});
+  const running = useRef<Upload[]>([]);
+
+  const uploadOne = useCallback(
+    async (picked: Picked) => {
+      // Loaded on the first upload, not with the page (about 15 KB gzipped).
+      const { Upload } = await import('tus-js-client');
+      return new Promise<string>((resolve, reject) => {
+        // The rate is measured from the first progress event: a resumed upload starts at its offset.
+        const started = { at: 0, bytes: -1 };
+        let speed = 0;
+        const upload = new Upload(picked.file, {
+          endpoint: TUS_PATH,
+          chunkSize: UPLOAD_CHUNK_BYTES,
+          retryDelays: RETRY_DELAYS,
+          removeFingerprintOnSuccess: true,
+          metadata: { filename: picked.file.name, filetype: picked.file.type },
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          onProgress(sent, total) {
+            const now = performance.now();
+            if (started.bytes < 0) {
+              started.at = now;
+              started.bytes = sent;
+            }
+            const seconds = (now - started.at) / 1000;
+            // A smoothed rate: the latest chunk counts for a third.
+            if (seconds > 0.25) {
+              const rate = (sent - started.bytes) / seconds;
+              speed = speed ? speed * 0.67 + rate * 0.33 : rate;
+              started.at = now;
+              started.bytes = sent;
+            }
+            setProgress((p) => ({
+              ...p,
+              [picked.id]: { sent, total, bytesPerSecond: speed, secondsLeft: speed > 0 ? (total - sent) / speed : null, done: false },
+            }));
+          },
+          onSuccess() {
+            setProgress((p) => ({
+              ...p,
+              [picked.id]: { sent: picked.file.size, total: picked.file.size, bytesPerSecond: 0, secondsLeft: 0, done: true },
+            }));
+            resolve((upload.url ?? '').split('/').pop() ?? '');
+          },
+          onError(err) {
+            reject(new Error(failureText(err, picked.file.name)));
+          },
+        });
+        running.current.push(upload);
+        upload.findPreviousUploads().then((previous) => {
+          if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+          upload.start();
+        }, reject);
+      });
+    },
+    [token],
+  );
+
+  /** Uploads every file (three at a time); resolves with their upload ids in the order given. */
+  const uploadAll = useCallback(
+    async (files: Picked[]): Promise<string[]> => {
+      setProgress({});
+      const ids: string[] = new Array(files.length);
+      let next = 0;
+      const worker = async () => {
+        while (next < files.length) {
+          const i = next++;
+          ids[i] = await uploadOne(files[i]!);
+        }
+      };
+      try {
+        await Promise.all([worker(), worker(), worker()]);
+      } catch (err) {
+        // One refused file stops the rest; what was sent stays resumable.
+        await Promise.all(running.current.map((u) => u.abort().catch(() => undefined)));
+        throw err;
+      } finally {
+        running.current = [];
+      }
+      return ids;
+    },
+    [uploadOne],
+  );
+
+  return { progress, uploadAll };
+}
+
+/** '3.2 MB/s · 1 min 20 s left' for a file in flight. */
+export function describeProgress(p: FileProgress): string {
+  if (p.done) return 'Uploaded';
+  const pct = p.total ? Math.floor((p.sent / p.total) * 100) : 0;
+  const parts = [`${pct}% sent`];
+  if (p.bytesPerSecond > 0) parts.push(`${(p.bytesPerSecond / 1024 / 1024).toFixed(1)} MB/s`);
+  if (p.secondsLeft !== null && p.bytesPerSecond > 0) {
+    const s = Math.ceil(p.secondsLeft);
+    parts.push(s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s left` : `${s} s left`);
+  }
+  return parts.join(' · ');
+}
+
+/** All files together, weighted by size, as a whole percent. */
+export function overallPercent(progress: Record<string, { sent: number }>, files: Array<{ id: string; file: File }>): number {
+  const total = files.reduce((n, f) => n + f.file.size, 0);
+  const sent = files.reduce((n, f) => n + (progress[f.id]?.sent ?? 0), 0);
+  return total ? Math.floor((sent / total) * 100) : 0;
+}

@@ -17,7 +17,13 @@ export default defineConfig({
         },
       },
       {
-        test: { ...shared, name: 'dom', environment: 'jsdom', include: ['site/**/*.test.tsx'], setupFiles: ['tests/component/setup.ts'] },
+        test: {
+          ...shared,
+          name: 'dom',
+          environment: './tests/component/jsdom-server-environment.ts',
+          include: ['site/**/*.test.tsx'],
+          setupFiles: ['tests/component/setup.ts'],
+        },
       },
     ],
   },

@@ -79,7 +79,10 @@ export function createApp(deps: Deps) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   const openApiConfig = {
     openapi: '3.1.0',
-    info: { title: 'Estimating portal API', version: '1.0.0', description:
+    info: {
+      title: 'Estimating portal API',
+      version: '1.0.0',
+      description:
         'Paths of SPEC §7 under /api. Bearer session tokens from /auth/login-verify-otp.\n\n' +
         'Chat runs over the WebSocket /ws (ARCHITECTURE.md): joinRoom, sendMessage, authenticateAdmin → joined, receiveMessage, error. ' +
         'Unread state adds two client frames: {"type":"markRead","token","queryId"} marks a request read for the sender ' +
@@ -131,4 +134,3 @@ function apiRoutes(deps: Deps) {
 export type App = ReturnType<typeof createApp>;
 /** Every /api route with its inputs and answers: `hc<AppType>('/api')` in the browser. */
 export type AppType = ReturnType<typeof apiRoutes>;
-

@@ -50,7 +50,8 @@ export const api = clientFor(true);
 /** Calls that never send the session: sign-in screens and public pages. */
 export const publicApi = clientFor(false);
 
-type Ok<T> = T extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends 200 | 201 | 202 | 203 ? Body : never) : never;
+type Ok<T> =
+  T extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends 200 | 201 | 202 | 203 ? Body : never) : never;
 
 function messageOf(data: unknown, status: number): string {
   const message = (data as { message?: unknown } | null)?.message;

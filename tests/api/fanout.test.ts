@@ -41,9 +41,9 @@ describe('chat fan-out', () => {
     // The second instance shares the first one's database (PostgreSQL only:
     // SQLite is one file owned by one instance).
     if (onPostgres) {
-    // One DATA_DIR too: either instance's outbox worker may send a mail the other queued.
-    b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
-  }
+      // One DATA_DIR too: either instance's outbox worker may send a mail the other queued.
+      b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
+    }
   });
   afterAll(async () => {
     await b?.stop();
@@ -68,7 +68,7 @@ describe('chat fan-out', () => {
     onB.ws.close();
   });
 
-  it.runIf(onPostgres)('keeps delivering after the database drops an instance\'s listening connection', { timeout: 30_000 }, async () => {
+  it.runIf(onPostgres)("keeps delivering after the database drops an instance's listening connection", { timeout: 30_000 }, async () => {
     const application = `chat-fanout-${b!.fanout!.instanceId}`;
     const before = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${application}`.execute(a.deps.db);
     expect(before.rows).toHaveLength(1);
@@ -76,7 +76,9 @@ describe('chat fan-out', () => {
     // The listener reconnects after about a second, on a new backend.
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const now = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${application} and query ilike 'LISTEN%'`.execute(a.deps.db);
+      const now = await sql<{
+        pid: number;
+      }>`select pid from pg_stat_activity where application_name = ${application} and query ilike 'LISTEN%'`.execute(a.deps.db);
       if (now.rows.length === 1 && now.rows[0]!.pid !== before.rows[0]!.pid) break;
       if (Date.now() > deadline) throw new Error('the listener did not come back');
       await new Promise((r) => setTimeout(r, 100));
@@ -112,52 +114,69 @@ describe('chat fan-out', () => {
     elsewhere.ws.close();
   });
 
-  it.runIf(onPostgres)('two server processes on one database: a chat message sent through one arrives on a socket of the other', { timeout: 90_000 }, async () => {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!);
-    const dirs = await Promise.all([1, 2].map((n) => fs.mkdtemp(path.join(os.tmpdir(), `estimating-instance${n}-`))));
-    const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-    // Started together, as a deployment would: migrations and seeding must not trip over each other.
-    const started = await Promise.allSettled(dirs.map((dir) => startServerProcess(dir, env)));
-    const failed = started.find((r) => r.status === 'rejected');
-    if (failed) {
-      await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
-      await database.drop();
-      throw failed.reason;
-    }
-    const [one, two] = started.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof startServerProcess>>>).value);
-    const db = openDatabase({ kind: 'postgres', url: database.url });
-    try {
-      // The outbox lives in each instance's DATA_DIR: sign in through instance one.
-      const adminToken = await signInOver(one!, ADMIN.email, ADMIN.password);
-      const client = await createClientOver(one!, adminToken, async (email) =>
-        (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
-      const queryId = await createQueryOver(one!, client.token, 'Two instances');
+  it.runIf(onPostgres)(
+    'two server processes on one database: a chat message sent through one arrives on a socket of the other',
+    { timeout: 90_000 },
+    async () => {
+      const database = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+      const dirs = await Promise.all([1, 2].map((n) => fs.mkdtemp(path.join(os.tmpdir(), `estimating-instance${n}-`))));
+      const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+      // Started together, as a deployment would: migrations and seeding must not trip over each other.
+      const started = await Promise.allSettled(dirs.map((dir) => startServerProcess(dir, env)));
+      const failed = started.find((r) => r.status === 'rejected');
+      if (failed) {
+        await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+        await database.drop();
+        throw failed.reason;
+      }
+      const [one, two] = started.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof startServerProcess>>>).value);
+      const db = openDatabase({ kind: 'postgres', url: database.url });
+      try {
+        // The outbox lives in each instance's DATA_DIR: sign in through instance one.
+        const adminToken = await signInOver(one!, ADMIN.email, ADMIN.password);
+        const client = await createClientOver(
+          one!,
+          adminToken,
+          async (email) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
+        );
+        const queryId = await createQueryOver(one!, client.token, 'Two instances');
 
-      const adminOnTwo = await openSocket(two!.url);
-      adminOnTwo.ws.send(JSON.stringify({ type: 'joinRoom', token: adminToken, queryId }));
-      await adminOnTwo.next((f) => f.type === 'joined');
-      const clientOnOne = await openSocket(one!.url);
-      clientOnOne.ws.send(JSON.stringify({ type: 'sendMessage', token: client.token, queryId, message: 'Sent through instance one', replyTo: null }));
+        const adminOnTwo = await openSocket(two!.url);
+        adminOnTwo.ws.send(JSON.stringify({ type: 'joinRoom', token: adminToken, queryId }));
+        await adminOnTwo.next((f) => f.type === 'joined');
+        const clientOnOne = await openSocket(one!.url);
+        clientOnOne.ws.send(
+          JSON.stringify({ type: 'sendMessage', token: client.token, queryId, message: 'Sent through instance one', replyTo: null }),
+        );
 
-      const mine = await clientOnOne.next((f) => f.type === 'receiveMessage');
-      const theirs = await adminOnTwo.next((f) => f.type === 'receiveMessage');
-      expect(theirs.message).toEqual(mine.message);
-      expect(theirs.message.message).toBe('Sent through instance one');
+        const mine = await clientOnOne.next((f) => f.type === 'receiveMessage');
+        const theirs = await adminOnTwo.next((f) => f.type === 'receiveMessage');
+        expect(theirs.message).toEqual(mine.message);
+        expect(theirs.message.message).toBe('Sent through instance one');
 
-      // And back: the admin answers through instance two, the client sees it on instance one.
-      adminOnTwo.ws.send(JSON.stringify({ type: 'sendMessage', token: adminToken, queryId, message: 'Answered through instance two', replyTo: mine.message._id }));
-      const reply = await clientOnOne.next((f) => f.type === 'receiveMessage' && f.message.message === 'Answered through instance two');
-      expect(reply.message.replyTo._id).toBe(mine.message._id);
-      await settle();
-      expect(clientOnOne.frames.filter((f) => f.type === 'receiveMessage')).toHaveLength(2);
-      expect(adminOnTwo.frames.filter((f) => f.type === 'receiveMessage')).toHaveLength(2);
-      clientOnOne.ws.close();
-      adminOnTwo.ws.close();
-    } finally {
-      await Promise.all([one?.stop(), two?.stop()]);
-      await db.destroy();
-      await database.drop();
-      await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
-    }
-  });
+        // And back: the admin answers through instance two, the client sees it on instance one.
+        adminOnTwo.ws.send(
+          JSON.stringify({
+            type: 'sendMessage',
+            token: adminToken,
+            queryId,
+            message: 'Answered through instance two',
+            replyTo: mine.message._id,
+          }),
+        );
+        const reply = await clientOnOne.next((f) => f.type === 'receiveMessage' && f.message.message === 'Answered through instance two');
+        expect(reply.message.replyTo._id).toBe(mine.message._id);
+        await settle();
+        expect(clientOnOne.frames.filter((f) => f.type === 'receiveMessage')).toHaveLength(2);
+        expect(adminOnTwo.frames.filter((f) => f.type === 'receiveMessage')).toHaveLength(2);
+        clientOnOne.ws.close();
+        adminOnTwo.ws.close();
+      } finally {
+        await Promise.all([one?.stop(), two?.stop()]);
+        await db.destroy();
+        await database.drop();
+        await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+      }
+    },
+  );
 });

@@ -88,7 +88,9 @@ describe('unread counts', () => {
     const { users } = await chatUsers(admin1);
     const a = users.find((u: { _id: string }) => u._id === alice.id);
     const byId = new Map(a.queries.map((q: { _id: string }) => [q._id, q]));
-    expect(byId.get(q1)).toMatchObject({ lastMessage: { text: 'Plans attached above', senderRole: 'client', createdAt: expect.any(String) } });
+    expect(byId.get(q1)).toMatchObject({
+      lastMessage: { text: 'Plans attached above', senderRole: 'client', createdAt: expect.any(String) },
+    });
     expect(byId.get(q2)).toMatchObject({ lastMessage: { text: 'We started on it', senderRole: 'admin' } });
     const b = users.find((u: { _id: string }) => u._id === bruno.id);
     expect(b.queries[0]).toMatchObject({ _id: qBruno, lastMessage: null, lastMessageAt: null });

@@ -32,7 +32,7 @@ const ROOMS = Number(process.env.BENCH_ROOMS ?? 250);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 0.2);
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 15000);
-const HARD_LIMIT_MS = (2 * SECONDS + 2 * DRAIN_MS / 1000 + 90) * 1000;
+const HARD_LIMIT_MS = (2 * SECONDS + (2 * DRAIN_MS) / 1000 + 90) * 1000;
 
 type Member = { ws: WebSocket; room: string; token: string; index: number };
 type Result = {
@@ -171,7 +171,15 @@ async function run(name: string, url: string, plan: Array<{ room: string; token:
         const send = () => {
           if (performance.now() - started >= SECONDS * 1000) return;
           sent += 1;
-          m.ws.send(JSON.stringify({ type: 'sendMessage', token: m.token, queryId: m.room, message: `${m.index}:${seq++}:${performance.now()}`, replyTo: null }));
+          m.ws.send(
+            JSON.stringify({
+              type: 'sendMessage',
+              token: m.token,
+              queryId: m.room,
+              message: `${m.index}:${seq++}:${performance.now()}`,
+              replyTo: null,
+            }),
+          );
         };
         send();
         timers.push(setInterval(send, interval));
@@ -203,7 +211,12 @@ async function run(name: string, url: string, plan: Array<{ room: string; token:
     errors,
     deliveriesPerSecond: Math.round(delivered / sendWindow),
     messagesPerSecond: Math.round(acknowledged / sendWindow),
-    latencyMs: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: percentile(latencies, 100) },
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+    },
   };
 }
 
@@ -229,7 +242,15 @@ async function main(): Promise<void> {
     const port = await freePort();
     const server = startChild(
       ['--import', 'tsx', 'portal-api/src/server.ts'],
-      { ...(process.env.BENCH_PROF ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/benchprof' } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'Bench-Passw0rd!' },
+      {
+        ...(process.env.BENCH_PROF ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/benchprof' } : {}),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'bench-admin@example.com',
+        ADMIN_PASSWORD: 'Bench-Passw0rd!',
+      },
       root,
     );
     children.push(server);
@@ -244,15 +265,39 @@ async function main(): Promise<void> {
     for (let r = 0; r < ROOMS; r++) {
       const userId = newId();
       const now = nowIso();
-      await db.insertInto('users').values({
-        id: userId, full_name: `Bench Client ${r}`, email: `bench-${r}-${userId}@example.com`, password_hash: 'x', role: 'client', status: 'approved',
-        phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
-      }).execute();
+      await db
+        .insertInto('users')
+        .values({
+          id: userId,
+          full_name: `Bench Client ${r}`,
+          email: `bench-${r}-${userId}@example.com`,
+          password_hash: 'x',
+          role: 'client',
+          status: 'approved',
+          phone_number: null,
+          company: null,
+          bio: null,
+          profile_image: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       const queryId = newId();
-      await db.insertInto('queries').values({
-        id: queryId, user_id: userId, subject: null, message: `Bench room ${r}`, service_id: null, subservice_id: null, status: 'pending',
-        bid_due_date: null, created_at: now, updated_at: now,
-      }).execute();
+      await db
+        .insertInto('queries')
+        .values({
+          id: queryId,
+          user_id: userId,
+          subject: null,
+          message: `Bench room ${r}`,
+          service_id: null,
+          subservice_id: null,
+          status: 'pending',
+          bid_due_date: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       const clientToken = (await createSession(db, userId)).token;
       for (let k = 0; k < perRoom; k++) plan.push({ room: queryId, token: k % 2 === 0 ? clientToken : adminToken });
     }
@@ -266,10 +311,11 @@ async function main(): Promise<void> {
     const baseline = startChild([baselineFile], { PORT: String(basePort) }, dataDir);
     children.push(baseline);
     await waitFor(
-      () => new Promise<boolean>((resolve) => {
-        const s = net.connect(basePort, '127.0.0.1', () => (s.destroy(), resolve(true)));
-        s.on('error', () => resolve(false));
-      }),
+      () =>
+        new Promise<boolean>((resolve) => {
+          const s = net.connect(basePort, '127.0.0.1', () => (s.destroy(), resolve(true)));
+          s.on('error', () => resolve(false));
+        }),
       10_000,
       'the baseline',
     );
@@ -289,11 +335,26 @@ async function main(): Promise<void> {
           `${r.messagesPerSecond} msg/s, ${r.deliveriesPerSecond} deliveries/s, latency p50 ${r.latencyMs.p50} ms p99 ${r.latencyMs.p99} ms max ${r.latencyMs.max} ms`,
       );
     }
-    console.error(`ratio (ours / baseline): p50 ${ratio.p50}×, p99 ${ratio.p99}×, msg/s ${ratio.messagesPerSecond}×; p99 within 2×: ${verdict.p99Within2x}; zero lost: ${verdict.zeroLost}`);
+    console.error(
+      `ratio (ours / baseline): p50 ${ratio.p50}×, p99 ${ratio.p99}×, msg/s ${ratio.messagesPerSecond}×; p99 within 2×: ${verdict.p99Within2x}; zero lost: ${verdict.zeroLost}`,
+    );
     // Both servers share the machine with the load generator (and whatever else runs): say how busy it was.
     const machine = { cpus: os.cpus().length, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 };
     console.error(`machine: ${machine.cpus} CPUs, load average ${machine.loadAverage1m}`);
-    console.log(JSON.stringify({ config: { sockets: SOCKETS, rooms: ROOMS, seconds: SECONDS, ratePerSocket: RATE }, machine, baseline: base, portal: ours, ratio, verdict }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          config: { sockets: SOCKETS, rooms: ROOMS, seconds: SECONDS, ratePerSocket: RATE },
+          machine,
+          baseline: base,
+          portal: ours,
+          ratio,
+          verdict,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))));

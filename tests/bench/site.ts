@@ -36,7 +36,15 @@ const server = await startServer(
 );
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 type Row = {
@@ -64,7 +72,9 @@ try {
   for (const pagePath of only.length ? only : PUBLIC_PATHS) {
     const lhr = await audit(`${server.url}${pagePath}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Row['scores'];
-    const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []);
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ??
+      [];
     const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     const totalBytes = requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
@@ -90,7 +100,9 @@ try {
       failures,
     });
     const last = rows.at(-1)!;
-    console.log(`${pagePath.padEnd(32)} perf ${scores.performance} a11y ${scores.accessibility} bp ${scores['best-practices']} seo ${scores.seo}${failures.length ? '  ✗' : ''}`);
+    console.log(
+      `${pagePath.padEnd(32)} perf ${scores.performance} a11y ${scores.accessibility} bp ${scores['best-practices']} seo ${scores.seo}${failures.length ? '  ✗' : ''}`,
+    );
     for (const f of last.failures) console.log(`    ${f}`);
   }
 } finally {
@@ -116,7 +128,19 @@ console.table(
 );
 const out = path.join(root, 'test-results', 'bench', 'site.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, JSON.stringify({ measuredAt: new Date().toISOString(), chromium: chrome.pid ? (process.env.CHROME_PATH ?? '/usr/bin/chromium') : null, budgets: { floor: FLOOR, homeJsBytes: HOME_JS_BUDGET, cls: CLS_BUDGET }, pages: rows }, null, 2));
+fs.writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      chromium: chrome.pid ? (process.env.CHROME_PATH ?? '/usr/bin/chromium') : null,
+      budgets: { floor: FLOOR, homeJsBytes: HOME_JS_BUDGET, cls: CLS_BUDGET },
+      pages: rows,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`\nJSON written to ${path.relative(root, out)}`);
 const failed = rows.filter((r) => r.failures.length);
 if (failed.length) {

@@ -20,7 +20,11 @@ test.beforeAll(async ({ request }) => {
   for (let i = 1; i <= 8; i++) {
     const res = await request.post('/api/queries', {
       headers: { authorization: `Bearer ${client.token}` },
-      multipart: { message: `Eight requests number ${i}`, service: manufacturers, 'files[]': { name: `p${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+      multipart: {
+        message: `Eight requests number ${i}`,
+        service: manufacturers,
+        'files[]': { name: `p${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      },
     });
     expect(res.status()).toBe(201);
     ids.push(((await res.json()) as { data: { _id: string } }).data._id);
@@ -35,7 +39,8 @@ test.beforeAll(async ({ request }) => {
       ws.on('message', (data: Buffer) => {
         const frame = JSON.parse(String(data)) as { type: string; queryId?: string; message?: unknown };
         if (frame.type === 'error') reject(new Error(String(frame.message)));
-        if (frame.type === 'joined') ws.send(JSON.stringify({ type: 'sendMessage', token, queryId: id, message: `Last line of request ${i + 1}`, replyTo: null }));
+        if (frame.type === 'joined')
+          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId: id, message: `Last line of request ${i + 1}`, replyTo: null }));
         if (frame.type === 'receiveMessage') resolve(clearTimeout(timer));
       });
     });
@@ -60,7 +65,8 @@ test('opening /chat/{id} for a client with 8 requests makes at most 4 API calls'
   const items = page.getByRole('complementary', { name: 'Your queries' }).getByRole('button');
   await expect(items).toHaveCount(8);
   // Every row shows its request's last line, with no history downloaded for it.
-  for (let i = 1; i <= 8; i++) await expect(items.filter({ hasText: `Eight requests number ${i}` })).toContainText(`Last line of request ${i}`);
+  for (let i = 1; i <= 8; i++)
+    await expect(items.filter({ hasText: `Eight requests number ${i}` })).toContainText(`Last line of request ${i}`);
   await expect(page.getByPlaceholder('Type a message')).toBeEnabled();
   // Let every effect of the opened page settle (socket joined, history, unread, profile).
   await page.waitForLoadState('networkidle');

@@ -273,8 +273,10 @@ test.describe('with the welcome modal dismissed', () => {
   test('the footer shows the current year and three social links', async ({ page }) => {
     await page.goto('/concrete');
     await expect(page.locator('footer [data-year]')).toHaveText(String(new Date().getFullYear()));
-    for (const name of ['Facebook', 'LinkedIn', 'Instagram']) await expect(page.locator('footer').getByRole('link', { name })).toHaveAttribute('href', '#');
-    for (const name of ['Privacy Policy', 'Terms of Service']) await expect(page.locator('footer').getByRole('link', { name })).toBeVisible();
+    for (const name of ['Facebook', 'LinkedIn', 'Instagram'])
+      await expect(page.locator('footer').getByRole('link', { name })).toHaveAttribute('href', '#');
+    for (const name of ['Privacy Policy', 'Terms of Service'])
+      await expect(page.locator('footer').getByRole('link', { name })).toBeVisible();
   });
 });
 

@@ -39,14 +39,14 @@ const plants: Plant[] = [
     file: 'site/islands/planted/PlantedDb.tsx',
     caughtBy: 'lint',
     what: 'an island importing portal-api/src/db',
-    says: "The site may import only the shared schema/rule files",
+    says: 'The site may import only the shared schema/rule files',
     text: "import { openDatabase } from '../../../portal-api/src/db/database.ts';\n\nexport const plantedDb = openDatabase;\n",
   },
   {
     file: 'site/islands/planted/PlantedHook.tsx',
     caughtBy: 'lint',
     what: 'a hook called conditionally in a .tsx island',
-    says: "react-hooks/rules-of-hooks",
+    says: 'react-hooks/rules-of-hooks',
     text: "import { useState } from 'react';\n\nexport function PlantedHook({ on }: { on: boolean }) {\n  if (on) {\n    const [v] = useState(0);\n    return <p>{v}</p>;\n  }\n  return null;\n}\n",
   },
   {

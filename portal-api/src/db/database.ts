@@ -121,8 +121,11 @@ export async function ping(db: DB): Promise<void> {
 
 /** One small write (a settings row), to tell a read-only or full disk from a working one. */
 export async function writeCheck(db: DB, key: string): Promise<void> {
-  await db.insertInto('settings').values({ key, value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+    .execute();
 }
 
 // Any constant shared by every instance of this application.

@@ -6,7 +6,8 @@ export type { Logger };
 export function createLogger(level: string): Logger {
   const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
   const options = { level, redact: ['req.headers.authorization', '*.password', '*.token', '*.otp'] };
-  if (pretty) return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } });
+  if (pretty)
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } });
   // JSON lines are written asynchronously: lines logged while a write is under way go out
   // together in the next one, instead of one blocking write(2) per request line
   // (docs/performance.md). pino flushes what is pending when the process exits.

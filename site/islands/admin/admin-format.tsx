@@ -20,7 +20,9 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** A bid due date (YYYY-MM-DD, a calendar day with no time zone) as a readable day. */
 export function formatDueDate(day: string | null | undefined): string {
   if (!day) return 'No due date';
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** Days from today to a due date (negative when overdue), in the browser's calendar. */
@@ -29,4 +31,3 @@ export function daysUntil(day: string): number {
   const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
   return Math.round((Date.parse(`${day}T00:00:00Z`) - today) / 86_400_000);
 }
-

@@ -39,7 +39,16 @@ function ForgotForm() {
       </div>
       <div className="field">
         <label htmlFor="forgot-email">Email</label>
-        <input id="forgot-email" name="email" type="email" autoComplete="email" maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <input
+          id="forgot-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={320}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
       </div>
       <div className="auth-actions">
         <button type="submit" className="btn" disabled={busy}>

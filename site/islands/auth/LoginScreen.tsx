@@ -7,7 +7,6 @@ import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 
-
 export function LoginScreen() {
   return (
     <AuthFrame title="Login" lead="Welcome back. Sign in with your e-mail and password; we will e-mail you a 6-digit code.">
@@ -49,18 +48,35 @@ function LoginForm() {
     <form onSubmit={submit} noValidate={false}>
       {justRegistered && (
         <p className="auth-notice" role="status">
-          Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it;
-          then sign in here.
+          Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it; then sign
+          in here.
         </p>
       )}
       <div className="field">
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" name="email" type="email" autoComplete="username" maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          maxLength={320}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor="login-password">Password</label>
         {/* SPEC §5: at least 8 characters, enforced by the browser. */}
-        <PasswordInput id="login-password" value={password} onChange={setPassword} shown={shown} onToggle={() => setShown((v) => !v)} autoComplete="current-password" minLength={8} />
+        <PasswordInput
+          id="login-password"
+          value={password}
+          onChange={setPassword}
+          shown={shown}
+          onToggle={() => setShown((v) => !v)}
+          autoComplete="current-password"
+          minLength={8}
+        />
       </div>
       <div className="auth-between">
         <span />

@@ -14,7 +14,6 @@ const LENGTH = 6;
 const RESEND_SECONDS = 60;
 const REDIRECT_MS = 1200;
 
-
 export function OtpScreen() {
   const params = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
   const email = params.get('email') ?? '';
@@ -60,7 +59,10 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   useEffect(() => boxes.current[0]?.focus(), []);
 
   function fill(from: number, text: string) {
-    const chars = text.replace(/\D/g, '').slice(0, LENGTH - from).split('');
+    const chars = text
+      .replace(/\D/g, '')
+      .slice(0, LENGTH - from)
+      .split('');
     if (!chars.length) return;
     setDigits((d) => {
       const next = [...d];
@@ -126,7 +128,10 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         saveResetToken(res.token);
         toast.success(res.message ?? 'OTP verified.', { duration: 3000 });
         setDone(true);
-        setTimeout(() => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))), REDIRECT_MS);
+        setTimeout(
+          () => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))),
+          REDIRECT_MS,
+        );
       }
     } catch (err) {
       setError(messageOf(err, AUTH_TEXTS.invalidOtp));

@@ -86,8 +86,10 @@ function ProfileForm() {
     e.preventDefault();
     if (!fields) return;
     const tooLong = firstTooLong([
-      ['Full Name', fields.fullName.trim(), PROFILE_LIMITS.fullName], ['Phone No.', fields.phoneNumber.trim(), PROFILE_LIMITS.phoneNumber],
-      ['Company Name', fields.company.trim(), PROFILE_LIMITS.company], ['Your Bio', fields.bio.trim(), PROFILE_LIMITS.bio],
+      ['Full Name', fields.fullName.trim(), PROFILE_LIMITS.fullName],
+      ['Phone No.', fields.phoneNumber.trim(), PROFILE_LIMITS.phoneNumber],
+      ['Company Name', fields.company.trim(), PROFILE_LIMITS.company],
+      ['Your Bio', fields.bio.trim(), PROFILE_LIMITS.bio],
     ]);
     if (tooLong) return orangeToast(`Error updating profile: ${tooLong}`);
     const form = new FormData();
@@ -132,10 +134,22 @@ function ProfileForm() {
             onChange={(e) => choosePhoto(e.target.files?.[0])}
           />
           <div className="profile-photo-actions">
-            <button type="button" className="btn btn-navy btn-sm" onClick={() => fileInput.current?.click()} aria-describedby="profile-photo-hint" aria-label="UPDATE photo">
+            <button
+              type="button"
+              className="btn btn-navy btn-sm"
+              onClick={() => fileInput.current?.click()}
+              aria-describedby="profile-photo-hint"
+              aria-label="UPDATE photo"
+            >
               UPDATE
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={clearPhoto} disabled={!photo} aria-label="DELETE chosen photo">
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={clearPhoto}
+              disabled={!photo}
+              aria-label="DELETE chosen photo"
+            >
               DELETE
             </button>
           </div>
@@ -151,7 +165,14 @@ function ProfileForm() {
         <div className="profile-fields">
           <div className="field">
             <label htmlFor="profile-name">Full Name</label>
-            <input id="profile-name" autoComplete="name" aria-describedby="profile-name-count" value={fields.fullName} onChange={set('fullName')} required />
+            <input
+              id="profile-name"
+              autoComplete="name"
+              aria-describedby="profile-name-count"
+              value={fields.fullName}
+              onChange={set('fullName')}
+              required
+            />
             <CharCount id="profile-name-count" value={fields.fullName} max={PROFILE_LIMITS.fullName} />
           </div>
           <div className="field">
@@ -161,12 +182,25 @@ function ProfileForm() {
           <div className="profile-two">
             <div className="field">
               <label htmlFor="profile-phone">Phone No.</label>
-              <input id="profile-phone" type="tel" autoComplete="tel" aria-describedby="profile-phone-count" value={fields.phoneNumber} onChange={set('phoneNumber')} />
+              <input
+                id="profile-phone"
+                type="tel"
+                autoComplete="tel"
+                aria-describedby="profile-phone-count"
+                value={fields.phoneNumber}
+                onChange={set('phoneNumber')}
+              />
               <CharCount id="profile-phone-count" value={fields.phoneNumber} max={PROFILE_LIMITS.phoneNumber} />
             </div>
             <div className="field">
               <label htmlFor="profile-company">Company Name</label>
-              <input id="profile-company" autoComplete="organization" aria-describedby="profile-company-count" value={fields.company} onChange={set('company')} />
+              <input
+                id="profile-company"
+                autoComplete="organization"
+                aria-describedby="profile-company-count"
+                value={fields.company}
+                onChange={set('company')}
+              />
               <CharCount id="profile-company-count" value={fields.company} max={PROFILE_LIMITS.company} />
             </div>
           </div>

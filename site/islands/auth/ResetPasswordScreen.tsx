@@ -17,7 +17,18 @@ const REDIRECT_MS = 1500;
 export function ResetPasswordScreen() {
   const email = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('email') ?? '');
   return (
-    <AuthFrame title="Reset Password" lead={email ? <>Choose a new password for <strong>{email}</strong>.</> : 'Choose a new password.'}>
+    <AuthFrame
+      title="Reset Password"
+      lead={
+        email ? (
+          <>
+            Choose a new password for <strong>{email}</strong>.
+          </>
+        ) : (
+          'Choose a new password.'
+        )
+      }
+    >
       {email ? (
         <ResetForm email={email} />
       ) : (
@@ -71,10 +82,18 @@ function ResetForm({ email }: { email: string }) {
       </div>
       <div className="field">
         <label htmlFor="reset-password">New password</label>
-        <PasswordInput id="reset-password" value={password} onChange={setPassword} shown={shown} onToggle={() => setShown((v) => !v)} autoComplete="new-password" describedBy="reset-strength" />
+        <PasswordInput
+          id="reset-password"
+          value={password}
+          onChange={setPassword}
+          shown={shown}
+          onToggle={() => setShown((v) => !v)}
+          autoComplete="new-password"
+          describedBy="reset-strength"
+        />
       </div>
       <div className="auth-strength" id="reset-strength" aria-live="polite">
-        <span className="auth-meter" data-level={password ? strength : "none"} aria-hidden="true">
+        <span className="auth-meter" data-level={password ? strength : 'none'} aria-hidden="true">
           <span />
         </span>
         <span>

@@ -48,7 +48,11 @@ describe('sign-up', () => {
     click('Sign Up');
     await waitFor(() => expect(browser.visited).toEqual(['/login']));
     expect(localStorage.getItem('token')).toBeTruthy();
-    const row = await browser.server.deps.db.selectFrom('users').select(['full_name', 'status']).where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    const row = await browser.server.deps.db
+      .selectFrom('users')
+      .select(['full_name', 'status'])
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ full_name: 'Ada Lovelace', status: 'pending' });
   });
 });
@@ -157,7 +161,9 @@ describe('forgot and reset password', () => {
     click('Reset Password');
     expect(await screen.findByText('Password reset successful!')).toBeTruthy();
     await waitFor(() => expect(browser.visited).toEqual(['/login']), { timeout: 3000 });
-    const login = await browser.server.call('POST', '/api/auth/login', { json: { email: 'ada@example.com', password: 'Ada-N3w-Passw0rd' } });
+    const login = await browser.server.call('POST', '/api/auth/login', {
+      json: { email: 'ada@example.com', password: 'Ada-N3w-Passw0rd' },
+    });
     expect(login.body.message).toBe('Please get approval from admin.');
   });
 });

@@ -10,7 +10,6 @@ import { BlogFilters } from './blog/BlogFilters.tsx';
 import { RecentPosts } from './blog/RecentPosts.tsx';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
-
 /** /blog: published posts, filtered and paged, the state in the address (SPEC §2, §4, §9). */
 export default function BlogListing() {
   return (
@@ -70,14 +69,22 @@ function Listing() {
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="bl-heading">
           {filtered ? 'Matching posts' : 'Latest posts'}
         </h2>
-        <p className="bl-summary" aria-live="polite">{summary}</p>
+        <p className="bl-summary" aria-live="polite">
+          {summary}
+        </p>
         {list.isPending ? (
-          <p role="status" className="bl-muted">Loading posts…</p>
+          <p role="status" className="bl-muted">
+            Loading posts…
+          </p>
         ) : list.isError ? (
-          <p role="alert" className="error-text">{list.error.message || BLOG_TEXTS.fetchPublishedFailed}</p>
+          <p role="alert" className="error-text">
+            {list.error.message || BLOG_TEXTS.fetchPublishedFailed}
+          </p>
         ) : list.data.data.length === 0 ? (
           <div className="bl-empty">
-            <p>{filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}</p>
+            <p>
+              {filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}
+            </p>
           </div>
         ) : (
           <ul className="bl-list" aria-labelledby={headingId} aria-busy={list.isFetching}>

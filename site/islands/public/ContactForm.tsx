@@ -14,7 +14,16 @@ import { ApiError, call, publicApi } from '../../lib/api.ts';
 const FAILURE = 'Failed to send message. Please try again.'; // SPEC §8
 const TOAST_MS = 3000; // SPEC §9: contact toasts close after 3 s
 
-type Labels = { name: string; email: string; phone: string; service: string; servicePlaceholder: string; message: string; submit: string; submitting: string };
+type Labels = {
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  servicePlaceholder: string;
+  message: string;
+  submit: string;
+  submitting: string;
+};
 type Props = { services: string[]; labels: Labels };
 
 export default function ContactForm({ services, labels }: Props) {
@@ -97,7 +106,15 @@ export default function ContactForm({ services, labels }: Props) {
           <label htmlFor={`${id}-message`}>
             {labels.message} <span aria-hidden="true">*</span>
           </label>
-          <textarea id={`${id}-message`} name="message" required rows={6} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby={`${id}-message-count`} />
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            required
+            rows={6}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-describedby={`${id}-message-count`}
+          />
           <CharCount id={`${id}-message-count`} value={message} max={CONTACT_LIMITS.message} />
         </div>
         {error && (

@@ -37,7 +37,9 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
     setProgress(0);
     try {
       const uploadIds = await uploads.uploadAll(picked);
-      const res = await call(api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note: note.trim() || undefined })));
+      const res = await call(
+        api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note: note.trim() || undefined })),
+      );
       toast.success(res.message);
       setOpen(false);
       setFiles([]);

@@ -36,7 +36,9 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
             type="button"
             className="btn btn-sm"
             disabled={step.isPending}
-            onClick={() => step.mutate(() => call(api.queries[':id'].outcome.$post({ param: { id: query._id }, json: { outcome: value, marginPct } })))}
+            onClick={() =>
+              step.mutate(() => call(api.queries[':id'].outcome.$post({ param: { id: query._id }, json: { outcome: value, marginPct } })))
+            }
           >
             {BID_OUTCOME_LABELS[value]}
           </button>

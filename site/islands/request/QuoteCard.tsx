@@ -66,10 +66,9 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
           className="quote-decline"
           onSubmit={(e) => {
             e.preventDefault();
-            step.mutate(
-              () => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: { reason } })),
-              { onSuccess: () => setDeclining(false) },
-            );
+            step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: { reason } })), {
+              onSuccess: () => setDeclining(false),
+            });
           }}
         >
           <label htmlFor={reasonId}>Why do you decline?</label>

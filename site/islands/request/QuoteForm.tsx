@@ -39,16 +39,13 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
       note: note || undefined,
       ...(rush ? { rushPrice, rushHours: Number(rushHours) } : {}),
     };
-    step.mutate(
-      () => call(api.queries[':id'].quotes.$post({ param: { id: queryId }, json })),
-      {
-        onSuccess: () => {
-          setPrice('');
-          setRushPrice('');
-          setNote('');
-        },
+    step.mutate(() => call(api.queries[':id'].quotes.$post({ param: { id: queryId }, json })), {
+      onSuccess: () => {
+        setPrice('');
+        setRushPrice('');
+        setNote('');
       },
-    );
+    });
   };
 
   return (

@@ -44,15 +44,12 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            step.mutate(
-              () => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: { reason } })),
-              {
-                onSuccess: () => {
-                  setAsking(false);
-                  setReason('');
-                },
+            step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: { reason } })), {
+              onSuccess: () => {
+                setAsking(false);
+                setReason('');
               },
-            );
+            });
           }}
         >
           <label htmlFor={reasonId}>What should change?</label>

@@ -2,7 +2,12 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Avatar } from './Avatar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
-export type NavItem = { label: string; href: string; match?: (path: string) => boolean; /** A count shown beside the label (unread chats); hidden at 0. */ badge?: number };
+export type NavItem = {
+  label: string;
+  href: string;
+  match?: (path: string) => boolean;
+  /** A count shown beside the label (unread chats); hidden at 0. */ badge?: number;
+};
 
 type Props = {
   title: string;

@@ -16,6 +16,13 @@ const chatRoute = () => typeof window !== 'undefined' && /^\/(admin-)?chat(\/|$)
 export function Toasts({ duration = 5000 }: { duration?: number }) {
   const bottom = chatRoute() ? COMPOSER_CLEARANCE : 24;
   return (
-    <Toaster position="bottom-right" offset={{ bottom, right: 24 }} mobileOffset={{ bottom: bottom - 8, left: 12, right: 12 }} duration={duration} richColors closeButton />
+    <Toaster
+      position="bottom-right"
+      offset={{ bottom, right: 24 }}
+      mobileOffset={{ bottom: bottom - 8, left: 12, right: 12 }}
+      duration={duration}
+      richColors
+      closeButton
+    />
   );
 }

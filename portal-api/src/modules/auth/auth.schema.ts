@@ -16,16 +16,17 @@ export const RegisterSchema = z
   })
   .meta({ id: 'Register' });
 
-export const LoginSchema = z
-  .object({ email, password: z.string().min(1, 'Password is required.').max(256) })
-  .meta({ id: 'Login' });
+export const LoginSchema = z.object({ email, password: z.string().min(1, 'Password is required.').max(256) }).meta({ id: 'Login' });
 
 export const SendOtpSchema = z.object({ email }).meta({ id: 'SendOtp' });
 
 export const VerifyOtpSchema = z
   .object({
     email,
-    otp: z.string().trim().regex(/^\d{6}$/, AUTH_TEXTS.otpFormat),
+    otp: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, AUTH_TEXTS.otpFormat),
     /** Optional: the challenge returned by /auth/login, bound to the code when given. */
     token: z.string().max(200).optional(),
   })
@@ -45,13 +46,14 @@ export const ResetPasswordSchema = z
 export const ResetPasswordFormSchema = z
   .object({ newPassword: z.string(), confirm: z.string() })
   .superRefine(({ newPassword, confirm }, ctx) => {
-    const problem = !newPassword || !confirm
-      ? AUTH_TEXTS.resetRequired
-      : newPassword.length < 6
-        ? AUTH_TEXTS.resetTooShort
-        : newPassword !== confirm
-          ? AUTH_TEXTS.resetMismatch
-          : null;
+    const problem =
+      !newPassword || !confirm
+        ? AUTH_TEXTS.resetRequired
+        : newPassword.length < 6
+          ? AUTH_TEXTS.resetTooShort
+          : newPassword !== confirm
+            ? AUTH_TEXTS.resetMismatch
+            : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newPassword'] });
   });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;

@@ -24,8 +24,18 @@ export const BlogSchema = z
 export type Blog = z.infer<typeof BlogSchema>;
 
 const pageNumber = (fallback: number, max: number) =>
-  z.coerce.number({ error: 'Page numbers are whole numbers.' }).int('Page numbers are whole numbers.').min(1, 'Page numbers start at 1.').max(max, `At most ${max} per page.`).default(fallback);
-const filterText = z.string().trim().max(100, 'Filters can be at most 100 characters.').optional().transform((v) => v || undefined);
+  z.coerce
+    .number({ error: 'Page numbers are whole numbers.' })
+    .int('Page numbers are whole numbers.')
+    .min(1, 'Page numbers start at 1.')
+    .max(max, `At most ${max} per page.`)
+    .default(fallback);
+const filterText = z
+  .string()
+  .trim()
+  .max(100, 'Filters can be at most 100 characters.')
+  .optional()
+  .transform((v) => v || undefined);
 
 export const BlogListQuerySchema = z.object({
   status: z.enum(BLOG_STATUSES, { error: 'Status is draft or published.' }).optional(),
@@ -62,7 +72,9 @@ export const BlogFieldsSchema = z.object({
   removeImage: z.enum(['true', 'false']).optional(),
 });
 
-export const BlogStatusBodySchema = z.object({ status: z.enum(BLOG_STATUSES, { error: 'Status is draft or published.' }) }).meta({ id: 'BlogStatusBody' });
+export const BlogStatusBodySchema = z
+  .object({ status: z.enum(BLOG_STATUSES, { error: 'Status is draft or published.' }) })
+  .meta({ id: 'BlogStatusBody' });
 
 export const BulkDeleteSchema = z
   .object({

@@ -26,7 +26,11 @@ export const LastMessageSchema = z
   .meta({ id: 'LastMessage' });
 
 export const ChatQueryParamsSchema = z.object({
-  id: z.string().min(1).max(64).meta({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' } }),
 });
 
 // WebSocket frames (ARCHITECTURE.md "WebSocket /ws"): a union on `type`.
@@ -68,7 +72,11 @@ export type ServerFrame =
   | { type: 'unread'; total: number; queries?: Record<string, number>; queryId?: string; userId?: string; count?: number };
 
 export const ChatUsersQuerySchema = z.object({
-  search: z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional()
+  search: z
+    .string()
+    .trim()
+    .max(200, { error: 'Search text can be at most 200 characters.' })
+    .optional()
     .meta({ description: "Part of a client's name or e-mail (case-insensitive)." }),
   page: z.coerce.number({ error: 'Page must be a number.' }).int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).default(30),
@@ -82,14 +90,25 @@ export const ChatUserSchema = z
     profileImage: z.string().nullable(),
     online: z.boolean(),
     lastMessage: LastMessageSchema.nullable().meta({ description: 'The newest message over all of the client’s requests.' }),
-    lastActivityAt: z.string().meta({ description: 'Time of that message, or of the newest request when there is no message: the sort key.' }),
+    lastActivityAt: z
+      .string()
+      .meta({ description: 'Time of that message, or of the newest request when there is no message: the sort key.' }),
     unread: z.number().meta({ description: "The firm's unread messages over all of the client's requests." }),
-    queries: z.array(z.object({
-      _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.enum(QUERY_STATUSES),
-      createdAt: z.string(), unread: z.number(), lastMessageAt: z.string().nullable(),
-      lastMessage: LastMessageSchema.nullable().meta({ description: "This request's newest message (text, time, sender's role)." }),
-      projectName: z.string().nullable().meta({ description: 'Issue 13: leads the list when set.' }),
-    })).meta({ description: 'Newest first.' }),
+    queries: z
+      .array(
+        z.object({
+          _id: z.string(),
+          subject: z.string().nullable(),
+          message: z.string(),
+          status: z.enum(QUERY_STATUSES),
+          createdAt: z.string(),
+          unread: z.number(),
+          lastMessageAt: z.string().nullable(),
+          lastMessage: LastMessageSchema.nullable().meta({ description: "This request's newest message (text, time, sender's role)." }),
+          projectName: z.string().nullable().meta({ description: 'Issue 13: leads the list when set.' }),
+        }),
+      )
+      .meta({ description: 'Newest first.' }),
   })
   .meta({ id: 'ChatUser' });
 export type ChatUser = z.infer<typeof ChatUserSchema>;

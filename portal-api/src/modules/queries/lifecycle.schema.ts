@@ -195,10 +195,7 @@ export const MonthlyStatsSchema = z.object({
     z.object({
       month: z.string().meta({ description: 'YYYY-MM (UTC) in which the requests were received.' }),
       received: z.number(),
-      medianTurnaroundHours: z
-        .number()
-        .nullable()
-        .meta({ description: "Submitted → first answer, over the month's answered requests." }),
+      medianTurnaroundHours: z.number().nullable().meta({ description: "Submitted → first answer, over the month's answered requests." }),
       deliveredBeforeBidShare: z
         .number()
         .nullable()

@@ -41,15 +41,36 @@ export const CreateQuerySchema = z.object({
     .transform((v) => v || undefined),
   // Issue 13: optional here so SPEC §7 clients that send no project name keep working;
   // the request form requires it (RequestFormFieldsSchema).
-  projectName: z.string().trim().max(200, 'The project name can be at most 200 characters.').optional().transform((v) => v || undefined),
-  location: z.string().trim().max(200, 'The location can be at most 200 characters.').optional().transform((v) => v || undefined),
+  projectName: z
+    .string()
+    .trim()
+    .max(200, 'The project name can be at most 200 characters.')
+    .optional()
+    .transform((v) => v || undefined),
+  location: z
+    .string()
+    .trim()
+    .max(200, 'The location can be at most 200 characters.')
+    .optional()
+    .transform((v) => v || undefined),
   // Issue 13 "Reuse these plans": ids of files of the client's own earlier requests, comma-separated.
   reuseFiles: z
     .string()
     .trim()
     .max(2000, 'Too many files to reuse.')
     .optional()
-    .transform((v) => (v ? [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))] : [])),
+    .transform((v) =>
+      v
+        ? [
+            ...new Set(
+              v
+                .split(',')
+                .map((id) => id.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    ),
 });
 export type CreateQuery = z.infer<typeof CreateQuerySchema>;
 
@@ -60,13 +81,21 @@ function isCalendarDate(value: string): boolean {
 }
 
 export const QueryIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).meta({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' } }),
 });
 
 const RefSchema = z.object({ _id: z.string(), title: z.string() });
 export const QueryFileSchema = z
   .object({
-    _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string(),
+    _id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    size: z.number(),
+    type: z.string(),
     /** The sheet index (issue 14): full detail at GET /queries/{id}/sheet-index. */
     index: FileIndexBriefSchema.optional(),
   })

@@ -28,7 +28,9 @@ export const WorkspaceSchema = z
     query: QuerySchema,
     client: WorkspaceClientSchema,
     history: z.array(HistoryEntrySchema).meta({ description: 'Activities of this request, oldest first (the newest 200).' }),
-    actions: z.array(QueryStatusSchema).meta({ description: 'Statuses the viewer may move the request to now; always empty for the client.' }),
+    actions: z
+      .array(QueryStatusSchema)
+      .meta({ description: 'Statuses the viewer may move the request to now; always empty for the client.' }),
     filesZipUrl: z.string().nullable().meta({ description: 'A signed link (1 hour) to every plan file as one ZIP; null without files.' }),
     unread: z.number().meta({ description: "The viewer's unread messages in this request's chat (the firm's, for an admin)." }),
   })

@@ -22,7 +22,6 @@ export function canTransition(from: QueryStatus, to: QueryStatus): boolean {
   return NEXT[from].includes(to);
 }
 
-
 /** The sentence a refused change answers with (409). */
 export function transitionError(from: QueryStatus, to: QueryStatus): string {
   if (from === 'closed') return 'This query is closed. A closed query cannot change status.';

@@ -50,7 +50,11 @@ export const UpdateServiceSchema = z
 export type UpdateService = z.infer<typeof UpdateServiceSchema>;
 
 export const ServiceIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).meta({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' } }),
 });
 
 export const ServiceAnswerSchema = z.object({ message: z.string(), data: SubServiceSchema });

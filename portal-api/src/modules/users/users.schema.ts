@@ -18,7 +18,10 @@ export type ListedUser = z.infer<typeof ListedUserSchema>;
 
 export const UserPageSchema = z
   .object({
-    data: z.array(ListedUserSchema), page: z.number(), pageSize: z.number(), total: z.number(),
+    data: z.array(ListedUserSchema),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
     nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
   })
   .meta({ id: 'UserPage' });
@@ -40,7 +43,12 @@ export const PROFILE_LIMITS = { fullName: 120, phoneNumber: 40, company: 120, bi
 
 /** The text fields of PUT /users/profile (multipart); an absent field is left unchanged. */
 export const ProfileUpdateSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required.').max(PROFILE_LIMITS.fullName, 'Full name must be at most 120 characters.').optional(),
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required.')
+    .max(PROFILE_LIMITS.fullName, 'Full name must be at most 120 characters.')
+    .optional(),
   phoneNumber: z.string().trim().max(PROFILE_LIMITS.phoneNumber, 'Phone number must be at most 40 characters.').optional(),
   company: z.string().trim().max(PROFILE_LIMITS.company, 'Company name must be at most 120 characters.').optional(),
   bio: z.string().trim().max(PROFILE_LIMITS.bio, 'Bio must be at most 2000 characters.').optional(),

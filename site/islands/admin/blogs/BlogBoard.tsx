@@ -105,19 +105,33 @@ export function BlogBoard({ status }: Props) {
       <div className="page-head">
         <h1>{isDraft ? 'Draft Blogs' : 'Blogs'}</h1>
         <div className="bb-actions">
-          {!isDraft && <a className="btn btn-navy" href={paths.draftBlog}>DRAFT</a>}
-          {isDraft && <a className="btn btn-navy" href={paths.adminBlogs}>PUBLISHED</a>}
+          {!isDraft && (
+            <a className="btn btn-navy" href={paths.draftBlog}>
+              DRAFT
+            </a>
+          )}
+          {isDraft && (
+            <a className="btn btn-navy" href={paths.adminBlogs}>
+              PUBLISHED
+            </a>
+          )}
           {selecting ? (
             <>
-              <button type="button" className="btn btn-secondary" onClick={leaveSelectMode}>CANCEL</button>
+              <button type="button" className="btn btn-secondary" onClick={leaveSelectMode}>
+                CANCEL
+              </button>
               <button type="button" className="btn btn-danger" onClick={askBulkDelete} aria-describedby="bb-selected">
                 DELETE
               </button>
             </>
           ) : (
-            <button type="button" className="btn btn-secondary" onClick={() => setSelecting(true)} disabled={!blogs.length}>DELETE</button>
+            <button type="button" className="btn btn-secondary" onClick={() => setSelecting(true)} disabled={!blogs.length}>
+              DELETE
+            </button>
           )}
-          <a className="btn" href={paths.blogUpload()}>UPLOAD</a>
+          <a className="btn" href={paths.blogUpload()}>
+            UPLOAD
+          </a>
         </div>
       </div>
       <p id="bb-selected" className="bb-status" aria-live="polite">
@@ -127,17 +141,27 @@ export function BlogBoard({ status }: Props) {
       {list.isPending ? (
         <p role="status">Loading blogs…</p>
       ) : list.isError ? (
-        <p className="error-text" role="alert">{loadError}</p>
+        <p className="error-text" role="alert">
+          {loadError}
+        </p>
       ) : !blogs.length ? (
         <div className="card bb-empty">
           <p>{isDraft ? 'No draft blogs.' : 'No published blogs yet.'}</p>
-          <a className="btn" href={paths.blogUpload()}>Write a blog</a>
+          <a className="btn" href={paths.blogUpload()}>
+            Write a blog
+          </a>
         </div>
       ) : (
         <ul className="bb-grid" aria-label={isDraft ? 'Draft blogs' : 'Published blogs'} aria-busy={list.isFetching}>
           {blogs.map((blog) => (
             <li key={blog._id}>
-              <BlogCard blog={blog} selecting={selecting} selected={selected.has(blog._id)} onToggle={() => toggle(blog._id)} actions={actionsFor(blog)} />
+              <BlogCard
+                blog={blog}
+                selecting={selecting}
+                selected={selected.has(blog._id)}
+                onToggle={() => toggle(blog._id)}
+                actions={actionsFor(blog)}
+              />
             </li>
           ))}
         </ul>

@@ -35,8 +35,12 @@ function Editor({ id }: { id: string | undefined }) {
     return (
       <div className="card" style={{ maxWidth: 560 }}>
         <h1 style={{ fontSize: '1.4rem' }}>Edit Blog</h1>
-        <p role="alert" className="error-text">{BLOG_TEXTS.fetchOneFailed}</p>
-        <a className="btn btn-secondary" href={paths.adminBlogs}>Back to blogs</a>
+        <p role="alert" className="error-text">
+          {BLOG_TEXTS.fetchOneFailed}
+        </p>
+        <a className="btn btn-secondary" href={paths.adminBlogs}>
+          Back to blogs
+        </a>
       </div>
     );
   }

@@ -11,7 +11,11 @@ const SHOWN = 6; // SPEC §9: admin recent activities show 6 rows by default.
 /** SPEC §2 /admin: Recent Activities, 6 rows, View More / View Less; columns activity, date, time, status. */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
-  const { data = [], isPending, isError } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => call(api['recent-activities'].$get({ query: { limit: '60' } })) });
+  const {
+    data = [],
+    isPending,
+    isError,
+  } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => call(api['recent-activities'].$get({ query: { limit: '60' } })) });
   useEffect(() => {
     if (isError) toast.error(SPEC_TEXTS.activitiesFailed);
   }, [isError]);
@@ -29,7 +33,12 @@ export function RecentActivities() {
         <div className="table-wrap">
           <table className="admin-table">
             <thead>
-              <tr><th scope="col">Activity</th><th scope="col">Date</th><th scope="col">Time</th><th scope="col">Status</th></tr>
+              <tr>
+                <th scope="col">Activity</th>
+                <th scope="col">Date</th>
+                <th scope="col">Time</th>
+                <th scope="col">Status</th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((a) => (
@@ -37,7 +46,9 @@ export function RecentActivities() {
                   <td>{activityLine(a)}</td>
                   <td>{formatDate(a.createdAt)}</td>
                   <td>{formatTime(a.createdAt)}</td>
-                  <td><StatusBadge status={a.status} /></td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -45,7 +56,13 @@ export function RecentActivities() {
         </div>
       )}
       {data.length > SHOWN && (
-        <button type="button" className="btn btn-secondary btn-sm" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)} style={{ marginTop: '.75rem' }}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((v) => !v)}
+          style={{ marginTop: '.75rem' }}
+        >
           {expanded ? 'View Less' : 'View More'}
         </button>
       )}

@@ -59,8 +59,12 @@ export function ClientList() {
       <Modal open={!!viewing} title="User" onClose={() => setViewing(null)}>
         {viewing && (
           <dl className="user-dl">
-            <dt>Name</dt><dd>{viewing.fullName}</dd>
-            <dt>Email</dt><dd><a href={`mailto:${viewing.email}`}>{viewing.email}</a></dd>
+            <dt>Name</dt>
+            <dd>{viewing.fullName}</dd>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${viewing.email}`}>{viewing.email}</a>
+            </dd>
           </dl>
         )}
       </Modal>
@@ -88,13 +92,24 @@ function ClientMenu({ user, onViewUser, onViewQueries }: { user: Person; onViewU
   };
   return (
     <div ref={ref} style={{ position: 'relative' }}>
-      <button type="button" className="icon-btn" aria-haspopup="true" aria-expanded={open} aria-label={`Options for ${user.fullName}`} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={`Options for ${user.fullName}`}
+        onClick={() => setOpen((v) => !v)}
+      >
         ⋮
       </button>
       {open && (
         <div className="menu-pop">
-          <button type="button" onClick={pick(onViewUser)} autoFocus>View User</button>
-          <button type="button" onClick={pick(onViewQueries)}>View Queries</button>
+          <button type="button" onClick={pick(onViewUser)} autoFocus>
+            View User
+          </button>
+          <button type="button" onClick={pick(onViewQueries)}>
+            View Queries
+          </button>
         </div>
       )}
     </div>

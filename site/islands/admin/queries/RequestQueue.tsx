@@ -54,16 +54,35 @@ export function RequestQueue() {
       <div className="queue-filters" role="search">
         <div className="field">
           <label htmlFor={statusId}>Status</label>
-          <select id={statusId} value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
-            {FILTERS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          <select
+            id={statusId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            {FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={searchId}>Search</label>
-          <input id={searchId} type="search" value={typed} placeholder="Client, e-mail, service or text" onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            placeholder="Client, e-mail, service or text"
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </div>
       </div>
-      <p className="sr-only" role="status">{isFetching ? 'Loading requests…' : data ? `${data.total} requests` : ''}</p>
+      <p className="sr-only" role="status">
+        {isFetching ? 'Loading requests…' : data ? `${data.total} requests` : ''}
+      </p>
       {isPending ? (
         <p>Loading requests…</p>
       ) : isError ? (
@@ -75,26 +94,61 @@ export function RequestQueue() {
           <table className="admin-table queue-table">
             <thead>
               <tr>
-                <th scope="col">Client</th><th scope="col">Service</th><th scope="col">Request</th>
-                <th scope="col">Status</th><th scope="col">Bid due</th><th scope="col">Actions</th>
+                <th scope="col">Client</th>
+                <th scope="col">Service</th>
+                <th scope="col">Request</th>
+                <th scope="col">Status</th>
+                <th scope="col">Bid due</th>
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
               {data.data.map((q) => (
                 <tr key={q._id}>
-                  <td data-label="Client"><div><strong>{q.user.fullName}</strong><br /><span className="muted">{q.user.email}</span></div></td>
-                  <td data-label="Service"><div>{q.service?.title ?? '—'}{q.subservice && <><br /><span className="muted">{q.subservice.title}</span></>}</div></td>
+                  <td data-label="Client">
+                    <div>
+                      <strong>{q.user.fullName}</strong>
+                      <br />
+                      <span className="muted">{q.user.email}</span>
+                    </div>
+                  </td>
+                  <td data-label="Service">
+                    <div>
+                      {q.service?.title ?? '—'}
+                      {q.subservice && (
+                        <>
+                          <br />
+                          <span className="muted">{q.subservice.title}</span>
+                        </>
+                      )}
+                    </div>
+                  </td>
                   <td data-label="Request">
                     <div>
                       {/* Issue 12: the row opens the request's workspace (chat and panel). */}
                       {q.projectName && <strong>{q.projectName} · </strong>}
                       <a href={paths.adminChat(q._id)}>{firstWords(q.subject || q.message, 12)}</a>
-                      <br /><span className="muted">{q.files.length} file{q.files.length === 1 ? '' : 's'}</span>
+                      <br />
+                      <span className="muted">
+                        {q.files.length} file{q.files.length === 1 ? '' : 's'}
+                      </span>
                     </div>
                   </td>
-                  <td data-label="Status"><div><StatusBadge status={q.status} /></div></td>
-                  <td data-label="Bid due"><div><DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} /></div></td>
-                  <td data-label="Actions"><div><StatusActions query={q} onAnswer={setAnswering} /></div></td>
+                  <td data-label="Status">
+                    <div>
+                      <StatusBadge status={q.status} />
+                    </div>
+                  </td>
+                  <td data-label="Bid due">
+                    <div>
+                      <DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} />
+                    </div>
+                  </td>
+                  <td data-label="Actions">
+                    <div>
+                      <StatusActions query={q} onAnswer={setAnswering} />
+                    </div>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -127,5 +181,10 @@ function DueDate({ day, closed }: { day: string | null; closed: boolean }) {
   const days = daysUntil(day);
   const note = closed ? '' : days < 0 ? ` (overdue ${-days} d)` : days === 0 ? ' (today)' : days <= 3 ? ` (in ${days} d)` : '';
   const cls = closed ? '' : days < 0 ? 'due-over' : days <= 3 ? 'due-soon' : '';
-  return <time dateTime={day} className={cls}>{formatDueDate(day)}{note}</time>;
+  return (
+    <time dateTime={day} className={cls}>
+      {formatDueDate(day)}
+      {note}
+    </time>
+  );
 }

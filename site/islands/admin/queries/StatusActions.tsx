@@ -15,7 +15,13 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
   return (
     <div className="row-actions">
       {query.status === 'pending' && (
-        <button type="button" className="btn btn-sm btn-navy" disabled={change.isPending} onClick={() => change.mutate({ id: query._id, status: 'in_progress' })} aria-label={`Start ${about}`}>
+        <button
+          type="button"
+          className="btn btn-sm btn-navy"
+          disabled={change.isPending}
+          onClick={() => change.mutate({ id: query._id, status: 'in_progress' })}
+          aria-label={`Start ${about}`}
+        >
           Start
         </button>
       )}
@@ -30,11 +36,21 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
         </button>
       )}
       {query.status !== 'closed' && (
-        <button type="button" className="btn btn-sm btn-secondary" disabled={change.isPending} onClick={() => setConfirming(true)} aria-label={`Close ${about}`}>
+        <button
+          type="button"
+          className="btn btn-sm btn-secondary"
+          disabled={change.isPending}
+          onClick={() => setConfirming(true)}
+          aria-label={`Close ${about}`}
+        >
           Close
         </button>
       )}
-      {chatLink && <a className="btn btn-sm btn-secondary" href={paths.adminChat(query._id)} aria-label={`Chat about ${about}`}>Chat</a>}
+      {chatLink && (
+        <a className="btn btn-sm btn-secondary" href={paths.adminChat(query._id)} aria-label={`Chat about ${about}`}>
+          Chat
+        </a>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Close Query"

@@ -26,7 +26,9 @@ export function UserQueriesModal({ user, onClose }: Props) {
         <p>No queries</p>
       ) : (
         <ul className="uq-list">
-          {data.map((q) => <QueryItem key={q._id} query={q} />)}
+          {data.map((q) => (
+            <QueryItem key={q._id} query={q} />
+          ))}
         </ul>
       )}
       <style>{`
@@ -50,10 +52,17 @@ function QueryItem({ query }: { query: Query }) {
     <li className="uq-item">
       <div className="uq-top">
         <StatusBadge status={query.status} />
-        <time dateTime={query.createdAt} className="muted">{formatDateTime(query.createdAt)}</time>
+        <time dateTime={query.createdAt} className="muted">
+          {formatDateTime(query.createdAt)}
+        </time>
       </div>
       {/* Issue 13: the project name leads; the message keeps SPEC §2's 100-character preview. */}
-      {query.projectName && <p className="uq-project"><strong>{query.projectName}</strong>{query.location ? ` · ${query.location}` : ''}</p>}
+      {query.projectName && (
+        <p className="uq-project">
+          <strong>{query.projectName}</strong>
+          {query.location ? ` · ${query.location}` : ''}
+        </p>
+      )}
       <p className="uq-msg">
         {expanded ? query.message : preview.text}{' '}
         {preview.isTruncated && (
@@ -63,21 +72,37 @@ function QueryItem({ query }: { query: Query }) {
         )}
       </p>
       <dl>
-        <dt>Service</dt><dd>{query.service?.title ?? '—'}</dd>
-        <dt>Sub-Service</dt><dd>{query.subservice?.title ?? '—'}</dd>
+        <dt>Service</dt>
+        <dd>{query.service?.title ?? '—'}</dd>
+        <dt>Sub-Service</dt>
+        <dd>{query.subservice?.title ?? '—'}</dd>
         <dt>Files</dt>
         <dd className="uq-files">
-          {query.files.length ? query.files.map((f, i) => <a key={f._id} href={f.url} title={f.name}>File {i + 1}</a>) : 'None'}
+          {query.files.length
+            ? query.files.map((f, i) => (
+                <a key={f._id} href={f.url} title={f.name}>
+                  File {i + 1}
+                </a>
+              ))
+            : 'None'}
         </dd>
         {query.deliverables.length > 0 && (
           <>
             <dt>Deliverables</dt>
-            <dd className="uq-files">{query.deliverables.map((f) => <a key={f._id} href={f.url}>{f.name}</a>)}</dd>
+            <dd className="uq-files">
+              {query.deliverables.map((f) => (
+                <a key={f._id} href={f.url}>
+                  {f.name}
+                </a>
+              ))}
+            </dd>
           </>
         )}
       </dl>
       <div>
-        <a className="btn btn-sm" href={paths.adminChat(query._id)}>SEND MESSAGE</a>
+        <a className="btn btn-sm" href={paths.adminChat(query._id)}>
+          SEND MESSAGE
+        </a>
       </div>
     </li>
   );

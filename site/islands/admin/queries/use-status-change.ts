@@ -20,8 +20,7 @@ export function useStatusChange() {
       if (status === 'closed') {
         if (err instanceof ApiError && err.status) toast.error('Failed to close query', { description: err.message });
         else toast.error('Something went wrong');
-      }
-      else toast.error(err instanceof ApiError ? err.message : 'Something went wrong');
+      } else toast.error(err instanceof ApiError ? err.message : 'Something went wrong');
     },
   });
 }

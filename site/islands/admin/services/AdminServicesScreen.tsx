@@ -57,8 +57,12 @@ function ManageServices() {
       <div className="page-head">
         <h1>Manage Services</h1>
         <div style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
-          <button type="button" className="btn" onClick={() => setForm({ kind: 'service' })}>Add New Service</button>
-          <button type="button" className="btn btn-navy" onClick={() => setForm({ kind: 'sub' })}>Add Sub-Service</button>
+          <button type="button" className="btn" onClick={() => setForm({ kind: 'service' })}>
+            Add New Service
+          </button>
+          <button type="button" className="btn btn-navy" onClick={() => setForm({ kind: 'sub' })}>
+            Add Sub-Service
+          </button>
         </div>
       </div>
       {isPending ? (
@@ -74,10 +78,20 @@ function ManageServices() {
             return (
               <li key={s._id} className="card svc-card">
                 <div className="svc-row">
-                  <button type="button" className="svc-toggle" aria-expanded={expanded} aria-controls={`subs-${s._id}`} onClick={() => toggle(s._id)}>
-                    <span aria-hidden="true" className="svc-caret">{expanded ? '▾' : '▸'}</span>
+                  <button
+                    type="button"
+                    className="svc-toggle"
+                    aria-expanded={expanded}
+                    aria-controls={`subs-${s._id}`}
+                    onClick={() => toggle(s._id)}
+                  >
+                    <span aria-hidden="true" className="svc-caret">
+                      {expanded ? '▾' : '▸'}
+                    </span>
                     <span className="svc-title">{s.title}</span>
-                    <span className="muted">{s.subservices.length} sub-service{s.subservices.length === 1 ? '' : 's'}</span>
+                    <span className="muted">
+                      {s.subservices.length} sub-service{s.subservices.length === 1 ? '' : 's'}
+                    </span>
                   </button>
                   <ItemActions item={s} onView={setViewing} onEdit={(item) => setForm({ kind: 'edit', item })} onDelete={setDeleting} />
                 </div>
@@ -88,7 +102,12 @@ function ManageServices() {
                         {s.subservices.map((sub) => (
                           <li key={sub._id} className="svc-row">
                             <span>{sub.title}</span>
-                            <ItemActions item={sub} onView={setViewing} onEdit={(item) => setForm({ kind: 'edit', item })} onDelete={setDeleting} />
+                            <ItemActions
+                              item={sub}
+                              onView={setViewing}
+                              onEdit={(item) => setForm({ kind: 'edit', item })}
+                              onDelete={setDeleting}
+                            />
                           </li>
                         ))}
                       </ul>
@@ -110,16 +129,32 @@ function ManageServices() {
       <Modal open={!!viewing} title={viewing?.title ?? ''} onClose={() => setViewing(null)}>
         {viewing && (
           <dl className="svc-view">
-            {viewing.parentService && (<><dt>Parent service</dt><dd>{parentOf(viewing)?.title ?? '—'}</dd></>)}
-            <dt>Description</dt><dd>{viewing.description || 'No description.'}</dd>
+            {viewing.parentService && (
+              <>
+                <dt>Parent service</dt>
+                <dd>{parentOf(viewing)?.title ?? '—'}</dd>
+              </>
+            )}
+            <dt>Description</dt>
+            <dd>{viewing.description || 'No description.'}</dd>
             <dt>Image</dt>
-            <dd>{viewing.image ? <img src={assetUrl(viewing.image)} alt={viewing.title} style={{ maxHeight: 200, width: 'auto', borderRadius: 8 }} /> : 'No image.'}</dd>
+            <dd>
+              {viewing.image ? (
+                <img src={assetUrl(viewing.image)} alt={viewing.title} style={{ maxHeight: 200, width: 'auto', borderRadius: 8 }} />
+              ) : (
+                'No image.'
+              )}
+            </dd>
           </dl>
         )}
       </Modal>
       <ConfirmDialog
         open={!!deleting}
-        title={deletingService?.subservices.length ? `Delete ${deletingService.title} and its ${deletingService.subservices.length} sub-services` : 'Delete'}
+        title={
+          deletingService?.subservices.length
+            ? `Delete ${deletingService.title} and its ${deletingService.subservices.length} sub-services`
+            : 'Delete'
+        }
         message={deleting?.parentService ? `Delete subservice "${deleting.title}"?` : 'Are you sure you want to delete this service?'}
         confirmLabel="Delete"
         cancelLabel="Cancel"
@@ -148,14 +183,31 @@ function ManageServices() {
   );
 }
 
-type ActionProps = { item: SubService; onView: (i: SubService) => void; onEdit: (i: SubService) => void; onDelete: (i: SubService) => void };
+type ActionProps = {
+  item: SubService;
+  onView: (i: SubService) => void;
+  onEdit: (i: SubService) => void;
+  onDelete: (i: SubService) => void;
+};
 
 function ItemActions({ item, onView, onEdit, onDelete }: ActionProps) {
   return (
     <span className="svc-actions">
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onView(item)} aria-label={`View ${item.title}`}>View</button>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.title}`}>Edit</button>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onDelete(item)} aria-label={`Delete ${item.title}`} style={{ color: 'var(--danger)' }}>Delete</button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onView(item)} aria-label={`View ${item.title}`}>
+        View
+      </button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.title}`}>
+        Edit
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={() => onDelete(item)}
+        aria-label={`Delete ${item.title}`}
+        style={{ color: 'var(--danger)' }}
+      >
+        Delete
+      </button>
     </span>
   );
 }

@@ -29,7 +29,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
 
   useEffect(() => {
     setTitle(editing?.title ?? '');
-    setParent(editing?.parentService ?? (mode?.kind === 'sub' ? mode.parentId ?? '' : ''));
+    setParent(editing?.parentService ?? (mode?.kind === 'sub' ? (mode.parentId ?? '') : ''));
     setDescription(editing?.description ?? '');
     setImage(null);
     setError('');
@@ -68,7 +68,10 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     setError('');
     if (!title.trim()) return setError('Please enter a service title.');
     if (isSub && !parent) return setError('Please choose a parent service.');
-    const tooLong = firstTooLong([['Title', title.trim(), SERVICE_LIMITS.title], ['Description', description.trim(), SERVICE_LIMITS.description]]);
+    const tooLong = firstTooLong([
+      ['Title', title.trim(), SERVICE_LIMITS.title],
+      ['Description', description.trim(), SERVICE_LIMITS.description],
+    ]);
     if (tooLong) return setError(tooLong);
     save.mutate();
   }
@@ -82,7 +85,15 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={ids.title}>Title *</label>
-          <input id={ids.title} value={title} required aria-required="true" aria-describedby={ids.titleCount} onChange={(e) => setTitle(e.target.value)} autoFocus />
+          <input
+            id={ids.title}
+            value={title}
+            required
+            aria-required="true"
+            aria-describedby={ids.titleCount}
+            onChange={(e) => setTitle(e.target.value)}
+            autoFocus
+          />
           <CharCount id={ids.titleCount} value={title} max={SERVICE_LIMITS.title} />
         </div>
         {isSub && (
@@ -90,24 +101,43 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
             <label htmlFor={ids.parent}>Parent service *</label>
             <select id={ids.parent} value={parent} required aria-required="true" onChange={(e) => setParent(e.target.value)}>
               <option value="">Choose a service</option>
-              {parents.map((s) => <option key={s._id} value={s._id}>{s.title}</option>)}
+              {parents.map((s) => (
+                <option key={s._id} value={s._id}>
+                  {s.title}
+                </option>
+              ))}
             </select>
           </div>
         )}
         <div className="field">
           <label htmlFor={ids.description}>Description</label>
-          <textarea id={ids.description} value={description} aria-describedby={ids.descriptionCount} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            id={ids.description}
+            value={description}
+            aria-describedby={ids.descriptionCount}
+            onChange={(e) => setDescription(e.target.value)}
+          />
           <CharCount id={ids.descriptionCount} value={description} max={SERVICE_LIMITS.description} />
         </div>
         <div className="field">
           <label htmlFor={ids.image}>Image</label>
-          {editing?.image && !image && <img src={assetUrl(editing.image)} alt="Current image" style={{ maxHeight: 90, width: 'auto', borderRadius: 6 }} />}
+          {editing?.image && !image && (
+            <img src={assetUrl(editing.image)} alt="Current image" style={{ maxHeight: 90, width: 'auto', borderRadius: 6 }} />
+          )}
           <input id={ids.image} type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
         </div>
-        {error && <p className="error-text" role="alert">{error}</p>}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
         <div style={{ display: 'flex', gap: '.75rem', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={save.isPending}>Cancel</button>
-          <button type="submit" className="btn" disabled={save.isPending}>{save.isPending ? 'Saving…' : editing ? 'Update' : 'Save'}</button>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : editing ? 'Update' : 'Save'}
+          </button>
         </div>
       </form>
     </Modal>

@@ -15,7 +15,6 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 /** SPEC §9: admin users 6 per page. */
 const PAGE_SIZE = 6;
 
-
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const features = tableFeatures({ rowPaginationFeature });
 const helper = createColumnHelper<typeof features, ListedUser>();
@@ -52,15 +51,26 @@ function UsersTable() {
     helper.columns([
       helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || 'Unknown User' }),
       helper.accessor('email', { header: 'Email' }),
-      helper.accessor('createdAt', { header: 'Created At', cell: (info) => <time dateTime={info.getValue()}>{dateFormat.format(new Date(info.getValue()))}</time> }),
-      helper.accessor('status', { header: 'Status', cell: (info) => <span className={`badge badge-${info.getValue()}`}>{info.getValue()}</span> }),
+      helper.accessor('createdAt', {
+        header: 'Created At',
+        cell: (info) => <time dateTime={info.getValue()}>{dateFormat.format(new Date(info.getValue()))}</time>,
+      }),
+      helper.accessor('status', {
+        header: 'Status',
+        cell: (info) => <span className={`badge badge-${info.getValue()}`}>{info.getValue()}</span>,
+      }),
       helper.display({
         id: 'action',
         header: 'Action',
         // SPEC §2: the Approve button is hidden once the user is approved.
         cell: ({ row }) =>
           row.original.status === 'approved' ? null : (
-            <button type="button" className="btn btn-sm" onClick={() => setPending(row.original)} aria-label={`Approve ${row.original.fullName}`}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => setPending(row.original)}
+              aria-label={`Approve ${row.original.fullName}`}
+            >
               Approve
             </button>
           ),

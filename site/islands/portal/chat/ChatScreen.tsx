@@ -76,12 +76,13 @@ function ClientChat() {
   const lastFor = (q: MyQuery): string | undefined =>
     q._id === selected?._id && room.messages.length ? room.messages.at(-1)!.message : q.lastMessage?.text;
   const liveUnread = useUnread((s) => (s.total === null ? null : s.byQuery));
-  const unreadFor = (q: MyQuery) => (q._id === selected?._id ? 0 : liveUnread ? liveUnread[q._id] ?? 0 : q.unread);
+  const unreadFor = (q: MyQuery) => (q._id === selected?._id ? 0 : liveUnread ? (liveUnread[q._id] ?? 0) : q.unread);
   useMarkRead(selected?._id, !room.loading);
   // A new reply in another request: refresh the list for its last line.
   const lastEvent = useUnread((s) => s.lastEvent);
   useEffect(() => {
-    if (lastEvent && lastEvent.count > 0 && lastEvent.queryId !== selected?._id) void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
+    if (lastEvent && lastEvent.count > 0 && lastEvent.queryId !== selected?._id)
+      void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
   }, [lastEvent, selected?._id, queryClient]);
 
   // SPEC §4: a message is 'me' when its sender id is the user's id (else the estimating team).
@@ -131,7 +132,12 @@ function ClientChat() {
                     </span>
                     <span className="cchat-item-last">
                       <span className="cchat-item-text">{last ?? SPEC_TEXTS.noMessagesYet}</span>
-                      {unread > 0 && <span className="cchat-unread">{unread}<span className="sr-only"> unread</span></span>}
+                      {unread > 0 && (
+                        <span className="cchat-unread">
+                          {unread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      )}
                     </span>
                   </button>
                 </li>
@@ -148,9 +154,13 @@ function ClientChat() {
           {selected ? (
             <div className="cchat-head-text">
               {/* Issue 13: the project name leads; the selected query (SPEC §2) follows. */}
-              <h2>{selected.projectName && <>{selected.projectName} · </>}{sidebarQueryTitle(selected.message)}</h2>
+              <h2>
+                {selected.projectName && <>{selected.projectName} · </>}
+                {sidebarQueryTitle(selected.message)}
+              </h2>
               <span className="cchat-head-meta">
-                {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')} {status && <StatusBadge status={status} />}
+                {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')}{' '}
+                {status && <StatusBadge status={status} />}
                 <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
                   <span className="sr-only">{room.connected ? 'Connected' : 'Reconnecting…'}</span>
                 </span>
@@ -179,7 +189,15 @@ function ClientChat() {
           </div>
         )}
       </section>
-      {selected && <RequestPanel key={selected._id} queryId={selected._id} role="client" liveStatus={room.queryStatus} liveStamp={room.lifecycleStamp} />}
+      {selected && (
+        <RequestPanel
+          key={selected._id}
+          queryId={selected._id}
+          role="client"
+          liveStatus={room.queryStatus}
+          liveStamp={room.lifecycleStamp}
+        />
+      )}
     </div>
   );
 }

@@ -8,7 +8,6 @@ import type { Activity } from '../../../../portal-api/src/modules/activities/act
 import { dateFormat, StatusBadge, timeFormat } from '../query-format.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
-
 const ROWS = 6; // SPEC §9
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, Activity>();
@@ -28,7 +27,10 @@ const NONE: Activity[] = [];
 /** SPEC §2 dashboard table: 6 rows with View All / Show Less, 'No recent activities found.' */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
-  const { data, error, isPending } = useQuery({ queryKey: ['recent-activities'], queryFn: () => call(api['recent-activities'].$get({ query: {} })) });
+  const { data, error, isPending } = useQuery({
+    queryKey: ['recent-activities'],
+    queryFn: () => call(api['recent-activities'].$get({ query: {} })),
+  });
   const all = data ?? NONE;
   const rows = useMemo(() => (expanded ? all : all.slice(0, ROWS)), [all, expanded]);
   const table = useTable({ features, columns, data: rows });

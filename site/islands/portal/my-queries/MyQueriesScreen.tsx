@@ -61,7 +61,12 @@ function MyQueries() {
                       </td>
                       <td data-label="Created At">{dateTimeFormat.format(new Date(q.createdAt))}</td>
                       <td data-label="Action">
-                        <button type="button" className="btn btn-sm btn-navy" onClick={() => setOpen(q)} aria-label={`View query: ${myQueriesMessage(q.message)}`}>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-navy"
+                          onClick={() => setOpen(q)}
+                          aria-label={`View query: ${myQueriesMessage(q.message)}`}
+                        >
                           View
                         </button>
                       </td>

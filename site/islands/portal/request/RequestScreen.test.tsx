@@ -16,7 +16,9 @@ beforeAll(async () => {
   const admin = await signInAdmin(browser.server);
   const client = await createClient(browser.server, admin, { fullName: 'Rita Request' });
   clientId = client.id;
-  useAuth.getState().signIn(client.token, { _id: client.id, fullName: client.fullName, email: client.email, role: 'client', status: 'approved' });
+  useAuth
+    .getState()
+    .signIn(client.token, { _id: client.id, fullName: client.fullName, email: client.email, role: 'client', status: 'approved' });
 }, 60_000);
 afterAll(() => browser.stop());
 
@@ -46,7 +48,9 @@ describe('the request form', () => {
     render(<RequestScreen />);
     await waitFor(() => expect(screen.getByRole('option', { name: 'Manufacturers' })).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Description *'), { target: { value: 'Takeoff of a two-storey house' } });
-    fireEvent.change(screen.getByLabelText('Service *'), { target: { value: screen.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value } });
+    fireEvent.change(screen.getByLabelText('Service *'), {
+      target: { value: screen.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
     expect(await queriesOfClient()).toEqual([]);

@@ -14,7 +14,6 @@ import { NOT_AUTHENTICATED, QUERY_CREATED, REQUIRED_FIELDS } from '../../../../p
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 
-
 // SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
 const REDIRECT_MS = 1000; // SPEC §9
 
@@ -112,9 +111,14 @@ function RequestForm() {
       await call(
         api.queries.$post({
           json: {
-          message: message.trim(), projectName: project.name.trim(), location: project.location.trim() || undefined,
-          reuseFiles: reused.length ? reused.map((f) => f._id).join(',') : undefined,
-          service: serviceId, subService: subServiceId || undefined, bidDueDate: bidDueDate || undefined, uploadIds,
+            message: message.trim(),
+            projectName: project.name.trim(),
+            location: project.location.trim() || undefined,
+            reuseFiles: reused.length ? reused.map((f) => f._id).join(',') : undefined,
+            service: serviceId,
+            subService: subServiceId || undefined,
+            bidDueDate: bidDueDate || undefined,
+            uploadIds,
           },
         }),
       );
@@ -188,12 +192,26 @@ function RequestForm() {
           )}
           <div className="field">
             <label htmlFor={ids.due}>Bid due date (optional)</label>
-            <input id={ids.due} type="date" min={today} value={bidDueDate} disabled={busy} onChange={(e) => setBidDueDate(e.target.value)} />
+            <input
+              id={ids.due}
+              type="date"
+              min={today}
+              value={bidDueDate}
+              disabled={busy}
+              onChange={(e) => setBidDueDate(e.target.value)}
+            />
           </div>
         </div>
 
         {reuse.source && <ReusedPlans source={reuse.source} files={reused} onDrop={() => setKeepReused(false)} />}
-        <FilePicker key={pickerKey} files={files} onChange={setFiles} limits={limits.data} disabled={busy} progress={busy ? uploads.progress : undefined} />
+        <FilePicker
+          key={pickerKey}
+          files={files}
+          onChange={setFiles}
+          limits={limits.data}
+          disabled={busy}
+          progress={busy ? uploads.progress : undefined}
+        />
 
         {progress !== null && (
           <div className="request-progress">
@@ -234,4 +252,3 @@ function RequestForm() {
     </div>
   );
 }
-

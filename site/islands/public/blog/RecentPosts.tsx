@@ -12,7 +12,9 @@ export function RecentPosts() {
   const posts = recent.data?.data ?? [];
   return (
     <section className="bl-box" aria-labelledby="recent-posts-title">
-      <h2 id="recent-posts-title" className="bl-box-title">Recent posts</h2>
+      <h2 id="recent-posts-title" className="bl-box-title">
+        Recent posts
+      </h2>
       {recent.isPending ? (
         <p className="bl-muted">Loading…</p>
       ) : recent.isError ? (

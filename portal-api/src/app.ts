@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
+import type { Logger } from './lib/logger.ts';
 import { securityPolicy } from './http/csp.ts';
 import { renderDocs } from './http/docs.ts';
 import { readOrRefuseBody } from './http/body-drain.ts';
@@ -38,32 +38,33 @@ export function createApp(deps: Deps) {
   const refuseJson = readOrRefuseBody(JSON_LIMIT);
   const refuseTus = readOrRefuseBody(deps.storage.uploadMaxBytes);
   app.use((c, next) => (c.req.path.startsWith(TUS_PATH) ? refuseTus : refuseJson)(c, next));
+  // The request line holds no secrets (method, path, status, time): it skips the redaction
+  // paths, which pino otherwise walks on every line (docs/performance.md).
+  const requestLog = deps.log.child({}, { redact: [] });
   app.use(async (c, next) => {
     const started = performance.now();
-    const log = deps.log.child({ reqId: c.var.requestId });
-    c.set('log', log);
+    const reqId = c.get('requestId');
+    // The request's own logger (with its reqId) is made only if something logs through it:
+    // pino's child() costs more than a cached read (issue 15, docs/performance.md).
+    c.set('log', lazyChild(deps.log, reqId));
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.res.status >= 500) log.error(entry, 'request');
-    else if (c.req.path.startsWith('/api/')) log.info(entry, 'request');
-    else log.debug(entry, 'request');
+    const status = c.res.status;
+    // The same line a child would write: its bindings, then the entry.
+    const path = c.req.path;
+    if (status >= 500) requestLog.error({ reqId, method: c.req.method, path, status, ms }, 'request');
+    else if (path.startsWith('/api/')) requestLog.info({ reqId, method: c.req.method, path, status, ms }, 'request');
+    else if (requestLog.isLevelEnabled('debug')) requestLog.debug({ reqId, method: c.req.method, path, status, ms }, 'request');
   });
-  app.use(
-    secureHeaders({
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: false,
-      crossOriginEmbedderPolicy: false,
-      // Set per response by securityPolicy(): HTML needs the hashes of its own inline scripts.
-      contentSecurityPolicy: undefined,
-    }),
-  );
+  // Hono's secure headers (X-Frame-Options DENY, strict-origin-when-cross-origin, no HSTS
+  // here) and the CSP, set in one step after the handler (http/csp.ts).
   app.use(securityPolicy(deps.config.distDir));
 
   // JSON bodies are capped at 1 MB; multipart bodies stream to disk and are
   // capped by lib/storage.ts (UPLOAD_MAX_MB) instead.
   app.use('/api/*', async (c, next) => {
+    // GET and HEAD carry no body here; asking for one would build a whole fetch Request per call.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
     // tus PATCH bodies are capped by UPLOAD_MAX_MB inside @tus/server.
     if (c.req.path.startsWith(TUS_PATH)) return next();
@@ -134,3 +135,19 @@ function apiRoutes(deps: Deps) {
 export type App = ReturnType<typeof createApp>;
 /** Every /api route with its inputs and answers: `hc<AppType>('/api')` in the browser. */
 export type AppType = ReturnType<typeof apiRoutes>;
+
+/** `log.child({ reqId })`, made on first use. */
+function lazyChild(log: Logger, reqId: string): Logger {
+  let child: Logger | undefined;
+  const real = () => (child ??= log.child({ reqId }));
+  return new Proxy({} as Logger, {
+    get(_target, key) {
+      const target = real();
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set(_target, key, value) {
+      return Reflect.set(real(), key, value);
+    },
+  });
+}

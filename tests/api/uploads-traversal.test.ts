@@ -145,7 +145,7 @@ describe('uploads path traversal (issue 18 item 1)', () => {
 
     // The same file without the signature, or with a tampered one, stays closed.
     expect((await rawGet(new URL(signedUrl, server.url).pathname)).status).toBe(403);
-    expect((await rawGet(signedUrl.replace(/sig=./, 'sig=A'))).status).toBe(403);
+    expect((await rawGet(signedUrl.replace(/sig=(.)/, (_m, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`))).status).toBe(403);
 
     const image = await rawGet(publicUrl);
     expect(image.status).toBe(200);

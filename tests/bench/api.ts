@@ -416,6 +416,124 @@ async function main(): Promise<void> {
     process.stderr.write(
       `  ${r.memory.sockets} idle chat sockets: RSS ${r.memory.rssBeforeMiB} → ${r.memory.rssAfterMiB} MiB, ${r.memory.kibPerSocket} KiB per socket\n`,
     );
+    printIssueRows(r);
+  }
+  process.stderr.write(
+    `\nload average ${report.machine.loadAverageAtStart.join(' / ')} at the start, ${report.machine.loadAverageAtEnd.join(' / ')} at the end (1/5/15 min, ${report.machine.cpus} CPUs)\n`,
+  );
+}
+
+type Run = {
+  database: string;
+  cases: Array<Case & { baseline: { peak: Measure; halfRate: Measure & { targetRate: number } } }>;
+  memory: { kibPerSocket: number };
+  growth: Awaited<ReturnType<typeof growth>>;
+};
+
+/** Issue 15's table, each row beside its baseline from this run and its goal. */
+function printIssueRows(r: Run): void {
+  const c = (name: string) => r.cases.find((x) => x.name.startsWith(name))!;
+  const g = (name: string) => r.growth.rows.find((x) => x.name === name)!;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const rows: Array<[what: string, now: string, baseline: string, goal: string, met: boolean]> = [];
+  const services = c('GET /api/services');
+  rows.push([
+    'GET /api/services req/s',
+    `${services.peak.requestsPerSecond} (${services.ratioToBaseline}×)`,
+    `bare Hono ${services.baseline.peak.requestsPerSecond}`,
+    '≥ 0.5×',
+    services.ratioToBaseline >= 0.5,
+  ]);
+  const blogs = c('GET /api/blogs?status=published');
+  rows.push([
+    'GET /api/blogs?status=published',
+    `${blogs.peak.requestsPerSecond} (${blogs.ratioToBaseline}×)`,
+    `bare Hono ${blogs.baseline.peak.requestsPerSecond}`,
+    '≥ 0.5×',
+    blogs.ratioToBaseline >= 0.5,
+  ]);
+  const cats = c('GET /api/categories');
+  rows.push([
+    'GET /api/categories',
+    `${cats.peak.requestsPerSecond} (${cats.ratioToBaseline}×)`,
+    `bare Hono ${cats.baseline.peak.requestsPerSecond}`,
+    '≥ 0.5×',
+    cats.ratioToBaseline >= 0.5,
+  ]);
+  rows.push([
+    'server CPU per request, /api/services',
+    `${services.peak.cpuMsPerRequest} ms`,
+    `${services.baseline.peak.cpuMsPerRequest} ms`,
+    '≤ 0.05 ms',
+    (services.peak.cpuMsPerRequest ?? 1) <= 0.05,
+  ]);
+  rows.push([
+    'p99 at half of peak, /api/services',
+    `${services.halfRate.p99Ms} ms at ${services.halfRate.targetRate}/s`,
+    `${services.baseline.halfRate.p99Ms} ms at ${services.baseline.halfRate.targetRate}/s`,
+    '≤ 5 ms',
+    services.halfRate.p99Ms <= 5,
+  ]);
+  const me = c('GET /api/queries/me (200');
+  rows.push([
+    'GET /api/queries/me, 200 requests (unpaged)',
+    `${me.peak.requestsPerSecond} req/s, ${kb(me.peak.bytesPerResponse ?? 0)}, p99 ${me.peak.p99Ms} ms`,
+    '',
+    'kept (SPEC §7)',
+    true,
+  ]);
+  const mePaged = c('GET /api/queries/me?limit=20');
+  rows.push([
+    'GET /api/queries/me?limit=20',
+    `${mePaged.peak.requestsPerSecond} req/s, ${kb(mePaged.peak.bytesPerResponse ?? 0)} a page, p99 ${mePaged.peak.p99Ms} ms`,
+    '',
+    '≤ 20 KB a page',
+    (mePaged.peak.bytesPerResponse ?? 1e9) <= 20 * 1024,
+  ]);
+  const page1 = g('GET /api/queries (admin, page 1)');
+  rows.push([
+    `GET /api/queries page 1, ${r.growth.sizes.small.queries} → ${r.growth.sizes.large.queries}`,
+    `${page1.small.medianMs} → ${page1.large.medianMs} ms (×${page1.growth})`,
+    '',
+    '×≤ 1.5',
+    page1.growth <= 1.5,
+  ]);
+  const last = g('GET /api/queries last page (cursor)');
+  rows.push([
+    `its last page at ${r.growth.sizes.large.queries} (cursor)`,
+    `${last.large.medianMs} ms (p95 ${last.large.p95Ms})`,
+    `${last.small.medianMs} ms at ${r.growth.sizes.small.queries}`,
+    '≤ 3 ms',
+    last.large.medianMs <= 3,
+  ]);
+  const search = g('GET /api/queries?search=kendall');
+  rows.push([
+    `search at ${r.growth.sizes.large.queries}`,
+    `${search.large.medianMs} ms (p95 ${search.large.p95Ms})`,
+    `${search.small.medianMs} ms at ${r.growth.sizes.small.queries}`,
+    '≤ 5 ms',
+    search.large.medianMs <= 5,
+  ]);
+  const recent = g('GET /api/recent-activities?limit=6');
+  rows.push([
+    `GET /api/recent-activities at ${r.growth.sizes.large.queries}`,
+    `${recent.large.medianMs} ms (p95 ${recent.large.p95Ms})`,
+    `${recent.small.medianMs} ms at ${r.growth.sizes.small.queries}`,
+    '≤ 3 ms',
+    recent.large.medianMs <= 3,
+  ]);
+  const users = g('GET /api/users/with-queries?limit=20');
+  rows.push([
+    `GET /api/users/with-queries, ${r.growth.sizes.large.clients} clients`,
+    `paged ${kb(users.large.bytes)}, ${users.large.medianMs} ms; unpaged ${kb(r.growth.unpagedUsersWithQueries.bytes)}`,
+    '',
+    'paged, searchable, ≤ 30 KB',
+    users.large.bytes <= 30 * 1024,
+  ]);
+  rows.push(['chat memory per idle socket', `${r.memory.kibPerSocket} KiB`, '', '≤ 36 KiB', r.memory.kibPerSocket <= 36]);
+  process.stderr.write(`\n  Issue 15, API rows (${r.database}; baseline from this run):\n`);
+  for (const [what, now, baseline, goal, met] of rows) {
+    process.stderr.write(`    ${what.padEnd(46)} ${now.padEnd(48)} ${baseline.padEnd(26)} goal ${goal} ${met ? '✓' : '✗'}\n`);
   }
 }
 

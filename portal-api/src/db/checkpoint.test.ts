@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DB } from './database.ts';
+import { migrateToLatest, openDatabase, readOffLoop, type DB } from './database.ts';
+import { workerReaderOf } from './checkpoint.ts';
 
 // The main connection never checkpoints (checkpoint.ts): the database file
 // only grows when the worker thread copies the WAL into it.
@@ -39,4 +40,31 @@ it('copies the WAL into the database file from the worker thread, not from the w
   }
   // Everything written is still readable through the main connection.
   expect((await db.selectFrom('settings').select('key').where('key', 'like', 'big-%').execute()).length).toBe(40);
+});
+
+it('answers reads off the event loop from the worker: committed rows only, the usual way inside a transaction', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkpoint-test-'));
+  db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'app.db') });
+  await migrateToLatest(db);
+  const conn = db;
+  await conn.insertInto('settings').values({ key: 'a', value: '1' }).execute();
+  const query = conn.selectFrom('settings').select(['key', 'value']).where('key', 'like', 'a%').orderBy('key').compile();
+  // The worker's connection sees what the main one committed.
+  expect(await readOffLoop(conn, query)).toEqual([{ key: 'a', value: '1' }]);
+  // Inside a transaction the read sees the transaction's own writes: it runs on the main connection.
+  await conn.transaction().execute(async (trx) => {
+    await trx.insertInto('settings').values({ key: 'ab', value: '2' }).execute();
+    expect(
+      await readOffLoop(trx, trx.selectFrom('settings').select(['key', 'value']).where('key', 'like', 'a%').orderBy('key').compile()),
+    ).toHaveLength(2);
+  });
+  // A bad statement is an error, as on the main connection.
+  await expect(readOffLoop(conn, { ...query, sql: 'select nope from settings' })).rejects.toThrow(/no such column/);
+  // Once closed, nothing is sent to a stopped worker.
+  await conn.destroy();
+  db = null;
+});
+
+it('has a worker reader only for SQLite databases it opened', () => {
+  expect(workerReaderOf({} as never)).toBeNull();
 });

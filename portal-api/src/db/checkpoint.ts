@@ -10,6 +10,11 @@ import type SQLite from 'better-sqlite3';
 // thread with its own connection runs a PASSIVE checkpoint (it never blocks
 // or waits for the writer) whenever the WAL has grown. Should the worker die,
 // the main connection takes automatic checkpoints back.
+//
+// The same worker answers reads that scan much and need not run on the event loop
+// (readOffLoop in database.ts: the firm's unread total after each chat message):
+// its connection sees every committed write, and the main thread stays free to
+// deliver messages while it counts.
 
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -25,7 +30,21 @@ const timer = setInterval(() => {
   db.pragma('wal_checkpoint(PASSIVE)');
   last = size;
 }, workerData.everyMs);
+const statements = new Map();
 parentPort.on('message', (m) => {
+  if (m && typeof m === 'object' && m.kind === 'read') {
+    try {
+      let stmt = statements.get(m.sql);
+      if (!stmt) {
+        if (statements.size >= 100) statements.clear();
+        statements.set(m.sql, (stmt = db.prepare(m.sql)));
+      }
+      parentPort.postMessage({ id: m.id, rows: stmt.all(...m.params) });
+    } catch (err) {
+      parentPort.postMessage({ id: m.id, error: String(err && err.message || err) });
+    }
+    return;
+  }
   if (m !== 'stop') return;
   clearInterval(timer);
   db.close();
@@ -35,6 +54,14 @@ parentPort.on('message', (m) => {
   process.exit(0);
 });
 `;
+
+export type WorkerRead = (sql: string, params: readonly unknown[]) => Promise<unknown[]>;
+const readers = new WeakMap<SQLite.Database, WorkerRead>();
+
+/** Runs a read on the checkpoint worker's connection; null when `db` has no live worker. */
+export function workerReaderOf(db: SQLite.Database): WorkerRead | null {
+  return readers.get(db) ?? null;
+}
 
 /** Moves checkpoints of `db` (opened on `file`, in WAL mode) to a worker; `close()` also stops the worker. */
 export function checkpointInWorker(db: SQLite.Database, file: string): SQLite.Database {
@@ -51,9 +78,36 @@ export function checkpointInWorker(db: SQLite.Database, file: string): SQLite.Da
   };
   worker.on('error', fallBack);
   worker.on('exit', fallBack);
+  const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (err: Error) => void }>();
+  let nextId = 0;
+  worker.on('message', (m: { id: number; rows?: unknown[]; error?: string }) => {
+    const call = waiting.get(m.id);
+    if (!call) return;
+    waiting.delete(m.id);
+    if (m.error !== undefined) call.reject(new Error(m.error));
+    else call.resolve(m.rows ?? []);
+    if (!waiting.size) worker.unref();
+  });
+  const failAll = () => {
+    for (const call of waiting.values()) call.reject(new Error('The database reader stopped.'));
+    waiting.clear();
+  };
+  worker.on('exit', failAll);
+  readers.set(db, (sql, params) => {
+    if (!alive || closed) return Promise.reject(new Error('The database reader stopped.'));
+    const id = nextId++;
+    // A read under way keeps the process alive until it is answered.
+    if (!waiting.size) worker.ref();
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ kind: 'read', id, sql, params });
+    });
+  });
   const close = db.close.bind(db);
   db.close = () => {
     closed = true;
+    readers.delete(db);
+    failAll();
     if (alive) {
       // The worker's connection must close first: the last connection to close removes the
       // WAL and shared-memory files, and a caller deleting the data folder right after

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  type Transaction,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -15,7 +25,7 @@ import * as addUploads from './migrations/20261123T0500-add-uploads.ts';
 import * as listIndexes from './migrations/20261123T0600-list-indexes.ts';
 import * as queryServiceLabels from './migrations/20261123T0700-query-service-labels.ts';
 import * as rateLimits from './migrations/20261123T0900-rate-limits.ts';
-import { checkpointInWorker } from './checkpoint.ts';
+import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type DB = Kysely<Database>;
@@ -37,7 +47,31 @@ export function openDatabase(database: Config['database']): DB {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   checkpointInWorker(sqlite, database.file);
-  return remember(new Kysely<Database>({ dialect: new KeepCauseSqliteDialect({ database: withStatementCache(sqlite) }) }), 'sqlite');
+  const db = remember(new Kysely<Database>({ dialect: new KeepCauseSqliteDialect({ database: withStatementCache(sqlite) }) }), 'sqlite');
+  connections.set(db, sqlite);
+  return db;
+}
+
+const connections = new WeakMap<object, SQLite.Database>();
+
+/**
+ * Runs a read that scans much off the event loop: on SQLite, on the checkpoint
+ * worker's connection (db/checkpoint.ts), which sees every committed write; on
+ * PostgreSQL (already asynchronous), inside a transaction, or with no worker,
+ * the usual way. For reads only: the worker's connection never writes.
+ */
+export async function readOffLoop<R>(db: Kysely<Database> | Transaction<Database>, query: CompiledQuery<R>): Promise<R[]> {
+  const sqlite = connections.get(db);
+  const read = sqlite && workerReaderOf(sqlite);
+  if (read) {
+    try {
+      return (await read(query.sql, query.parameters)) as R[];
+    } catch (err) {
+      // The worker went away (its connection is closed first at shutdown): read here.
+      if (!/database reader stopped/.test((err as Error).message)) throw err;
+    }
+  }
+  return (await db.executeQuery(query)).rows;
 }
 
 const engines = new WeakMap<object, Config['database']['kind']>();

@@ -12,6 +12,9 @@ import { HttpError } from './errors.ts';
 
 export function readOrRefuseBody(limit: number): MiddlewareHandler {
   return async (c, next) => {
+    // GET and HEAD carry no body (@hono/node-server gives them none); asking for
+    // c.req.raw.body would build a whole fetch Request on every read (issue 15).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
     const declared = Number(c.req.header('content-length') ?? 0);
     if (!multipart && declared > limit) throw tooLarge(limit);

@@ -31,3 +31,24 @@ describe('cspFor with the build’s hashes (issue 18 item 10)', () => {
     expect(csp).not.toContain(smuggled!);
   });
 });
+
+describe('SECURE_HEADERS (issue 15: listed once instead of a middleware per request)', () => {
+  it('are exactly what hono/secure-headers set with the options the app used', async () => {
+    const { Hono } = await import('hono');
+    const { secureHeaders } = await import('hono/secure-headers');
+    const { SECURE_HEADERS } = await import('./csp.ts');
+    const app = new Hono();
+    app.use(
+      secureHeaders({
+        xFrameOptions: 'DENY',
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        strictTransportSecurity: false,
+        crossOriginEmbedderPolicy: false,
+      }),
+    );
+    app.get('/', (c) => c.text('x'));
+    const res = await app.request('/');
+    const fromHono = [...res.headers].filter(([name]) => name !== 'content-type').sort();
+    expect([...SECURE_HEADERS].map(([n, v]) => [n, v]).sort()).toEqual(fromHono);
+  });
+});

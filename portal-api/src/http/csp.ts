@@ -94,7 +94,25 @@ export function builtScriptHashes(distDir: string): (hash: string) => boolean {
 }
 
 /**
- * Sets a CSP on every response that lacks one: HTML gets a hashed policy
+ * What hono/secure-headers sets with our options (X-Frame-Options DENY, this referrer
+ * policy, no HSTS: that one only over HTTPS, below), listed once instead of being
+ * built by a middleware of its own on every request (issue 15). Always overwritten.
+ */
+export const SECURE_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['cross-origin-opener-policy', 'same-origin'],
+  ['origin-agent-cluster', '?1'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-dns-prefetch-control', 'off'],
+  ['x-download-options', 'noopen'],
+  ['x-frame-options', 'DENY'],
+  ['x-permitted-cross-domain-policies', 'none'],
+  ['x-xss-protection', '0'],
+];
+
+/**
+ * The secure headers above on every response, and a CSP on every response that lacks one: HTML gets a hashed policy
  * (read from the body when it is not compressed) that allows only inline
  * scripts the build produced, everything else API_CSP. The built site's own
  * files get theirs from static.ts. HSTS only when the request came over HTTPS
@@ -104,11 +122,14 @@ export function securityPolicy(distDir: string): MiddlewareHandler {
   const isBuilt = builtScriptHashes(distDir);
   return async (c, next) => {
     await next();
+    const headers = c.res.headers;
+    for (const [name, value] of SECURE_HEADERS) headers.set(name, value);
+    headers.delete('x-powered-by');
     // c.req.url is absolute; its scheme is all we need (no URL parse per request).
     const proto = c.req.header('x-forwarded-proto') ?? (c.req.url.startsWith('https:') ? 'https' : 'http');
-    if (proto === 'https') c.res.headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (c.res.headers.has('content-security-policy')) return;
-    const type = c.res.headers.get('content-type') ?? '';
+    if (proto === 'https') headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (headers.has('content-security-policy')) return;
+    const type = headers.get('content-type') ?? '';
     if (type.startsWith('text/html') && !c.res.headers.get('content-encoding') && c.res.body) {
       const html = await c.res.clone().text();
       const built = new Set(inlineScriptHashes(html).filter(isBuilt));

@@ -5,6 +5,7 @@ import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../portal-api
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { type Blog, formatPostDate, postPath, preview } from './blog/blog-text.ts';
+import { serverPage, serverPageAt } from './blog/server-page.ts';
 import { useBlogUrlState } from './blog/blog-url-state.ts';
 import { BlogFilters } from './blog/BlogFilters.tsx';
 import { RecentPosts } from './blog/RecentPosts.tsx';
@@ -33,6 +34,8 @@ function Listing() {
     queryKey: ['public-blogs', params.toString()],
     queryFn: ({ signal }) => call(publicApi.blogs.$get({ query: Object.fromEntries(params) }, { init: { signal } })),
     placeholderData: keepPreviousData,
+    initialData: serverPage?.key === params.toString() ? serverPage.list : undefined,
+    initialDataUpdatedAt: serverPageAt,
   });
 
   const total = list.data?.total ?? 0;
@@ -88,9 +91,9 @@ function Listing() {
           </div>
         ) : (
           <ul className="bl-list" aria-labelledby={headingId} aria-busy={list.isFetching}>
-            {list.data.data.map((blog) => (
+            {list.data.data.map((blog, i) => (
               <li key={blog._id}>
-                <PostCard blog={blog} onTag={(tag) => update({ tag })} />
+                <PostCard blog={blog} first={i === 0} onTag={(tag) => update({ tag })} />
               </li>
             ))}
           </ul>
@@ -106,7 +109,6 @@ function Listing() {
           </p>
         </section>
       </aside>
-      <style>{STYLES}</style>
     </div>
   );
 }
@@ -119,12 +121,21 @@ function describe(state: { category: string; tag: string; q: string }): string {
   return parts.join('');
 }
 
-function PostCard({ blog, onTag }: { blog: Blog; onTag: (tag: string) => void }) {
+function PostCard({ blog, first, onTag }: { blog: Blog; first: boolean; onTag: (tag: string) => void }) {
   const href = postPath(blog);
   return (
     <article className="bl-card">
       <a className="bl-media" href={href} tabIndex={-1} aria-hidden="true">
-        <img src={blog.image ?? DEFAULT_BLOG_IMAGE} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+        {/* The first card's image is the page's largest paint (issue 15). */}
+        <img
+          src={blog.image ?? DEFAULT_BLOG_IMAGE}
+          alt=""
+          width={1200}
+          height={630}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+          decoding="async"
+        />
       </a>
       <div className="bl-body">
         <p className="bl-meta">
@@ -157,45 +168,3 @@ function PostCard({ blog, onTag }: { blog: Blog; onTag: (tag: string) => void })
     </article>
   );
 }
-
-const STYLES = `
-  .bl { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 2.5rem; align-items: start; }
-  .bl-heading { font-size: 1.5rem; margin: 1.75rem 0 .25rem; scroll-margin-top: 96px; }
-  .bl-heading:focus { outline: none; }
-  .bl-heading:focus-visible { outline: 3px solid var(--orange); outline-offset: 4px; }
-  .bl-summary { color: var(--muted); margin: 0 0 1rem; min-height: 1.55em; }
-  .bl-muted { color: var(--muted); }
-  .bl-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 1.5rem; }
-  .bl-card { display: grid; grid-template-columns: minmax(0, 38%) minmax(0, 1fr); background: #fff; border: 1px solid var(--line); border-radius: var(--radius); box-shadow: var(--shadow); overflow: hidden; }
-  .bl-media { display: block; background: var(--navy); }
-  .bl-media img { display: block; width: 100%; height: 100%; min-height: 200px; object-fit: cover; }
-  .bl-body { padding: 1.25rem 1.5rem; display: flex; flex-direction: column; gap: .5rem; min-width: 0; }
-  .bl-meta { display: flex; flex-wrap: wrap; gap: .45rem; align-items: center; margin: 0; color: var(--muted); font-size: .88rem; }
-  .bl-cat { color: var(--orange-dark); font-weight: 700; text-transform: uppercase; letter-spacing: .06em; font-size: .78rem; }
-  .bl-title { font-size: 1.3rem; margin: 0; overflow-wrap: anywhere; }
-  .bl-title a { color: var(--navy); text-decoration: none; }
-  .bl-title a:hover { color: var(--orange-dark); text-decoration: underline; }
-  .bl-sub { margin: 0; color: var(--navy-2); font-weight: 500; }
-  .bl-excerpt { margin: 0; color: var(--ink); overflow-wrap: anywhere; }
-  .bl-foot { margin-top: auto; display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; justify-content: space-between; padding-top: .35rem; }
-  .bl-tags { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem; }
-  .bl-tag { font: inherit; font-size: .82rem; min-height: 32px; padding: .1rem .65rem; border-radius: 999px; border: 1px solid var(--line); background: var(--bg-soft); color: var(--navy); cursor: pointer; }
-  .bl-tag:hover { border-color: var(--orange); color: var(--orange-dark); }
-  .bl-more { font-weight: 600; display: inline-flex; align-items: center; gap: .35rem; min-height: 44px; }
-  .bl-empty { background: #fff; border: 1px dashed var(--line); border-radius: var(--radius); padding: 1.5rem; display: grid; gap: .75rem; justify-items: start; }
-  .bl-empty p { margin: 0; }
-  .bl-side { display: grid; gap: 1.25rem; position: sticky; top: 96px; }
-  .bl-box { background: #fff; border: 1px solid var(--line); border-radius: var(--radius); padding: 1.1rem 1.25rem; }
-  .bl-box-title { font-size: 1.05rem; margin: 0 0 .75rem; }
-  .bl-box p { margin: 0; }
-  @media (max-width: 960px) {
-    .bl { grid-template-columns: minmax(0, 1fr); gap: 2rem; }
-    .bl-side { position: static; }
-  }
-  @media (max-width: 640px) {
-    .bl-card { grid-template-columns: minmax(0, 1fr); }
-    .bl-media img { min-height: 0; aspect-ratio: 1200 / 630; height: auto; }
-    .bl-body { padding: 1rem 1.1rem 1.1rem; }
-    .bl-title { font-size: 1.15rem; }
-  }
-`;

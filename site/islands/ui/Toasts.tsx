@@ -1,4 +1,14 @@
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect } from 'react';
+import { markOutletMounted } from './toast-on-demand.ts';
+
+// Sonner's outlet loads on demand, after the screen (toast-on-demand.ts says why).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/** Mounted right after <Toaster> (effects run in order), so queued toasts find it subscribed. */
+function Mounted() {
+  useEffect(markOutletMounted, []);
+  return null;
+}
 
 // Where toasts appear (issue 17): never over a screen's own buttons. Screens put
 // their actions at the top (title rows, toolbars such as DRAFT / DELETE /
@@ -16,13 +26,16 @@ const chatRoute = () => typeof window !== 'undefined' && /^\/(admin-)?chat(\/|$)
 export function Toasts({ duration = 5000 }: { duration?: number }) {
   const bottom = chatRoute() ? COMPOSER_CLEARANCE : 24;
   return (
-    <Toaster
-      position="bottom-right"
-      offset={{ bottom, right: 24 }}
-      mobileOffset={{ bottom: bottom - 8, left: 12, right: 12 }}
-      duration={duration}
-      richColors
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        position="bottom-right"
+        offset={{ bottom, right: 24 }}
+        mobileOffset={{ bottom: bottom - 8, left: 12, right: 12 }}
+        duration={duration}
+        richColors
+        closeButton
+      />
+      <Mounted />
+    </Suspense>
   );
 }

@@ -6,9 +6,12 @@ import type { AppEnv } from '../../http/env.ts';
 import { refuseMalformedPath } from '../../http/malformed-path.ts';
 import { html, htmlText } from '../../lib/html.ts';
 import { cutTemplate, renderPost, SITE_NAME, summaryOf } from './blogs.post-page.ts';
-import { findBlog, listPublishedForFeed } from './blogs.repo.ts';
+import { BLOG_LISTING_SLOT, blogListingHtml, type ListingPage, listingState } from './blogs.listing.ts';
+import { findBlog, listBlogs, listPublishedForFeed } from './blogs.repo.ts';
+import { BLOG_LIMITS } from './blogs.rules.ts';
 
 // Pages outside /api that show blog posts to people and machines:
+// - /blog: the built page with its first posts in the HTML (blogs.listing.ts);
 // - /blog/{slug}: the post rendered on the server into the built blog/post
 //   template (blogs.post-page.ts), so a hard reload, a crawler and a link shared
 //   before the site was rebuilt all get the full article with its Open Graph tags;
@@ -36,8 +39,18 @@ function rfc822(iso: string): string {
   return new Date(iso).toUTCString();
 }
 
-export function blogPagesRoutes({ db, storage, config }: Deps) {
+export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
   const postTemplate = builtPage(config.distDir, 'blog/post/index.html', cutTemplate);
+  const listingShell = builtPage(config.distDir, 'blog/index.html');
+  /** A page of published posts through the read cache, under the same key as GET /api/blogs. */
+  const published = async (page: number, pageSize: number, filter: { category?: string; tag?: string; search?: string } = {}) => {
+    const load = async () => {
+      const { data, total } = await listBlogs(db, storage, { statuses: ['published'], ...filter }, page, pageSize);
+      return { data, page, pageSize, total };
+    };
+    const cached = await cache.read('blogs', JSON.stringify([filter.category, filter.tag, filter.search, page, pageSize]), load);
+    return JSON.parse(cached.body) as ListingPage;
+  };
   const notFoundPage = builtPage(config.distDir, '404.html');
   const base = config.publicUrl;
 
@@ -48,9 +61,29 @@ export function blogPagesRoutes({ db, storage, config }: Deps) {
       404,
     );
 
+  const listing = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const shell = listingShell();
+    const at = shell?.indexOf(BLOG_LISTING_SLOT) ?? -1;
+    if (!shell || at < 0) return next();
+    const state = listingState(new URL(c.req.url).searchParams);
+    const [list, recent] = await Promise.all([
+      published(state.page, BLOG_LIMITS.publicPageSize, {
+        category: state.category || undefined,
+        tag: state.tag || undefined,
+        search: state.q || undefined,
+      }),
+      published(1, BLOG_LIMITS.recentPosts),
+    ]);
+    // Only the first copy: a later one is the island's fallback template and stays a loading line.
+    c.header('cache-control', 'no-cache');
+    return c.html(shell.slice(0, at) + blogListingHtml(state, list, recent.data) + shell.slice(at + BLOG_LISTING_SLOT.length));
+  };
+
   return (
     new Hono<AppEnv>()
       .use('/blog/*', refuseMalformedPath)
+      .on(['GET', 'HEAD'], '/blog', listing)
+      .on(['GET', 'HEAD'], '/blog/', listing)
       // The bare shell is not a page of its own.
       .on(['GET', 'HEAD'], '/blog/post/index.html', (c) => notFound(c))
       .on(['GET', 'HEAD'], '/blog/:slug{[^/]+}/', (c) => c.redirect(`/blog/${encodeURIComponent(c.req.param('slug'))}`, 301))

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { readOffLoop } from '../../db/database.ts';
 import type { Database, Role } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
@@ -49,7 +50,9 @@ export async function unreadCounts(db: Executor, reader: Reader, queryIds?: stri
       ? qb.whereRef('m.sender_id', '=', 'q.user_id')
       : qb.where('q.user_id', '=', reader.id).where('m.sender_id', '!=', reader.id);
   if (queryIds) qb = qb.where('m.query_id', 'in', queryIds);
-  const rows = await qb.groupBy('m.query_id').execute();
+  // The firm's counts scan every unread message: after each chat message they ran on the
+  // event loop between deliveries (issue 15, chat p99). They are read off it.
+  const rows = await readOffLoop(db, qb.groupBy('m.query_id').compile());
   return new Map(rows.map((r) => [r.query_id, Number(r.n)]));
 }
 

@@ -121,16 +121,6 @@ export function BlogFilters({ state, update }: { state: BlogListState; update: U
           Clear filters
         </button>
       )}
-      <style>{`
-        .bf { background: #fff; border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem 1.25rem; display: grid; gap: .75rem; box-shadow: var(--shadow); }
-        .bf label { font-weight: 600; font-size: .92rem; display: block; margin-bottom: .3rem; }
-        .bf-row { display: flex; gap: .5rem; }
-        .bf-row .input { flex: 1 1 auto; min-width: 0; }
-        .bf-selects { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .75rem; }
-        .bf-field .error-text { margin: .3rem 0 0; }
-        .bf-clear { justify-self: start; min-height: 32px; }
-        @media (max-width: 480px) { .bf-selects { grid-template-columns: minmax(0, 1fr); } }
-      `}</style>
     </div>
   );
 }

@@ -1,0 +1,139 @@
+import { BLOG_LISTING_DATA_ID } from './blog-listing.rules.ts';
+import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords } from './blogs.rules.ts';
+import type { Blog } from './blogs.schema.ts';
+import { bodyText } from './blogs.sanitize.ts';
+
+// /blog with its posts already in the HTML (issue 15: the LCP image of /blog
+// waited for 95 KB of JavaScript and four API calls). The server fills the
+// built page's island fallback with the same markup BlogListing.tsx renders
+// (class names bl-*, bf-*, rp-*), and the data the island starts from, so the
+// island takes over without a loading state and without asking again. Only
+// what the first paint needs is here; the filters' options and every later
+// page come from the island as before.
+
+export { BLOG_LISTING_DATA_ID, BLOG_LISTING_SLOT } from './blog-listing.rules.ts';
+
+export type ListingState = { category: string; tag: string; q: string; page: number };
+export type ListingPage = { data: Blog[]; page: number; pageSize: number; total: number };
+
+/** The island's query string for a state (BlogListing.tsx builds the same one). */
+export function listingKey(state: ListingState): string {
+  const params = new URLSearchParams({ status: 'published', page: String(state.page), pageSize: String(BLOG_LIMITS.publicPageSize) });
+  if (state.category) params.set('category', state.category);
+  if (state.tag) params.set('tag', state.tag);
+  if (state.q) params.set('search', state.q);
+  return params.toString();
+}
+
+/** ?category=&tag=&q=&page= as the island reads it (site/islands/public/blog/blog-url-state.ts). */
+export function listingState(query: URLSearchParams): ListingState {
+  const page = Number.parseInt(query.get('page') ?? '1', 10);
+  const text = (name: string) => (query.get(name) ?? '').trim().slice(0, 100);
+  return {
+    category: text('category'),
+    tag: text('tag'),
+    q: text('q'),
+    page: Number.isFinite(page) && page > 0 && page <= 1_000_000 ? page : 1,
+  };
+}
+
+const esc = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const postPath = (blog: Pick<Blog, 'slug'>) => `/blog/${encodeURIComponent(blog.slug)}`;
+
+function card(blog: Blog, first: boolean): string {
+  const href = esc(postPath(blog));
+  const tags = blog.tags.length
+    ? `<ul class="bl-tags" aria-label="${esc(`Tags of ${blog.title}`)}">${blog.tags
+        .map((t) => `<li><button type="button" class="bl-tag" aria-label="${esc(`Show posts tagged ${t}`)}">#${esc(t)}</button></li>`)
+        .join('')}</ul>`
+    : '';
+  // The first card's image is the page's largest paint: fetched at once, not lazily.
+  const loading = first ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
+  return [
+    '<li><article class="bl-card">',
+    `<a class="bl-media" href="${href}" tabindex="-1" aria-hidden="true"><img src="${esc(blog.image ?? DEFAULT_BLOG_IMAGE)}" alt="" width="1200" height="630" ${loading} decoding="async"></a>`,
+    '<div class="bl-body">',
+    `<p class="bl-meta"><span class="bl-cat">${esc(blog.category?.name ?? 'Uncategorized')}</span><span aria-hidden="true">·</span><time datetime="${esc(blog.createdAt)}">${longDate.format(new Date(blog.createdAt))}</time></p>`,
+    `<h3 class="bl-title"><a href="${href}">${esc(blog.title)}</a></h3>`,
+    blog.subTitle ? `<p class="bl-sub">${esc(blog.subTitle)}</p>` : '',
+    `<p class="bl-excerpt">${esc(firstWords(bodyText(blog.body), BLOG_LIMITS.previewWords))}</p>`,
+    `<div class="bl-foot">${tags}<a class="bl-more" href="${href}" aria-label="${esc(`Read more: ${blog.title}`)}">Read more <span aria-hidden="true">→</span></a></div>`,
+    '</div></article></li>',
+  ].join('');
+}
+
+function filters(state: ListingState): string {
+  const option = (value: string, all: string) =>
+    `<option value="">${all}</option>${value ? `<option value="${esc(value)}" selected>${esc(value)}</option>` : ''}`;
+  return [
+    '<div class="bf">',
+    `<form role="search" class="bf-search"><label for="blog-search">Search posts</label><div class="bf-row"><input id="blog-search" type="search" class="input" value="${esc(state.q)}" placeholder="e.g. concrete takeoff" maxlength="100" autocomplete="off"><button type="submit" class="btn">Search</button></div></form>`,
+    '<div class="bf-selects">',
+    `<div class="bf-field"><label for="blog-category">Category</label><select id="blog-category" class="input">${option(state.category, 'All categories')}</select></div>`,
+    `<div class="bf-field"><label for="blog-tag">Tag</label><select id="blog-tag" class="input">${option(state.tag, 'All tags')}</select></div>`,
+    '</div>',
+    state.category || state.tag || state.q ? '<button type="button" class="btn-link bf-clear">Clear filters</button>' : '',
+    '</div>',
+  ].join('');
+}
+
+function recentBox(recent: Blog[]): string {
+  const items = recent
+    .map(
+      (b) =>
+        `<li><img src="${esc(b.image ?? DEFAULT_BLOG_IMAGE)}" alt="" width="72" height="48" loading="lazy"><span><a href="${esc(postPath(b))}">${esc(b.title)}</a><time datetime="${esc(b.createdAt)}">${longDate.format(new Date(b.createdAt))}</time></span></li>`,
+    )
+    .join('');
+  return [
+    '<section class="bl-box" aria-labelledby="recent-posts-title"><h2 id="recent-posts-title" class="bl-box-title">Recent posts</h2>',
+    recent.length ? `<ul class="rp">${items}</ul>` : '<p class="bl-muted">No posts yet.</p>',
+    '</section>',
+  ].join('');
+}
+
+function describe(state: ListingState): string {
+  const parts = [];
+  if (state.category) parts.push(` in ${state.category}`);
+  if (state.tag) parts.push(` tagged ${state.tag}`);
+  if (state.q) parts.push(` matching “${state.q}”`);
+  return parts.join('');
+}
+
+/** The listing as BlogListing.tsx first renders it with this data, and the data itself for the island. */
+export function blogListingHtml(state: ListingState, list: ListingPage, recent: Blog[]): string {
+  const filtered = !!(state.category || state.tag || state.q);
+  const size = BLOG_LIMITS.publicPageSize;
+  const first = (state.page - 1) * size + 1;
+  const summary =
+    list.total === 0
+      ? 'No posts found.'
+      : list.data.length === 0
+        ? ''
+        : `Showing ${first}–${Math.min(first + list.data.length - 1, list.total)} of ${list.total} post${list.total === 1 ? '' : 's'}${describe(state)}.`;
+  const pageCount = Math.max(1, Math.ceil(list.total / size));
+  const body =
+    list.data.length === 0
+      ? `<div class="bl-empty"><p>${filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}</p></div>`
+      : `<ul class="bl-list" aria-labelledby="blog-list-heading">${list.data.map((b, i) => card(b, i === 0)).join('')}</ul>`;
+  const page = Math.min(state.page, pageCount);
+  const pager =
+    list.total > size
+      ? `<nav class="pager" aria-label="Pagination" style="display:flex;gap:.75rem;align-items:center;justify-content:center;margin-top:1rem;flex-wrap:wrap"><button type="button" class="btn btn-secondary btn-sm"${page <= 1 ? ' disabled' : ''}>Previous</button><span aria-live="polite">Page ${page} of ${pageCount}</span><button type="button" class="btn btn-secondary btn-sm"${page >= pageCount ? ' disabled' : ''}>Next</button></nav>`
+      : '';
+  const data = JSON.stringify({ key: listingKey(state), list, recent: { data: recent } }).replace(/</g, '\\u003c');
+  return [
+    '<div class="bl"><div class="bl-main">',
+    filters(state),
+    `<h2 id="blog-list-heading" tabindex="-1" class="bl-heading">${filtered ? 'Matching posts' : 'Latest posts'}</h2>`,
+    `<p class="bl-summary" aria-live="polite">${esc(summary)}</p>`,
+    body,
+    pager,
+    '</div><aside class="bl-side" aria-label="More from the blog">',
+    recentBox(recent),
+    '<section class="bl-box"><h2 class="bl-box-title">Follow along</h2><p class="bl-muted">New posts in your reader: <a href="/rss.xml">RSS feed</a>.</p></section>',
+    '</aside></div>',
+    `<script type="application/json" id="${BLOG_LISTING_DATA_ID}">${data}</script>`,
+  ].join('');
+}

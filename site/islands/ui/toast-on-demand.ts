@@ -1,0 +1,27 @@
+import type { ExternalToast, toast as sonnerToast } from 'sonner';
+
+// Sonner is 9 KB gzipped, needed only once a screen has something to say. In the
+// browser build every `import { toast } from 'sonner'` is pointed here
+// (astro.config.mjs, plugin "toast-on-demand"), so sonner loads after the screen
+// instead of before it (issue 15: portal first-load JavaScript). A toast waits for
+// the outlet (Toasts.tsx) to have mounted sonner's <Toaster>, which would miss a
+// toast raised before it subscribed.
+
+type Message = Parameters<typeof sonnerToast.error>[0];
+type Kind = 'error' | 'success' | 'warning';
+
+let outletMounted: () => void = () => undefined;
+const outlet = new Promise<void>((resolve) => (outletMounted = resolve));
+
+/** Called by Toasts.tsx once sonner's <Toaster> has mounted. */
+export function markOutletMounted(): void {
+  outletMounted();
+}
+
+const show =
+  (kind: Kind) =>
+  (message: Message, data?: ExternalToast): void => {
+    void outlet.then(() => import('sonner')).then(({ toast }) => toast[kind](message, data));
+  };
+
+export const toast = { error: show('error'), success: show('success'), warning: show('warning') };

@@ -3,6 +3,7 @@ import { call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { messageOf } from './notify.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 export function ForgotPasswordScreen() {
   return (
@@ -26,7 +27,7 @@ function ForgotForm() {
       await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed } }));
       window.location.assign(paths.otp({ email: trimmed }));
     } catch (err) {
-      setError(messageOf(err, 'Something went wrong'));
+      setError(messageOf(err, SPEC_TEXTS.somethingWrong));
     } finally {
       setBusy(false);
     }

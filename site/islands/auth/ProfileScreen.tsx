@@ -11,6 +11,7 @@ import { CharCount } from '../ui/CharCount.tsx';
 import { messageOf, orangeToast } from './notify.ts';
 import './profile.css';
 import { PROFILE_UPDATED } from '../../../portal-api/src/modules/users/users.labels.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -121,7 +122,7 @@ function ProfileForm() {
           {shownImage ? (
             <img src={shownImage} alt={preview ? 'Preview of the chosen photo' : 'Your profile photo'} width={140} height={140} />
           ) : (
-            <Avatar name={fields.fullName || 'Unknown User'} size={140} />
+            <Avatar name={fields.fullName || SPEC_TEXTS.unknownUser} size={140} />
           )}
           <input
             ref={fileInput}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, call } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 /** The signed-in user's profile, kept in the store for the sidebars (SPEC §2). */
 export function useProfileSummary() {
@@ -14,7 +15,7 @@ export function useProfileSummary() {
     if (data) setProfile(data);
   }, [data, setProfile]);
   return {
-    name: data?.fullName ?? fullName ?? 'Unknown User',
+    name: data?.fullName ?? fullName ?? SPEC_TEXTS.unknownUser,
     email: data?.email ?? email ?? '',
     image: data?.profileImage ?? profileImage,
   };

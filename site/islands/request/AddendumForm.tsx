@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 /** The client's 'Add addendum': files and a note, uploaded as the next Addendum N (issue 13). */
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
@@ -46,7 +47,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       setNote('');
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something went wrong');
+      setError(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
     } finally {
       setProgress(null);
     }

@@ -9,6 +9,8 @@ export type BlogStatusValue = (typeof BLOG_STATUSES)[number];
 /** SPEC §8 (admin blogs) and §5 (blog editor). */
 export const BLOG_TEXTS = {
   required: REQUIRED_FIELDS,
+  /** SPEC §2: a blog without a category. */
+  uncategorized: 'Uncategorized',
   created: 'Blog created successfully!',
   updated: 'Blog updated successfully!',
   createFailed: 'Creation failed',

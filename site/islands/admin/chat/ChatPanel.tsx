@@ -106,7 +106,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
               <span className={`acp-dot${online ? ' is-on' : ''}`} aria-hidden="true" />
             </span>
             <span className="acp-who">
-              <strong>{query.user.fullName || 'Unknown User'}</strong>
+              <strong>{query.user.fullName || SPEC_TEXTS.unknownUser}</strong>
               <span className="acp-online">{online ? 'Online' : 'Offline'}</span>
             </span>
             {status && <StatusBadge status={status} />}

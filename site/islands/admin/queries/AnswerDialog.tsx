@@ -5,6 +5,7 @@ import { api, ApiError, upload } from '../../../lib/api.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
 import { useStatusChange } from './use-status-change.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const ACCEPT = '.pdf,.xlsx,.xls,.csv,.dwg,.zip,.docx,image/*';
 
@@ -55,7 +56,7 @@ export function AnswerDialog({ query, onClose }: Props) {
       onClose();
     } catch (err) {
       setProgress(null);
-      setError(err instanceof ApiError ? err.message : 'Something went wrong');
+      setError(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
     }
   }
 

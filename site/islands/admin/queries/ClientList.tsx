@@ -49,7 +49,9 @@ export function ClientList() {
           {users.data.data.map((u) => (
             <li key={u._id}>
               <span className="client-name">{u.fullName}</span>
-              <span>{latest.get(u._id) ? <StatusBadge status={latest.get(u._id)!} /> : <span className="muted">No queries</span>}</span>
+              <span>
+                {latest.get(u._id) ? <StatusBadge status={latest.get(u._id)!} /> : <span className="muted">{SPEC_TEXTS.noQueries}</span>}
+              </span>
               <ClientMenu user={u} onViewUser={() => setViewing(u)} onViewQueries={() => setQueriesOf(u)} />
             </li>
           ))}

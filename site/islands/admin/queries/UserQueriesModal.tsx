@@ -23,7 +23,7 @@ export function UserQueriesModal({ user, onClose }: Props) {
       ) : isError ? (
         <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
       ) : !data.length ? (
-        <p>No queries</p>
+        <p>{SPEC_TEXTS.noQueries}</p>
       ) : (
         <ul className="uq-list">
           {data.map((q) => (

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { api, ApiError, call } from '../../../lib/api.ts';
 import type { QueryStatus } from '../admin-format.tsx';
 import { QUERY_CLOSED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** PATCH /queries/{id}/status; refreshes every admin list and toasts the outcome (SPEC §8 texts for closing). */
 export function useStatusChange() {
@@ -19,8 +20,8 @@ export function useStatusChange() {
     onError: (err, { status }) => {
       if (status === 'closed') {
         if (err instanceof ApiError && err.status) toast.error('Failed to close query', { description: err.message });
-        else toast.error('Something went wrong');
-      } else toast.error(err instanceof ApiError ? err.message : 'Something went wrong');
+        else toast.error(SPEC_TEXTS.somethingWrong);
+      } else toast.error(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
     },
   });
 }

@@ -49,7 +49,7 @@ function UsersTable() {
 
   const [columns] = useState(() =>
     helper.columns([
-      helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || 'Unknown User' }),
+      helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || SPEC_TEXTS.unknownUser }),
       helper.accessor('email', { header: 'Email' }),
       helper.accessor('createdAt', {
         header: 'Created At',

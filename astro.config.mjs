@@ -20,9 +20,19 @@ export default defineConfig({
   // the site's CSS is small enough to travel inside each page. Quill's stylesheet stays
   // a file: it belongs to the editor, which loads on demand (vite.build.assetsInlineLimit).
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react(), mdx(), sitemap({ filter: (page) => !/\/(portal|request|my-queries|chat|client-profile|admin|admin-[a-z-]+|draft-blog|blog-upload|user|profile|login|signup|forgot-password|otp-verification|reset-password|blog\/post)\/?$/.test(new URL(page).pathname),
-    // Published posts change without a rebuild: the server answers /sitemap-blog.xml (portal-api blogs.pages.ts).
-    customSitemaps: [`${(process.env.PUBLIC_URL ?? 'http://127.0.0.1:4321').replace(/\/$/, '')}/sitemap-blog.xml`] }), precompress()],
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({
+      filter: (page) =>
+        !/\/(portal|request|my-queries|chat|client-profile|admin|admin-[a-z-]+|draft-blog|blog-upload|user|profile|login|signup|forgot-password|otp-verification|reset-password|blog\/post)\/?$/.test(
+          new URL(page).pathname,
+        ),
+      // Published posts change without a rebuild: the server answers /sitemap-blog.xml (portal-api blogs.pages.ts).
+      customSitemaps: [`${(process.env.PUBLIC_URL ?? 'http://127.0.0.1:4321').replace(/\/$/, '')}/sitemap-blog.xml`],
+    }),
+    precompress(),
+  ],
   server: { port: 4322 },
   vite: {
     plugins: [toastOnDemand(), zodEnglishOnly()],

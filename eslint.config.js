@@ -39,40 +39,51 @@ export default tseslint.config(
     // Islands and pages never reach into the server: no database, no routes, no libs.
     files: ['site/**/*.{ts,tsx,astro}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          {
-            regex: 'portal-api/(?!src/modules/[a-z-]+/[a-z-]+\\.(schema|rules|limits|labels)\\.ts$|src/shared/|src/app\\.ts$)',
-            message: 'The site may import only the shared schema/rule files of portal-api (STYLE.md §2).',
-          },
-          {
-            group: ['**/portal-api/src/app.ts'],
-            allowTypeImports: true,
-            message: 'Only `import type { AppType }` from the server app.',
-          },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'portal-api/(?!src/modules/[a-z-]+/[a-z.-]+\\.(schema|rules|limits|labels)\\.ts$|src/shared/|src/app\\.ts$)',
+              message: 'The site may import only the shared schema/rule files of portal-api (STYLE.md §2).',
+            },
+            {
+              group: ['**/portal-api/src/app.ts'],
+              allowTypeImports: true,
+              message: 'Only `import type { AppType }` from the server app.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // A module reaches another only through its public files: repo functions, schemas, pure rules.
     files: ['portal-api/src/modules/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '^\\.\\./[a-z-]+/(?![a-z-]+\\.(repo|schema|rules|limits|labels|mail|public)\\.ts$)',
-          message: 'Reach another module only through its *.repo.ts, *.schema.ts, *.rules.ts or *.public.ts files.',
-        }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z-]+/(?![a-z.-]+\\.(repo|schema|rules|limits|labels|mail|public)\\.ts$)',
+              message: 'Reach another module only through its *.repo.ts, *.schema.ts, *.rules.ts or *.public.ts files.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Shared files are imported by the browser: nothing but zod and other shared files.
     files: SHARED.map((g) => `portal-api/src/modules/*/${g}`),
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(node:|\\.\\./\\.\\./|pino|kysely|hono|@hono)', message: 'Shared schema files import nothing but zod.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(node:|\\.\\./\\.\\./|pino|kysely|hono|@hono)', message: 'Shared schema files import nothing but zod.' }],
+        },
+      ],
     },
   },
 );

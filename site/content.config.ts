@@ -30,17 +30,40 @@ const cta = z.union([
   z.strictObject({ label: text('Button text'), href: z.string().startsWith('/').describe('Plain site link') }),
 ]);
 
-const faqItem = z.strictObject({ question: text('The question, as a visitor would ask it'), answer: text('A complete answer in plain text') });
+const faqItem = z.strictObject({
+  question: text('The question, as a visitor would ask it'),
+  answer: text('A complete answer in plain text'),
+});
 
 const illustration = z
   .strictObject({
-    src: z.string().regex(/^\/illustrations\/[a-z0-9-]+\.svg$/).describe('An SVG under site/public/illustrations/'),
+    src: z
+      .string()
+      .regex(/^\/illustrations\/[a-z0-9-]+\.svg$/)
+      .describe('An SVG under site/public/illustrations/'),
     alt: z.string().describe('Alternative text; empty only when purely decorative'),
   })
   .describe('An original SVG illustration');
 
 const icon = z
-  .enum(['blueprint', 'calculator', 'clock', 'layers', 'shield', 'chart', 'upload', 'chat', 'file', 'check', 'building', 'tools', 'truck', 'factory', 'gavel', 'home'])
+  .enum([
+    'blueprint',
+    'calculator',
+    'clock',
+    'layers',
+    'shield',
+    'chart',
+    'upload',
+    'chat',
+    'file',
+    'check',
+    'building',
+    'tools',
+    'truck',
+    'factory',
+    'gavel',
+    'home',
+  ])
   .describe('One of the icons drawn by components/marketing/Icon.astro');
 
 /**
@@ -63,7 +86,10 @@ const company = defineCollection({
     tagline: text('One-line positioning statement'),
     description: text('Two-sentence description used in structured data and the footer'),
     phone: text('Phone number as displayed'),
-    phoneE164: z.string().regex(/^\+\d{8,15}$/).describe('Same number in E.164 for tel: links'),
+    phoneE164: z
+      .string()
+      .regex(/^\+\d{8,15}$/)
+      .describe('Same number in E.164 for tel: links'),
     email: z.email().describe('Public e-mail address'),
     address: z.strictObject({
       street: text('Street and suite'),
@@ -74,33 +100,61 @@ const company = defineCollection({
     }),
     geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
     hours: text('Opening hours as displayed'),
-    openingHours: z.array(z.string().regex(/^(Mo|Tu|We|Th|Fr|Sa|Su)(-(Mo|Tu|We|Th|Fr|Sa|Su))? \d\d:\d\d-\d\d:\d\d$/)).min(1).describe('schema.org openingHours'),
+    openingHours: z
+      .array(z.string().regex(/^(Mo|Tu|We|Th|Fr|Sa|Su)(-(Mo|Tu|We|Th|Fr|Sa|Su))? \d\d:\d\d-\d\d:\d\d$/))
+      .min(1)
+      .describe('schema.org openingHours'),
     areaServed: z.array(text('Region')).min(1),
     priceRange: z.string().max(10),
     turnaround: text('The claimed turnaround, e.g. 24–48 hours'),
-    fileFormats: z.array(z.string().regex(/^[A-Z0-9]+$/)).min(1).describe('Accepted upload formats, upper case'),
-    social: z.array(z.strictObject({ label: text('Network name'), href: z.string() })).length(3).describe('SPEC §2: three social links'),
+    fileFormats: z
+      .array(z.string().regex(/^[A-Z0-9]+$/))
+      .min(1)
+      .describe('Accepted upload formats, upper case'),
+    social: z
+      .array(z.strictObject({ label: text('Network name'), href: z.string() }))
+      .length(3)
+      .describe('SPEC §2: three social links'),
   }),
 });
 
 const navigation = defineCollection({
   loader: glob({ pattern: 'navigation.yaml', base: './content' }),
   schema: z.strictObject({
-    main: z.array(z.strictObject({ label: text('Link text'), href: path })).min(1).describe('Top-level links; Services is inserted after the first'),
+    main: z
+      .array(z.strictObject({ label: text('Link text'), href: path }))
+      .min(1)
+      .describe('Top-level links; Services is inserted after the first'),
     servicesLabel: text('Label of the Services menu button'),
     serviceGroups: z
-      .array(z.strictObject({ id: z.enum(['general-contractor', 'sub-contractor', 'manufacturers']), title: text('Group title'), href: path }))
+      .array(
+        z.strictObject({ id: z.enum(['general-contractor', 'sub-contractor', 'manufacturers']), title: text('Group title'), href: path }),
+      )
       .length(3)
       .describe('Groups of the Services menu; their items come from the services and trades collections'),
     loginLabel: text('Login button'),
     logoutLabel: text('Logout button'),
     footer: z.strictObject({
       blurb: text('Short paragraph under the logo'),
-      columns: z.array(z.strictObject({ title: text('Column heading'), links: z.array(z.union([
-        z.strictObject({ label: text('Link text'), href: z.string().startsWith('/') }),
-        z.strictObject({ label: text('Link text'), action: z.enum(['portal', 'sample']) }),
-      ])).min(1) })).min(1),
-      legal: z.array(z.strictObject({ label: text('Placeholder legal link'), href: z.string() })).min(1).describe('SPEC §2: Privacy/Terms placeholders'),
+      columns: z
+        .array(
+          z.strictObject({
+            title: text('Column heading'),
+            links: z
+              .array(
+                z.union([
+                  z.strictObject({ label: text('Link text'), href: z.string().startsWith('/') }),
+                  z.strictObject({ label: text('Link text'), action: z.enum(['portal', 'sample']) }),
+                ]),
+              )
+              .min(1),
+          }),
+        )
+        .min(1),
+      legal: z
+        .array(z.strictObject({ label: text('Placeholder legal link'), href: z.string() }))
+        .min(1)
+        .describe('SPEC §2: Privacy/Terms placeholders'),
       rights: text('Text after "© {year} {legalName}."'),
     }),
     welcome: z
@@ -109,7 +163,12 @@ const navigation = defineCollection({
         text: text('Modal body'),
         later: text('Dismiss button (SPEC: Remind Me Later)'),
         portal: text('Primary button (SPEC: Go to Client Portal)'),
-        remindAfterHours: z.number().int().min(1).max(24 * 30).describe('How long Remind Me Later keeps the modal away'),
+        remindAfterHours: z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 30)
+          .describe('How long Remind Me Later keeps the modal away'),
       })
       .describe('The welcome modal of SPEC §2'),
   }),
@@ -120,24 +179,68 @@ const home = defineCollection({
   schema: z.strictObject({
     seo,
     slides: z
-      .array(z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Slide heading'), text: text('Slide text'), image: illustration, primary: cta, secondary: cta.optional() }))
+      .array(
+        z.strictObject({
+          eyebrow: text('Small line above the heading'),
+          heading: text('Slide heading'),
+          text: text('Slide text'),
+          image: illustration,
+          primary: cta,
+          secondary: cta.optional(),
+        }),
+      )
       .length(3)
       .describe('SPEC §9: 3 slides'),
-    welcome: z.strictObject({ heading: text('Heading'), lead: z.array(text('Paragraph')).min(1), more: z.array(text('Paragraph shown after Read more')).min(1) }),
+    welcome: z.strictObject({
+      heading: text('Heading'),
+      lead: z.array(text('Paragraph')).min(1),
+      more: z.array(text('Paragraph shown after Read more')).min(1),
+    }),
     services: z.strictObject({
       eyebrow: text('Small line above the heading'),
       heading: text('Heading'),
       intro: text('Intro'),
-      cards: z.array(z.strictObject({ title: text('Card title'), icon, summary: text('Always shown'), more: text('Shown after Read more'), href: path })).min(3),
+      cards: z
+        .array(
+          z.strictObject({
+            title: text('Card title'),
+            icon,
+            summary: text('Always shown'),
+            more: text('Shown after Read more'),
+            href: path,
+          }),
+        )
+        .min(3),
     }),
-    trustedBy: z.strictObject({ heading: text('Heading'), rows: z.array(z.array(text('Client name')).min(3)).min(2).describe('Logo rows') }),
+    trustedBy: z.strictObject({
+      heading: text('Heading'),
+      rows: z
+        .array(z.array(text('Client name')).min(3))
+        .min(2)
+        .describe('Logo rows'),
+    }),
     projects: z.strictObject({
       eyebrow: text('Small line above the heading'),
       heading: text('Heading'),
       intro: text('Intro'),
-      items: z.array(z.strictObject({ title: text('Project'), location: text('City'), scope: text('What we estimated'), value: text('Bid value'), image: illustration })).min(3),
+      items: z
+        .array(
+          z.strictObject({
+            title: text('Project'),
+            location: text('City'),
+            scope: text('What we estimated'),
+            value: text('Bid value'),
+            image: illustration,
+          }),
+        )
+        .min(3),
     }),
-    software: z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Heading'), intro: text('Intro'), items: z.array(z.strictObject({ name: text('Product'), use: text('What we use it for') })).min(4) }),
+    software: z.strictObject({
+      eyebrow: text('Small line above the heading'),
+      heading: text('Heading'),
+      intro: text('Intro'),
+      items: z.array(z.strictObject({ name: text('Product'), use: text('What we use it for') })).min(4),
+    }),
     stats: z.strictObject({
       eyebrow: text('Small line above the heading'),
       heading: text('Heading'),
@@ -147,12 +250,30 @@ const home = defineCollection({
         .length(4)
         .describe('SPEC §2: 750+, 150+, 3000+, 5+, counted up over 2 s'),
     }),
-    features: z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Heading'), items: z.array(z.strictObject({ title: text('Title'), text: text('Text'), icon })).min(3) }),
-    steps: z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Heading'), intro: text('Intro'), items: z.array(z.strictObject({ title: text('Step'), text: text('What happens') })).min(3) }),
+    features: z.strictObject({
+      eyebrow: text('Small line above the heading'),
+      heading: text('Heading'),
+      items: z.array(z.strictObject({ title: text('Title'), text: text('Text'), icon })).min(3),
+    }),
+    steps: z.strictObject({
+      eyebrow: text('Small line above the heading'),
+      heading: text('Heading'),
+      intro: text('Intro'),
+      items: z.array(z.strictObject({ title: text('Step'), text: text('What happens') })).min(3),
+    }),
     reports: z.strictObject({ heading: text('Heading'), text: text('Text'), buttons: z.array(cta).min(1).max(3) }),
     testimonials: z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Heading of the testimonials slider') }),
-    bookCall: z.strictObject({ heading: text('Heading'), text: text('Text'), button: cta, phoneLabel: text('Label before the phone number') }),
-    faq: z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Heading'), items: z.array(faqItem).length(10).describe('SPEC §9: 10 items, 8 shown until View All') }),
+    bookCall: z.strictObject({
+      heading: text('Heading'),
+      text: text('Text'),
+      button: cta,
+      phoneLabel: text('Label before the phone number'),
+    }),
+    faq: z.strictObject({
+      eyebrow: text('Small line above the heading'),
+      heading: text('Heading'),
+      items: z.array(faqItem).length(10).describe('SPEC §9: 10 items, 8 shown until View All'),
+    }),
   }),
 });
 
@@ -160,7 +281,14 @@ const testimonials = defineCollection({
   loader: glob({ pattern: 'testimonials.yaml', base: './content' }),
   schema: z.strictObject({
     items: z
-      .array(z.strictObject({ name: text('Client name'), role: text('Job title'), company: text('Company and city'), quote: z.string().min(60).max(360) }))
+      .array(
+        z.strictObject({
+          name: text('Client name'),
+          role: text('Job title'),
+          company: text('Company and city'),
+          quote: z.string().min(60).max(360),
+        }),
+      )
       .length(9)
       .describe('SPEC §9: 9 testimonials, 3 per slide'),
   }),
@@ -176,10 +304,22 @@ const about = defineCollection({
     story: z.strictObject({ heading: text('Heading'), paragraphs: z.array(text('Paragraph')).min(2) }),
     directorsSection: z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Heading above the two messages') }),
     directors: z
-      .array(z.strictObject({ name: text('Name'), title: text('Job title'), heading: text('Message heading'), message: z.array(text('Paragraph')).min(1) }))
+      .array(
+        z.strictObject({
+          name: text('Name'),
+          title: text('Job title'),
+          heading: text('Message heading'),
+          message: z.array(text('Paragraph')).min(1),
+        }),
+      )
       .length(2)
       .describe('SPEC §2: two director messages'),
-    vision: z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Heading'), text: text('Vision statement'), values: z.array(z.strictObject({ title: text('Value'), text: text('What it means') })).min(3) }),
+    vision: z.strictObject({
+      eyebrow: text('Small line above the heading'),
+      heading: text('Heading'),
+      text: text('Vision statement'),
+      values: z.array(z.strictObject({ title: text('Value'), text: text('What it means') })).min(3),
+    }),
     testimonials: z.strictObject({ eyebrow: text('Small line above the heading'), heading: text('Heading above the testimonials') }),
     cta: z.strictObject({ heading: text('Heading'), text: text('Text'), primary: cta, secondary: cta }),
   }),
@@ -209,7 +349,12 @@ const contact = defineCollection({
       .describe('Contact form labels'),
     detailsHeading: text('Heading of the contact details'),
     responseNote: text('When we answer'),
-    map: z.strictObject({ heading: text('Heading'), button: text('Button that loads the map'), note: text('Privacy note under the button'), title: text('Title of the map frame') }),
+    map: z.strictObject({
+      heading: text('Heading'),
+      button: text('Button that loads the map'),
+      note: text('Privacy note under the button'),
+      title: text('Title of the map frame'),
+    }),
   }),
 });
 
@@ -261,19 +406,32 @@ const pageBase = {
 
 const services = defineCollection({
   loader: glob({ pattern: '*.md', base: './content/services' }),
-  schema: z.strictObject({
-    ...pageBase,
-    menu: z.strictObject({ group: z.enum(['general-contractor', 'sub-contractor', 'manufacturers']), label: text('Menu label'), order: z.number().int() }),
-    highlights: z.array(z.strictObject({ title: text('Title'), text: text('Text'), icon })).min(3).max(6).describe('Feature cards'),
-    accordion: z
-      .strictObject({ heading: text('Heading'), items: z.array(z.strictObject({ title: text('Trade'), text: text('What the estimate covers'), href: path.optional() })).min(2) })
-      .optional()
-      .describe('Numbered accordion (the sub-contractor page lists 18 trades, SPEC §2)'),
-    faq: z.array(faqItem).min(3).max(12),
-  }).refine((page) => page.path !== '/sub-contractor' || page.accordion?.items.length === 18, {
-    message: 'SPEC §2: the sub-contractor accordion lists 18 trades',
-    path: ['accordion'],
-  }),
+  schema: z
+    .strictObject({
+      ...pageBase,
+      menu: z.strictObject({
+        group: z.enum(['general-contractor', 'sub-contractor', 'manufacturers']),
+        label: text('Menu label'),
+        order: z.number().int(),
+      }),
+      highlights: z
+        .array(z.strictObject({ title: text('Title'), text: text('Text'), icon }))
+        .min(3)
+        .max(6)
+        .describe('Feature cards'),
+      accordion: z
+        .strictObject({
+          heading: text('Heading'),
+          items: z.array(z.strictObject({ title: text('Trade'), text: text('What the estimate covers'), href: path.optional() })).min(2),
+        })
+        .optional()
+        .describe('Numbered accordion (the sub-contractor page lists 18 trades, SPEC §2)'),
+      faq: z.array(faqItem).min(3).max(12),
+    })
+    .refine((page) => page.path !== '/sub-contractor' || page.accordion?.items.length === 18, {
+      message: 'SPEC §2: the sub-contractor accordion lists 18 trades',
+      path: ['accordion'],
+    }),
 });
 
 const trades = defineCollection({

@@ -63,7 +63,11 @@ try {
   db.close();
   fs.rmSync(out, { force: true });
   const code = (err as { code?: string }).code ?? '';
-  const why = /ENOSPC|SQLITE_FULL/.test(code) ? 'the disk is full' : /EROFS|EACCES|EPERM|READONLY|CANTOPEN/.test(code) ? 'the folder is not writable' : (err as Error).message;
+  const why = /ENOSPC|SQLITE_FULL/.test(code)
+    ? 'the disk is full'
+    : /EROFS|EACCES|EPERM|READONLY|CANTOPEN/.test(code)
+      ? 'the folder is not writable'
+      : (err as Error).message;
   console.error(`Backup to ${out} failed: ${why}. Nothing was kept.`);
   process.exit(1);
 } finally {

@@ -8,10 +8,16 @@ import { upsertAdmin } from '../src/modules/users/users.bootstrap.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
 const args = z
-  .object({ email: z.email('--email must be an e-mail address'), password: z.string().min(8, '--password must be at least 8 characters'), name: z.string().min(1).optional() })
+  .object({
+    email: z.email('--email must be an e-mail address'),
+    password: z.string().min(8, '--password must be at least 8 characters'),
+    name: z.string().min(1).optional(),
+  })
   .safeParse(values);
 if (!args.success) {
-  console.error(`${args.error.issues[0]!.message}\nUsage: npm run create-admin -- --email admin@example.com --password '…' [--name 'Full Name']`);
+  console.error(
+    `${args.error.issues[0]!.message}\nUsage: npm run create-admin -- --email admin@example.com --password '…' [--name 'Full Name']`,
+  );
   process.exit(1);
 }
 let config;

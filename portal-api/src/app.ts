@@ -76,17 +76,14 @@ export function createApp(deps: Deps) {
     })(c, next);
   });
 
-  const api = new OpenAPIHono<AppEnv>();
+  const api = apiRoutes(deps);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  for (const routes of [
-    healthRoutes, authRoutes, usersRoutes, lifecycleRoutes, queriesAdminRoutes, queriesRoutes, queriesWorkspaceRoutes, chatsRoutes, servicesRoutes,
-    blogsRoutes, categoriesRoutes, contactRoutes, activitiesRoutes, uploadsRoutes, sheetIndexRoutes,
-  ]) {
-    api.route('/', routes(deps));
-  }
   const openApiConfig = {
     openapi: '3.1.0',
-    info: { title: 'Estimating portal API', version: '1.0.0', description:
+    info: {
+      title: 'Estimating portal API',
+      version: '1.0.0',
+      description:
         'Paths of SPEC §7 under /api. Bearer session tokens from /auth/login-verify-otp.\n\n' +
         'Chat runs over the WebSocket /ws (ARCHITECTURE.md): joinRoom, sendMessage, authenticateAdmin → joined, receiveMessage, error. ' +
         'Unread state adds two client frames: {"type":"markRead","token","queryId"} marks a request read for the sender ' +
@@ -112,7 +109,32 @@ export function createApp(deps: Deps) {
   return app;
 }
 
+/**
+ * The API's sub-apps, chained (not mounted in a loop) so that their routes' types add up to
+ * AppType, which the browser's `hc<AppType>` client (site/lib/api.ts) is typed from.
+ */
+function apiRoutes(deps: Deps) {
+  return new OpenAPIHono<AppEnv>()
+    .route('/', healthRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/', usersRoutes(deps))
+    .route('/', lifecycleRoutes(deps))
+    .route('/', queriesAdminRoutes(deps))
+    .route('/', queriesRoutes(deps))
+    .route('/', queriesWorkspaceRoutes(deps))
+    .route('/', chatsRoutes(deps))
+    .route('/', servicesRoutes(deps))
+    .route('/', blogsRoutes(deps))
+    .route('/', categoriesRoutes(deps))
+    .route('/', contactRoutes(deps))
+    .route('/', activitiesRoutes(deps))
+    .route('/', uploadsRoutes(deps))
+    .route('/', sheetIndexRoutes(deps));
+}
+
 export type App = ReturnType<typeof createApp>;
+/** Every /api route with its inputs and answers: `hc<AppType>('/api')` in the browser. */
+export type AppType = ReturnType<typeof apiRoutes>;
 
 /** `log.child({ reqId })`, made on first use. */
 function lazyChild(log: Logger, reqId: string): Logger {

@@ -28,7 +28,10 @@ describe('loadConfig', () => {
   });
 
   it('chooses PostgreSQL for postgres:// URLs and a SQLite path otherwise', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1/db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@127.0.0.1/db',
+    });
     expect(loadConfig({ DATABASE_URL: '/tmp/x.db' }).database).toEqual({ kind: 'sqlite', file: '/tmp/x.db' });
   });
 

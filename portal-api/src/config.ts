@@ -9,15 +9,34 @@ const optional = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const envSchema = z.object({
-  PORT: z.string().optional().transform((v) => v ?? '4321').pipe(port),
+  PORT: z
+    .string()
+    .optional()
+    .transform((v) => v ?? '4321')
+    .pipe(port),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('no-reply@localhost'),
   COMPANY_EMAIL: optional.pipe(z.email().optional()),
-  UPLOAD_MAX_MB: z.string().optional().transform((v) => v ?? '500').pipe(z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of megabytes').transform(Number)).pipe(z.number().positive().max(10_000)),
-  UPLOAD_MAX_FILES: z.string().optional().transform((v) => v ?? '20').pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)).pipe(z.number().int().min(1).max(1000)),
+  UPLOAD_MAX_MB: z
+    .string()
+    .optional()
+    .transform((v) => v ?? '500')
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, 'must be a number of megabytes')
+        .transform(Number),
+    )
+    .pipe(z.number().positive().max(10_000)),
+  UPLOAD_MAX_FILES: z
+    .string()
+    .optional()
+    .transform((v) => v ?? '20')
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number))
+    .pipe(z.number().int().min(1).max(1000)),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   PUBLIC_URL: optional.pipe(z.url().optional()),

@@ -28,7 +28,11 @@ import { ReadCache } from './lib/read-cache.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
 
 export type RunningServer = {
-  url: string; port: number; deps: Deps; fanout: PgFanout | null; close: () => Promise<void>;
+  url: string;
+  port: number;
+  deps: Deps;
+  fanout: PgFanout | null;
+  close: () => Promise<void>;
   /** The start-up sweep of crash debris in uploads (runs after listening; settles, never rejects). */
   swept: Promise<SweepResult | null>;
 };
@@ -45,7 +49,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       await upsertAdmin(db, config.admin.email, config.admin.password);
       log.info({ email: config.admin.email }, 'created the first admin from ADMIN_EMAIL');
     } else if (!(await hasAdmin(db))) {
-      log.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin -- --email you@example.com --password ...`');
+      log.warn(
+        'no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin -- --email you@example.com --password ...`',
+      );
     }
   });
   const storage = new Storage(config.dataDir, await loadSecret(db, 'secret.storage'), config.uploadMaxBytes);
@@ -68,16 +74,25 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   outbox.start();
 
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: createJsonErrorServer as typeof http.createServer }, () => resolve(s));
+    const s = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createJsonErrorServer as typeof http.createServer },
+      () => resolve(s),
+    );
   });
   // Requests Node's own parser refuses (a raw backslash or NUL in the path, bad
   // headers) get a JSON answer like every other 4xx, not an empty 400.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
-    if (!socket.writable || (err.code === 'ECONNRESET')) return void socket.destroy();
-    const [status, text] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout'] : [400, 'Bad Request'];
+    if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
+    const [status, text] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout']
+          : [400, 'Bad Request'];
     const body = JSON.stringify({ message: status === 400 ? 'Malformed request.' : `${text}.` });
-    socket.end(`HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
@@ -128,7 +143,9 @@ function createJsonErrorServer(options: http.ServerOptions, listener: http.Reque
     const target = req.url ?? '/';
     const pathPart = target.split('?')[0]!;
     if (!target.startsWith('/') || pathPart.includes('\\')) {
-      res.writeHead(400, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify({ message: 'Malformed request path.' }));
+      res
+        .writeHead(400, { 'content-type': 'application/json', connection: 'close' })
+        .end(JSON.stringify({ message: 'Malformed request path.' }));
       return;
     }
     listener(req, res);
@@ -180,7 +197,8 @@ export async function main(): Promise<void> {
     dataDirProblem(err);
   }
   const log = createLogger(config.logLevel);
-  if (!fs.existsSync(config.distDir)) log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
+  if (!fs.existsSync(config.distDir))
+    log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
   keepServingOnStrayErrors(log);
   let running: RunningServer;
   try {

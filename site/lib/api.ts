@@ -1,24 +1,24 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { AppType } from '../../portal-api/src/app.ts';
 import { useAuth } from './auth-store.ts';
 
-// The one browser API client: bearer token from the auth store, the server's
-// { message } turned into ApiError, a 401 signs the browser out.
+// The one browser API client: Hono's `hc` over the server's AppType, so every path,
+// input and answer is typed from the route declarations. The session's bearer token
+// is added here, the server's { message } becomes ApiError, and a 401 on a call that
+// carried the session signs the browser out.
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-type Options = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  json?: unknown;
-  form?: FormData;
-  /** Send the bearer token (default true when one is stored). */
-  auth?: boolean;
-  /** A bearer other than the session (the one-time reset token of /auth/reset-password). */
-  bearer?: string;
-  signal?: AbortSignal;
-};
+const NETWORK_ERROR = 'Network error. Check your connection and try again.';
+/** Responses to calls that carried the stored session (a 401 on them ends it). */
+const withSession = new WeakSet<Response>();
 
 function onUnauthorized(): void {
   const { token, signOut } = useAuth.getState();
@@ -29,24 +29,43 @@ function onUnauthorized(): void {
   }
 }
 
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = useAuth.getState().token;
-  if (token && options.auth !== false) headers.authorization = `Bearer ${token}`;
-  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = options.form;
-  }
-  let res: Response;
+function clientFor(session: boolean) {
+  return hc<AppType>('/api', {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      headers.set('accept', 'application/json');
+      const token = session ? useAuth.getState().token : null;
+      const sendsSession = Boolean(token) && !headers.has('authorization');
+      if (sendsSession) headers.set('authorization', `Bearer ${token}`);
+      // Read at call time, so a test page may point fetch at its server.
+      const res = await globalThis.fetch(input, { ...init, headers, cache: 'no-store' });
+      if (sendsSession) withSession.add(res);
+      return res;
+    },
+  });
+}
+
+/** Calls with the stored session (when there is one). */
+export const api = clientFor(true);
+/** Calls that never send the session: sign-in screens and public pages. */
+export const publicApi = clientFor(false);
+
+type Ok<T> =
+  T extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends 200 | 201 | 202 | 203 ? Body : never) : never;
+
+function messageOf(data: unknown, status: number): string {
+  const message = (data as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : `Request failed (${status})`;
+}
+
+/** Awaits an `hc` call: the answer's body on success, ApiError with the server's message otherwise. */
+export async function call<T extends ClientResponse<unknown, number, string>>(request: Promise<T>): Promise<Ok<T>> {
+  let res: T;
   try {
-    res = await fetch(`/api${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal, cache: 'no-store' });
+    res = await request;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'Network error. Check your connection and try again.');
+    throw new ApiError(0, NETWORK_ERROR);
   }
   const text = await res.text();
   let data: unknown = null;
@@ -56,23 +75,38 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
     data = null;
   }
   if (!res.ok) {
-    if (res.status === 401 && options.auth !== false) onUnauthorized();
-    const message = (data as { message?: string } | null)?.message ?? `Request failed (${res.status})`;
-    throw new ApiError(res.status, message);
+    if (res.status === 401 && withSession.has(res as unknown as Response)) onUnauthorized();
+    throw new ApiError(res.status, messageOf(data, res.status));
   }
-  return data as T;
+  return data as Ok<T>;
 }
 
-/** A multipart upload with progress (fetch cannot report upload progress; XHR can). */
-export function uploadWithProgress<T>(
-  path: string,
+/**
+ * A JSON body for a route that reads its body itself (it takes multipart or JSON, so no validator
+ * declares the JSON one for `hc` to type): `api.queries[':id'].addenda.$post({ param }, jsonBody({...}))`.
+ */
+export const jsonBody = (body: unknown) => ({ init: { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } });
+
+/** The bearer header of a one-time token (the reset token of /auth/reset-password). */
+export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+type Endpoint = (...args: any[]) => Promise<ClientResponse<unknown, number, string>>;
+type Route<M extends '$post' | '$put'> = { $path: (...args: any[]) => string } & Record<M, Endpoint>;
+
+/**
+ * A multipart upload with progress (fetch cannot report upload progress; XHR can), to the
+ * route `hc` names: `upload(api.queries, '$post', form, setProgress)`.
+ */
+export function upload<R extends Route<M>, M extends '$post' | '$put'>(
+  route: R,
+  method: M,
   form: FormData,
   onProgress: (percent: number) => void,
-  method: 'POST' | 'PUT' = 'POST',
-): Promise<T> {
+  param?: Record<string, string>,
+): Promise<Ok<Awaited<ReturnType<R[M]>>>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(method, `/api${path}`);
+    xhr.open(method === '$put' ? 'PUT' : 'POST', `/api${route.$path(param ? { param } : undefined)}`);
     const token = useAuth.getState().token;
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
@@ -86,11 +120,11 @@ export function uploadWithProgress<T>(
       } catch {
         data = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
-      if (xhr.status === 401) onUnauthorized();
-      reject(new ApiError(xhr.status, (data as { message?: string } | null)?.message ?? `Request failed (${xhr.status})`));
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as Ok<Awaited<ReturnType<R[M]>>>);
+      if (xhr.status === 401 && token) onUnauthorized();
+      reject(new ApiError(xhr.status, messageOf(data, xhr.status)));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Network error. Check your connection and try again.'));
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
     xhr.send(form);
   });
 }

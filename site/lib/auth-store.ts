@@ -58,7 +58,8 @@ const specKeys: PersistStorage<Persisted> = {
     };
   },
   setItem: (_name, { state }) => {
-    const write = (k: string, v: string | null) => (v === null || v === undefined ? localStorage.removeItem(k) : localStorage.setItem(k, v));
+    const write = (k: string, v: string | null) =>
+      v === null || v === undefined ? localStorage.removeItem(k) : localStorage.setItem(k, v);
     write('token', state.token);
     write('role', state.role);
     write('FullName', state.fullName);
@@ -76,8 +77,7 @@ export const useAuth = create<AuthState>()(
   persist(
     (set) => ({
       ...empty,
-      signIn: (token, user) =>
-        set({ token, role: user.role, fullName: user.fullName, email: user.email, userId: user._id ?? null }),
+      signIn: (token, user) => set({ token, role: user.role, fullName: user.fullName, email: user.email, userId: user._id ?? null }),
       setProfile: (profile) =>
         set((s) => ({
           userProfile: profile,

@@ -33,9 +33,22 @@ export const paths = {
  * sign-in, and an auth page as `next` would only loop.
  */
 const NEXT_PATHS = new Set<string>([
-  paths.home, paths.contact, paths.portal, paths.request, paths.myQueries, paths.chat(), paths.clientProfile,
-  paths.admin, paths.adminQueries, paths.adminBlogs, paths.draftBlog, paths.blogUpload(), paths.users, paths.adminService,
-  paths.adminChat(), paths.adminProfile,
+  paths.home,
+  paths.contact,
+  paths.portal,
+  paths.request,
+  paths.myQueries,
+  paths.chat(),
+  paths.clientProfile,
+  paths.admin,
+  paths.adminQueries,
+  paths.adminBlogs,
+  paths.draftBlog,
+  paths.blogUpload(),
+  paths.users,
+  paths.adminService,
+  paths.adminChat(),
+  paths.adminProfile,
 ]);
 /** The id routes of SPEC §2 (/chat/{id}, /admin-chat/{id}, /blog-upload/{id}). */
 const NEXT_ID_PATH = /^\/(?:chat|admin-chat|blog-upload)\/[A-Za-z0-9_-]{1,64}$/;
@@ -50,7 +63,10 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]|%(?:[01][0-9a-f]|7f|5c)/i;
  * raw text. Browsers drop tabs and newlines and read '\' as '/', so
  * "/%09/evil.example" or "/\nevil" would otherwise leave the site.
  */
-export function safeNext(next: string | null | undefined, origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin): string | null {
+export function safeNext(
+  next: string | null | undefined,
+  origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+): string | null {
   if (!next || next.length > 2048 || UNSAFE.test(next)) return null;
   if (!next.startsWith('/') || next.startsWith('//')) return null;
   let url: URL;

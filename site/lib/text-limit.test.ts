@@ -10,14 +10,23 @@ describe('limitState', () => {
     expect(limitState(5000, 5000)).toMatchObject({ near: true, over: false, count: '5,000 / 5,000' });
   });
   it('refuses one character over, saying how many to remove', () => {
-    expect(limitState(10_000, 5000)).toMatchObject({ over: true, count: '10,000 / 5,000', problem: 'At most 5,000 characters: please remove 5,000.' });
+    expect(limitState(10_000, 5000)).toMatchObject({
+      over: true,
+      count: '10,000 / 5,000',
+      problem: 'At most 5,000 characters: please remove 5,000.',
+    });
     expect(limitState(121, 120).problem).toBe('At most 120 characters: please remove 1.');
   });
 });
 
 describe('firstTooLong', () => {
   it('names the first field that is too long', () => {
-    expect(firstTooLong([['Title', 'ok', 5], ['Description', 'far too long', 5]])).toBe('Description: At most 5 characters: please remove 7.');
+    expect(
+      firstTooLong([
+        ['Title', 'ok', 5],
+        ['Description', 'far too long', 5],
+      ]),
+    ).toBe('Description: At most 5 characters: please remove 7.');
     expect(firstTooLong([['Title', 'ok', 5]])).toBeNull();
   });
 });

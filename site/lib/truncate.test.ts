@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  adminChatListText, adminMessagePreview, blogTitle, dashboardMessage, firstWords, myQueriesMessage, sidebarQueryTitle,
+  adminChatListText,
+  adminMessagePreview,
+  blogTitle,
+  dashboardMessage,
+  firstWords,
+  myQueriesMessage,
+  sidebarQueryTitle,
 } from './truncate.ts';
 
 describe('SPEC §9 truncation rules', () => {

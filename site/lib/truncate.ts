@@ -57,6 +57,9 @@ export function adminMessagePreview(message: string | null | undefined, limit = 
  */
 export function adminChatListText(text: string | null | undefined): string {
   const all = words(text);
-  const shown = all.slice(0, 4).map((w) => w.slice(0, 5)).join(' ');
+  const shown = all
+    .slice(0, 4)
+    .map((w) => w.slice(0, 5))
+    .join(' ');
   return all.length > 4 ? `${shown} ...` : shown;
 }

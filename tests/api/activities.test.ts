@@ -47,13 +47,20 @@ describe('GET /api/recent-activities', () => {
     const res = await server.call('GET', '/api/recent-activities', { token: a.token });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    expect(res.body.map((x: { activity: string }) => x.activity)).toEqual(['Reply from the estimating team', 'Message sent', 'Query submitted']);
+    expect(res.body.map((x: { activity: string }) => x.activity)).toEqual([
+      'Reply from the estimating team',
+      'Message sent',
+      'Query submitted',
+    ]);
     expect(res.body[2]).toMatchObject({ status: 'pending', query: { _id: q, message: 'Framing takeoff for a duplex', status: 'pending' } });
     expect(res.body[0].createdAt >= res.body[2].createdAt).toBe(true);
   });
 
   it('names the client of every activity, also for the admin (issue 17)', async () => {
-    const forAdmin = (await server.call('GET', '/api/recent-activities', { token: admin })).body as Array<{ activity: string; user: { _id: string; fullName: string } | null }>;
+    const forAdmin = (await server.call('GET', '/api/recent-activities', { token: admin })).body as Array<{
+      activity: string;
+      user: { _id: string; fullName: string } | null;
+    }>;
     const sent = forAdmin.find((x) => x.activity === 'Message sent')!;
     expect(sent.user).toEqual({ _id: a.id, fullName: a.fullName });
     const reply = forAdmin.find((x) => x.activity === 'Reply from the estimating team')!;
@@ -66,7 +73,9 @@ describe('GET /api/recent-activities', () => {
     expect(forA.some((x) => x.query?._id === qb)).toBe(false);
     const forB = (await server.call('GET', '/api/recent-activities', { token: b.token })).body as Array<{ query: { _id: string } | null }>;
     expect(forB.map((x) => x.query?._id)).toEqual([qb]);
-    const forAdmin = (await server.call('GET', '/api/recent-activities', { token: admin })).body as Array<{ query: { _id: string } | null }>;
+    const forAdmin = (await server.call('GET', '/api/recent-activities', { token: admin })).body as Array<{
+      query: { _id: string } | null;
+    }>;
     expect(forAdmin.length).toBe(4);
     expect(forAdmin[0]!.query?._id).toBe(qb);
     expect((await server.call('GET', '/api/recent-activities')).status).toBe(401);

@@ -67,7 +67,10 @@ describe('PATCH /api/queries/{id}/status', () => {
     const q = await submitQuery(alice.token, 'Concrete takeoff for a 3-story office in Hialeah.');
     const started = await setStatus(q._id, 'in_progress');
     expect(started.status).toBe(200);
-    expect(started.body).toMatchObject({ message: expect.any(String), data: { _id: q._id, status: 'in_progress', user: { _id: alice.id } } });
+    expect(started.body).toMatchObject({
+      message: expect.any(String),
+      data: { _id: q._id, status: 'in_progress', user: { _id: alice.id } },
+    });
 
     const before = (await server.outbox()).length;
     const answered = await setStatus(q._id, 'answered');
@@ -82,7 +85,12 @@ describe('PATCH /api/queries/{id}/status', () => {
     expect(closed.status).toBe(200);
     expect(closed.body.message).toBe('Query closed successfully');
 
-    const acts = await server.deps.db.selectFrom('activities').select(['activity', 'status']).where('query_id', '=', q._id).orderBy('created_at').execute();
+    const acts = await server.deps.db
+      .selectFrom('activities')
+      .select(['activity', 'status'])
+      .where('query_id', '=', q._id)
+      .orderBy('created_at')
+      .execute();
     expect(acts.map((a) => a.status)).toEqual(expect.arrayContaining(['in_progress', 'answered', 'closed']));
 
     const mine = await server.call('GET', `/api/queries/${q._id}`, { token: alice.token });
@@ -128,7 +136,10 @@ describe('POST /api/queries/{id}/deliverables', () => {
   it('stores private deliverables the owner can download and another client cannot see', async () => {
     const q = await submitQuery(alice.token, 'Full MEP takeoff please.', { sub: 'MEP' });
     const res = await server.call('POST', `/api/queries/${q._id}/deliverables`, {
-      form: deliverableForm([[PDF, 'takeoff.pdf'], [CSV, 'cost-breakdown.csv']]),
+      form: deliverableForm([
+        [PDF, 'takeoff.pdf'],
+        [CSV, 'cost-breakdown.csv'],
+      ]),
       token: admin,
     });
     expect(res.status).toBe(201);
@@ -152,14 +163,33 @@ describe('POST /api/queries/{id}/deliverables', () => {
 
   it('refuses files of other types (415), no files (400), an unknown query (404) and a closed query (409)', async () => {
     const q = await submitQuery(alice.token, 'Masonry.', { sub: 'Masonry' });
-    const exe = await server.call('POST', `/api/queries/${q._id}/deliverables`, { form: deliverableForm([[Buffer.from('MZ\x90\x00binary'), 'tool.exe']]), token: admin });
+    const exe = await server.call('POST', `/api/queries/${q._id}/deliverables`, {
+      form: deliverableForm([[Buffer.from('MZ\x90\x00binary'), 'tool.exe']]),
+      token: admin,
+    });
     expect(exe.status).toBe(415);
-    const none = await server.call('POST', `/api/queries/${q._id}/deliverables`, { form: (() => { const f = new FormData(); f.append('note', 'x'); return f; })(), token: admin });
+    const none = await server.call('POST', `/api/queries/${q._id}/deliverables`, {
+      form: (() => {
+        const f = new FormData();
+        f.append('note', 'x');
+        return f;
+      })(),
+      token: admin,
+    });
     expect(none.status).toBe(400);
-    expect((await server.call('POST', '/api/queries/nope/deliverables', { form: deliverableForm([[PDF, 'a.pdf']]), token: admin })).status).toBe(404);
+    expect(
+      (await server.call('POST', '/api/queries/nope/deliverables', { form: deliverableForm([[PDF, 'a.pdf']]), token: admin })).status,
+    ).toBe(404);
     await setStatus(q._id, 'closed');
-    expect((await server.call('POST', `/api/queries/${q._id}/deliverables`, { form: deliverableForm([[PDF, 'a.pdf']]), token: admin })).status).toBe(409);
-    const rows = await server.deps.db.selectFrom('query_files').select('id').where('query_id', '=', q._id).where('kind', '=', 'deliverable').execute();
+    expect(
+      (await server.call('POST', `/api/queries/${q._id}/deliverables`, { form: deliverableForm([[PDF, 'a.pdf']]), token: admin })).status,
+    ).toBe(409);
+    const rows = await server.deps.db
+      .selectFrom('query_files')
+      .select('id')
+      .where('query_id', '=', q._id)
+      .where('kind', '=', 'deliverable')
+      .execute();
     expect(rows).toEqual([]);
   });
 });
@@ -208,7 +238,10 @@ describe('GET /api/queries (the admin queue)', () => {
     expect(res.body.weeks).toHaveLength(4);
     const thisWeek = res.body.weeks[3];
     expect(new Date(`${thisWeek.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
-    const total = await server.deps.db.selectFrom('queries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await server.deps.db
+      .selectFrom('queries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(thisWeek.total).toBe(Number(total.n));
     expect(thisWeek.pending + thisWeek.in_progress + thisWeek.answered + thisWeek.closed).toBe(thisWeek.total);
   });
@@ -221,7 +254,14 @@ describe('users with queries', () => {
     expect(res.status).toBe(200);
     const a = res.body.users.find((u: any) => u._id === alice.id);
     expect(a).toMatchObject({ fullName: 'Alice Rivera', email: alice.email, online: false, profileImage: null });
-    expect(a.queries[0]).toEqual({ _id: expect.any(String), subject: null, projectName: null, message: expect.any(String), status: expect.any(String), createdAt: expect.any(String) });
+    expect(a.queries[0]).toEqual({
+      _id: expect.any(String),
+      subject: null,
+      projectName: null,
+      message: expect.any(String),
+      status: expect.any(String),
+      createdAt: expect.any(String),
+    });
     const times = a.queries.map((q: any) => q.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(res.body.users.some((u: any) => u._id === carol.id)).toBe(false);

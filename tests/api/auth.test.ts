@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../portal-api/src/lib/ids.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { LIMITS } from '../../portal-api/src/modules/auth/rate-limit.ts';
-import { ADMIN, createClient, latestCode, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { ADMIN, createClient, latestCode, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let adminToken: string;
@@ -20,7 +20,9 @@ let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${++n}-${Date.now()}@example.com`;
 
 async function register(email = uniqueEmail('reg'), password = 'Passw0rd-long') {
-  const res = await server.call('POST', '/api/auth/register', { json: { fullName: '  Jo   Builder ', email: ` ${email.toUpperCase()} `, password } });
+  const res = await server.call('POST', '/api/auth/register', {
+    json: { fullName: '  Jo   Builder ', email: ` ${email.toUpperCase()} `, password },
+  });
   return { res, email, password };
 }
 async function userId(email: string) {
@@ -48,8 +50,12 @@ describe('sign-up', () => {
     const again = await server.call('POST', '/api/auth/register', { json: { fullName: 'X', email, password: 'Passw0rd-long' } });
     expect(again.status).toBe(201);
     expect(again.body.message).toBe(first.body.message);
-    expect((await server.deps.db.selectFrom('users').select('full_name').where('email', '=', email).execute()).map((u) => u.full_name)).toEqual(['Jo   Builder']); // the first sign-up's name, untouched
-    const short = await server.call('POST', '/api/auth/register', { json: { fullName: 'X', email: uniqueEmail('s'), password: 'short7!' } });
+    expect(
+      (await server.deps.db.selectFrom('users').select('full_name').where('email', '=', email).execute()).map((u) => u.full_name),
+    ).toEqual(['Jo   Builder']); // the first sign-up's name, untouched
+    const short = await server.call('POST', '/api/auth/register', {
+      json: { fullName: 'X', email: uniqueEmail('s'), password: 'short7!' },
+    });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 8 characters.');
   });
@@ -75,10 +81,23 @@ describe('password step', () => {
   it("refuses a user of any other role with 'Unrecognized user role.'", async () => {
     const email = uniqueEmail('manager');
     const now = nowIso();
-    await server.deps.db.insertInto('users').values({
-      id: newId(), full_name: 'Odd Role', email, password_hash: await hashPassword('Passw0rd-long'), role: 'manager' as never, status: 'approved',
-      phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
-    }).execute();
+    await server.deps.db
+      .insertInto('users')
+      .values({
+        id: newId(),
+        full_name: 'Odd Role',
+        email,
+        password_hash: await hashPassword('Passw0rd-long'),
+        role: 'manager' as never,
+        status: 'approved',
+        phone_number: null,
+        company: null,
+        bio: null,
+        profile_image: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const res = await login(email, 'Passw0rd-long');
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Unrecognized user role.');
@@ -120,8 +139,12 @@ describe('code step', () => {
   it('refuses an expired code', async () => {
     await login(ADMIN.email, ADMIN.password);
     const code = await latestCode(server, ADMIN.email);
-    await server.deps.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('email', '=', ADMIN.email).where('consumed_at', 'is', null).execute();
+    await server.deps.db
+      .updateTable('one_time_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', ADMIN.email)
+      .where('consumed_at', 'is', null)
+      .execute();
     const res = await verify(ADMIN.email, code);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid or expired OTP.');
@@ -149,7 +172,7 @@ describe('code step', () => {
     expect((await verify(ADMIN.email, second)).status).toBe(200);
   });
 
-  it("refuses a code that is not 6 digits with the SPEC §5 text", async () => {
+  it('refuses a code that is not 6 digits with the SPEC §5 text', async () => {
     const res = await verify(ADMIN.email, '12345');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please enter a valid 6-digit OTP.');
@@ -208,13 +231,25 @@ describe('forgot and reset password', () => {
     const resetToken = verified.body.token as string;
     expect((await profile(resetToken)).status).toBe(401);
     // the verification is for that e-mail only
-    expect((await server.call('POST', '/api/auth/reset-password', { json: { email: other.email, newPassword: 'brandnew6' }, token: resetToken })).status).toBe(400);
-    const shortPw = await server.call('POST', '/api/auth/reset-password', { json: { email: user.email, newPassword: '12345' }, token: resetToken });
+    expect(
+      (await server.call('POST', '/api/auth/reset-password', { json: { email: other.email, newPassword: 'brandnew6' }, token: resetToken }))
+        .status,
+    ).toBe(400);
+    const shortPw = await server.call('POST', '/api/auth/reset-password', {
+      json: { email: user.email, newPassword: '12345' },
+      token: resetToken,
+    });
     expect(shortPw.body.message).toBe('Password must be at least 6 characters.');
-    const reset = await server.call('POST', '/api/auth/reset-password', { json: { email: user.email, newPassword: 'brandnew6' }, token: resetToken });
+    const reset = await server.call('POST', '/api/auth/reset-password', {
+      json: { email: user.email, newPassword: 'brandnew6' },
+      token: resetToken,
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Password reset successful!');
-    const again = await server.call('POST', '/api/auth/reset-password', { json: { email: user.email, newPassword: 'another66' }, token: resetToken });
+    const again = await server.call('POST', '/api/auth/reset-password', {
+      json: { email: user.email, newPassword: 'another66' },
+      token: resetToken,
+    });
     expect(again.status).toBe(400);
     expect((await profile(session)).status).toBe(401);
     expect((await profile(adminToken)).status).toBe(200); // other users keep their sessions
@@ -291,7 +326,9 @@ describe('rate limits', () => {
   it('throttles wrong passwords per account with 429, Retry-After and a sentence, even for the right password', async () => {
     const free = LIMITS.password.delaysSeconds.findIndex((d) => d > 0);
     for (let i = 0; i < free; i++) {
-      expect((await limited.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: `wrong-${i}-password` } })).status).toBe(401);
+      expect(
+        (await limited.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: `wrong-${i}-password` } })).status,
+      ).toBe(401);
     }
     const res = await limited.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } });
     expect(res.status).toBe(429);

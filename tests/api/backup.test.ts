@@ -43,8 +43,11 @@ describe('backup and restore', () => {
     const db = openDatabase(loadConfig({ DATA_DIR: original }).database);
     cleanups.push(() => db.destroy());
     const adminToken = await signInOver(first, ADMIN.email, ADMIN.password);
-    const client = await createClientOver(first, adminToken, async (email) =>
-      (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
+    const client = await createClientOver(
+      first,
+      adminToken,
+      async (email) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
+    );
     const queryId = await createQueryOver(first, client.token, 'Please keep this request safe');
     const socket = await openSocket(first.url);
     const say = async (message: string) => {

@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 15, g: 42, b: 68 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 15, g: 42, b: 68 } } })
+    .png()
+    .toBuffer();
 
 type Fields = Partial<Record<'title' | 'subTitle' | 'body' | 'category' | 'tags' | 'status' | 'removeImage', string>>;
 function blogForm(fields: Fields, image?: { data: Buffer; name: string; type?: string }): FormData {
@@ -43,13 +45,53 @@ async function createBlog(fields: Fields, image?: Parameters<typeof blogForm>[1]
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as Blog;
 }
-type Blog = { _id: string; slug: string; title: string; subTitle: string | null; body: string; status: string; tags: string[]; image: string | null; category: { _id: string; name: string } | null; createdAt: string };
+type Blog = {
+  _id: string;
+  slug: string;
+  title: string;
+  subTitle: string | null;
+  body: string;
+  status: string;
+  tags: string[];
+  image: string | null;
+  category: { _id: string; name: string } | null;
+  createdAt: string;
+};
 
 // ---- the XSS check: every tag and attribute of the output against the allow-list ----
-const TAGS = new Set(['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'sub', 'sup', 'span', 'img', 'div']);
+const TAGS = new Set([
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'sub',
+  'sup',
+  'span',
+  'img',
+  'div',
+]);
 const ATTRS = new Set(['class', 'style', 'href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'data-list']);
 function decode(value: string) {
-  return value.replace(/&#x([0-9a-f]+);?/gi, (_m, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);?/g, (_m, d: string) => String.fromCodePoint(Number(d))).replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return value
+    .replace(/&#x([0-9a-f]+);?/gi, (_m, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);?/g, (_m, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 function expectInert(html: string, label: string) {
   const tag = /<(\/?)([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>/g;
@@ -60,14 +102,17 @@ function expectInert(html: string, label: string) {
     expect(TAGS.has(name), `${label}: tag <${name}> in ${html}`).toBe(true);
     for (const a of m[3]!.matchAll(/([^\s=>/]+)(?:="([^"]*)")?/g)) {
       const attr = a[1]!.toLowerCase();
-      const value = decode(a[2] ?? '').replace(/[\u0000-\u0020]/g, '').toLowerCase();
+      const value = decode(a[2] ?? '')
+        .replace(/[\u0000-\u0020]/g, '')
+        .toLowerCase();
       expect(ATTRS.has(attr), `${label}: attribute ${attr} in ${html}`).toBe(true);
       if (attr === 'href' || attr === 'src') {
         expect(value, `${label}: url in ${html}`).toMatch(/^(https?:|mailto:|tel:|\/(?!\/)|#|[a-z0-9._~-]+(\/|$|\?|#))/);
         expect(value).not.toMatch(/^(javascript|data|vbscript):/);
       }
       if (attr === 'style') {
-        for (const decl of value.split(';').filter(Boolean)) expect(decl, `${label}: style ${decl}`).toMatch(/^(color|background-color|text-align):[#a-z0-9(),.%]+$/);
+        for (const decl of value.split(';').filter(Boolean))
+          expect(decl, `${label}: style ${decl}`).toMatch(/^(color|background-color|text-align):[#a-z0-9(),.%]+$/);
       }
       if (attr === 'target') expect(value).toBe('_blank');
     }
@@ -138,7 +183,9 @@ describe('categories', () => {
     const dup = await server.call('POST', '/api/categories', { json: { name: 'takeoffs' }, token: admin });
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual({ message: 'This category already exists.' });
-    expect((await server.call('POST', '/api/categories', { json: { name: ' ' }, token: admin })).body).toEqual({ message: 'Please enter a category name.' });
+    expect((await server.call('POST', '/api/categories', { json: { name: ' ' }, token: admin })).body).toEqual({
+      message: 'Please enter a category name.',
+    });
     const names = (await server.call('GET', '/api/categories')).body.data.map((c: { name: string }) => c.name);
     expect(names.filter((n: string) => n.toLowerCase() === 'takeoffs')).toHaveLength(1);
   });
@@ -176,17 +223,25 @@ describe('writing blogs', () => {
   });
 
   it('refuses an unknown category, an unknown status and a non-image file', async () => {
-    expect((await server.call('POST', '/api/blogs', { form: blogForm(valid({ category: 'nope' })), token: admin })).body).toEqual({ message: 'Please choose a category from the list.' });
+    expect((await server.call('POST', '/api/blogs', { form: blogForm(valid({ category: 'nope' })), token: admin })).body).toEqual({
+      message: 'Please choose a category from the list.',
+    });
     expect((await server.call('POST', '/api/blogs', { form: blogForm(valid({ status: 'live' })), token: admin })).status).toBe(400);
     const before = (await server.call('GET', '/api/blogs', { token: admin })).body.total;
-    const fake = await server.call('POST', '/api/blogs', { form: blogForm(valid(), { data: Buffer.from('<svg onload=alert(1)>'), name: 'x.png' }), token: admin });
+    const fake = await server.call('POST', '/api/blogs', {
+      form: blogForm(valid(), { data: Buffer.from('<svg onload=alert(1)>'), name: 'x.png' }),
+      token: admin,
+    });
     expect(fake.status).toBe(415);
     expect((await server.call('GET', '/api/blogs', { token: admin })).body.total).toBe(before);
     expect(fs.readdirSync(path.join(server.dataDir, 'uploads', 'tmp'))).toEqual([]);
   });
 
   it('creates a blog with the fields of SPEC §3, tags as an array and a converted image with a cache-buster', async () => {
-    const blog = await createBlog(valid({ tags: ' concrete, Takeoff ,, concrete , rebar' }), { data: await png(3000, 2000), name: 'cover.png' });
+    const blog = await createBlog(valid({ tags: ' concrete, Takeoff ,, concrete , rebar' }), {
+      data: await png(3000, 2000),
+      name: 'cover.png',
+    });
     expect(blog).toMatchObject({
       title: 'How to price a concrete takeoff',
       subTitle: 'Quantities first, then unit costs',
@@ -208,7 +263,11 @@ describe('writing blogs', () => {
     const a = await createBlog(valid({ title: 'Bidding 101: Miami’s Öffice Towers!' }));
     const b = await createBlog(valid({ title: 'Bidding 101 — Miami’s office towers' }));
     const c = await createBlog(valid({ title: 'bidding 101 miamis office towers' }));
-    expect([a.slug, b.slug, c.slug]).toEqual(['bidding-101-miamis-office-towers', 'bidding-101-miamis-office-towers-2', 'bidding-101-miamis-office-towers-3']);
+    expect([a.slug, b.slug, c.slug]).toEqual([
+      'bidding-101-miamis-office-towers',
+      'bidding-101-miamis-office-towers-2',
+      'bidding-101-miamis-office-towers-3',
+    ]);
     expect((await createBlog(valid({ title: 'Tags' }))).slug).toBe('tags-2');
     expect((await createBlog(valid({ title: '!!!' }))).slug).toMatch(/^post(-\d+)?$/);
     expect((await server.call('GET', `/api/blogs/${b.slug}`)).body.data._id).toBe(b._id);
@@ -216,10 +275,13 @@ describe('writing blogs', () => {
 
   it('follows the title with the slug only until the post is first published', async () => {
     const draft = await createBlog(valid({ title: 'Working title', status: 'draft' }));
-    const renamed = (await server.call('PUT', `/api/blogs/${draft._id}`, { form: blogForm({ title: 'Final title for drywall' }), token: admin })).body.data;
+    const renamed = (
+      await server.call('PUT', `/api/blogs/${draft._id}`, { form: blogForm({ title: 'Final title for drywall' }), token: admin })
+    ).body.data;
     expect(renamed.slug).toBe('final-title-for-drywall');
     await server.call('PATCH', `/api/blogs/${draft._id}/status`, { json: { status: 'published' }, token: admin });
-    const again = (await server.call('PUT', `/api/blogs/${draft._id}`, { form: blogForm({ title: 'A better title' }), token: admin })).body.data;
+    const again = (await server.call('PUT', `/api/blogs/${draft._id}`, { form: blogForm({ title: 'A better title' }), token: admin })).body
+      .data;
     expect(again).toMatchObject({ title: 'A better title', slug: 'final-title-for-drywall' });
   });
 
@@ -228,14 +290,26 @@ describe('writing blogs', () => {
     const firstFile = path.join(server.dataDir, 'uploads', blog.image!.replace(/^\/uploads\//, '').replace(/\?.*$/, ''));
     expect(fs.existsSync(firstFile)).toBe(true);
 
-    const res = await server.call('PUT', `/api/blogs/${blog._id}`, { form: blogForm({ subTitle: 'New sub', tags: 'framing' }, { data: await png(400, 300), name: 'two.png' }), token: admin });
+    const res = await server.call('PUT', `/api/blogs/${blog._id}`, {
+      form: blogForm({ subTitle: 'New sub', tags: 'framing' }, { data: await png(400, 300), name: 'two.png' }),
+      token: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Blog updated successfully!');
-    expect(res.body.data).toMatchObject({ title: 'Editable', subTitle: 'New sub', tags: ['framing'], body: blog.body, category: blog.category });
+    expect(res.body.data).toMatchObject({
+      title: 'Editable',
+      subTitle: 'New sub',
+      tags: ['framing'],
+      body: blog.body,
+      category: blog.category,
+    });
     expect(res.body.data.image).not.toBe(blog.image);
     expect(fs.existsSync(firstFile)).toBe(false);
 
-    const cleared = await server.call('PUT', `/api/blogs/${blog._id}`, { form: blogForm({ removeImage: 'true', body: '<p><br></p>' }), token: admin });
+    const cleared = await server.call('PUT', `/api/blogs/${blog._id}`, {
+      form: blogForm({ removeImage: 'true', body: '<p><br></p>' }),
+      token: admin,
+    });
     expect(cleared.body).toEqual({ message: 'Please fill in all required fields.' });
     const removed = await server.call('PUT', `/api/blogs/${blog._id}`, { form: blogForm({ removeImage: 'true' }), token: admin });
     expect(removed.body.data.image).toBeNull();
@@ -243,7 +317,10 @@ describe('writing blogs', () => {
   });
 
   it('stores uploaded body images as WebP for the editor', async () => {
-    const res = await server.call('POST', '/api/blogs/images', { form: blogForm({}, { data: await png(2400, 100), name: 'wide.png' }), token: admin });
+    const res = await server.call('POST', '/api/blogs/images', {
+      form: blogForm({}, { data: await png(2400, 100), name: 'wide.png' }),
+      token: admin,
+    });
     expect(res.status).toBe(201);
     expect(res.body.url).toMatch(/^\/uploads\/public\/blogs\/[a-z0-9]+\.webp$/);
     expect((await fetch(`${server.url}${res.body.url}`)).status).toBe(200);
@@ -258,7 +335,21 @@ describe('the body is sanitised on every write', () => {
       '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre data-language="plain">code</pre>' +
       '<p class="ql-align-center ql-indent-2"><span style="color: rgb(230, 0, 0);">red</span></p><p><img src="/uploads/public/blogs/abc.webp"></p>';
     const blog = await createBlog(valid({ title: 'Formats', body: quill }));
-    for (const kept of ['<h2>Scope</h2>', '<strong>b</strong>', '<em>i</em>', '<u>u</u>', '<s>s</s>', '<sub>2</sub>', '<ul><li>one</li></ul>', '<ol><li>two</li></ol>', '<blockquote>quote</blockquote>', '<pre>code</pre>', 'class="ql-align-center ql-indent-2"', 'style="color:rgb(230, 0, 0)"', '<img src="/uploads/public/blogs/abc.webp" alt="" />']) {
+    for (const kept of [
+      '<h2>Scope</h2>',
+      '<strong>b</strong>',
+      '<em>i</em>',
+      '<u>u</u>',
+      '<s>s</s>',
+      '<sub>2</sub>',
+      '<ul><li>one</li></ul>',
+      '<ol><li>two</li></ol>',
+      '<blockquote>quote</blockquote>',
+      '<pre>code</pre>',
+      'class="ql-align-center ql-indent-2"',
+      'style="color:rgb(230, 0, 0)"',
+      '<img src="/uploads/public/blogs/abc.webp" alt="" />',
+    ]) {
       expect(blog.body).toContain(kept);
     }
     expect(blog.body).toContain('<a rel="noopener noreferrer" href="https://example.com/x" target="_blank">link</a>');
@@ -282,7 +373,10 @@ describe('the body is sanitised on every write', () => {
 
       const page = await fetch(`${server.url}/blog/${read.slug}`);
       const html = await page.text();
-      const article = html.slice(html.indexOf('<div class="post-body prose">') + '<div class="post-body prose">'.length, html.indexOf('<p class="post-back">'));
+      const article = html.slice(
+        html.indexOf('<div class="post-body prose">') + '<div class="post-body prose">'.length,
+        html.indexOf('<p class="post-back">'),
+      );
       expectInert(article.replace(/\n?<\/div>\n?$/, ''), `page ${payload}`);
     }
   });
@@ -301,7 +395,9 @@ describe('the body is sanitised on every write', () => {
 describe('drafts never reach the public', () => {
   let draft: Blog;
   beforeAll(async () => {
-    draft = await createBlog(valid({ title: 'Secret draft about roofing', status: 'draft', tags: 'secret-tag', body: '<p>unreleased roofing numbers</p>' }));
+    draft = await createBlog(
+      valid({ title: 'Secret draft about roofing', status: 'draft', tags: 'secret-tag', body: '<p>unreleased roofing numbers</p>' }),
+    );
   });
 
   it('is listed for an admin only', async () => {
@@ -311,10 +407,19 @@ describe('drafts never reach the public', () => {
     expect((await server.call('GET', '/api/blogs?status=draft')).status).toBe(401);
     expect((await server.call('GET', '/api/blogs?status=draft', { token: client })).status).toBe(403);
     for (const token of [undefined, client]) {
-      for (const url of ['/api/blogs', '/api/blogs?status=published', '/api/blogs?search=secret', '/api/blogs?tag=secret-tag', '/api/blogs?pageSize=100']) {
+      for (const url of [
+        '/api/blogs',
+        '/api/blogs?status=published',
+        '/api/blogs?search=secret',
+        '/api/blogs?tag=secret-tag',
+        '/api/blogs?pageSize=100',
+      ]) {
         const res = await server.call('GET', url, { token });
         expect(res.status).toBe(200);
-        expect(res.body.data.map((b: Blog) => b._id), url).not.toContain(draft._id);
+        expect(
+          res.body.data.map((b: Blog) => b._id),
+          url,
+        ).not.toContain(draft._id);
         expect(res.body.data.every((b: Blog) => b.status === 'published')).toBe(true);
       }
     }
@@ -395,7 +500,10 @@ describe('the public list', () => {
     const cats = (await fresh.call('GET', '/api/categories')).body.data as Array<{ _id: string; name: string }>;
     const names = (body: { data: Blog[] }) => body.data.map((b) => b.title).sort();
     expect(names(await titles(`category=${cats[0]!._id}`))).toEqual(['Concrete pours in summer', 'Drywall takeoff basics']);
-    expect(names(await titles(`category=${encodeURIComponent(cats[0]!.name.toUpperCase())}`))).toEqual(['Concrete pours in summer', 'Drywall takeoff basics']);
+    expect(names(await titles(`category=${encodeURIComponent(cats[0]!.name.toUpperCase())}`))).toEqual([
+      'Concrete pours in summer',
+      'Drywall takeoff basics',
+    ]);
     expect(names(await titles('tag=WEATHER'))).toEqual(['Concrete pours in summer', 'Steel framing costs']);
     expect(names(await titles(`tag=weather&category=${cats[2]!._id}`))).toEqual(['Steel framing costs']);
     expect(names(await titles('search=miami'))).toEqual(['Concrete pours in summer']);
@@ -433,14 +541,19 @@ describe('deleting', () => {
     expect(res.body).toEqual({ success: true, message: 'Blogs deleted successfully.' });
     for (const gone of [a, b]) expect((await server.call('GET', `/api/blogs/${gone._id}`, { token: admin })).status).toBe(404);
     expect((await server.call('GET', `/api/blogs/${keep._id}`)).status).toBe(200);
-    expect((await server.call('DELETE', '/api/blogs/multiple', { json: { blogIds: [] }, token: admin })).body).toEqual({ message: 'Please select at least one blog.' });
+    expect((await server.call('DELETE', '/api/blogs/multiple', { json: { blogIds: [] }, token: admin })).body).toEqual({
+      message: 'Please select at least one blog.',
+    });
     expect((await server.call('DELETE', '/api/blogs/multiple', { json: { blogIds: ['nope'] }, token: admin })).status).toBe(404);
   });
 });
 
 describe('the post page, feed and sitemap', () => {
   it('renders a published post on the server with its Open Graph tags, and redirects an id to the slug', async () => {
-    const blog = await createBlog(valid({ title: 'Estimating MEP in high-rises', subTitle: 'Risers, shafts and sleeves' }), { data: await png(1200, 630), name: 'og.png' });
+    const blog = await createBlog(valid({ title: 'Estimating MEP in high-rises', subTitle: 'Risers, shafts and sleeves' }), {
+      data: await png(1200, 630),
+      name: 'og.png',
+    });
     const res = await fetch(`${server.url}/blog/${blog.slug}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');

@@ -19,14 +19,26 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function post(path: string, body: Buffer, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function post(
+  path: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        host: '127.0.0.1', port, method: 'POST', path, agent,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        agent,
         // Without a length header (chunked) when the caller asks for transfer-encoding.
-        headers: { 'content-type': 'application/json', ...(headers['transfer-encoding'] ? {} : { 'content-length': String(body.length) }), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          ...(headers['transfer-encoding'] ? {} : { 'content-length': String(body.length) }),
+          ...headers,
+        },
       },
       (res) => {
         let text = '';

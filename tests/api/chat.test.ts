@@ -93,13 +93,22 @@ describe('/ws chat', () => {
   it('delivers a message to both sides, stored first, the sender getting its _id back', async () => {
     const client = await open();
     const staff = await open();
-    expect(await client.request({ type: 'joinRoom', token: a.token, queryId: queryA }, 'joined')).toEqual({ type: 'joined', queryId: queryA });
+    expect(await client.request({ type: 'joinRoom', token: a.token, queryId: queryA }, 'joined')).toEqual({
+      type: 'joined',
+      queryId: queryA,
+    });
     expect(await staff.request({ type: 'authenticateAdmin', token: admin }, 'authenticated')).toEqual({ type: 'authenticated' });
     await staff.request({ type: 'joinRoom', token: admin, queryId: queryA }, 'joined');
 
-    const fromClient = await client.request({ type: 'sendMessage', token: a.token, queryId: queryA, message: '  Hello team  ', replyTo: null }, 'receiveMessage');
+    const fromClient = await client.request(
+      { type: 'sendMessage', token: a.token, queryId: queryA, message: '  Hello team  ', replyTo: null },
+      'receiveMessage',
+    );
     expect(fromClient.message).toMatchObject({
-      query: queryA, message: 'Hello team', replyTo: null, sender: { _id: a.id, role: 'client', fullName: 'Alice Client' },
+      query: queryA,
+      message: 'Hello team',
+      replyTo: null,
+      sender: { _id: a.id, role: 'client', fullName: 'Alice Client' },
     });
     expect(fromClient.message._id).toEqual(expect.any(String));
     const seenByStaff = await staff.next((f) => f.type === 'receiveMessage' && f.message._id === fromClient.message._id);
@@ -133,16 +142,21 @@ describe('/ws chat', () => {
 
   it('refuses bad frames with an error frame and keeps the socket open', async () => {
     const ws = await open();
-    const closed = await server.call('POST', '/api/queries', { form: (() => {
-      const fd = new FormData();
-      fd.append('message', 'Closed one');
-      fd.append('service', serviceId);
-      fd.append('files[]', new Blob([PDF]), 'p.pdf');
-      return fd;
-    })(), token: a.token });
+    const closed = await server.call('POST', '/api/queries', {
+      form: (() => {
+        const fd = new FormData();
+        fd.append('message', 'Closed one');
+        fd.append('service', serviceId);
+        fd.append('files[]', new Blob([PDF]), 'p.pdf');
+        return fd;
+      })(),
+      token: a.token,
+    });
     const closedId = closed.body.data._id as string;
     await server.deps.db.updateTable('queries').set({ status: 'closed' }).where('id', '=', closedId).execute();
-    const bMessage = await (await open()).request({ type: 'sendMessage', token: b.token, queryId: queryB, message: 'B says hi' }, 'receiveMessage');
+    const bMessage = await (
+      await open()
+    ).request({ type: 'sendMessage', token: b.token, queryId: queryB, message: 'B says hi' }, 'receiveMessage');
 
     const cases: Array<[string, object | string, RegExp]> = [
       ['bad token', { type: 'joinRoom', token: 'forged', queryId: queryA }, /session has expired/],
@@ -150,10 +164,22 @@ describe('/ws chat', () => {
       ["someone else's query (join)", { type: 'joinRoom', token: a.token, queryId: queryB }, /^Query not found\.$/],
       ["someone else's query (send)", { type: 'sendMessage', token: a.token, queryId: queryB, message: 'hi' }, /^Query not found\.$/],
       ['unknown query', { type: 'sendMessage', token: a.token, queryId: 'nope', message: 'hi' }, /^Query not found\.$/],
-      ['closed query', { type: 'sendMessage', token: a.token, queryId: closedId, message: 'hi' }, /^This conversation is closed\. You cannot send more messages\.$/],
+      [
+        'closed query',
+        { type: 'sendMessage', token: a.token, queryId: closedId, message: 'hi' },
+        /^This conversation is closed\. You cannot send more messages\.$/,
+      ],
       ['whitespace-only text', { type: 'sendMessage', token: a.token, queryId: queryA, message: ' \n\t ' }, /^Message cannot be empty\.$/],
-      ['reply to a message of another query', { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x', replyTo: bMessage.message._id }, /not part of this conversation/],
-      ['reply to an unknown message', { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x', replyTo: 'ghost' }, /not part of this conversation/],
+      [
+        'reply to a message of another query',
+        { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x', replyTo: bMessage.message._id },
+        /not part of this conversation/,
+      ],
+      [
+        'reply to an unknown message',
+        { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x', replyTo: 'ghost' },
+        /not part of this conversation/,
+      ],
       ['text over 5,000 characters', { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x'.repeat(5001) }, /at most 5,000/],
       ['a client authenticating as admin', { type: 'authenticateAdmin', token: a.token }, /not allowed/],
       ['unknown frame type', { type: 'deleteEverything', token: a.token }, /Unknown frame type/],
@@ -170,7 +196,10 @@ describe('/ws chat', () => {
     const history = (await server.call('GET', `/api/chats/query/${queryA}/message`, { token: a.token })).body as Array<{ message: string }>;
     expect(history.some((m) => m.message === 'x' || m.message.startsWith('xxxx'))).toBe(false);
     expect((await server.call('GET', `/api/chats/query/${closedId}/message`, { token: a.token })).body).toEqual([]);
-    const ok = await ws.request({ type: 'sendMessage', token: a.token, queryId: queryA, message: 'exactly at the limit '.padEnd(5000, '.') }, 'receiveMessage');
+    const ok = await ws.request(
+      { type: 'sendMessage', token: a.token, queryId: queryA, message: 'exactly at the limit '.padEnd(5000, '.') },
+      'receiveMessage',
+    );
     expect(ok.message.message).toHaveLength(5000);
   });
 
@@ -220,7 +249,10 @@ describe('/ws chat', () => {
     }
     client = await open();
     await client.request({ type: 'joinRoom', token: a.token, queryId: q }, 'joined');
-    const refetched = (await server.call('GET', `/api/chats/query/${q}/message`, { token: a.token })).body as Array<{ _id: string; message: string }>;
+    const refetched = (await server.call('GET', `/api/chats/query/${q}/message`, { token: a.token })).body as Array<{
+      _id: string;
+      message: string;
+    }>;
     for (const m of refetched) seen.set(m._id, m.message); // dedupe by _id, as useChatRoom does
     const live = await staff.request({ type: 'sendMessage', token: admin, queryId: q, message: 'after' }, 'receiveMessage');
     sent.push(live.message._id);

@@ -12,7 +12,12 @@ afterAll(async () => {
 
 describe('contact form rate limit', () => {
   it('accepts a burst of valid messages from one address, then answers 429 with Retry-After and stores nothing more', async () => {
-    const message = { name: 'Luis Ortega', email: 'luis@ortega-builders.com', service: 'Concrete', message: 'Please quote a slab takeoff for a warehouse in Hialeah.' };
+    const message = {
+      name: 'Luis Ortega',
+      email: 'luis@ortega-builders.com',
+      service: 'Concrete',
+      message: 'Please quote a slab takeoff for a warehouse in Hialeah.',
+    };
     for (let i = 0; i < CONTACT_LIMIT.max; i++) {
       expect((await server.call('POST', '/api/contact/submit', { json: message })).status).toBe(201);
     }

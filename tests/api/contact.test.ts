@@ -41,7 +41,11 @@ describe('POST /api/contact/submit', () => {
   it('accepts a message without a phone number and trims the fields', async () => {
     const res = await submit({ ...valid, email: '  sam@keysroofing.com ', phone: '', name: '  Sam Ortiz ' });
     expect(res.status).toBe(201);
-    const row = await server.deps.db.selectFrom('contact_messages').selectAll().where('email', '=', 'sam@keysroofing.com').executeTakeFirstOrThrow();
+    const row = await server.deps.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('email', '=', 'sam@keysroofing.com')
+      .executeTakeFirstOrThrow();
     expect(row.name).toBe('Sam Ortiz');
     expect(row.phone).toBeNull();
 

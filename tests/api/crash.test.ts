@@ -80,13 +80,17 @@ describe('crash safety', () => {
     }
     expect(await first.exited).toBe('SIGKILL');
     // The process that held the socket is gone (no wrapper left a server running).
-    await new Promise<void>((resolve) => (socket.ws.readyState === socket.ws.CLOSED ? resolve() : socket.ws.once('close', () => resolve())));
+    await new Promise<void>((resolve) =>
+      socket.ws.readyState === socket.ws.CLOSED ? resolve() : socket.ws.once('close', () => resolve()),
+    );
     expect(() => process.kill(first.child.pid!, 0)).toThrow();
     const ackedAtKill = new Map(acked);
     expect(killedAfter).toBeGreaterThanOrEqual(40);
 
     const second = await start(dataDir, env);
-    const history = await second.call<Array<{ _id: string; message: string }>>('GET', `/api/chats/query/${queryId}/message`, { token: client.token });
+    const history = await second.call<Array<{ _id: string; message: string }>>('GET', `/api/chats/query/${queryId}/message`, {
+      token: client.token,
+    });
     expect(history.status).toBe(200);
     const byId = new Map(history.body.map((m) => [m._id, m.message]));
     for (const [id, text] of ackedAtKill) expect(byId.get(id), `acknowledged message ${id} (${text}) is missing`).toBe(text);

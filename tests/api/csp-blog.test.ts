@@ -29,11 +29,22 @@ beforeAll(async () => {
   server = await startTestServer({ DIST_DIR: distDir });
   const now = new Date().toISOString();
   // Straight into the table, past the sanitiser: as if a script had got through it.
-  await server.deps.db.insertInto('blogs').values({
-    id: newId(), title: 'Concrete takeoffs', slug: 'concrete-takeoffs', sub_title: null,
-    body: `<p>Read this.</p><script>${SMUGGLED}</script><img src=x onerror="${SMUGGLED}">`,
-    category_id: null, status: 'published', image: null, created_at: now, updated_at: now, published_at: now,
-  }).execute();
+  await server.deps.db
+    .insertInto('blogs')
+    .values({
+      id: newId(),
+      title: 'Concrete takeoffs',
+      slug: 'concrete-takeoffs',
+      sub_title: null,
+      body: `<p>Read this.</p><script>${SMUGGLED}</script><img src=x onerror="${SMUGGLED}">`,
+      category_id: null,
+      status: 'published',
+      image: null,
+      created_at: now,
+      updated_at: now,
+      published_at: now,
+    })
+    .execute();
 });
 afterAll(async () => {
   await server?.stop();

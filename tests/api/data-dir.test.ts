@@ -95,8 +95,12 @@ describe('/api/ready checks that writes work (issue 18 item 9)', () => {
       await sql`pragma query_only = 0`.execute(server.deps.db);
     } else {
       // PostgreSQL: writes answered as a read-only server answers them (SQLSTATE 25006).
-      await sql`create function refuse_write() returns trigger language plpgsql as $$ begin raise exception 'read-only' using errcode = '25006'; end $$`.execute(server.deps.db);
-      await sql`create trigger refuse_write before insert or update on settings for each row execute function refuse_write()`.execute(server.deps.db);
+      await sql`create function refuse_write() returns trigger language plpgsql as $$ begin raise exception 'read-only' using errcode = '25006'; end $$`.execute(
+        server.deps.db,
+      );
+      await sql`create trigger refuse_write before insert or update on settings for each row execute function refuse_write()`.execute(
+        server.deps.db,
+      );
       const readOnly = await server.call('GET', '/api/ready');
       expect(readOnly.status).toBe(503);
       expect(readOnly.body.message).toMatch(/^The database does not take writes/);

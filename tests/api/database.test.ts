@@ -19,7 +19,13 @@ afterAll(async () => {
 describe('text the database may not store', () => {
   it('answers a NUL character in a JSON body with a 2xx or a 400 sentence', async () => {
     const res = await server.call('POST', '/api/contact/submit', {
-      json: { name: 'Nul\u0000Name', email: 'nul@example.com', phone: '305 555 0100', service: 'Concrete', message: 'A NUL \u0000 inside.' },
+      json: {
+        name: 'Nul\u0000Name',
+        email: 'nul@example.com',
+        phone: '305 555 0100',
+        service: 'Concrete',
+        message: 'A NUL \u0000 inside.',
+      },
     });
     expect(res.status).toBeLessThan(500);
     if (res.status >= 400) expect(res.body).toEqual({ message: expect.any(String) });

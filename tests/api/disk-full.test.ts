@@ -25,52 +25,70 @@ function imageForm(bytes: number): FormData {
 }
 
 describe('a full disk (issue 18 item 2)', () => {
-  it('answers an upload onto a full disk with 507, removes the partial file, and the process keeps serving', { timeout: 90_000 }, async () => {
-    const dataDir = await tempDir('estimating-diskfull-');
-    const uploads = path.join(dataDir, 'uploads');
-    const mounted = await mountTmpfs(uploads, '1m');
-    if (mounted) cleanups.push(() => mounted.unmount());
-    const server: ServerProcess = await startServerProcess(dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    cleanups.push(() => server.stop());
-    const admin = await signInOver(server, ADMIN.email, ADMIN.password);
-    if (!mounted) {
-      // No tmpfs here: an upload folder the server cannot write to stands in (503 instead of 507).
-      await fs.rm(path.join(uploads, 'tmp'), { recursive: true, force: true });
-      await fs.writeFile(path.join(uploads, 'tmp'), 'not a folder');
-    }
+  it(
+    'answers an upload onto a full disk with 507, removes the partial file, and the process keeps serving',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = await tempDir('estimating-diskfull-');
+      const uploads = path.join(dataDir, 'uploads');
+      const mounted = await mountTmpfs(uploads, '1m');
+      if (mounted) cleanups.push(() => mounted.unmount());
+      const server: ServerProcess = await startServerProcess(dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+      cleanups.push(() => server.stop());
+      const admin = await signInOver(server, ADMIN.email, ADMIN.password);
+      if (!mounted) {
+        // No tmpfs here: an upload folder the server cannot write to stands in (503 instead of 507).
+        await fs.rm(path.join(uploads, 'tmp'), { recursive: true, force: true });
+        await fs.writeFile(path.join(uploads, 'tmp'), 'not a folder');
+      }
 
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const res = await fetch(`${server.url}/api/blogs/images`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: imageForm(3 * 1024 * 1024) });
-      expect(res.status).toBe(mounted ? 507 : 503);
-      expect((await res.json()).message).toMatch(mounted ? /out of storage space/ : /cannot store data/);
-    }
-    expect((await server.call('GET', '/api/health')).status).toBe(200);
-    expect(server.child.exitCode).toBeNull();
-    if (mounted) {
-      expect(await fs.readdir(path.join(uploads, 'tmp'))).toEqual([]);
-      expect(await fs.readdir(path.join(uploads, 'public'))).toEqual([]);
-      // Space is back once the partial file is gone: a small image is stored.
-      const sharp = (await import('sharp')).default;
-      const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'small.png');
-      const small = await fetch(`${server.url}/api/blogs/images`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
-      expect(small.status).toBe(201);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const res = await fetch(`${server.url}/api/blogs/images`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}` },
+          body: imageForm(3 * 1024 * 1024),
+        });
+        expect(res.status).toBe(mounted ? 507 : 503);
+        expect((await res.json()).message).toMatch(mounted ? /out of storage space/ : /cannot store data/);
+      }
+      expect((await server.call('GET', '/api/health')).status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+      if (mounted) {
+        expect(await fs.readdir(path.join(uploads, 'tmp'))).toEqual([]);
+        expect(await fs.readdir(path.join(uploads, 'public'))).toEqual([]);
+        // Space is back once the partial file is gone: a small image is stored.
+        const sharp = (await import('sharp')).default;
+        const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer();
+        const form = new FormData();
+        form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'small.png');
+        const small = await fetch(`${server.url}/api/blogs/images`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}` },
+          body: form,
+        });
+        expect(small.status).toBe(201);
 
-      // Filled to the last byte: even the profile upload and the converted image write fail cleanly.
-      const filler = await fillDisk(uploads);
-      const profile = new FormData();
-      profile.append('fullName', 'Admin With Photo');
-      profile.append('profileImage', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-      const refused = await fetch(`${server.url}/api/users/profile`, { method: 'PUT', headers: { authorization: `Bearer ${admin}` }, body: profile });
-      expect(refused.status).toBe(507);
-      expect(await fs.readdir(path.join(uploads, 'tmp'))).toEqual([]);
-      await fs.rm(filler);
-    }
-    expect((await server.call('GET', '/api/health')).status).toBe(200);
-    await server.stop();
-    expect(server.output()).not.toMatch(/uncaught exception; exiting/);
-  });
+        // Filled to the last byte: even the profile upload and the converted image write fail cleanly.
+        const filler = await fillDisk(uploads);
+        const profile = new FormData();
+        profile.append('fullName', 'Admin With Photo');
+        profile.append('profileImage', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+        const refused = await fetch(`${server.url}/api/users/profile`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${admin}` },
+          body: profile,
+        });
+        expect(refused.status).toBe(507);
+        expect(await fs.readdir(path.join(uploads, 'tmp'))).toEqual([]);
+        await fs.rm(filler);
+      }
+      expect((await server.call('GET', '/api/health')).status).toBe(200);
+      await server.stop();
+      expect(server.output()).not.toMatch(/uncaught exception; exiting/);
+    },
+  );
 
   it('answers a database write onto a full disk with 507 and keeps serving reads', { timeout: 60_000 }, async () => {
     const dbDir = await tempDir('estimating-dbfull-');

@@ -41,82 +41,83 @@ describe('chat fan-out', () => {
     // The second instance shares the first one's database (PostgreSQL only:
     // SQLite is one file owned by one instance).
     if (onPostgres) {
-    // One DATA_DIR too: either instance's outbox worker may send a mail the other queued.
-    b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
-  }
+      // One DATA_DIR too: either instance's outbox worker may send a mail the other queued.
+      b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
+    }
   });
   afterAll(async () => {
     await b?.stop();
     await a?.stop();
   });
 
-  if (onPostgres) {
-    it('delivers a frame published on one instance to a socket of the other, once', async () => {
-      const onB = await socketInRoom(b!, 'room-1');
-      const onA = await socketInRoom(a, 'room-1');
+  it.runIf(onPostgres)('delivers a frame published on one instance to a socket of the other, once', async () => {
+    const onB = await socketInRoom(b!, 'room-1');
+    const onA = await socketInRoom(a, 'room-1');
 
-      await a.deps.hub.publish('room-1', { type: 'receiveMessage', message: { _id: 'm1', message: 'hello from A' } });
-      expect((await onB.next((f) => f.message?._id === 'm1')).message.message).toBe('hello from A');
-      await onA.next((f) => f.message?._id === 'm1');
-      await settle();
-      // Nobody gets it twice: A broadcast locally and ignored its own NOTIFY.
-      expect(onA.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
-      expect(onB.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
+    await a.deps.hub.publish('room-1', { type: 'receiveMessage', message: { _id: 'm1', message: 'hello from A' } });
+    expect((await onB.next((f) => f.message?._id === 'm1')).message.message).toBe('hello from A');
+    await onA.next((f) => f.message?._id === 'm1');
+    await settle();
+    // Nobody gets it twice: A broadcast locally and ignored its own NOTIFY.
+    expect(onA.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
+    expect(onB.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
 
-      await b!.deps.hub.publish('room-1', { type: 'queryStatus', queryId: 'room-1', status: 'closed' });
-      expect(await onA.next((f) => f.type === 'queryStatus')).toEqual({ type: 'queryStatus', queryId: 'room-1', status: 'closed' });
-      onA.ws.close();
-      onB.ws.close();
-    });
+    await b!.deps.hub.publish('room-1', { type: 'queryStatus', queryId: 'room-1', status: 'closed' });
+    expect(await onA.next((f) => f.type === 'queryStatus')).toEqual({ type: 'queryStatus', queryId: 'room-1', status: 'closed' });
+    onA.ws.close();
+    onB.ws.close();
+  });
 
-    it('keeps delivering after the database drops an instance\'s listening connection', { timeout: 30_000 }, async () => {
-      const application = `chat-fanout-${b!.fanout!.instanceId}`;
-      const before = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${application}`.execute(a.deps.db);
-      expect(before.rows).toHaveLength(1);
-      await sql`select pg_terminate_backend(${before.rows[0]!.pid})`.execute(a.deps.db);
-      // The listener reconnects after about a second, on a new backend.
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const now = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${application} and query ilike 'LISTEN%'`.execute(a.deps.db);
-        if (now.rows.length === 1 && now.rows[0]!.pid !== before.rows[0]!.pid) break;
-        if (Date.now() > deadline) throw new Error('the listener did not come back');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const onB = await socketInRoom(b!, 'room-again');
-      await a.deps.hub.publish('room-again', { type: 'receiveMessage', message: { _id: 'again', message: 'after the reconnect' } });
-      expect((await onB.next((f) => f.message?._id === 'again')).message.message).toBe('after the reconnect');
-      onB.ws.close();
-    });
+  it.runIf(onPostgres)("keeps delivering after the database drops an instance's listening connection", { timeout: 30_000 }, async () => {
+    const application = `chat-fanout-${b!.fanout!.instanceId}`;
+    const before = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${application}`.execute(a.deps.db);
+    expect(before.rows).toHaveLength(1);
+    await sql`select pg_terminate_backend(${before.rows[0]!.pid})`.execute(a.deps.db);
+    // The listener reconnects after about a second, on a new backend.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const now = await sql<{
+        pid: number;
+      }>`select pid from pg_stat_activity where application_name = ${application} and query ilike 'LISTEN%'`.execute(a.deps.db);
+      if (now.rows.length === 1 && now.rows[0]!.pid !== before.rows[0]!.pid) break;
+      if (Date.now() > deadline) throw new Error('the listener did not come back');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const onB = await socketInRoom(b!, 'room-again');
+    await a.deps.hub.publish('room-again', { type: 'receiveMessage', message: { _id: 'again', message: 'after the reconnect' } });
+    expect((await onB.next((f) => f.message?._id === 'again')).message.message).toBe('after the reconnect');
+    onB.ws.close();
+  });
 
-    it('carries frames larger than a NOTIFY payload (8000 bytes) intact, and only to the room', async () => {
-      const inRoom = await socketInRoom(b!, 'room-big');
-      const elsewhere = await socketInRoom(b!, 'room-other');
+  it.runIf(onPostgres)('carries frames larger than a NOTIFY payload (8000 bytes) intact, and only to the room', async () => {
+    const inRoom = await socketInRoom(b!, 'room-big');
+    const elsewhere = await socketInRoom(b!, 'room-other');
 
-      const text = 'Ünïcødé ✓ 🏗️ '.repeat(3000); // ~60 KB of multi-byte text
-      await a.deps.hub.publish('room-big', { type: 'receiveMessage', message: { _id: 'big', message: text } });
-      expect((await inRoom.next((f) => f.message?._id === 'big')).message.message).toBe(text);
-      await settle();
-      expect(elsewhere.frames).toEqual([]);
-      inRoom.ws.close();
-      elsewhere.ws.close();
-    });
-  } else {
-    it('without PostgreSQL, publish reaches the sockets of the room on this instance, once', async () => {
-      const inRoom = await socketInRoom(a, 'room-1');
-      const elsewhere = await socketInRoom(a, 'room-2');
+    const text = 'Ünïcødé ✓ 🏗️ '.repeat(3000); // ~60 KB of multi-byte text
+    await a.deps.hub.publish('room-big', { type: 'receiveMessage', message: { _id: 'big', message: text } });
+    expect((await inRoom.next((f) => f.message?._id === 'big')).message.message).toBe(text);
+    await settle();
+    expect(elsewhere.frames).toEqual([]);
+    inRoom.ws.close();
+    elsewhere.ws.close();
+  });
+  it.skipIf(onPostgres)('without PostgreSQL, publish reaches the sockets of the room on this instance, once', async () => {
+    const inRoom = await socketInRoom(a, 'room-1');
+    const elsewhere = await socketInRoom(a, 'room-2');
 
-      await a.deps.hub.publish('room-1', { type: 'receiveMessage', message: { _id: 'm1', message: 'local' } });
-      expect((await inRoom.next((f) => f.message?._id === 'm1')).message.message).toBe('local');
-      await settle();
-      expect(inRoom.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
-      expect(elsewhere.frames).toEqual([]);
-      inRoom.ws.close();
-      elsewhere.ws.close();
-    });
-  }
+    await a.deps.hub.publish('room-1', { type: 'receiveMessage', message: { _id: 'm1', message: 'local' } });
+    expect((await inRoom.next((f) => f.message?._id === 'm1')).message.message).toBe('local');
+    await settle();
+    expect(inRoom.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
+    expect(elsewhere.frames).toEqual([]);
+    inRoom.ws.close();
+    elsewhere.ws.close();
+  });
 
-  if (onPostgres) {
-    it('two server processes on one database: a chat message sent through one arrives on a socket of the other', { timeout: 90_000 }, async () => {
+  it.runIf(onPostgres)(
+    'two server processes on one database: a chat message sent through one arrives on a socket of the other',
+    { timeout: 90_000 },
+    async () => {
       const database = await createTestDatabase(process.env.TEST_DATABASE_URL!);
       const dirs = await Promise.all([1, 2].map((n) => fs.mkdtemp(path.join(os.tmpdir(), `estimating-instance${n}-`))));
       const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
@@ -133,15 +134,20 @@ describe('chat fan-out', () => {
       try {
         // The outbox lives in each instance's DATA_DIR: sign in through instance one.
         const adminToken = await signInOver(one!, ADMIN.email, ADMIN.password);
-        const client = await createClientOver(one!, adminToken, async (email) =>
-          (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
+        const client = await createClientOver(
+          one!,
+          adminToken,
+          async (email) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
+        );
         const queryId = await createQueryOver(one!, client.token, 'Two instances');
 
         const adminOnTwo = await openSocket(two!.url);
         adminOnTwo.ws.send(JSON.stringify({ type: 'joinRoom', token: adminToken, queryId }));
         await adminOnTwo.next((f) => f.type === 'joined');
         const clientOnOne = await openSocket(one!.url);
-        clientOnOne.ws.send(JSON.stringify({ type: 'sendMessage', token: client.token, queryId, message: 'Sent through instance one', replyTo: null }));
+        clientOnOne.ws.send(
+          JSON.stringify({ type: 'sendMessage', token: client.token, queryId, message: 'Sent through instance one', replyTo: null }),
+        );
 
         const mine = await clientOnOne.next((f) => f.type === 'receiveMessage');
         const theirs = await adminOnTwo.next((f) => f.type === 'receiveMessage');
@@ -149,7 +155,15 @@ describe('chat fan-out', () => {
         expect(theirs.message.message).toBe('Sent through instance one');
 
         // And back: the admin answers through instance two, the client sees it on instance one.
-        adminOnTwo.ws.send(JSON.stringify({ type: 'sendMessage', token: adminToken, queryId, message: 'Answered through instance two', replyTo: mine.message._id }));
+        adminOnTwo.ws.send(
+          JSON.stringify({
+            type: 'sendMessage',
+            token: adminToken,
+            queryId,
+            message: 'Answered through instance two',
+            replyTo: mine.message._id,
+          }),
+        );
         const reply = await clientOnOne.next((f) => f.type === 'receiveMessage' && f.message.message === 'Answered through instance two');
         expect(reply.message.replyTo._id).toBe(mine.message._id);
         await settle();
@@ -163,6 +177,6 @@ describe('chat fan-out', () => {
         await database.drop();
         await Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
       }
-    });
-  }
+    },
+  );
 });

@@ -54,7 +54,17 @@ describe('server foundation', () => {
   it('seeds the service catalogue once, with the spellings of the spec', async () => {
     const rows = await server.deps.db.selectFrom('services').select(['title', 'parent_id']).execute();
     const titles = rows.map((r) => r.title);
-    expect(titles).toEqual(expect.arrayContaining(['General Contractor', 'Sub-Contractor', 'Manufacturers', 'Demolititon', 'Finishess', 'DryWall', 'Structure steel']));
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'General Contractor',
+        'Sub-Contractor',
+        'Manufacturers',
+        'Demolititon',
+        'Finishess',
+        'DryWall',
+        'Structure steel',
+      ]),
+    );
     expect(rows.filter((r) => r.parent_id === null)).toHaveLength(3);
     expect(rows).toHaveLength(3 + 3 + 16);
     const { seedReferenceData } = await import('../../portal-api/src/db/seed.ts');

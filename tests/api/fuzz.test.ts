@@ -9,7 +9,7 @@ import { createClient, signInAdmin, startTestServer, type TestServer } from './h
 let server: TestServer;
 let adminToken: string;
 let clientToken: string;
-let routes: Array<{ method: string; path: string; fields: string[]; multipart: boolean }> = [];
+const routes: Array<{ method: string; path: string; fields: string[]; multipart: boolean }> = [];
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const MULTIPART_ROUTES: Array<{ method: string; path: string; fields: string[]; admin: boolean }> = [
@@ -24,9 +24,29 @@ const fill = (path: string) => path.replace(/\{[^}]+\}/g, 'fuzz-id');
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.constantFrom("'; DROP TABLE users; --", '../../etc/passwd', '\u0000', '%00', '<script>alert(1)</script>', '9'.repeat(400), 'NaN', '-1', '1e309', '__proto__', 'constructor'),
+  fc.constantFrom(
+    "'; DROP TABLE users; --",
+    '../../etc/passwd',
+    '\u0000',
+    '%00',
+    '<script>alert(1)</script>',
+    '9'.repeat(400),
+    'NaN',
+    '-1',
+    '1e309',
+    '__proto__',
+    'constructor',
+  ),
 );
-const value = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(nasty, { maxLength: 3 }), fc.dictionary(nasty, nasty, { maxKeys: 3 }));
+const value = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nasty, { maxLength: 3 }),
+  fc.dictionary(nasty, nasty, { maxKeys: 3 }),
+);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -37,7 +57,9 @@ beforeAll(async () => {
     for (const [method, op] of Object.entries(methods)) {
       const schema = op.requestBody?.content?.['application/json']?.schema;
       if (!schema) continue;
-      const resolved = schema.$ref ? (await server.call('GET', '/api/openapi.json')).body.components.schemas[schema.$ref.split('/').pop()] : schema;
+      const resolved = schema.$ref
+        ? (await server.call('GET', '/api/openapi.json')).body.components.schemas[schema.$ref.split('/').pop()]
+        : schema;
       routes.push({ method: method.toUpperCase(), path, fields: Object.keys(resolved?.properties ?? {}), multipart: false });
     }
   }
@@ -61,8 +83,13 @@ describe('fuzzing every JSON body', () => {
           fc.oneof(fc.jsonValue(), fc.record(Object.fromEntries(route.fields.map((f) => [f, value])), { requiredKeys: [] })),
           fc.constantFrom(null, clientToken, adminToken),
           async (body, token) => {
-            const res = await server.call(route.method, `/api${fill(route.path)}`, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, token });
-            if (res.status >= 500) throw new Error(`${route.method} ${route.path} → ${res.status} for ${JSON.stringify(body).slice(0, 200)}`);
+            const res = await server.call(route.method, `/api${fill(route.path)}`, {
+              body: JSON.stringify(body),
+              headers: { 'content-type': 'application/json' },
+              token,
+            });
+            if (res.status >= 500)
+              throw new Error(`${route.method} ${route.path} → ${res.status} for ${JSON.stringify(body).slice(0, 200)}`);
             if (res.status >= 400) expect(typeof res.body?.message).toBe('string');
           },
         ),
@@ -75,8 +102,17 @@ describe('fuzzing every JSON body', () => {
   it('answers malformed JSON and wrong content types with a 4xx', async () => {
     for (const route of routes) {
       if (route.path === '/auth/logout') continue;
-      for (const [body, type] of [['{"unterminated": ', 'application/json'], ['not json at all', 'application/json'], ['a=b', 'application/x-www-form-urlencoded'], ['', 'application/json']] as const) {
-        const res = await server.call(route.method, `/api${fill(route.path)}`, { body, headers: { 'content-type': type }, token: adminToken });
+      for (const [body, type] of [
+        ['{"unterminated": ', 'application/json'],
+        ['not json at all', 'application/json'],
+        ['a=b', 'application/x-www-form-urlencoded'],
+        ['', 'application/json'],
+      ] as const) {
+        const res = await server.call(route.method, `/api${fill(route.path)}`, {
+          body,
+          headers: { 'content-type': type },
+          token: adminToken,
+        });
         expect(res.status, `${route.method} ${route.path} with ${type} ${body}`).toBeGreaterThanOrEqual(400);
         expect(res.status, `${route.method} ${route.path} with ${type} ${body}`).toBeLessThan(500);
       }
@@ -90,7 +126,14 @@ describe('fuzzing every multipart body', () => {
       await fc.assert(
         fc.asyncProperty(
           fc.record(Object.fromEntries(route.fields.map((f) => [f, nasty])), { requiredKeys: [] }),
-          fc.array(fc.record({ name: nasty, bytes: fc.uint8Array({ maxLength: 2048 }), field: fc.constantFrom('files[]', 'files', 'image', 'profileImage', 'evil') }), { maxLength: 3 }),
+          fc.array(
+            fc.record({
+              name: nasty,
+              bytes: fc.uint8Array({ maxLength: 2048 }),
+              field: fc.constantFrom('files[]', 'files', 'image', 'profileImage', 'evil'),
+            }),
+            { maxLength: 3 },
+          ),
           async (fields, files) => {
             const form = new FormData();
             for (const [k, v] of Object.entries(fields)) form.append(k, String(v));

@@ -130,8 +130,16 @@ export function parseEml(raw: string): { to: string; subject: string; text: stri
       enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
     );
   // The text/plain part (or the whole body of a single-part message).
-  const textPart = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?(?:Content-Transfer-Encoding: ([^\n]+)\n)?(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i.exec(raw);
-  let text = textPart?.[2] ?? raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
+  const textPart =
+    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?(?:Content-Transfer-Encoding: ([^\n]+)\n)?(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i.exec(
+      raw,
+    );
+  let text =
+    textPart?.[2] ??
+    raw
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n\n');
   const encoding = (textPart?.[1] ?? '').trim().toLowerCase();
   if (encoding === 'base64') text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
   else if (encoding === 'quoted-printable') text = decodeQp(text);
@@ -170,7 +178,8 @@ export async function signIn(server: TestServer, email: string, password: string
   if (login.status !== 200) throw new Error(`login ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
   const otp = await latestCode(server, email, seen);
   const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email, otp } });
-  if (verified.status !== 200 || !verified.body.token) throw new Error(`verify ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 200 || !verified.body.token)
+    throw new Error(`verify ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   return verified.body.token as string;
 }
 

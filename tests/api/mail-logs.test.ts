@@ -23,7 +23,10 @@ async function loggedServer(env: Record<string, string>): Promise<{ server: Test
       done();
     },
   });
-  const server = await startTestServer({ LOG_LEVEL: 'trace', COMPANY_EMAIL: 'desk@example.com', ...env }, { log: pino({ level: 'trace' }, sink) });
+  const server = await startTestServer(
+    { LOG_LEVEL: 'trace', COMPANY_EMAIL: 'desk@example.com', ...env },
+    { log: pino({ level: 'trace' }, sink) },
+  );
   cleanups.push(() => server.stop());
   return { server, logged: () => lines.join('') };
 }
@@ -43,7 +46,11 @@ describe('logs during the auth flows', () => {
     // Admin sign-in.
     const adminLogin = await server.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } });
     const adminCode = await codeFrom(ADMIN.email, 1);
-    const adminToken = (await server.call('POST', '/api/auth/login-verify-otp', { json: { email: ADMIN.email, otp: adminCode, token: adminLogin.body.token } })).body.token;
+    const adminToken = (
+      await server.call('POST', '/api/auth/login-verify-otp', {
+        json: { email: ADMIN.email, otp: adminCode, token: adminLogin.body.token },
+      })
+    ).body.token;
 
     // Sign-up (new, then the same e-mail again), approval, sign-in with a wrong and a right code.
     const email = `logged-${Date.now()}@example.com`;
@@ -67,7 +74,9 @@ describe('logs during the auth flows', () => {
     const resetCode = await codeFrom(email, 2);
     await server.call('POST', '/api/auth/login-verify-otp', { json: { email, otp: resetCode } });
     await server.call('POST', '/api/auth/reset-password', { json: { email, newPassword: 'brand-new-pass' } });
-    await server.call('POST', '/api/contact/submit', { json: { name: 'Log Visitor', email: 'v@example.com', service: 'Estimating', message: 'Hello' } });
+    await server.call('POST', '/api/contact/submit', {
+      json: { name: 'Log Visitor', email: 'v@example.com', service: 'Estimating', message: 'Hello' },
+    });
     await server.deps.outbox.flush();
 
     const text = logged();

@@ -17,12 +17,18 @@ afterAll(async () => {
 
 describe('a multipart body that breaks part-way', () => {
   it('is answered with a 4xx at once, and the server keeps answering', async () => {
-    for (const order of [['\u0000', 'plan.pdf'], ['plan.pdf', '\u0000']]) {
+    for (const order of [
+      ['\u0000', 'plan.pdf'],
+      ['plan.pdf', '\u0000'],
+    ]) {
       const form = new FormData();
       form.append('message', 'Takeoff');
       for (const name of order) form.append(name === 'plan.pdf' ? 'files[]' : 'evil', new Blob([new Uint8Array(8).fill(0xa9)]), name);
       const res = await fetch(`${server.url}/api/queries`, {
-        method: 'POST', body: form, headers: { authorization: `Bearer ${clientToken}` }, signal: AbortSignal.timeout(5000),
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${clientToken}` },
+        signal: AbortSignal.timeout(5000),
       });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);

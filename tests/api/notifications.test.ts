@@ -43,7 +43,10 @@ function decodeHtmlPart(raw: string): string {
   const body = part?.[2] ?? '';
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+    return Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   }
   return body;
 }
@@ -59,10 +62,19 @@ async function travel(queryId: string, ms: number) {
   const back = (iso: string) => new Date(Date.parse(iso) - ms).toISOString();
   const db = server.deps.db;
   for (const m of await db.selectFrom('chat_messages').select(['id', 'created_at']).where('query_id', '=', queryId).execute()) {
-    await db.updateTable('chat_messages').set({ created_at: back(m.created_at) }).where('id', '=', m.id).execute();
+    await db
+      .updateTable('chat_messages')
+      .set({ created_at: back(m.created_at) })
+      .where('id', '=', m.id)
+      .execute();
   }
   for (const m of await db.selectFrom('chat_mail_marks').selectAll().where('query_id', '=', queryId).execute()) {
-    await db.updateTable('chat_mail_marks').set({ mailed_at: back(m.mailed_at) }).where('query_id', '=', queryId).where('audience', '=', m.audience).execute();
+    await db
+      .updateTable('chat_mail_marks')
+      .set({ mailed_at: back(m.mailed_at) })
+      .where('query_id', '=', queryId)
+      .where('audience', '=', m.audience)
+      .execute();
   }
 }
 
@@ -75,7 +87,9 @@ describe('notifications', () => {
   it('tells COMPANY_EMAIL of every sign-up, with a link to /user', async () => {
     const before = (await server.outbox()).length;
     const email = `newcomer-${Date.now()}@example.com`;
-    expect((await server.call('POST', '/api/auth/register', { json: { fullName: 'Nina Newcomer', email, password: 'Passw0rd-long' } })).status).toBe(201);
+    expect(
+      (await server.call('POST', '/api/auth/register', { json: { fullName: 'Nina Newcomer', email, password: 'Passw0rd-long' } })).status,
+    ).toBe(201);
     const mails = await mailsSince(before, COMPANY);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('New sign-up waiting for approval: Nina Newcomer');

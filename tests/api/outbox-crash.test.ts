@@ -22,7 +22,9 @@ async function until(what: string, fn: () => boolean | Promise<boolean>, timeout
 }
 
 const contact = (server: ServerProcess, name: string) =>
-  server.call('POST', '/api/contact/submit', { json: { name, email: 'v@example.com', service: 'Estimating', message: `Message from ${name}` } });
+  server.call('POST', '/api/contact/submit', {
+    json: { name, email: 'v@example.com', service: 'Estimating', message: `Message from ${name}` },
+  });
 
 describe('mail across a crash', () => {
   it('sends mail queued before a SIGKILL after the restart, and sends nothing twice', { timeout: 90_000 }, async () => {
@@ -30,7 +32,12 @@ describe('mail across a crash', () => {
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const sink: SmtpSink = await startSmtpSink();
     cleanups.push(() => sink.close());
-    const env: Record<string, string> = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: sink.url, COMPANY_EMAIL: 'desk@example.com' };
+    const env: Record<string, string> = {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: sink.url,
+      COMPANY_EMAIL: 'desk@example.com',
+    };
     if (process.env.TEST_DATABASE_URL) {
       const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
       cleanups.push(() => database.drop());

@@ -23,7 +23,9 @@ async function server(env: Record<string, string> = {}): Promise<TestServer> {
 
 const rows = (s: TestServer) => s.deps.db.selectFrom('outbox').selectAll().orderBy('created_at').execute();
 const contact = (s: TestServer, name = 'Dora Visitor') =>
-  s.call('POST', '/api/contact/submit', { json: { name, email: 'dora@example.com', service: 'Estimating', message: 'Please call me about a takeoff.' } });
+  s.call('POST', '/api/contact/submit', {
+    json: { name, email: 'dora@example.com', service: 'Estimating', message: 'Please call me about a takeoff.' },
+  });
 
 async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -39,7 +41,9 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
 async function breakInserts(s: TestServer, table: string): Promise<() => Promise<void>> {
   const db = s.deps.db;
   if (s.deps.config.database.kind === 'postgres') {
-    await sql.raw(`create function fail_${table}() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`).execute(db);
+    await sql
+      .raw(`create function fail_${table}() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`)
+      .execute(db);
     await sql.raw(`create trigger fail_${table} before insert on ${table} for each row execute function fail_${table}()`).execute(db);
     return async () => {
       await sql.raw(`drop trigger fail_${table} on ${table}`).execute(db);
@@ -66,7 +70,9 @@ describe('outbox rows share the transaction of their change', () => {
     const failed = await s.call('PATCH', `/api/queries/${queryId}/status`, { json: { status: 'in_progress' }, token: admin });
     await repair();
     expect(failed.status).toBe(500);
-    expect((await s.deps.db.selectFrom('queries').select('status').where('id', '=', queryId).executeTakeFirstOrThrow()).status).toBe('pending');
+    expect((await s.deps.db.selectFrom('queries').select('status').where('id', '=', queryId).executeTakeFirstOrThrow()).status).toBe(
+      'pending',
+    );
     expect(await rows(s)).toHaveLength(before);
 
     // The same call once the fault is gone: one mail, with the change.
@@ -102,7 +108,9 @@ describe('claims', () => {
     await s.deps.outbox.stop(0); // this test claims by hand
     const { claimDue } = await import('../../portal-api/src/modules/outbox/outbox.repo.ts');
     const kind = s.deps.config.database.kind;
-    await s.deps.db.transaction().execute((trx) => enqueueMail(trx, { kind: 'test', to: 'lease@example.com', subject: 'Leased', text: 'x' }));
+    await s.deps.db
+      .transaction()
+      .execute((trx) => enqueueMail(trx, { kind: 'test', to: 'lease@example.com', subject: 'Leased', text: 'x' }));
     const first = await claimDue(s.deps.db, kind, 10, OUTBOX.leaseMs);
     expect(first.map((r) => r.subject)).toEqual(['Leased']);
     // Another worker (or this one after a restart) while the lease runs: nothing to take.
@@ -115,38 +123,46 @@ describe('claims', () => {
 });
 
 describe('a mail server that accepts and never answers', () => {
-  it('does not slow sign-in or the contact form; nothing answers 5xx; the attempt ends within the SMTP timeouts and is retried', { timeout: 60_000 }, async () => {
-    const silent = await startSilentServer();
-    cleanups.push(() => silent.close());
-    const s = await server({ SMTP_URL: silent.url });
+  it(
+    'does not slow sign-in or the contact form; nothing answers 5xx; the attempt ends within the SMTP timeouts and is retried',
+    { timeout: 60_000 },
+    async () => {
+      const silent = await startSilentServer();
+      cleanups.push(() => silent.close());
+      const s = await server({ SMTP_URL: silent.url });
 
-    let started = Date.now();
-    const login = await s.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } });
-    expect(login.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_000);
+      let started = Date.now();
+      const login = await s.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } });
+      expect(login.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
 
-    started = Date.now();
-    const sent = await contact(s);
-    expect(sent.status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(2_000);
+      started = Date.now();
+      const sent = await contact(s);
+      expect(sent.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(2_000);
 
-    started = Date.now();
-    const otp = await s.call('POST', '/api/auth/send-otp', { json: { email: ADMIN.email } });
-    expect(otp.status).toBeLessThan(500);
-    expect(Date.now() - started).toBeLessThan(2_000);
+      started = Date.now();
+      const otp = await s.call('POST', '/api/auth/send-otp', { json: { email: ADMIN.email } });
+      expect(otp.status).toBeLessThan(500);
+      expect(Date.now() - started).toBeLessThan(2_000);
 
-    await until('the worker to connect', async () => silent.connections() > 0);
-    const ready = await s.call('GET', '/api/ready');
-    expect(ready.status).toBe(200);
-    expect(ready.body.mail.pending).toBeGreaterThanOrEqual(2);
+      await until('the worker to connect', async () => silent.connections() > 0);
+      const ready = await s.call('GET', '/api/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body.mail.pending).toBeGreaterThanOrEqual(2);
 
-    // Each step of nodemailer gives up after SMTP_TIMEOUT_MS: the row is scheduled again, not lost.
-    expect(SMTP_TIMEOUT_MS).toBeLessThanOrEqual(10_000);
-    const retried = await until('a timed-out attempt', async () => (await rows(s)).find((r) => r.last_error !== null), 3 * SMTP_TIMEOUT_MS + 5_000);
-    expect(retried.status).toBe('pending');
-    expect(retried.last_error).toMatch(/ETIMEDOUT|ECONNECTION|ESOCKET/);
-    expect(Date.parse(retried.next_attempt_at)).toBeGreaterThan(Date.now() - 1000);
-  });
+      // Each step of nodemailer gives up after SMTP_TIMEOUT_MS: the row is scheduled again, not lost.
+      expect(SMTP_TIMEOUT_MS).toBeLessThanOrEqual(10_000);
+      const retried = await until(
+        'a timed-out attempt',
+        async () => (await rows(s)).find((r) => r.last_error !== null),
+        3 * SMTP_TIMEOUT_MS + 5_000,
+      );
+      expect(retried.status).toBe('pending');
+      expect(retried.last_error).toMatch(/ETIMEDOUT|ECONNECTION|ESOCKET/);
+      expect(Date.parse(retried.next_attempt_at)).toBeGreaterThan(Date.now() - 1000);
+    },
+  );
 });
 
 describe('a mail server that refuses every mail, then recovers', () => {
@@ -160,7 +176,9 @@ describe('a mail server that refuses every mail, then recovers', () => {
     expect(login.status).toBe(200);
     expect((await contact(s, 'Refused Ruth')).status).toBe(201);
     const email = `refused-${Date.now()}@example.com`;
-    expect((await s.call('POST', '/api/auth/register', { json: { fullName: 'Refused Rob', email, password: 'Passw0rd-long' } })).status).toBe(201);
+    expect(
+      (await s.call('POST', '/api/auth/register', { json: { fullName: 'Refused Rob', email, password: 'Passw0rd-long' } })).status,
+    ).toBe(201);
 
     // Every row is tried and refused at least once, then waits for its retry.
     await until('three refused rows', async () => {
@@ -177,11 +195,15 @@ describe('a mail server that refuses every mail, then recovers', () => {
     // Give a duplicate every chance to show up.
     await new Promise((r) => setTimeout(r, OUTBOX.retryBaseMs + 1_500));
     expect(sink.received).toHaveLength(3);
-    expect(sink.received.map((m) => m.subject.replace(/\d{6}$/, 'NNNNNN')).sort()).toEqual(
-      ['New sign-up waiting for approval: Refused Rob', 'Website contact: Estimating (Refused Ruth)', 'Your sign-in code: NNNNNN'],
-    );
+    expect(sink.received.map((m) => m.subject.replace(/\d{6}$/, 'NNNNNN')).sort()).toEqual([
+      'New sign-up waiting for approval: Refused Rob',
+      'Website contact: Estimating (Refused Ruth)',
+      'Your sign-in code: NNNNNN',
+    ]);
     const code = /Your sign-in code: (\d{6})/.exec(sink.received.find((m) => m.subject.startsWith('Your sign-in'))!.subject)![1]!;
-    const verified = await s.call('POST', '/api/auth/login-verify-otp', { json: { email: ADMIN.email, otp: code, token: login.body.token } });
+    const verified = await s.call('POST', '/api/auth/login-verify-otp', {
+      json: { email: ADMIN.email, otp: code, token: login.body.token },
+    });
     expect(verified.status).toBe(200);
     // Sent rows keep no body: codes do not linger in the database.
     for (const r of await rows(s)) expect([r.subject, r.text_body, r.html_body]).toEqual(['', '', null]);
@@ -202,8 +224,11 @@ describe('retries', () => {
     await s.deps.outbox.stop(0);
     const id = await enqueueMail(s.deps.db, { kind: 'test', to: 'late@example.com', subject: 'Too late', text: 'x' });
     // Written 24 hours ago and refused ever since: this refusal is the last.
-    await s.deps.db.updateTable('outbox').set({ created_at: new Date(Date.now() - OUTBOX.giveUpAfterMs - 1000).toISOString(), attempts: 20 })
-      .where('id', '=', id).execute();
+    await s.deps.db
+      .updateTable('outbox')
+      .set({ created_at: new Date(Date.now() - OUTBOX.giveUpAfterMs - 1000).toISOString(), attempts: 20 })
+      .where('id', '=', id)
+      .execute();
     const { OutboxWorker } = await import('../../portal-api/src/modules/outbox/outbox.worker.ts');
     const { createMailer } = await import('../../portal-api/src/lib/mail.ts');
     const worker = new OutboxWorker(s.deps.db, s.deps.config.database.kind, createMailer(s.deps.config), s.deps.log);
@@ -225,10 +250,18 @@ describe('housekeeping', () => {
     const day = 86_400_000;
     const make = async (status: 'pending' | 'sent' | 'failed', ageMs: number) => {
       const id = await enqueueMail(s.deps.db, { kind: 'test', to: `${status}-${ageMs}@example.com`, subject: 's', text: 't' });
-      await s.deps.db.updateTable('outbox').set({ status, created_at: new Date(Date.now() - ageMs).toISOString() }).where('id', '=', id).execute();
+      await s.deps.db
+        .updateTable('outbox')
+        .set({ status, created_at: new Date(Date.now() - ageMs).toISOString() })
+        .where('id', '=', id)
+        .execute();
       return id;
     };
-    const keep = [await make('sent', OUTBOX_KEEP.sentMs - day), await make('failed', OUTBOX_KEEP.failedMs - day), await make('pending', 200 * day)];
+    const keep = [
+      await make('sent', OUTBOX_KEEP.sentMs - day),
+      await make('failed', OUTBOX_KEEP.failedMs - day),
+      await make('pending', 200 * day),
+    ];
     await make('sent', OUTBOX_KEEP.sentMs + day);
     await make('failed', OUTBOX_KEEP.failedMs + day);
     expect(await pruneOutbox(s.deps.db)).toBe(2);
@@ -253,7 +286,9 @@ describe('a mail server that is down, then starts', () => {
     cleanups.push(() => sink.close());
     const [mail] = await sink.waitFor(1, 30_000);
     const code = /Your sign-in code: (\d{6})/.exec(mail!.subject)![1]!;
-    expect((await s.call('POST', '/api/auth/login-verify-otp', { json: { email: ADMIN.email, otp: code, token: login.body.token } })).status).toBe(200);
+    expect(
+      (await s.call('POST', '/api/auth/login-verify-otp', { json: { email: ADMIN.email, otp: code, token: login.body.token } })).status,
+    ).toBe(200);
   });
 });
 
@@ -267,7 +302,8 @@ describe('several instances on one database', () => {
     const c = await server({ SMTP_URL: sink.url, DATABASE_URL: shared });
     const N = 60;
     await a.deps.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < N; i++) await enqueueMail(trx, { kind: 'test', to: `n${i}@example.com`, subject: `Mail ${i}`, text: `Body ${i}` });
+      for (let i = 0; i < N; i++)
+        await enqueueMail(trx, { kind: 'test', to: `n${i}@example.com`, subject: `Mail ${i}`, text: `Body ${i}` });
     });
     await Promise.all([a, b, c].map((x) => x.deps.outbox.flush()));
     await sink.waitFor(N);

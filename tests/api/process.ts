@@ -20,13 +20,20 @@ export type ServerProcess = {
   output: () => string;
   /** Resolves with the exit code (or the signal name) once the process has ended. */
   exited: Promise<number | string>;
-  call: <T = any>(method: string, urlPath: string, options?: { json?: unknown; form?: FormData; token?: string }) => Promise<{ status: number; body: T }>;
+  call: <T = any>(
+    method: string,
+    urlPath: string,
+    options?: { json?: unknown; form?: FormData; token?: string },
+  ) => Promise<{ status: number; body: T }>;
   outbox: () => Promise<Mail[]>;
   stop: () => Promise<void>;
 };
 
 /** Runs the server once with `env` and resolves with its exit code and output (for start-up failures). */
-export function runServer(env: Record<string, string>, timeoutMs = 15_000): Promise<{ code: number | string; output: string; stderr: string }> {
+export function runServer(
+  env: Record<string, string>,
+  timeoutMs = 15_000,
+): Promise<{ code: number | string; output: string; stderr: string }> {
   const child = spawnServer(env);
   let output = '';
   let stderr = '';
@@ -47,7 +54,15 @@ export function runServer(env: Record<string, string>, timeoutMs = 15_000): Prom
 function spawnServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', serverTs], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -123,7 +138,8 @@ export async function signInOver(server: Reachable, email: string, password: str
   }
   if (!otp) throw new Error(`no code mailed to ${email}`);
   const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email, otp } });
-  if (verified.status !== 200 || !verified.body.token) throw new Error(`verify ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 200 || !verified.body.token)
+    throw new Error(`verify ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   return verified.body.token as string;
 }
 

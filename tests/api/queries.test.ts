@@ -39,7 +39,8 @@ afterAll(async () => {
 function form(fields: Record<string, string>, files: Array<[string, Buffer, string?]> = [['plans.pdf', PDF]]): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  for (const [name, data, type] of files) fd.append('files[]', new Blob([new Uint8Array(data)], { type: type ?? 'application/octet-stream' }), name);
+  for (const [name, data, type] of files)
+    fd.append('files[]', new Blob([new Uint8Array(data)], { type: type ?? 'application/octet-stream' }), name);
   return fd;
 }
 const valid = () => ({ message: 'Takeoff for a 3-story office in Doral', service: sub.id, subService: sub.subId });
@@ -59,7 +60,14 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 async function snapshot(s: TestServer = server) {
   const count = async (table: 'queries' | 'query_files' | 'activities') =>
-    Number((await s.deps.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await s.deps.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     queries: await count('queries'),
     files: await count('query_files'),
@@ -71,7 +79,12 @@ async function snapshot(s: TestServer = server) {
 
 describe('POST /api/queries', () => {
   it('stores a request with several files, answers the Query and e-mails the company', async () => {
-    const res = await submit(form({ ...valid(), bidDueDate: '2026-12-15' }, [['Sheet A-101.pdf', PDF], ['site photo.png', PNG]]));
+    const res = await submit(
+      form({ ...valid(), bidDueDate: '2026-12-15' }, [
+        ['Sheet A-101.pdf', PDF],
+        ['site photo.png', PNG],
+      ]),
+    );
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Query submitted successfully!');
     const q = res.body.data;
@@ -160,14 +173,24 @@ describe('POST /api/queries', () => {
 
   it('refuses a .pdf that is really text with 415 (sniffed), even after a good file, and keeps nothing', async () => {
     const before = await snapshot();
-    const res = await submit(form(valid(), [['good.pdf', PDF], ['fake.pdf', Buffer.from('just some text, not a PDF\n'.repeat(20))]]));
+    const res = await submit(
+      form(valid(), [
+        ['good.pdf', PDF],
+        ['fake.pdf', Buffer.from('just some text, not a PDF\n'.repeat(20))],
+      ]),
+    );
     expect(res.status).toBe(415);
     expect(res.body.message).toContain('fake.pdf');
     expect(await snapshot()).toEqual(before);
   });
 
   it('stores a hostile file name as a harmless display name under a generated key', async () => {
-    const res = await submit(form(valid(), [['../../etc/passwd.pdf', PDF], ['<script>x</script>.png', PNG]]));
+    const res = await submit(
+      form(valid(), [
+        ['../../etc/passwd.pdf', PDF],
+        ['<script>x</script>.png', PNG],
+      ]),
+    );
     expect(res.status).toBe(201);
     const names = res.body.data.files.map((f: { name: string }) => f.name);
     expect(names[0]).toBe('passwd.pdf');
@@ -201,7 +224,10 @@ describe('upload size limit', () => {
       const service = catalogue.find((s) => s.title === 'Manufacturers')!._id;
       const before = await snapshot(small);
       const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024, 0x20)]);
-      const fd = form({ message: 'Big plan set', service }, [['ok.pdf', PDF], ['huge.pdf', big]]);
+      const fd = form({ message: 'Big plan set', service }, [
+        ['ok.pdf', PDF],
+        ['huge.pdf', big],
+      ]);
       const res = await small.call('POST', '/api/queries', { form: fd, token: client.token });
       expect(res.status).toBe(413);
       expect(res.body.message).toMatch(/1 MB/);
@@ -259,7 +285,9 @@ describe('reading queries', () => {
     const idsA = pendingA.body.map((q: { _id: string }) => q._id);
     expect(idsA).toContain(aQuery);
     expect(idsA).not.toContain(bQuery);
-    const pendingAdmin = (await server.call('GET', '/api/queries/status/pending', { token: admin })).body.map((q: { _id: string }) => q._id);
+    const pendingAdmin = (await server.call('GET', '/api/queries/status/pending', { token: admin })).body.map(
+      (q: { _id: string }) => q._id,
+    );
     expect(pendingAdmin).toEqual(expect.arrayContaining([aQuery, bQuery]));
 
     await server.deps.db.updateTable('queries').set({ status: 'answered' }).where('id', '=', aQuery).execute();
@@ -282,7 +310,16 @@ describe('GET /api/queries/limits', () => {
 describe('OpenAPI', () => {
   it('documents the client-portal paths with who may call them', async () => {
     const doc = (await server.call('GET', '/api/openapi.json')).body;
-    for (const p of ['/queries', '/queries/me', '/queries/status/answered', '/queries/status/pending', '/queries/{id}', '/queries/limits', '/chats/query/{id}/message', '/recent-activities']) {
+    for (const p of [
+      '/queries',
+      '/queries/me',
+      '/queries/status/answered',
+      '/queries/status/pending',
+      '/queries/{id}',
+      '/queries/limits',
+      '/chats/query/{id}/message',
+      '/recent-activities',
+    ]) {
       expect(doc.paths[p], p).toBeTruthy();
     }
     expect(doc.paths['/queries'].post.summary).toMatch(/Client only/);

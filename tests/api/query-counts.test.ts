@@ -40,8 +40,12 @@ describe('GET /api/queries/me/counts', () => {
     for (let i = 0; i < 8; i++) ids.push(await submit(ana.token, `Request ${i + 1}`));
     await submit(bob.token, 'Someone else');
     // Two move on through the admin's workflow, one is closed, two are answered.
-    expect((await server.call('PATCH', `/api/queries/${ids[0]}/status`, { json: { status: 'in_progress' }, token: admin })).status).toBe(200);
-    expect((await server.call('PATCH', `/api/queries/${ids[1]}/status`, { json: { status: 'in_progress' }, token: admin })).status).toBe(200);
+    expect((await server.call('PATCH', `/api/queries/${ids[0]}/status`, { json: { status: 'in_progress' }, token: admin })).status).toBe(
+      200,
+    );
+    expect((await server.call('PATCH', `/api/queries/${ids[1]}/status`, { json: { status: 'in_progress' }, token: admin })).status).toBe(
+      200,
+    );
     expect((await server.call('PATCH', `/api/queries/${ids[2]}/status`, { json: { status: 'closed' }, token: admin })).status).toBe(200);
     await server.deps.db.updateTable('queries').set({ status: 'answered' }).where('id', 'in', [ids[3]!, ids[4]!]).execute();
     // Three were sent last month (one answered, two pending), none before that.
@@ -60,7 +64,11 @@ describe('GET /api/queries/me/counts', () => {
       closed: { total: 1, thisMonth: 1, lastMonth: 0 },
     });
     // Bob sees only his own.
-    expect((await server.call('GET', '/api/queries/me/counts', { token: bob.token })).body.all).toEqual({ total: 1, thisMonth: 1, lastMonth: 0 });
+    expect((await server.call('GET', '/api/queries/me/counts', { token: bob.token })).body.all).toEqual({
+      total: 1,
+      thisMonth: 1,
+      lastMonth: 0,
+    });
   });
 
   it('is declared in the OpenAPI document', async () => {
@@ -71,7 +79,13 @@ describe('GET /api/queries/me/counts', () => {
 
 describe('monthStarts', () => {
   it('finds this and last calendar month in UTC, across a new year', () => {
-    expect(monthStarts(new Date('2027-01-15T03:00:00Z'))).toEqual({ thisMonth: '2027-01-01T00:00:00.000Z', lastMonth: '2026-12-01T00:00:00.000Z' });
-    expect(monthStarts(new Date('2026-03-31T23:59:59Z'))).toEqual({ thisMonth: '2026-03-01T00:00:00.000Z', lastMonth: '2026-02-01T00:00:00.000Z' });
+    expect(monthStarts(new Date('2027-01-15T03:00:00Z'))).toEqual({
+      thisMonth: '2027-01-01T00:00:00.000Z',
+      lastMonth: '2026-12-01T00:00:00.000Z',
+    });
+    expect(monthStarts(new Date('2026-03-31T23:59:59Z'))).toEqual({
+      thisMonth: '2026-03-01T00:00:00.000Z',
+      lastMonth: '2026-02-01T00:00:00.000Z',
+    });
   });
 });

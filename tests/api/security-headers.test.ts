@@ -14,7 +14,10 @@ const INLINE = 'document.documentElement.dataset.ready="1"';
 
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'dist-'));
-  await fs.writeFile(path.join(dist, 'index.html'), `<!doctype html><html><head><script type="module">${INLINE}</script><script type="application/ld+json">{"@type":"Thing"}</script></head><body><h1>Hi</h1></body></html>`);
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html><head><script type="module">${INLINE}</script><script type="application/ld+json">{"@type":"Thing"}</script></head><body><h1>Hi</h1></body></html>`,
+  );
   server = await startTestServer({ DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -47,7 +50,11 @@ describe('security headers', () => {
   it('keeps CORS closed: no origin is allowed to read API answers', async () => {
     const preflight = await fetch(`${server.url}/api/auth/login`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const simple = await fetch(`${server.url}/api/services`, { headers: { origin: 'https://evil.example' } });

@@ -7,7 +7,11 @@ import { createClient, signInAdmin, startTestServer, type TestServer } from './h
 // signed-in user), so a new route is covered the day it is documented.
 
 type Op = {
-  method: string; path: string; summary: string; multipart: boolean; hasBody: boolean;
+  method: string;
+  path: string;
+  summary: string;
+  multipart: boolean;
+  hasBody: boolean;
   /** A success answers a file (e.g. application/zip), not JSON. */
   binary: boolean;
 };
@@ -60,9 +64,13 @@ beforeAll(async () => {
   tokens.clientA = a.token;
   tokens.clientB = b.token;
   ids.clientA = a.id;
-  const reg = await server.call('POST', '/api/auth/register', { json: { fullName: 'Pending Person', email: 'pending@example.com', password: 'Pending-Passw0rd' } });
+  const reg = await server.call('POST', '/api/auth/register', {
+    json: { fullName: 'Pending Person', email: 'pending@example.com', password: 'Pending-Passw0rd' },
+  });
   tokens.unapproved = reg.body.token;
-  ids.pendingUser = (await server.deps.db.selectFrom('users').select('id').where('email', '=', 'pending@example.com').executeTakeFirstOrThrow()).id;
+  ids.pendingUser = (
+    await server.deps.db.selectFrom('users').select('id').where('email', '=', 'pending@example.com').executeTakeFirstOrThrow()
+  ).id;
 
   const services = (await server.call('GET', '/api/services')).body as Array<{ _id: string; subservices: Array<{ _id: string }> }>;
   const withSubs = services.find((s) => s.subservices.length)!;
@@ -95,7 +103,9 @@ beforeAll(async () => {
     for (const [method, op] of Object.entries(methods)) {
       const content = op.requestBody?.content ?? {};
       ops.push({
-        method, path, summary: String(op.summary ?? ''),
+        method,
+        path,
+        summary: String(op.summary ?? ''),
         multipart: 'multipart/form-data' in content || /multipart/i.test(String(op.description ?? '') + String(op.summary ?? '')),
         hasBody: !!op.requestBody,
         binary: Object.keys(op.responses?.['200']?.content ?? {}).some((type) => type !== 'application/json'),
@@ -115,12 +125,37 @@ describe('authorisation matrix over every documented /api route', () => {
   it('documents the whole API surface of SPEC §7', () => {
     const documented = new Set(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`));
     for (const route of [
-      'POST /auth/login', 'POST /auth/register', 'POST /auth/send-otp', 'POST /auth/login-verify-otp', 'POST /auth/reset-password',
-      'POST /auth/approve/{id}', 'GET /users', 'GET /users/profile', 'PUT /users/profile', 'GET /users/with-queries',
-      'POST /queries', 'GET /queries/me', 'GET /queries', 'GET /queries/{id}', 'GET /queries/status/answered', 'GET /queries/status/pending',
-      'PATCH /queries/{id}/status', 'GET /recent-activities', 'GET /chats/query/{id}/message', 'GET /services', 'POST /services',
-      'PUT /services/{id}', 'DELETE /services/{id}', 'GET /blogs', 'POST /blogs', 'PUT /blogs/{id}', 'DELETE /blogs/{id}',
-      'PATCH /blogs/{id}/status', 'DELETE /blogs/multiple', 'GET /categories', 'POST /contact/submit',
+      'POST /auth/login',
+      'POST /auth/register',
+      'POST /auth/send-otp',
+      'POST /auth/login-verify-otp',
+      'POST /auth/reset-password',
+      'POST /auth/approve/{id}',
+      'GET /users',
+      'GET /users/profile',
+      'PUT /users/profile',
+      'GET /users/with-queries',
+      'POST /queries',
+      'GET /queries/me',
+      'GET /queries',
+      'GET /queries/{id}',
+      'GET /queries/status/answered',
+      'GET /queries/status/pending',
+      'PATCH /queries/{id}/status',
+      'GET /recent-activities',
+      'GET /chats/query/{id}/message',
+      'GET /services',
+      'POST /services',
+      'PUT /services/{id}',
+      'DELETE /services/{id}',
+      'GET /blogs',
+      'POST /blogs',
+      'PUT /blogs/{id}',
+      'DELETE /blogs/{id}',
+      'PATCH /blogs/{id}/status',
+      'DELETE /blogs/multiple',
+      'GET /categories',
+      'POST /contact/submit',
     ]) {
       expect(documented, route).toContain(route);
     }

@@ -108,7 +108,10 @@ describe('POST /api/services', () => {
 describe('PUT /api/services/{id}', () => {
   it('renames and re-describes with JSON', async () => {
     const svc = (await create({ title: 'Old name' })).body.data;
-    const res = await server.call('PUT', `/api/services/${svc._id}`, { json: { title: ' New name ', description: 'Now described.' }, token: admin });
+    const res = await server.call('PUT', `/api/services/${svc._id}`, {
+      json: { title: ' New name ', description: 'Now described.' },
+      token: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: 'New name', description: 'Now described.' });
     const blank = await server.call('PUT', `/api/services/${svc._id}`, { json: { title: '' }, token: admin });
@@ -173,7 +176,11 @@ describe('DELETE /api/services/{id}', () => {
     expect(res.body).toMatchObject({ deletedSubservices: 1, detachedQueries: 1 });
     // The closed request still names what it was for, as text.
     const kept = await server.call('GET', `/api/queries/${queryId}`, { token: client });
-    expect(kept.body.data).toMatchObject({ status: 'closed', service: { _id: '', title: 'Doomed' }, subservice: { _id: '', title: 'Doomed child' } });
+    expect(kept.body.data).toMatchObject({
+      status: 'closed',
+      service: { _id: '', title: 'Doomed' },
+      subservice: { _id: '', title: 'Doomed child' },
+    });
     expect((await tree()).some((s) => s._id === parent._id)).toBe(false);
     expect((await fetch(`${server.url}${parent.image}`)).status).toBe(404);
 
@@ -204,7 +211,9 @@ describe('DELETE /api/services/{id}', () => {
       expect(res.status).toBe(201);
       ids.push(res.body.data._id);
     }
-    expect((await server.call('PATCH', `/api/queries/${ids[0]}/status`, { json: { status: 'in_progress' }, token: admin })).status).toBe(200);
+    expect((await server.call('PATCH', `/api/queries/${ids[0]}/status`, { json: { status: 'in_progress' }, token: admin })).status).toBe(
+      200,
+    );
     expect((await server.call('PATCH', `/api/queries/${ids[1]}/status`, { json: { status: 'closed' }, token: admin })).status).toBe(200);
     // The sub-service alone is refused too: two requests (pending and in progress) still use it.
     const subRefused = await server.call('DELETE', `/api/services/${sub._id}`, { token: admin });

@@ -24,7 +24,10 @@ beforeAll(async () => {
   // The second instance shares the database and the data folder, as instances behind a load
   // balancer share a volume: either one's outbox worker may write a code the test then reads.
   if (onPostgres) {
-    second = await startTestServer({ DATABASE_URL: (server.deps.config.database as { url: string }).url, DATA_DIR: server.deps.config.dataDir });
+    second = await startTestServer({
+      DATABASE_URL: (server.deps.config.database as { url: string }).url,
+      DATA_DIR: server.deps.config.dataDir,
+    });
   }
   adminToken = await signInAdmin(server);
   const services = (await server.call('GET', '/api/services')).body as Array<{ _id: string; subservices: unknown[] }>;
@@ -108,9 +111,14 @@ describe('a chat socket ends with its session (issue 18 item 4)', () => {
     const admin = await joined(server, adminToken, client.queryId);
 
     expect((await server.call('POST', '/api/auth/send-otp', { json: { email: client.email } })).status).toBe(200);
-    const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email: client.email, otp: await latestCode(server, client.email) } });
+    const verified = await server.call('POST', '/api/auth/login-verify-otp', {
+      json: { email: client.email, otp: await latestCode(server, client.email) },
+    });
     expect(verified.status).toBe(200);
-    const reset = await server.call('POST', '/api/auth/reset-password', { json: { email: client.email, newPassword: 'Brand-New-6' }, token: verified.body.token });
+    const reset = await server.call('POST', '/api/auth/reset-password', {
+      json: { email: client.email, newPassword: 'Brand-New-6' },
+      token: verified.body.token,
+    });
     expect(reset.status).toBe(200);
     expect(await within(first.closed, 2000, 'close after reset')).toBe(SESSION_ENDED_CLOSE);
     expect(await within(again.closed, 3000, 'close of the second session after reset')).toBe(SESSION_ENDED_CLOSE);
@@ -126,31 +134,64 @@ describe('a reset is bound to whoever verified the code (issue 18 item 5)', () =
   it('refuses a second party who knows only the e-mail; the verifier resets once; sessions end', async () => {
     const client = await clientWithQuery();
     expect((await server.call('POST', '/api/auth/send-otp', { json: { email: client.email } })).status).toBe(200);
-    const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email: client.email, otp: await latestCode(server, client.email) } });
+    const verified = await server.call('POST', '/api/auth/login-verify-otp', {
+      json: { email: client.email, otp: await latestCode(server, client.email) },
+    });
     expect(verified.status).toBe(200);
     const resetToken = verified.body.token as string;
     expect(resetToken).toMatch(/^[a-z2-7]{32}$/);
     // It opens no data.
     expect((await server.call('GET', '/api/users/profile', { token: resetToken })).status).toBe(401);
     // Only its hash is stored.
-    const row = await server.deps.db.selectFrom('one_time_codes').selectAll().where('email', '=', client.email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const row = await server.deps.db
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('email', '=', client.email)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.reset_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(resetToken);
 
     // The attacker: the owner just verified, the attacker knows the e-mail, perhaps even holds a session of their own.
     const attacker = await clientWithQuery();
-    for (const token of [undefined, 'not-the-token', attacker.token, client.token, resetToken.slice(0, -1) + (resetToken.endsWith('a') ? 'b' : 'a')]) {
-      const res = await server.call('POST', '/api/auth/reset-password', { json: { email: client.email, newPassword: 'Hijacked-1' }, token });
+    for (const token of [
+      undefined,
+      'not-the-token',
+      attacker.token,
+      client.token,
+      resetToken.slice(0, -1) + (resetToken.endsWith('a') ? 'b' : 'a'),
+    ]) {
+      const res = await server.call('POST', '/api/auth/reset-password', {
+        json: { email: client.email, newPassword: 'Hijacked-1' },
+        token,
+      });
       expect(res.status, String(token)).toBe(400);
       expect(res.body.message).toBe('Please verify the code sent to your email first.');
     }
     // The token is for that e-mail only.
-    expect((await server.call('POST', '/api/auth/reset-password', { json: { email: attacker.email, newPassword: 'Hijacked-1' }, token: resetToken })).status).toBe(400);
+    expect(
+      (
+        await server.call('POST', '/api/auth/reset-password', {
+          json: { email: attacker.email, newPassword: 'Hijacked-1' },
+          token: resetToken,
+        })
+      ).status,
+    ).toBe(400);
 
-    const reset = await server.call('POST', '/api/auth/reset-password', { json: { email: client.email, newPassword: 'Owner-Chose-1' }, token: resetToken });
+    const reset = await server.call('POST', '/api/auth/reset-password', {
+      json: { email: client.email, newPassword: 'Owner-Chose-1' },
+      token: resetToken,
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Password reset successful!');
-    expect((await server.call('POST', '/api/auth/reset-password', { json: { email: client.email, newPassword: 'Again-Again-1' }, token: resetToken })).status).toBe(400);
+    expect(
+      (
+        await server.call('POST', '/api/auth/reset-password', {
+          json: { email: client.email, newPassword: 'Again-Again-1' },
+          token: resetToken,
+        })
+      ).status,
+    ).toBe(400);
     expect((await server.call('GET', '/api/users/profile', { token: client.token })).status).toBe(401);
     expect((await server.call('GET', '/api/users/profile', { token: attacker.token })).status).toBe(200);
     expect((await server.call('POST', '/api/auth/login', { json: { email: client.email, password: 'Owner-Chose-1' } })).status).toBe(200);
@@ -159,9 +200,18 @@ describe('a reset is bound to whoever verified the code (issue 18 item 5)', () =
   it('refuses a reset token older than 10 minutes', async () => {
     const client = await clientWithQuery();
     expect((await server.call('POST', '/api/auth/send-otp', { json: { email: client.email } })).status).toBe(200);
-    const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email: client.email, otp: await latestCode(server, client.email) } });
-    await server.deps.db.updateTable('one_time_codes').set({ verified_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('email', '=', client.email).execute();
-    const res = await server.call('POST', '/api/auth/reset-password', { json: { email: client.email, newPassword: 'Too-Late-1' }, token: verified.body.token });
+    const verified = await server.call('POST', '/api/auth/login-verify-otp', {
+      json: { email: client.email, otp: await latestCode(server, client.email) },
+    });
+    await server.deps.db
+      .updateTable('one_time_codes')
+      .set({ verified_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where('email', '=', client.email)
+      .execute();
+    const res = await server.call('POST', '/api/auth/reset-password', {
+      json: { email: client.email, newPassword: 'Too-Late-1' },
+      token: verified.body.token,
+    });
     expect(res.status).toBe(400);
     expect((await server.call('GET', '/api/users/profile', { token: client.token })).status).toBe(200);
   });

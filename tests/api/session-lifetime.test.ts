@@ -20,14 +20,22 @@ afterAll(async () => {
 /** A session whose row says it was created `ageDays` ago and expires in `expiresInDays`. */
 async function backdated(ageDays: number, expiresInDays: number): Promise<string> {
   const { token } = await createSession(server.deps.db, adminId);
-  await server.deps.db.updateTable('sessions')
-    .set({ created_at: new Date(Date.now() - ageDays * DAY).toISOString(), expires_at: new Date(Date.now() + expiresInDays * DAY).toISOString() })
-    .where('id', '=', hashToken(token)).execute();
+  await server.deps.db
+    .updateTable('sessions')
+    .set({
+      created_at: new Date(Date.now() - ageDays * DAY).toISOString(),
+      expires_at: new Date(Date.now() + expiresInDays * DAY).toISOString(),
+    })
+    .where('id', '=', hashToken(token))
+    .execute();
   return token;
 }
 
 const expiresAt = async (token: string) =>
-  Date.parse((await server.deps.db.selectFrom('sessions').select('expires_at').where('id', '=', hashToken(token)).executeTakeFirstOrThrow()).expires_at);
+  Date.parse(
+    (await server.deps.db.selectFrom('sessions').select('expires_at').where('id', '=', hashToken(token)).executeTakeFirstOrThrow())
+      .expires_at,
+  );
 
 describe('absolute session lifetime (issue 18 item 6)', () => {
   it('is 90 days', () => {

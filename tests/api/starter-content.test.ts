@@ -29,7 +29,8 @@ describe('starter articles', () => {
       expect(blog.body.length).toBeGreaterThan(1000);
     }
     // The filters and the post page work on them like on any post.
-    const tips = (await server.call('GET', `/api/blogs?status=published&category=${encodeURIComponent('Estimating Tips')}`)).body.data as Blog[];
+    const tips = (await server.call('GET', `/api/blogs?status=published&category=${encodeURIComponent('Estimating Tips')}`)).body
+      .data as Blog[];
     expect(tips.map((b) => b.title)).toEqual([STARTER_ARTICLES[0]!.title]);
     const page = await fetch(`${server.url}/blog/${blogs[0]!.slug}`);
     expect(page.status).toBe(200);

@@ -39,7 +39,11 @@ async function plant(key: string, ageMs: number): Promise<string> {
   await fs.utimes(file, when, when);
   return file;
 }
-const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('start-up sweep of crash debris (issue 18 item 8)', () => {
   it('removes old temp parts and old unreferenced private files, keeps everything else', async () => {
@@ -56,7 +60,13 @@ describe('start-up sweep of crash debris (issue 18 item 8)', () => {
 
     // A start on the same DATA_DIR and database.
     const again = await startServer(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: server.dataDir, LOG_LEVEL: 'silent', ...(server.deps.config.database.kind === 'postgres' ? { DATABASE_URL: server.deps.config.database.url } : {}) }),
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: server.dataDir,
+        LOG_LEVEL: 'silent',
+        ...(server.deps.config.database.kind === 'postgres' ? { DATABASE_URL: server.deps.config.database.url } : {}),
+      }),
       pino({ level: 'silent' }),
     );
     try {

@@ -84,6 +84,18 @@ describe('unread counts', () => {
     expect(Object.fromEntries(a.queries.map((q: { _id: string; unread: number }) => [q._id, q.unread]))).toEqual({ [q1]: 2, [q2]: 0 });
   });
 
+  it('gives each request of the admin chat list its own last message (text, time, sender), so the list needs no history', async () => {
+    const { users } = await chatUsers(admin1);
+    const a = users.find((u: { _id: string }) => u._id === alice.id);
+    const byId = new Map(a.queries.map((q: { _id: string }) => [q._id, q]));
+    expect(byId.get(q1)).toMatchObject({
+      lastMessage: { text: 'Plans attached above', senderRole: 'client', createdAt: expect.any(String) },
+    });
+    expect(byId.get(q2)).toMatchObject({ lastMessage: { text: 'We started on it', senderRole: 'admin' } });
+    const b = users.find((u: { _id: string }) => u._id === bruno.id);
+    expect(b.queries[0]).toMatchObject({ _id: qBruno, lastMessage: null, lastMessageAt: null });
+  });
+
   it('shares one read time between admins: one admin reading clears it for all', async () => {
     const s = await socket();
     s.ws.send(JSON.stringify({ type: 'watchUnread', token: admin2 }));

@@ -46,7 +46,9 @@ beforeAll(async () => {
   privateName = path.basename(new URL(signedUrl, server.url).pathname);
   expect(privateName).toMatch(/\.pdf$/);
 
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f60' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f60' } })
+    .png()
+    .toBuffer();
   const profile = new FormData();
   profile.append('fullName', 'Client With Picture');
   profile.append('profileImage', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
@@ -60,7 +62,20 @@ afterAll(async () => {
 });
 
 /** Every spelling of "up one folder" we know of, and the separators around it. */
-const DOTDOT = ['..', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%252e%252e', '%25%32%65%25%32%65', '%c0%ae%c0%ae', '%uff0e%uff0e', '..%00', '..%2500', '.%00.'];
+const DOTDOT = [
+  '..',
+  '%2e%2e',
+  '%2E%2E',
+  '.%2e',
+  '%2e.',
+  '%252e%252e',
+  '%25%32%65%25%32%65',
+  '%c0%ae%c0%ae',
+  '%uff0e%uff0e',
+  '..%00',
+  '..%2500',
+  '.%00.',
+];
 const SLASH = ['%2F', '%2f', '%5C', '%5c', '\\', '%252F', '%255C', '%00/', '/'];
 
 function attacks(prefix: string, target: string): string[] {
@@ -90,7 +105,8 @@ describe('uploads path traversal (issue 18 item 1)', () => {
       expect(res.body.includes('SQLite format'), attack).toBe(false);
       // Anything still routed to /uploads answers JSON; a path the URL parser
       // folded out of /uploads (/uploads/public/../../x → /x) is the site's 404.
-      if (String(res.headers['content-type']).startsWith('application/json')) expect(JSON.parse(res.body.toString()).message).toEqual(expect.any(String));
+      if (String(res.headers['content-type']).startsWith('application/json'))
+        expect(JSON.parse(res.body.toString()).message).toEqual(expect.any(String));
       else expect(res.status, attack).toBe(404);
     }
     expect(leaked).toEqual([]);

@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const png = (w = 1200, h = 800) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 242, g: 107, b: 29 } } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 242, g: 107, b: 29 } } })
+    .png()
+    .toBuffer();
 
 function profileForm(fields: Record<string, string>, file?: { data: Buffer | Uint8Array; name: string; type: string }) {
   const form = new FormData();
@@ -37,7 +39,14 @@ describe('GET /users', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, pageSize: 6, total: 7 });
     expect(first.body.data.map((u: { email: string }) => u.email)).toEqual(created.slice(1).reverse());
-    expect(first.body.data[0]).toEqual({ _id: expect.any(String), fullName: 'Listed 6', email: 'listed-6@example.com', role: 'client', status: 'pending', createdAt: expect.any(String) });
+    expect(first.body.data[0]).toEqual({
+      _id: expect.any(String),
+      fullName: 'Listed 6',
+      email: 'listed-6@example.com',
+      role: 'client',
+      status: 'pending',
+      createdAt: expect.any(String),
+    });
     const second = await server.call('GET', '/api/users?page=2&pageSize=6', { token: adminToken });
     expect(second.body.data.map((u: { email: string }) => u.email)).toEqual(['listed-0@example.com']);
     expect(JSON.stringify([first.body, second.body])).not.toContain('admin@example.com');
@@ -66,13 +75,26 @@ describe('profile', () => {
   it('updates the text fields and a photo, stored as a web-size WebP; the e-mail stays read-only', async () => {
     const client = await createClient(server, adminToken);
     const form = profileForm(
-      { fullName: '  New Name ', phoneNumber: '+1 (305) 555-0100', company: 'Acme Builders', bio: 'Bids in Miami.', email: 'hijack@example.com' },
+      {
+        fullName: '  New Name ',
+        phoneNumber: '+1 (305) 555-0100',
+        company: 'Acme Builders',
+        bio: 'Bids in Miami.',
+        email: 'hijack@example.com',
+      },
       { data: await png(), name: 'me.png', type: 'image/png' },
     );
     const res = await server.call('PUT', '/api/users/profile', { token: client.token, form });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Profile Updated Successfully');
-    expect(res.body.data).toMatchObject({ fullName: 'New Name', email: client.email, phoneNumber: '+1 (305) 555-0100', company: 'Acme Builders', bio: 'Bids in Miami.', role: 'client' });
+    expect(res.body.data).toMatchObject({
+      fullName: 'New Name',
+      email: client.email,
+      phoneNumber: '+1 (305) 555-0100',
+      company: 'Acme Builders',
+      bio: 'Bids in Miami.',
+      role: 'client',
+    });
     const url: string = res.body.data.profileImage;
     expect(url).toMatch(/^\/uploads\/public\/profiles\/[\w-]+\.webp$/);
     const image = await fetch(`${server.url}${url}`);
@@ -116,7 +138,10 @@ describe('profile', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Full name is required.');
 
-    const longBio = await server.call('PUT', '/api/users/profile', { token: client.token, form: profileForm({ fullName: 'X', bio: 'b'.repeat(2001) }) });
+    const longBio = await server.call('PUT', '/api/users/profile', {
+      token: client.token,
+      form: profileForm({ fullName: 'X', bio: 'b'.repeat(2001) }),
+    });
     expect(longBio.status).toBe(400);
     expect(longBio.body.message).toBe('Bio must be at most 2000 characters.');
 
@@ -128,7 +153,10 @@ describe('profile', () => {
   });
 
   it('lets an admin edit their own profile too', async () => {
-    const res = await server.call('PUT', '/api/users/profile', { token: adminToken, form: profileForm({ fullName: 'Head Estimator', company: 'Miami Estimating' }) });
+    const res = await server.call('PUT', '/api/users/profile', {
+      token: adminToken,
+      form: profileForm({ fullName: 'Head Estimator', company: 'Miami Estimating' }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ fullName: 'Head Estimator', role: 'admin' });
   });

@@ -34,11 +34,14 @@ import { insertApprovedClient } from '../../portal-api/src/modules/users/users.r
 
 const CONFIGS: Array<[sockets: number, rooms: number]> = process.env.BENCH_SOCKETS
   ? [[Number(process.env.BENCH_SOCKETS), Number(process.env.BENCH_ROOMS ?? 250)]]
-  : [[1000, 250], [200, 50]];
+  : [
+      [1000, 250],
+      [200, 50],
+    ];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 0.2);
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 15000);
-const HARD_LIMIT_MS = CONFIGS.length * (2 * SECONDS + 2 * DRAIN_MS / 1000 + 90) * 1000;
+const HARD_LIMIT_MS = CONFIGS.length * (2 * SECONDS + (2 * DRAIN_MS) / 1000 + 90) * 1000;
 
 type Member = { ws: WebSocket; room: string; token: string; index: number };
 type Result = {
@@ -177,7 +180,15 @@ async function run(name: string, url: string, plan: Array<{ room: string; token:
         const send = () => {
           if (performance.now() - started >= SECONDS * 1000) return;
           sent += 1;
-          m.ws.send(JSON.stringify({ type: 'sendMessage', token: m.token, queryId: m.room, message: `${m.index}:${seq++}:${performance.now()}`, replyTo: null }));
+          m.ws.send(
+            JSON.stringify({
+              type: 'sendMessage',
+              token: m.token,
+              queryId: m.room,
+              message: `${m.index}:${seq++}:${performance.now()}`,
+              replyTo: null,
+            }),
+          );
         };
         send();
         timers.push(setInterval(send, interval));
@@ -209,7 +220,12 @@ async function run(name: string, url: string, plan: Array<{ room: string; token:
     errors,
     deliveriesPerSecond: Math.round(delivered / sendWindow),
     messagesPerSecond: Math.round(acknowledged / sendWindow),
-    latencyMs: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: percentile(latencies, 100) },
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+    },
   };
 }
 
@@ -220,7 +236,14 @@ function startChild(args: string[], env: Record<string, string>, cwd: string): C
   return child;
 }
 
-type ConfigResult = { config: { sockets: number; rooms: number; seconds: number; ratePerSocket: number }; machine: { cpus: number; loadAverage1m: number }; baseline: Result; portal: Result; ratio: { p50: number; p99: number; messagesPerSecond: number }; verdict: { p99Within2x: boolean; zeroLost: boolean } };
+type ConfigResult = {
+  config: { sockets: number; rooms: number; seconds: number; ratePerSocket: number };
+  machine: { cpus: number; loadAverage1m: number };
+  baseline: Result;
+  portal: Result;
+  ratio: { p50: number; p99: number; messagesPerSecond: number };
+  verdict: { p99Within2x: boolean; zeroLost: boolean };
+};
 
 async function main(): Promise<void> {
   const guard = setTimeout(() => {
@@ -252,7 +275,15 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
     const port = await freePort();
     const server = startChild(
       ['--import', 'tsx', 'portal-api/src/server.ts'],
-      { ...(process.env.BENCH_PROF ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/benchprof' } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'Bench-Passw0rd!' },
+      {
+        ...(process.env.BENCH_PROF ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/benchprof' } : {}),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'bench-admin@example.com',
+        ADMIN_PASSWORD: 'Bench-Passw0rd!',
+      },
       root,
     );
     children.push(server);
@@ -266,8 +297,18 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
     const perRoom = SOCKETS / ROOMS;
     const service = await db.selectFrom('services').select('id').where('title', '=', 'Manufacturers').executeTakeFirstOrThrow();
     for (let r = 0; r < ROOMS; r++) {
-      const userId = await insertApprovedClient(db, { fullName: `Bench Client ${r}`, email: `bench-${r}-${newId()}@example.com`, passwordHash: 'x' });
-      const queryId = await insertQuery(db, { userId, message: `Bench room ${r}`, serviceId: service.id, subserviceId: null, bidDueDate: null });
+      const userId = await insertApprovedClient(db, {
+        fullName: `Bench Client ${r}`,
+        email: `bench-${r}-${newId()}@example.com`,
+        passwordHash: 'x',
+      });
+      const queryId = await insertQuery(db, {
+        userId,
+        message: `Bench room ${r}`,
+        serviceId: service.id,
+        subserviceId: null,
+        bidDueDate: null,
+      });
       const clientToken = (await createSession(db, userId)).token;
       for (let k = 0; k < perRoom; k++) plan.push({ room: queryId, token: k % 2 === 0 ? clientToken : adminToken });
     }
@@ -281,10 +322,11 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
     const baseline = startChild([baselineFile], { PORT: String(basePort) }, dataDir);
     children.push(baseline);
     await waitFor(
-      () => new Promise<boolean>((resolve) => {
-        const s = net.connect(basePort, '127.0.0.1', () => (s.destroy(), resolve(true)));
-        s.on('error', () => resolve(false));
-      }),
+      () =>
+        new Promise<boolean>((resolve) => {
+          const s = net.connect(basePort, '127.0.0.1', () => (s.destroy(), resolve(true)));
+          s.on('error', () => resolve(false));
+        }),
       10_000,
       'the baseline',
     );
@@ -304,11 +346,20 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
           `${r.messagesPerSecond} msg/s, ${r.deliveriesPerSecond} deliveries/s, latency p50 ${r.latencyMs.p50} ms p99 ${r.latencyMs.p99} ms max ${r.latencyMs.max} ms`,
       );
     }
-    console.error(`ratio (ours / baseline): p50 ${ratio.p50}×, p99 ${ratio.p99}×, msg/s ${ratio.messagesPerSecond}×; p99 within 2×: ${verdict.p99Within2x}; zero lost: ${verdict.zeroLost}`);
+    console.error(
+      `ratio (ours / baseline): p50 ${ratio.p50}×, p99 ${ratio.p99}×, msg/s ${ratio.messagesPerSecond}×; p99 within 2×: ${verdict.p99Within2x}; zero lost: ${verdict.zeroLost}`,
+    );
     // Both servers share the machine with the load generator (and whatever else runs): say how busy it was.
     const machine = { cpus: os.cpus().length, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 };
     console.error(`machine: ${machine.cpus} CPUs, load average ${machine.loadAverage1m}`);
-    return { config: { sockets: SOCKETS, rooms: ROOMS, seconds: SECONDS, ratePerSocket: RATE }, machine, baseline: base, portal: ours, ratio, verdict };
+    return {
+      config: { sockets: SOCKETS, rooms: ROOMS, seconds: SECONDS, ratePerSocket: RATE },
+      machine,
+      baseline: base,
+      portal: ours,
+      ratio,
+      verdict,
+    };
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))));

@@ -49,7 +49,15 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 type Row = {
@@ -77,7 +85,12 @@ async function audit(url: string, attempt = 1, token?: string): Promise<NonNulla
     await page.evaluate((u: Record<string, string>) => Object.entries(u).forEach(([k, v]) => localStorage.setItem(k, v)), signedIn);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
-    result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, undefined, page);
+    result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      undefined,
+      page,
+    );
     await page.close();
     await browser.disconnect();
   } else {
@@ -98,10 +111,14 @@ async function visit(url: string, token: string, storage: Record<string, string>
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   await page.goto(new URL('/login', url).href);
-  await page.evaluate((t: string, u: Record<string, string>) => {
-    localStorage.setItem('token', t);
-    Object.entries(u).forEach(([k, v]) => localStorage.setItem(k, v));
-  }, token, storage);
+  await page.evaluate(
+    (t: string, u: Record<string, string>) => {
+      localStorage.setItem('token', t);
+      Object.entries(u).forEach(([k, v]) => localStorage.setItem(k, v));
+    },
+    token,
+    storage,
+  );
   const calls: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(r.url());
@@ -124,7 +141,9 @@ try {
   for (const pagePath of only.length ? only : PUBLIC_PATHS) {
     const lhr = await audit(`${server.url}${pagePath}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Row['scores'];
-    const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []);
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ??
+      [];
     const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     const totalBytes = requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
@@ -150,7 +169,9 @@ try {
       failures,
     });
     const last = rows.at(-1)!;
-    console.log(`${pagePath.padEnd(32)} perf ${scores.performance} a11y ${scores.accessibility} bp ${scores['best-practices']} seo ${scores.seo}${failures.length ? '  ✗' : ''}`);
+    console.log(
+      `${pagePath.padEnd(32)} perf ${scores.performance} a11y ${scores.accessibility} bp ${scores['best-practices']} seo ${scores.seo}${failures.length ? '  ✗' : ''}`,
+    );
     for (const f of last.failures) console.log(`    ${f}`);
   }
 
@@ -158,7 +179,13 @@ try {
   const bareLcp = lcpOf(await audit(bareUrl));
   for (const p of ['/', '/concrete']) {
     const lcp = rows.find((r) => r.path === p)?.lcpMs ?? lcpOf(await audit(`${server.url}${p}`));
-    pageRows.push({ what: `LCP ${p} (mobile)`, now: `${lcp} ms`, baseline: `bare page ${bareLcp} ms`, goal: '≤ 1,200 ms', met: lcp <= 1200 });
+    pageRows.push({
+      what: `LCP ${p} (mobile)`,
+      now: `${lcp} ms`,
+      baseline: `bare page ${bareLcp} ms`,
+      goal: '≤ 1,200 ms',
+      met: lcp <= 1200,
+    });
   }
   for (const p of PORTAL_PATHS) {
     const kb = firstLoadJs(pageHtml(p)).gzipBytes / 1024;
@@ -167,7 +194,9 @@ try {
   }
   // Signed in through the API, then stored under the keys the sign-in screens write (SPEC §3).
   await server.call('POST', '/api/auth/login', { json: ADMIN });
-  const session = (await server.call('POST', '/api/auth/login-verify-otp', { json: { email: ADMIN.email, otp: await latestCode(server, ADMIN.email) } })).body as {
+  const session = (
+    await server.call('POST', '/api/auth/login-verify-otp', { json: { email: ADMIN.email, otp: await latestCode(server, ADMIN.email) } })
+  ).body as {
     token: string;
     user: { _id: string; fullName: string; email: string; role: string };
   };
@@ -176,12 +205,20 @@ try {
   adminStorage = { role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email };
   signedIn = adminStorage;
   const client = await createClient(server, adminToken, { fullName: 'Bench Client' });
-  const services = (await server.call('GET', '/api/services')).body as Array<{ _id: string; title: string; subservices: Array<{ _id: string }> }>;
+  const services = (await server.call('GET', '/api/services')).body as Array<{
+    _id: string;
+    title: string;
+    subservices: Array<{ _id: string }>;
+  }>;
   const form = new FormData();
   form.append('message', 'Concrete takeoff for a 3-story office in Hialeah.');
   form.append('service', services[0]!._id);
   if (services[0]!.subservices[0]) form.append('subService', services[0]!.subservices[0]._id);
-  form.append('files[]', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'))], { type: 'application/pdf' }), 'plans.pdf');
+  form.append(
+    'files[]',
+    new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'))], { type: 'application/pdf' }),
+    'plans.pdf',
+  );
   const submitted = await server.call('POST', '/api/queries', { form, token: client.token });
   const queryId = (submitted.body as { data?: { _id?: string } }).data?._id;
   if (!queryId) throw new Error(`seeding a request failed: ${submitted.status} ${JSON.stringify(submitted.body)}`);
@@ -203,21 +240,58 @@ try {
   // 2,000 clients and 10,000 requests. Seeded through the repos (insertQuery, growth.ts seedTo).
   const db = server.deps.db;
   for (let i = 1; i < 200; i++) {
-    await insertQuery(db, { userId: client.id, message: `Takeoff request ${i} for a building in Doral.`, serviceId: services[0]!._id, subserviceId: null, bidDueDate: null });
+    await insertQuery(db, {
+      userId: client.id,
+      message: `Takeoff request ${i} for a building in Doral.`,
+      serviceId: services[0]!._id,
+      subserviceId: null,
+      bidDueDate: null,
+    });
   }
-  const clientStorage = { role: 'client', userId: client.id, fullName: client.fullName, FullName: client.fullName, email: client.email, Email: client.email };
+  const clientStorage = {
+    role: 'client',
+    userId: client.id,
+    fullName: client.fullName,
+    FullName: client.fullName,
+    email: client.email,
+    Email: client.email,
+  };
   const chatVisit = await visit(`${server.url}/chat/${queryId}`, client.token, clientStorage);
   signedIn = { token: client.token, ...clientStorage };
   const chatLhr = await audit(`${server.url}/chat/${queryId}`, 1, client.token);
   const chatTbt = Math.round(chatLhr.audits['total-blocking-time']?.numericValue ?? 0);
   signedIn = adminStorage;
-  pageRows.push({ what: '/chat/{id}, client with 200 requests', now: `${chatVisit.calls} API calls, TBT ${chatTbt} ms, settled ${(chatVisit.settleMs / 1000).toFixed(2)} s`, baseline: '', goal: '≤ 4 calls, TBT ≤ 50 ms', met: chatVisit.calls <= 4 && chatTbt <= 50 });
+  pageRows.push({
+    what: '/chat/{id}, client with 200 requests',
+    now: `${chatVisit.calls} API calls, TBT ${chatTbt} ms, settled ${(chatVisit.settleMs / 1000).toFixed(2)} s`,
+    baseline: '',
+    goal: '≤ 4 calls, TBT ≤ 50 ms',
+    met: chatVisit.calls <= 4 && chatTbt <= 50,
+  });
   const service = await db.selectFrom('services').select('id').where('title', '=', 'Manufacturers').executeTakeFirstOrThrow();
-  const counts = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'client').executeTakeFirstOrThrow();
-  const queries = await db.selectFrom('queries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  await seedTo(db, 2000, 10_000, { clients: Number(counts.n), queries: Number(queries.n), hash: await hashPassword('Growth-Passw0rd!'), serviceId: service.id });
+  const counts = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'client')
+    .executeTakeFirstOrThrow();
+  const queries = await db
+    .selectFrom('queries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  await seedTo(db, 2000, 10_000, {
+    clients: Number(counts.n),
+    queries: Number(queries.n),
+    hash: await hashPassword('Growth-Passw0rd!'),
+    serviceId: service.id,
+  });
   const adminChat = await visit(`${server.url}/admin-chat`, adminToken, adminStorage);
-  pageRows.push({ what: '/admin-chat, 2,000 clients / 10,000 requests', now: `${adminChat.nodes} DOM nodes, ${adminChat.calls} API calls, settled ${(adminChat.settleMs / 1000).toFixed(2)} s`, baseline: '', goal: '≤ 1,500 nodes, ≤ 1 s', met: adminChat.nodes <= 1500 && adminChat.settleMs <= 1000 });
+  pageRows.push({
+    what: '/admin-chat, 2,000 clients / 10,000 requests',
+    now: `${adminChat.nodes} DOM nodes, ${adminChat.calls} API calls, settled ${(adminChat.settleMs / 1000).toFixed(2)} s`,
+    baseline: '',
+    goal: '≤ 1,500 nodes, ≤ 1 s',
+    met: adminChat.nodes <= 1500 && adminChat.settleMs <= 1000,
+  });
 } finally {
   chrome.kill();
   bare.close();
@@ -240,11 +314,31 @@ console.table(
   })),
 );
 console.log('\nIssue 15, page rows (each beside its baseline from this run):');
-for (const r of pageRows) console.log(`  ${r.what.padEnd(36)} ${r.now.padEnd(54)} ${r.baseline.padEnd(22)} goal ${r.goal} ${r.met ? '✓' : '✗'}`);
-console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) at the end of the run`);
+for (const r of pageRows)
+  console.log(`  ${r.what.padEnd(36)} ${r.now.padEnd(54)} ${r.baseline.padEnd(22)} goal ${r.goal} ${r.met ? '✓' : '✗'}`);
+console.log(
+  `  load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1/5/15 min) at the end of the run`,
+);
 const out = path.join(root, 'test-results', 'bench', 'site.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, JSON.stringify({ measuredAt: new Date().toISOString(), chromium: chrome.pid ? (process.env.CHROME_PATH ?? '/usr/bin/chromium') : null, budgets: { floor: FLOOR, homeJsBytes: HOME_JS_BUDGET, cls: CLS_BUDGET }, pages: rows, issue15: pageRows, loadavg: os.loadavg() }, null, 2));
+fs.writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      chromium: chrome.pid ? (process.env.CHROME_PATH ?? '/usr/bin/chromium') : null,
+      budgets: { floor: FLOOR, homeJsBytes: HOME_JS_BUDGET, cls: CLS_BUDGET },
+      pages: rows,
+      issue15: pageRows,
+      loadavg: os.loadavg(),
+    },
+    null,
+    2,
+  ),
+);
 console.log(`\nJSON written to ${path.relative(root, out)}`);
 const failed = rows.filter((r) => r.failures.length);
 if (failed.length) {

@@ -41,7 +41,10 @@ async function signInThroughUi(page: Page, email: string, password: string, path
   await expect(page).toHaveURL(pathAfter);
 }
 
-test('sign up, get approved in /user, sign in with the mailed code, edit the profile, and be kept out of guest and admin pages', async ({ page, request }) => {
+test('sign up, get approved in /user, sign in with the mailed code, edit the profile, and be kept out of guest and admin pages', async ({
+  page,
+  request,
+}) => {
   const email = `e2e-client-${stamp}@example.com`;
   const password = 'Client-Passw0rd';
 
@@ -75,7 +78,9 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect
-    .poll(async () => (await outboxMails()).some((m) => m.to.includes(email) && m.subject === 'Someone tried to register with your address'))
+    .poll(async () =>
+      (await outboxMails()).some((m) => m.to.includes(email) && m.subject === 'Someone tried to register with your address'),
+    )
     .toBe(true);
 
   // Not approved yet: the orange toast of SPEC §8.
@@ -148,9 +153,14 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await page.goto('/client-profile');
   await expect(page.getByLabel('Full Name')).toHaveValue('Ada Builder');
   await expect(page.getByLabel('E-Mail')).toHaveAttribute('readonly', '');
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 15, g: 42, b: 68 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 15, g: 42, b: 68 } } })
+    .png()
+    .toBuffer();
   // a file the browser shows but the server cannot decode: the SPEC §8 error toast
-  const broken = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAGklEQVR4nGP4/5+BJMQwqmFUw6iGUQ1DVwMA3uL/AQ1WdUAAAAAASUVORK5CYII=', 'base64');
+  const broken = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAGklEQVR4nGP4/5+BJMQwqmFUw6iGUQ1DVwMA3uL/AQ1WdUAAAAAASUVORK5CYII=',
+    'base64',
+  );
   await page.locator('#profile-photo').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: broken });
   await page.getByRole('button', { name: 'SAVE' }).click();
   await expect(page.getByText(/^Error updating profile: broken\.png: the image could not be read/)).toBeVisible();
@@ -271,7 +281,10 @@ test('screenshots of every auth screen at 375 px and 1280 px', async ({ page }) 
   await page.screenshot({ path: path.join(SHOTS, 'login-error-1280.png') });
 });
 
-test('a trade page button leads a signed-out visitor through sign-in to the request form with the trade chosen', async ({ page, request }) => {
+test('a trade page button leads a signed-out visitor through sign-in to the request form with the trade chosen', async ({
+  page,
+  request,
+}) => {
   const email = `e2e-next-${stamp}@example.com`;
   await approvedClient(request, await signInAdmin(request), 'Nora Sitework', email, 'Client-Passw0rd');
   await page.addInitScript(() => localStorage.setItem('welcomeModal', JSON.stringify({ dismissed: true })));

@@ -15,7 +15,11 @@ test.describe.configure({ mode: 'serial' });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function newQuery(request: APIRequestContext, who: Session, message: string, bidDueDate?: string): Promise<string> {
-  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string; subservices: Array<{ _id: string; title: string }> }>;
+  const services = (await (await request.get('/api/services')).json()) as Array<{
+    _id: string;
+    title: string;
+    subservices: Array<{ _id: string; title: string }>;
+  }>;
   const sub = services.find((s) => s.title === 'Sub-Contractor')!;
   const res = await request.post('/api/queries', {
     headers: { authorization: `Bearer ${who.token}` },
@@ -35,7 +39,8 @@ async function newQuery(request: APIRequestContext, who: Session, message: strin
 async function sendAsClient(who: Session, queryId: string, messages: string[]): Promise<string[]> {
   const ws = new WebSocket(`${E2E.baseURL.replace('http', 'ws')}/ws`);
   const ids: string[] = [];
-  const next = () => ws.send(JSON.stringify({ type: 'sendMessage', token: who.token, queryId, message: messages[ids.length], replyTo: null }));
+  const next = () =>
+    ws.send(JSON.stringify({ type: 'sendMessage', token: who.token, queryId, message: messages[ids.length], replyTo: null }));
   try {
     return await new Promise<string[]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no receiveMessage')), 15_000);
@@ -100,7 +105,11 @@ test('an admin answers a request with a deliverable and the client downloads it'
   await expect(row.getByText('Answered', { exact: true })).toBeVisible();
 
   // The client is told by e-mail.
-  await expect.poll(async () => (await outboxMails()).some((m) => m.to.includes(client.user.email) && `${m.subject}\n${m.text}`.includes('Your estimate is ready'))).toBe(true);
+  await expect
+    .poll(async () =>
+      (await outboxMails()).some((m) => m.to.includes(client.user.email) && `${m.subject}\n${m.text}`.includes('Your estimate is ready')),
+    )
+    .toBe(true);
 
   const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await asUser(clientContext, client);

@@ -27,13 +27,21 @@ async function createPost(request: APIRequestContext, fields: Record<string, str
   const categories = ((await (await request.get('/api/categories')).json()) as { data: Array<{ _id: string; name: string }> }).data;
   const res = await request.post('/api/blogs', {
     headers: { authorization: `Bearer ${admin.token}` },
-    multipart: { category: categories.find((c) => c.name === 'Company News')!._id, body: '<p>Seeded post body for the list.</p>', status: 'published', ...fields },
+    multipart: {
+      category: categories.find((c) => c.name === 'Company News')!._id,
+      body: '<p>Seeded post body for the list.</p>',
+      status: 'published',
+      ...fields,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { _id: string; slug: string; title: string } }).data;
 }
 
-const jpeg = (w: number, h: number, r: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 107, b: 29 } } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number, r: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 107, b: 29 } } })
+    .jpeg()
+    .toBuffer();
 
 test.beforeAll(async ({ request }) => {
   admin = await signInAdmin(request);
@@ -46,14 +54,20 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
 
   await page.goto('/admin-blogs');
   await expect(page.getByRole('heading', { name: 'Blogs', level: 1 })).toBeVisible();
-  expect(assets.filter((u) => /quill/i.test(u)), 'no Quill outside the editor').toEqual([]);
+  expect(
+    assets.filter((u) => /quill/i.test(u)),
+    'no Quill outside the editor',
+  ).toEqual([]);
 
   await page.getByRole('link', { name: 'UPLOAD' }).click();
   await expect(page).toHaveURL(/\/blog-upload$/);
   await expect(page.getByRole('heading', { name: 'Upload Blog' })).toBeVisible();
   const editor = page.getByRole('textbox', { name: 'Body' });
   await expect(editor).toBeVisible();
-  expect(assets.some((u) => /QuillEditor.*\.css$/.test(u)), 'Quill styles load on the editor').toBe(true);
+  expect(
+    assets.some((u) => /QuillEditor.*\.css$/.test(u)),
+    'Quill styles load on the editor',
+  ).toBe(true);
 
   // SPEC §5: title, category and body are required.
   await page.getByRole('button', { name: 'SAVE' }).click();
@@ -111,7 +125,9 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Image', { exact: true })).toBeFocused();
 
-  await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(2400, 1260, 200) });
+  await page
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg(2400, 1260, 200) });
   await expect(page.getByRole('img', { name: 'Preview of the blog image' })).toBeVisible();
   await expectNoAxeViolations(page, { include: ['main'] });
   await shoot(page, 'blog-editor');
@@ -124,7 +140,9 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
 test('the draft is published from /draft-blog', async ({ page, context, request }) => {
   await asUser(context, admin);
   // Never public while a draft.
-  const drafts = (await (await request.get('/api/blogs?status=draft', { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { data: Array<{ title: string; slug: string }> };
+  const drafts = (await (await request.get('/api/blogs?status=draft', { headers: { authorization: `Bearer ${admin.token}` } })).json()) as {
+    data: Array<{ title: string; slug: string }>;
+  };
   slug = drafts.data.find((b) => b.title === TITLE)!.slug;
   expect((await request.get(`/blog/${slug}`)).status()).toBe(404);
 
@@ -157,7 +175,11 @@ test('the draft is published from /draft-blog', async ({ page, context, request 
   await expect(page.getByRole('article').filter({ hasText: 'Pricing concrete slabs' })).toBeVisible();
 });
 
-test('visitors find it on /blog with the category, tag and search filters, and the URL keeps the state', async ({ page, context, request }) => {
+test('visitors find it on /blog with the category, tag and search filters, and the URL keeps the state', async ({
+  page,
+  context,
+  request,
+}) => {
   await returningVisitor(context);
   for (let i = 1; i <= 4; i++) await createPost(request, { title: `Company update number ${i} ${stamp}`, tags: 'news' });
   await page.goto('/blog');
@@ -231,7 +253,10 @@ test('/blog/{slug} shows the post, also on a hard reload, with Open Graph tags',
     const link = article.getByRole('link', { name: 'Read the ACI guide' });
     await expect(link).toHaveAttribute('href', 'https://www.concrete.org/');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(article.getByRole('img', { name: 'Slab pour with wire mesh on chairs' })).toHaveAttribute('src', /^\/uploads\/public\/blogs\/.+\.webp$/);
+    await expect(article.getByRole('img', { name: 'Slab pour with wire mesh on chairs' })).toHaveAttribute(
+      'src',
+      /^\/uploads\/public\/blogs\/.+\.webp$/,
+    );
     await expect(article.locator('img.post-cover')).toHaveAttribute('src', /^\/uploads\/public\/blogs\/.+\.webp\?v=\d+$/);
     await expect(article.getByRole('link', { name: CATEGORY })).toBeVisible();
     await expect(article.getByRole('link', { name: `#${TAG}` })).toBeVisible();
@@ -241,7 +266,8 @@ test('/blog/{slug} shows the post, also on a hard reload, with Open Graph tags',
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/uploads\/public\/blogs\/.+\.webp\?v=\d+$/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', SUB);
     // Every image really loads.
-    for (const img of await page.locator('article img').all()) expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    for (const img of await page.locator('article img').all())
+      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await page.reload();
   }
   await expectNoAxeViolations(page, { include: ['main'] });
@@ -287,7 +313,9 @@ test('an admin deletes several blogs at once', async ({ page, context, request }
   // One blog from its options menu, with 'Delete this blog?'.
   const c = await createPost(request, { title: `Single delete gamma ${stamp}` });
   await page.reload();
-  await cardOf(c.title).getByRole('button', { name: `Options for ${c.title}` }).click();
+  await cardOf(c.title)
+    .getByRole('button', { name: `Options for ${c.title}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete blog' });
   await expect(confirm).toContainText('Delete this blog?');
@@ -299,7 +327,11 @@ test('an admin deletes several blogs at once', async ({ page, context, request }
 test('editing keeps the post, CANCEL resets the form, UPDATE goes back by status', async ({ page, context }) => {
   await asUser(context, admin);
   await page.goto('/admin-blogs');
-  await page.getByRole('article').filter({ hasText: 'Pricing concrete slabs' }).getByRole('button', { name: `Options for ${TITLE}` }).click();
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'Pricing concrete slabs' })
+    .getByRole('button', { name: `Options for ${TITLE}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/blog-upload\/[a-z0-9]+$/);
   await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible();

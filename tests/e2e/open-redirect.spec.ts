@@ -7,8 +7,16 @@ import { asUser, newClient, outboxCode, signInAdmin } from './support.ts';
 // is caught here; the visitor must stay on this site, in their own area.
 
 const ATTACKS = [
-  '%2F%09%2Fevil.example%2F', '/%0a/evil.example/', '%2F%0D%0A%2Fevil.example%2F', '%2F%2Fevil.example%2F', '%2F%5Cevil.example%2F',
-  '/%5C/evil.example/', 'https%3A%2F%2Fevil.example%2F', '%2F%252F%2Fevil.example', '%20%2F%2Fevil.example', 'javascript%3Aalert(1)',
+  '%2F%09%2Fevil.example%2F',
+  '/%0a/evil.example/',
+  '%2F%0D%0A%2Fevil.example%2F',
+  '%2F%2Fevil.example%2F',
+  '%2F%5Cevil.example%2F',
+  '/%5C/evil.example/',
+  'https%3A%2F%2Fevil.example%2F',
+  '%2F%252F%2Fevil.example',
+  '%20%2F%2Fevil.example',
+  'javascript%3Aalert(1)',
 ];
 
 test('a signed-in visitor sent to /login?next=<off-site> stays on the site; /request?… still works', async ({ browser, request }) => {
@@ -17,10 +25,13 @@ test('a signed-in visitor sent to /login?next=<off-site> stays on the site; /req
   const context = await browser.newContext();
   await asUser(context, client);
   const offSite: string[] = [];
-  await context.route((url) => url.hostname !== new URL(E2E.baseURL).hostname, (route) => {
-    offSite.push(route.request().url());
-    return route.abort();
-  });
+  await context.route(
+    (url) => url.hostname !== new URL(E2E.baseURL).hostname,
+    (route) => {
+      offSite.push(route.request().url());
+      return route.abort();
+    },
+  );
   const page = await context.newPage();
   for (const next of ATTACKS) {
     await page.goto(`/login?next=${next}`);
@@ -38,15 +49,20 @@ test('signing in through the code screen with an off-site next lands in the port
   const password = 'Client-Passw0rd';
   expect((await request.post('/api/auth/register', { data: { fullName: 'Redirect Guest', email, password } })).status()).toBe(201);
   const headers = { authorization: `Bearer ${admin.token}` };
-  const list = (await (await request.get('/api/users?pageSize=100', { headers })).json()) as { data: Array<{ _id: string; email: string }> };
+  const list = (await (await request.get('/api/users?pageSize=100', { headers })).json()) as {
+    data: Array<{ _id: string; email: string }>;
+  };
   expect((await request.post(`/api/auth/approve/${list.data.find((u) => u.email === email)!._id}`, { headers })).status()).toBe(200);
 
   const context = await browser.newContext();
   const offSite: string[] = [];
-  await context.route((url) => url.hostname !== new URL(E2E.baseURL).hostname, (route) => {
-    offSite.push(route.request().url());
-    return route.abort();
-  });
+  await context.route(
+    (url) => url.hostname !== new URL(E2E.baseURL).hostname,
+    (route) => {
+      offSite.push(route.request().url());
+      return route.abort();
+    },
+  );
   const page = await context.newPage();
   const since = Date.now() - 1000;
   await page.goto('/login?next=%2F%09%2Fevil.example%2F');

@@ -42,16 +42,28 @@ test('the Quill editor stays inside its frame and above the image field at 1280 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** A client's request through the API (Manufacturers: no sub-service), optionally moved to `status` by the admin. */
-async function requestOf(request: import('@playwright/test').APIRequestContext, client: Session, message: string, status?: 'in_progress' | 'closed') {
+async function requestOf(
+  request: import('@playwright/test').APIRequestContext,
+  client: Session,
+  message: string,
+  status?: 'in_progress' | 'closed',
+) {
   const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
   const res = await request.post('/api/queries', {
     headers: { authorization: `Bearer ${client.token}` },
-    multipart: { message, service: services.find((s) => s.title === 'Manufacturers')!._id, 'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    multipart: {
+      message,
+      service: services.find((s) => s.title === 'Manufacturers')!._id,
+      'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
   });
   expect(res.status()).toBe(201);
   const id = ((await res.json()) as { data: { _id: string } }).data._id;
   if (status) {
-    const moved = await request.patch(`/api/queries/${id}/status`, { headers: { authorization: `Bearer ${admin.token}` }, data: { status } });
+    const moved = await request.patch(`/api/queries/${id}/status`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { status },
+    });
     expect(moved.status()).toBe(200);
   }
   return id;
@@ -66,7 +78,9 @@ test('the answer dialog drops a refusal once other files are chosen', async ({ p
   const row = queue.getByRole('row').filter({ hasText: 'Doral showroom' });
   await row.getByRole('button', { name: /^Mark answered/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark answered' });
-  await dialog.getByLabel(/Deliverables/).setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await dialog
+    .getByLabel(/Deliverables/)
+    .setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
   await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
   const refusal = dialog.getByRole('alert');
   await expect(refusal).toContainText('evil.png');
@@ -89,8 +103,12 @@ test('dashboard activity rows name the client and the request', async ({ page, r
 
   await page.goto('/admin');
   const activities = page.getByRole('region', { name: 'Recent Activities' }).or(page.locator('section[aria-labelledby="acts-h"]'));
-  await expect(activities.getByRole('cell', { name: 'Rowena Named sent a message on "Roof truss count for a Kendall townhouse block"' })).toBeVisible();
-  await expect(activities.getByRole('cell', { name: 'Rowena Named submitted "Roof truss count for a Kendall townhouse block"' })).toBeVisible();
+  await expect(
+    activities.getByRole('cell', { name: 'Rowena Named sent a message on "Roof truss count for a Kendall townhouse block"' }),
+  ).toBeVisible();
+  await expect(
+    activities.getByRole('cell', { name: 'Rowena Named submitted "Roof truss count for a Kendall townhouse block"' }),
+  ).toBeVisible();
   await expect(activities.getByRole('cell', { name: 'Message sent', exact: true })).toHaveCount(0);
   await shoot(page, 'polish/admin-dashboard');
 });
@@ -103,7 +121,11 @@ test('/admin-service says why a service used by open requests cannot be deleted'
   const client = await newClient(request, admin, 'Open Requester');
   const res = await request.post('/api/queries', {
     headers: { authorization: `Bearer ${client.token}` },
-    multipart: { message: 'Glazing takeoff', service: service._id, 'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    multipart: {
+      message: 'Glazing takeoff',
+      service: service._id,
+      'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
   });
   expect(res.status()).toBe(201);
 
@@ -140,7 +162,9 @@ test('long texts are counted and refused, never cut: service title, blog title, 
   await page.getByRole('textbox', { name: 'Body' }).click();
   await page.keyboard.type('Body text.');
   await page.getByRole('button', { name: 'SAVE' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Blog Title: At most 200 characters: please remove 9,800.' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Blog Title: At most 200 characters: please remove 9,800.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/blog-upload$/);
   await expect(page.getByLabel('Blog Title')).toBeFocused();
 

@@ -17,7 +17,8 @@ test('the footer links to real Privacy and Terms pages written in content/legal'
   await footer.getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
-  for (const section of ['What we keep', 'How long we keep it', 'Contact']) await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible();
+  for (const section of ['What we keep', 'How long we keep it', 'Contact'])
+    await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible();
   for (const kept of ['Your account.', 'Chat.', 'E-mail.', 'Logs.']) await expect(page.getByText(kept, { exact: true })).toBeVisible();
   await expect(page.locator('main address')).toContainText('estimates@miamiestimating.com');
   await expectNoAxeViolations(page);
@@ -48,11 +49,12 @@ test('the phone is a Miami number, not a 555 placeholder, and Trusted by shows S
     await page.setViewportSize({ width, height: 800 });
     await trusted.screenshot({ path: `test-results/polish/trusted-by-${width}.png` });
     // No wordmark spills out of the page at either width.
-    for (const box of await marks.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(width);
+    for (const box of await marks.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
+      expect(box).toBeLessThanOrEqual(width);
   }
 });
 
-test('a fresh install\'s blog shows the three starter articles, and each opens', async ({ page }) => {
+test("a fresh install's blog shows the three starter articles, and each opens", async ({ page }) => {
   const newest = [...STARTER_ARTICLES].sort((a, b) => a.daysAgo - b.daysAgo);
   // The e2e server is shared by every spec, and blog.spec.ts publishes newer posts
   // first: find each starter article through the listing's own search.

@@ -8,35 +8,41 @@ const stamp = Date.now();
 
 /** WCAG contrast of two computed CSS colours (rgb()/rgba() with alpha over `under`). */
 async function contrastOf(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((el) => {
-    const parse = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
-    // Walk up to the first opaque background, compositing translucent ones on the way.
-    const layers: number[][] = [];
-    for (let node: Element | null = el; node; node = node.parentElement) {
-      const [r, g, b, a = 1] = parse(getComputedStyle(node).backgroundColor);
-      if (a > 0) layers.push([r!, g!, b!, a]);
-      if (a >= 1) break;
-    }
-    let bg = [255, 255, 255];
-    for (const [r, g, b, a] of layers.reverse()) bg = [r! * a! + bg[0]! * (1 - a!), g! * a! + bg[1]! * (1 - a!), b! * a! + bg[2]! * (1 - a!)];
-    // The element's own opacity (and its ancestors') fades the text toward what is behind.
-    let opacity = 1;
-    for (let node: Element | null = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
-    const [fr, fg, fb] = parse(getComputedStyle(el).color);
-    const fg3 = [fr!, fg!, fb!].map((c, i) => c * opacity + bg[i]! * (1 - opacity));
-    const lum = (rgb: number[]) => {
-      const [r, g, b] = rgb.map((v) => {
-        const c = v / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const [hi, lo] = [lum(fg3), lum(bg)].sort((x, y) => y - x);
-    return (hi! + 0.05) / (lo! + 0.05);
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const parse = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      // Walk up to the first opaque background, compositing translucent ones on the way.
+      const layers: number[][] = [];
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const [r, g, b, a = 1] = parse(getComputedStyle(node).backgroundColor);
+        if (a > 0) layers.push([r!, g!, b!, a]);
+        if (a >= 1) break;
+      }
+      let bg = [255, 255, 255];
+      for (const [r, g, b, a] of layers.reverse())
+        bg = [r! * a! + bg[0]! * (1 - a!), g! * a! + bg[1]! * (1 - a!), b! * a! + bg[2]! * (1 - a!)];
+      // The element's own opacity (and its ancestors') fades the text toward what is behind.
+      let opacity = 1;
+      for (let node: Element | null = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+      const [fr, fg, fb] = parse(getComputedStyle(el).color);
+      const fg3 = [fr!, fg!, fb!].map((c, i) => c * opacity + bg[i]! * (1 - opacity));
+      const lum = (rgb: number[]) => {
+        const [r, g, b] = rgb.map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const [hi, lo] = [lum(fg3), lum(bg)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    });
 }
 
-test('after sign-up the public pages still treat the browser as a guest and /login says the account waits for approval', async ({ page }) => {
+test('after sign-up the public pages still treat the browser as a guest and /login says the account waits for approval', async ({
+  page,
+}) => {
   await page.addInitScript(() => localStorage.setItem('welcomeModal', JSON.stringify({ dismissed: true })));
   await page.goto('/signup');
   await page.getByLabel('First name').fill('Pending');
@@ -101,7 +107,9 @@ test('orange toasts and the welcome modal button keep 4.5:1, the modal also whil
   // The modal opens 1.5 s after load; measure in its first frames and after.
   await page.goto('/');
   const portal = page.getByRole('dialog').getByRole('link', { name: 'Go to Client Portal' });
-  await page.waitForFunction(() => (document.querySelector('dialog[data-welcome]') as HTMLDialogElement | null)?.open === true, null, { polling: 'raf' });
+  await page.waitForFunction(() => (document.querySelector('dialog[data-welcome]') as HTMLDialogElement | null)?.open === true, null, {
+    polling: 'raf',
+  });
   const during = await contrastOf(page, 'dialog[data-welcome] [data-welcome-portal]');
   await expect(portal).toBeVisible();
   await page.waitForTimeout(400);
@@ -110,7 +118,7 @@ test('orange toasts and the welcome modal button keep 4.5:1, the modal also whil
   expect(after).toBeGreaterThanOrEqual(4.5);
 });
 
-test('toasts never cover the page\'s own buttons: /admin-blogs at 1280 and 375', async ({ page, context, request }) => {
+test("toasts never cover the page's own buttons: /admin-blogs at 1280 and 375", async ({ page, context, request }) => {
   const admin = await signInAdmin(request);
   await asUser(context, admin);
   for (const width of [1280, 375]) {

@@ -8,7 +8,6 @@ import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, type Sess
 
 test.describe.configure({ mode: 'serial' });
 
-
 let admin: Session;
 let client: Session;
 let queryId = '';
@@ -58,7 +57,12 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
   // Watched from before the click: the form is reset in the second before the redirect.
   const resetSeen = page.waitForFunction(() => document.querySelector('textarea')?.value === '', null, { polling: 50, timeout: 60_000 });
   await page.getByRole('button', { name: 'Submit Request' }).click();
@@ -108,7 +112,8 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
     ({ token, queryId }) =>
       new Promise<string>((resolve, reject) => {
         const ws = new WebSocket(`ws://${location.host}/ws`);
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message: 'Yes, MEP demolition is included.', replyTo: null }));
+        ws.onopen = () =>
+          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message: 'Yes, MEP demolition is included.', replyTo: null }));
         ws.onmessage = (e) => {
           const frame = JSON.parse(e.data);
           if (frame.type === 'receiveMessage') resolve(frame.message._id);
@@ -153,7 +158,11 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   for (let i = 1; i <= 6; i++) {
     const res = await request.post('/api/queries', {
       headers: { authorization: `Bearer ${client.token}` },
-      multipart: { message: `Supplier quote number ${i} please`, service: manufacturers, 'files[]': { name: `q${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+      multipart: {
+        message: `Supplier quote number ${i} please`,
+        service: manufacturers,
+        'files[]': { name: `q${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      },
     });
     expect(res.status()).toBe(201);
   }
@@ -189,7 +198,10 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   await expect(page.getByRole('row')).toHaveCount(1 + 2);
   await shoot(page, 'portal-my-queries');
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: /View query/ }).first().click();
+  await page
+    .getByRole('button', { name: /View query/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog', { name: 'Query Details' })).toBeVisible();
   await expectNoAxeViolations(page);
   await context.close();
@@ -241,7 +253,16 @@ test('/chat with no id opens the first query (closed ones last), and a whole pag
       }),
     );
   }
-  for (const name of ['Dashboard', 'My Queries', 'Description *', 'Service *', 'Sub-Service *', 'Bid due date (optional)', 'Choose files', 'Submit Request']) {
+  for (const name of [
+    'Dashboard',
+    'My Queries',
+    'Description *',
+    'Service *',
+    'Sub-Service *',
+    'Bid due date (optional)',
+    'Choose files',
+    'Submit Request',
+  ]) {
     if (name === 'Sub-Service *') continue; // no service chosen yet: no sub-service select
     expect(reached, name).toContain(name);
   }

@@ -18,12 +18,20 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
     return result.violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 function watchErrors(page: Page): string[] {
@@ -60,7 +68,10 @@ test.describe('every public page', () => {
       for (const width of [375, 768, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         // Nothing may overflow sideways at any width.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${pagePath} at ${width}px`).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          `${pagePath} at ${width}px`,
+        ).toBeLessThanOrEqual(0);
         await page.screenshot({ path: path.join(SHOTS, `${slugOf(pagePath)}-${width}.png`), fullPage: true, animations: 'disabled' });
       }
       await page.setViewportSize({ width: 375, height: 800 });

@@ -13,7 +13,8 @@ const gz = (text: string | Buffer) => zlib.gzipSync(text, { level: 9 }).length;
 
 function htmlFile(pagePath: string): string {
   const file = pagePath === '/' ? path.join(dist, 'index.html') : path.join(dist, pagePath, 'index.html');
-  if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npx astro build\` before the browser tests`);
+  if (!fs.existsSync(file))
+    throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npx astro build\` before the browser tests`);
   return fs.readFileSync(file, 'utf8');
 }
 
@@ -48,7 +49,8 @@ function shippedJsFrom(html: string): Shipped {
     const code = fs.readFileSync(path.join(dist, url), 'utf8');
     queue.push(...importsOf(code, url));
   }
-  const gzipBytes = inline.reduce((sum, code) => sum + gz(code), 0) + [...files].reduce((sum, url) => sum + gz(fs.readFileSync(path.join(dist, url))), 0);
+  const gzipBytes =
+    inline.reduce((sum, code) => sum + gz(code), 0) + [...files].reduce((sum, url) => sum + gz(fs.readFileSync(path.join(dist, url))), 0);
   return { inline, files: [...files], islands, gzipBytes };
 }
 
@@ -60,12 +62,23 @@ test('the home page ships at most 15 KB of gzipped JavaScript and no React', () 
 });
 
 test('pages whose only interactive part is the site chrome ship one small script', () => {
-  const chromeOnly = [...TRADE_PATHS, '/general-contractor', '/public-bids-estimates', '/residential-bidding-estimates', '/commercial-bidding-estimates', '/sub-contractor', '/manufacture', '/404.html'];
+  const chromeOnly = [
+    ...TRADE_PATHS,
+    '/general-contractor',
+    '/public-bids-estimates',
+    '/residential-bidding-estimates',
+    '/commercial-bidding-estimates',
+    '/sub-contractor',
+    '/manufacture',
+    '/404.html',
+  ];
   const sizes = new Set<number>();
   for (const p of chromeOnly) {
     const shipped = p === '/404.html' ? shippedJsFrom(fs.readFileSync(path.join(dist, '404.html'), 'utf8')) : shippedJs(p);
     expect(shipped.islands, p).toBe(0);
-    expect(shipped.inline.length + shipped.files.length, `${p} ships ${shipped.files.join(', ')} and ${shipped.inline.length} inline`).toBe(1);
+    expect(shipped.inline.length + shipped.files.length, `${p} ships ${shipped.files.join(', ')} and ${shipped.inline.length} inline`).toBe(
+      1,
+    );
     expect(shipped.gzipBytes, p).toBeLessThanOrEqual(3 * 1024);
     sizes.add(shipped.gzipBytes);
   }

@@ -27,7 +27,13 @@ test('a visitor sends a message: success toast, cleared form, one mail to the co
   const send = page.getByRole('button', { name: 'Send Message' });
   await expect(send).toBeEnabled(); // hydrated
   const marker = `Doral warehouse ${Date.now()}`;
-  await fill(page, { name: 'Maria Delgado', email: 'maria@delgado-builders.com', phone: '(305) 555-0142', service: 'Commercial Bidding Estimate', message: `We need a takeoff for the ${marker}, bid due Friday.` });
+  await fill(page, {
+    name: 'Maria Delgado',
+    email: 'maria@delgado-builders.com',
+    phone: '(305) 555-0142',
+    service: 'Commercial Bidding Estimate',
+    message: `We need a takeoff for the ${marker}, bid due Friday.`,
+  });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact/submit'));
   await send.click();
   expect((await answered).status()).toBe(201);
@@ -47,7 +53,12 @@ test('the button is busy while sending and a double click sends one message', as
   await page.goto('/contactus');
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   const marker = `double-click ${Date.now()}`;
-  await fill(page, { name: 'Sam Ortiz', email: 'sam@keysroofing.com', service: 'Sample Estimate', message: `Roof plans attached later: ${marker}` });
+  await fill(page, {
+    name: 'Sam Ortiz',
+    email: 'sam@keysroofing.com',
+    service: 'Sample Estimate',
+    message: `Roof plans attached later: ${marker}`,
+  });
   let requests = 0;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/contact/submit')) requests++;
@@ -95,9 +106,17 @@ test('required fields are checked before anything is sent', async ({ page }) => 
   });
   await form(page).getByLabel('Name').fill('No Message');
   await page.getByRole('button', { name: 'Send Message' }).click();
-  expect(await form(page).getByLabel('E-mail').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  expect(
+    await form(page)
+      .getByLabel('E-mail')
+      .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+  ).toBe(true);
   await page.waitForTimeout(300);
   expect(sent).toBe(false);
   // The phone is optional.
-  expect(await form(page).getByLabel('Phone (optional)').evaluate((el: HTMLInputElement) => el.required)).toBe(false);
+  expect(
+    await form(page)
+      .getByLabel('Phone (optional)')
+      .evaluate((el: HTMLInputElement) => el.required),
+  ).toBe(false);
 });

@@ -131,6 +131,8 @@ test.describe('with the welcome modal dismissed', () => {
   });
 
   test('the hero slider moves with its controls and pauses', async ({ page }) => {
+    // Playwright's clock: time flows as usual, and the 4.6 s of pause below pass at once.
+    await page.clock.install();
     await page.goto('/');
     const hero = page.locator('.hero');
     const slides = hero.locator('[data-slide]');
@@ -156,7 +158,7 @@ test.describe('with the welcome modal dismissed', () => {
     await page.mouse.move(5, 5);
     await page.getByRole('heading', { name: 'Recent projects' }).scrollIntoViewIfNeeded();
     await page.locator('body').click({ position: { x: 2, y: 300 } });
-    await page.waitForTimeout(4_600);
+    await page.clock.runFor(4_600);
     expect(await current()).toBe(2);
   });
 
@@ -196,6 +198,7 @@ test.describe('with the welcome modal dismissed', () => {
     const numbers = page.locator('[data-count-to]');
     await expect(numbers).toHaveText(['0', '0', '0', '0']);
     await numbers.first().scrollIntoViewIfNeeded();
+    // Real time on purpose: this measures the animation's progress after the section scrolled into view.
     await page.waitForTimeout(700);
     const midway = Number(await numbers.nth(2).textContent());
     expect(midway).toBeGreaterThan(0);
@@ -270,8 +273,10 @@ test.describe('with the welcome modal dismissed', () => {
   test('the footer shows the current year and three social links', async ({ page }) => {
     await page.goto('/concrete');
     await expect(page.locator('footer [data-year]')).toHaveText(String(new Date().getFullYear()));
-    for (const name of ['Facebook', 'LinkedIn', 'Instagram']) await expect(page.locator('footer').getByRole('link', { name })).toHaveAttribute('href', '#');
-    for (const name of ['Privacy Policy', 'Terms of Service']) await expect(page.locator('footer').getByRole('link', { name })).toBeVisible();
+    for (const name of ['Facebook', 'LinkedIn', 'Instagram'])
+      await expect(page.locator('footer').getByRole('link', { name })).toHaveAttribute('href', '#');
+    for (const name of ['Privacy Policy', 'Terms of Service'])
+      await expect(page.locator('footer').getByRole('link', { name })).toBeVisible();
   });
 });
 
@@ -280,11 +285,12 @@ test.describe('reduced motion', () => {
 
   test('nothing moves by itself and the numbers are shown as they are', async ({ page, context }) => {
     await context.addInitScript(DISMISS_WELCOME);
+    await page.clock.install();
     await page.goto('/');
     await expect(page.locator('.hero').getByRole('button', { name: 'Play slideshow' })).toBeVisible();
     await page.locator('[data-count-to]').first().scrollIntoViewIfNeeded();
     await expect(page.locator('[data-count-to]')).toHaveText(['750', '150', '3000', '5']);
-    await page.waitForTimeout(4_500);
+    await page.clock.runFor(4_500);
     await expect(page.locator('.hero [data-goto]').first()).toHaveAttribute('aria-current', 'true');
   });
 });
@@ -297,8 +303,9 @@ test.describe('welcome modal', () => {
     await expect(dialog.getByRole('button', { name: 'Remind Me Later' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Remind Me Later' }).click();
     await expect(dialog).toBeHidden();
+    await page.clock.install();
     await page.goto('/about-us');
-    await page.waitForTimeout(2_500);
+    await page.clock.runFor(2_500);
     await expect(page.getByRole('dialog')).toBeHidden();
     // It comes back once the reminder is due.
     await page.evaluate(() => localStorage.setItem('welcomeModal', JSON.stringify({ until: Date.now() - 1 })));
@@ -315,8 +322,9 @@ test.describe('welcome modal', () => {
     await expect(dialog.getByRole('link', { name: 'Go to Client Portal' })).toHaveAttribute('href', '/login');
     await dialog.getByRole('link', { name: 'Go to Client Portal' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await page.clock.install();
     await page.goto('/');
-    await page.waitForTimeout(2_500);
+    await page.clock.runFor(2_500);
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 });

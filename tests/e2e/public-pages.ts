@@ -37,10 +37,32 @@ function markdownPages(dir: 'services' | 'trades'): ContentPage[] {
 
 /** SPEC §2 "Public routes": every one must answer 200 with its heading. */
 export const PUBLIC_PATHS = [
-  '/', '/contactus', '/about-us', '/blog', '/general-contractor', '/public-bids-estimates', '/residential-bidding-estimates',
-  '/commercial-bidding-estimates', '/sub-contractor', '/manufacture', '/Earthwork', '/concrete', '/framing', '/drywall',
-  '/flooring', '/demolition', '/masonry', '/structure-steel', '/roofing', '/painting', '/landscaping', '/mep',
-  '/interior-finishes-estimation', '/insulation', '/finishes', '/furnishing',
+  '/',
+  '/contactus',
+  '/about-us',
+  '/blog',
+  '/general-contractor',
+  '/public-bids-estimates',
+  '/residential-bidding-estimates',
+  '/commercial-bidding-estimates',
+  '/sub-contractor',
+  '/manufacture',
+  '/Earthwork',
+  '/concrete',
+  '/framing',
+  '/drywall',
+  '/flooring',
+  '/demolition',
+  '/masonry',
+  '/structure-steel',
+  '/roofing',
+  '/painting',
+  '/landscaping',
+  '/mep',
+  '/interior-finishes-estimation',
+  '/insulation',
+  '/finishes',
+  '/furnishing',
 ] as const;
 
 export const CONTENT_PAGES: ContentPage[] = [

@@ -8,7 +8,13 @@ import { CONTENT_PAGES, PUBLIC_PATHS } from './public-pages.ts';
 const headOf = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 test('every public route of SPEC §2 has a content page', () => {
   expect(CONTENT_PAGES.map((p) => p.path).sort()).toEqual([...PUBLIC_PATHS].sort());
@@ -36,13 +42,16 @@ test('every public route answers 200 with its heading, unique title and descript
 
     const canonical = headOf(html, /<link rel="canonical" href="([^"]+)"/) ?? '';
     expect(new URL(canonical).pathname.replace(/\/$/, '') || '/', page.path).toBe(page.path);
-    for (const tag of ['og:title', 'og:description', 'og:url', 'og:image']) expect(html, `${tag} on ${page.path}`).toContain(`property="${tag}"`);
+    for (const tag of ['og:title', 'og:description', 'og:url', 'og:image'])
+      expect(html, `${tag} on ${page.path}`).toContain(`property="${tag}"`);
     for (const tag of ['twitter:card', 'twitter:title', 'twitter:image']) expect(html, `${tag} on ${page.path}`).toContain(`name="${tag}"`);
     expect(html).not.toMatch(/lorem ipsum/i);
   }
 });
 
-test('structured data: LocalBusiness in Miami everywhere, BreadcrumbList on inner pages, FAQPage where a FAQ is shown', async ({ request }) => {
+test('structured data: LocalBusiness in Miami everywhere, BreadcrumbList on inner pages, FAQPage where a FAQ is shown', async ({
+  request,
+}) => {
   for (const page of CONTENT_PAGES.filter((p) => p.kind !== 'blog')) {
     const data = jsonLd(await (await request.get(page.path)).text());
     const business = data.find((d) => d['@type'] === 'LocalBusiness');
@@ -95,7 +104,8 @@ test('sitemap and robots.txt list the public pages and nothing behind sign-in', 
   for (const [, sitemapUrl] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     const sitemap = await request.get(new URL(sitemapUrl!).pathname);
     expect(sitemap.status(), sitemapUrl).toBe(200);
-    for (const [, loc] of (await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)) listed.push(new URL(loc!).pathname.replace(/\/$/, '') || '/');
+    for (const [, loc] of (await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g))
+      listed.push(new URL(loc!).pathname.replace(/\/$/, '') || '/');
   }
   for (const p of PUBLIC_PATHS) expect(listed, p).toContain(p);
   for (const p of ['/login', '/portal', '/admin', '/request', '/404']) expect(listed).not.toContain(p);

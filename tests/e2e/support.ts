@@ -14,7 +14,10 @@ export type Mail = { to: string; subject: string; text: string; writtenAt: numbe
 /** Every mail in the server's outbox, newest first. */
 export async function outboxMails(): Promise<Mail[]> {
   const dir = path.join(E2E.dataDir, 'outbox');
-  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const files = (await fs.readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
   return Promise.all(
     files.map(async (file) => {
       const full = path.join(dir, file);
@@ -52,10 +55,18 @@ export function signInAdmin(request: APIRequestContext): Promise<Session> {
 }
 
 /** Registers a client and approves it as `admin` (no sign-in yet, so no code is pending). */
-export async function approvedClient(request: APIRequestContext, admin: Session, fullName: string, email: string, password: string): Promise<void> {
+export async function approvedClient(
+  request: APIRequestContext,
+  admin: Session,
+  fullName: string,
+  email: string,
+  password: string,
+): Promise<void> {
   expect((await request.post('/api/auth/register', { data: { fullName, email, password } })).status()).toBe(201);
   const headers = { authorization: `Bearer ${admin.token}` };
-  const list = (await (await request.get('/api/users?pageSize=100', { headers })).json()) as { data: Array<{ _id: string; email: string }> };
+  const list = (await (await request.get('/api/users?pageSize=100', { headers })).json()) as {
+    data: Array<{ _id: string; email: string }>;
+  };
   const id = list.data.find((u) => u.email === email.toLowerCase())!._id;
   expect((await request.post(`/api/auth/approve/${id}`, { headers })).status()).toBe(200);
 }
@@ -73,7 +84,15 @@ export async function asUser(context: BrowserContext, session: Session): Promise
   await context.addInitScript((s: Session) => {
     if (localStorage.getItem('token')) return;
     const u = s.user;
-    for (const [k, v] of Object.entries({ token: s.token, role: u.role, userId: u._id, fullName: u.fullName, FullName: u.fullName, email: u.email, Email: u.email })) {
+    for (const [k, v] of Object.entries({
+      token: s.token,
+      role: u.role,
+      userId: u._id,
+      fullName: u.fullName,
+      FullName: u.fullName,
+      email: u.email,
+      Email: u.email,
+    })) {
       localStorage.setItem(k, v);
     }
   }, session);
@@ -97,12 +116,20 @@ const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 
  */
 export async function expectNoAxeViolations(page: Page, options: { include?: string[]; exclude?: string[] } = {}): Promise<void> {
   await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async ({ include, exclude }) => {
-    type Axe = { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const context = { ...(include.length ? { include: include.map((s) => [s]) } : {}), exclude: ['[data-sonner-toaster]', ...exclude].map((s) => [s]) };
-    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, { include: options.include ?? [], exclude: options.exclude ?? [] });
+  const violations = await page.evaluate(
+    async ({ include, exclude }) => {
+      type Axe = {
+        run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+      const axe = (window as unknown as { axe: Axe }).axe;
+      const context = {
+        ...(include.length ? { include: include.map((s) => [s]) } : {}),
+        exclude: ['[data-sonner-toaster]', ...exclude].map((s) => [s]),
+      };
+      const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    },
+    { include: options.include ?? [], exclude: options.exclude ?? [] },
+  );
   expect(violations).toEqual([]);
 }

@@ -54,7 +54,9 @@ it('answers reads off the event loop from the worker: committed rows only, the u
   // Inside a transaction the read sees the transaction's own writes: it runs on the main connection.
   await conn.transaction().execute(async (trx) => {
     await trx.insertInto('settings').values({ key: 'ab', value: '2' }).execute();
-    expect(await readOffLoop(trx, trx.selectFrom('settings').select(['key', 'value']).where('key', 'like', 'a%').orderBy('key').compile())).toHaveLength(2);
+    expect(
+      await readOffLoop(trx, trx.selectFrom('settings').select(['key', 'value']).where('key', 'like', 'a%').orderBy('key').compile()),
+    ).toHaveLength(2);
   });
   // A bad statement is an error, as on the main connection.
   await expect(readOffLoop(conn, { ...query, sql: 'select nope from settings' })).rejects.toThrow(/no such column/);

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, type Transaction, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  type Transaction,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -145,8 +155,11 @@ export async function ping(db: DB): Promise<void> {
 
 /** One small write (a settings row), to tell a read-only or full disk from a working one. */
 export async function writeCheck(db: DB, key: string): Promise<void> {
-  await db.insertInto('settings').values({ key, value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') })).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+    .execute();
 }
 
 // Any constant shared by every instance of this application.

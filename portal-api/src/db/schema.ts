@@ -1,10 +1,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { QueryStatus } from '../modules/queries/queries.labels.ts';
 
 // One *Table type per table (Kysely "getting started"). Times are ISO-8601 UTC text.
 
 export type Role = 'admin' | 'client';
 export type UserStatus = 'pending' | 'approved';
-export type QueryStatus = 'pending' | 'in_progress' | 'answered' | 'closed';
+export type { QueryStatus };
 export type BlogStatus = 'draft' | 'published';
 export type CodePurpose = 'login' | 'reset';
 export type FileKind = 'attachment' | 'deliverable';

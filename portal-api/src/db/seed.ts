@@ -14,8 +14,22 @@ export const SERVICE_CATALOGUE: ReadonlyArray<{ title: string; subservices: read
   {
     title: 'Sub-Contractor',
     subservices: [
-      'Earthwork', 'Concrete', 'Framing', 'DryWall', 'Flooring', 'Demolititon', 'Masonry', 'Structure steel',
-      'Roofing', 'Painting', 'Landscape', 'MEP', 'Interior finishes estimation', 'Insulation', 'Finishess', 'Furnishing',
+      'Earthwork',
+      'Concrete',
+      'Framing',
+      'DryWall',
+      'Flooring',
+      'Demolititon',
+      'Masonry',
+      'Structure steel',
+      'Roofing',
+      'Painting',
+      'Landscape',
+      'MEP',
+      'Interior finishes estimation',
+      'Insulation',
+      'Finishess',
+      'Furnishing',
     ],
   },
   { title: 'Manufacturers', subservices: [] },
@@ -37,33 +51,68 @@ export async function seedReferenceData(db: DB): Promise<void> {
       let order = 0;
       for (const group of SERVICE_CATALOGUE) {
         const parentId = newId();
-        await trx.insertInto('services').values({
-          id: parentId, title: group.title, description: null, image: null, parent_id: null,
-          sort_order: order++, created_at: now, updated_at: now,
-        }).execute();
+        await trx
+          .insertInto('services')
+          .values({
+            id: parentId,
+            title: group.title,
+            description: null,
+            image: null,
+            parent_id: null,
+            sort_order: order++,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
         let childOrder = 0;
         for (const title of group.subservices) {
-          await trx.insertInto('services').values({
-            id: newId(), title, description: null, image: null, parent_id: parentId,
-            sort_order: childOrder++, created_at: now, updated_at: now,
-          }).execute();
+          await trx
+            .insertInto('services')
+            .values({
+              id: newId(),
+              title,
+              description: null,
+              image: null,
+              parent_id: parentId,
+              sort_order: childOrder++,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
         }
       }
       for (const name of BLOG_CATEGORIES) {
-        await trx.insertInto('categories').values({ id: newId(), name, created_at: now })
-          .onConflict((oc) => oc.column('name').doNothing()).execute();
+        await trx
+          .insertInto('categories')
+          .values({ id: newId(), name, created_at: now })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .execute();
       }
       // A fresh installation's blog starts with three real articles (issue 17).
       const categories = await trx.selectFrom('categories').select(['id', 'name']).execute();
       for (const article of STARTER_ARTICLES) {
         const id = newId();
         const at = new Date(Date.now() - article.daysAgo * 86_400_000).toISOString();
-        await trx.insertInto('blogs').values({
-          id, title: article.title, slug: slugify(article.title), sub_title: article.subTitle, body: sanitizeBody(article.body),
-          category_id: categories.find((c) => c.name === article.category)?.id ?? null, status: 'published', image: null,
-          created_at: at, updated_at: at, published_at: at,
-        }).execute();
-        await trx.insertInto('blog_tags').values(article.tags.map((tag) => ({ blog_id: id, tag }))).execute();
+        await trx
+          .insertInto('blogs')
+          .values({
+            id,
+            title: article.title,
+            slug: slugify(article.title),
+            sub_title: article.subTitle,
+            body: sanitizeBody(article.body),
+            category_id: categories.find((c) => c.name === article.category)?.id ?? null,
+            status: 'published',
+            image: null,
+            created_at: at,
+            updated_at: at,
+            published_at: at,
+          })
+          .execute();
+        await trx
+          .insertInto('blog_tags')
+          .values(article.tags.map((tag) => ({ blog_id: id, tag })))
+          .execute();
       }
       await trx.insertInto('settings').values({ key: 'seeded.catalogue', value: now }).execute();
     }
@@ -75,8 +124,11 @@ export async function loadSecret(db: DB, key: string): Promise<Uint8Array> {
   const existing = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   if (existing) return Buffer.from(existing.value, 'hex');
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  await db.insertInto('settings').values({ key, value: Buffer.from(bytes).toString('hex') })
-    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value: Buffer.from(bytes).toString('hex') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'hex');
 }

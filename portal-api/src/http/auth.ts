@@ -4,6 +4,7 @@ import type { Role } from '../db/schema.ts';
 import { validateSessionToken } from '../modules/auth/session.ts';
 import type { AppEnv, AuthUser } from './env.ts';
 import { HttpError } from './errors.ts';
+import { AUTH_TEXTS } from '../modules/auth/auth.labels.ts';
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -19,8 +20,8 @@ export async function authenticate(db: DB, token: string | null): Promise<AuthUs
   if (!token) throw new HttpError(401, 'Authentication required.');
   const user = await validateSessionToken(db, token);
   if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-  if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
-  if (user.role !== 'client' && user.role !== 'admin') throw new HttpError(403, 'Unrecognized user role.');
+  if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
+  if (user.role !== 'client' && user.role !== 'admin') throw new HttpError(403, AUTH_TEXTS.unknownRole);
   return user;
 }
 

@@ -38,7 +38,14 @@ describe('SECURE_HEADERS (issue 15: listed once instead of a middleware per requ
     const { secureHeaders } = await import('hono/secure-headers');
     const { SECURE_HEADERS } = await import('./csp.ts');
     const app = new Hono();
-    app.use(secureHeaders({ xFrameOptions: 'DENY', referrerPolicy: 'strict-origin-when-cross-origin', strictTransportSecurity: false, crossOriginEmbedderPolicy: false }));
+    app.use(
+      secureHeaders({
+        xFrameOptions: 'DENY',
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        strictTransportSecurity: false,
+        crossOriginEmbedderPolicy: false,
+      }),
+    );
     app.get('/', (c) => c.text('x'));
     const res = await app.request('/');
     const fromHono = [...res.headers].filter(([name]) => name !== 'content-type').sort();

@@ -84,7 +84,10 @@ export function builtScriptHashes(distDir: string): (hash: string) => boolean {
     if (Date.now() - scannedAt > RESCAN_MS) {
       scannedAt = Date.now();
       const found = new Set<string>();
-      collect(distDir, found).then(() => (known = found), () => undefined);
+      collect(distDir, found).then(
+        () => (known = found),
+        () => undefined,
+      );
     }
     return false;
   };

@@ -4,7 +4,14 @@
 
 import { html, htmlText, raw } from '../lib/html.ts';
 
-type Operation = { summary?: string; description?: string; tags?: string[]; security?: unknown[]; requestBody?: unknown; parameters?: Array<{ name: string; in: string }> };
+type Operation = {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: unknown;
+  parameters?: Array<{ name: string; in: string }>;
+};
 type Doc = { info: { title: string; description?: string }; paths?: Record<string, Record<string, Operation>> };
 
 const STYLE = raw(
@@ -14,9 +21,16 @@ const STYLE = raw(
 function row(path: string, method: string, op: Operation) {
   const auth = op.security?.length ? html`<span class="lock">bearer token</span>` : html`<span class="open">no token</span>`;
   const params = (op.parameters ?? []).map((p) => `${p.name} (${p.in})`).join(', ');
-  return html`<tr><td><code class="m ${method}">${method.toUpperCase()}</code></td><td><code>/api${path}</code></td><td>${op.summary ?? ''}${
-    op.description ? html`<br><small>${op.description}</small>` : ''
-  }${params ? html`<br><small>Parameters: ${params}</small>` : ''}</td><td>${auth}</td></tr>`;
+  return html`<tr>
+    <td><code class="m ${method}">${method.toUpperCase()}</code></td>
+    <td><code>/api${path}</code></td>
+    <td>
+      ${op.summary ?? ''}${
+        op.description ? html`<br /><small>${op.description}</small>` : ''
+      }${params ? html`<br /><small>Parameters: ${params}</small>` : ''}
+    </td>
+    <td>${auth}</td>
+  </tr>`;
 }
 
 export function renderDocs(doc: Doc): string {
@@ -29,8 +43,44 @@ export function renderDocs(doc: Doc): string {
   }
   const sections = [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([tag, rows]) => html`<h2>${tag}</h2><table><thead><tr><th>Method</th><th>Path</th><th>What it does · who may call it</th><th>Auth</th></tr></thead><tbody>${rows}</tbody></table>`);
-  return htmlText(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${doc.info.title}</title><meta name="robots" content="noindex"><style>
-${STYLE}
-</style></head><body><h1>${doc.info.title}</h1><p>${doc.info.description ?? ''}</p><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{"message": "…"}</code> with a 4xx/5xx status. Authenticate with <code>Authorization: Bearer &lt;token&gt;</code> from <code>POST /api/auth/login-verify-otp</code>.</p>${sections}</body></html>`);
+    .map(
+      ([tag, rows]) =>
+        html`<h2>${tag}</h2>
+          <table>
+            <thead>
+              <tr>
+                <th>Method</th>
+                <th>Path</th>
+                <th>What it does · who may call it</th>
+                <th>Auth</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${rows}
+            </tbody>
+          </table>`,
+    );
+  return htmlText(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width,initial-scale=1" />
+          <title>${doc.info.title}</title>
+          <meta name="robots" content="noindex" />
+          <style>
+            ${STYLE}
+          </style>
+        </head>
+        <body>
+          <h1>${doc.info.title}</h1>
+          <p>${doc.info.description ?? ''}</p>
+          <p>
+            Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{"message": "…"}</code> with a 4xx/5xx
+            status. Authenticate with <code>Authorization: Bearer &lt;token&gt;</code> from <code>POST /api/auth/login-verify-otp</code>.
+          </p>
+          ${sections}
+        </body>
+      </html>`,
+  );
 }

@@ -10,8 +10,7 @@ import { MALFORMED_PATH } from './malformed-path.ts';
 
 export type UploadArea = 'public' | 'private';
 export type UploadPath =
-  | { ok: true; area: UploadArea; key: string; segments: string[] }
-  | { ok: false; status: 400 | 404; message: string };
+  { ok: true; area: UploadArea; key: string; segments: string[] } | { ok: false; status: 400 | 404; message: string };
 
 const NOT_FOUND = { ok: false, status: 404, message: 'Not found.' } as const;
 

@@ -27,8 +27,7 @@ export function createUploadsHandler(storage: Storage) {
     return root;
   };
   // Each area is served by @hono/node-server's serveStatic rooted at its folder, which refuses dot segments and '%' on its own as well.
-  const serveArea = (area: UploadArea) =>
-    serveStatic({ root: roots[area], rewriteRequestPath: (p) => p.slice(`/uploads/${area}`.length) });
+  const serveArea = (area: UploadArea) => serveStatic({ root: roots[area], rewriteRequestPath: (p) => p.slice(`/uploads/${area}`.length) });
   const serve = { public: serveArea('public'), private: serveArea('private') };
 
   return async (c: Context): Promise<Response> => {

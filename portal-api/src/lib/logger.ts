@@ -8,7 +8,8 @@ const FLUSH_MS = 100;
 export function createLogger(level: string): Logger {
   const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
   const options = { level, redact: ['req.headers.authorization', '*.password', '*.token', '*.otp'] };
-  if (pretty) return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } });
+  if (pretty)
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } });
   // JSON lines are written asynchronously and in batches: up to 4 KB of lines, or what
   // FLUSH_MS has gathered, go out in one write(2) instead of one per request line
   // (issue 15, docs/performance.md: the request log was a tenth of a cached read's CPU).

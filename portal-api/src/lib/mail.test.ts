@@ -23,7 +23,11 @@ describe('mail module', () => {
         let data = '';
         stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
@@ -34,7 +38,12 @@ describe('mail module', () => {
 
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'no-reply@estimating.test', dataDir: '/nonexistent' });
     cleanups.push(() => mailer.close());
-    await mailer.send({ to: 'client@example.com', subject: 'Your sign-in code: 123456', text: 'Your code is 123456.', html: '<p>Your code is 123456.</p>' });
+    await mailer.send({
+      to: 'client@example.com',
+      subject: 'Your sign-in code: 123456',
+      text: 'Your code is 123456.',
+      html: '<p>Your code is 123456.</p>',
+    });
 
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe('no-reply@estimating.test');
@@ -62,8 +71,13 @@ describe('mail module', () => {
 describe('notice parts', () => {
   it('carry the same paragraphs and link in text and HTML, with everything a user typed escaped in the HTML', async () => {
     const { noticeParts } = await import('./mail.ts');
-    const parts = noticeParts(['Client <b>wrote</b>:', '<script>alert(1)</script>\n"quoted" & more'], { label: 'Answer it', url: 'https://x.test/admin-chat/abc?x=1&y=2' });
-    expect(parts.text).toBe('Client <b>wrote</b>:\n\n<script>alert(1)</script>\n"quoted" & more\n\nAnswer it: https://x.test/admin-chat/abc?x=1&y=2');
+    const parts = noticeParts(['Client <b>wrote</b>:', '<script>alert(1)</script>\n"quoted" & more'], {
+      label: 'Answer it',
+      url: 'https://x.test/admin-chat/abc?x=1&y=2',
+    });
+    expect(parts.text).toBe(
+      'Client <b>wrote</b>:\n\n<script>alert(1)</script>\n"quoted" & more\n\nAnswer it: https://x.test/admin-chat/abc?x=1&y=2',
+    );
     expect(parts.html).not.toContain('<script>');
     expect(parts.html).not.toContain('<b>');
     expect(parts.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;<br>&quot;quoted&quot; &amp; more');

@@ -64,7 +64,15 @@ const PAGE_STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1f29
 /** A paragraph of plain text: escaped, its line breaks kept. */
 const paragraph = (text: string) => html`<p>${text.split('\n').map((line, i) => (i ? [raw('<br>'), line] : line))}</p>`;
 
-const page = (body: unknown) => htmlText(html`<!doctype html><html><body style="${PAGE_STYLE}">${body}</body></html>`);
+const page = (body: unknown) =>
+  htmlText(
+    html`<!doctype html>
+      <html>
+        <body style="${PAGE_STYLE}">
+          ${body}
+        </body>
+      </html>`,
+  );
 
 /** Minimal HTML wrapper for the plain-text mails (codes, approval, notices). */
 export function simpleHtml(paragraphs: string[]): string {
@@ -77,6 +85,7 @@ export function simpleHtml(paragraphs: string[]): string {
  */
 export function noticeParts(paragraphs: string[], link: { label: string; url: string }): { text: string; html: string } {
   const text = [...paragraphs, `${link.label}: ${link.url}`].join('\n\n');
-  const anchor = html`<p><a href="${link.url}" style="color:#c2410c;font-weight:600">${link.label}</a></p><p style="color:#6b7280;font-size:13px">${link.url}</p>`;
+  const anchor = html`<p><a href="${link.url}" style="color:#c2410c;font-weight:600">${link.label}</a></p>
+    <p style="color:#6b7280;font-size:13px">${link.url}</p>`;
   return { text, html: page([paragraphs.map(paragraph), anchor]) };
 }

@@ -45,7 +45,10 @@ describe('cleanFileName', () => {
 describe('Storage.receive', () => {
   it('streams fields and files to temporary files', async () => {
     const { fields, files } = await storage.receive(
-      multipart([['message', 'Takeoff for a 3-storey office'], ['files[]', new Blob([PDF]), 'A-101 plans.pdf']]),
+      multipart([
+        ['message', 'Takeoff for a 3-storey office'],
+        ['files[]', new Blob([PDF]), 'A-101 plans.pdf'],
+      ]),
       { maxFiles: 5 },
     );
     expect(fields.message).toBe('Takeoff for a 3-storey office');
@@ -65,7 +68,13 @@ describe('Storage.receive', () => {
 
   it('refuses too many files and unexpected file fields, cleaning up', async () => {
     const tooMany = await storage
-      .receive(multipart([['files[]', new Blob([PDF]), 'a.pdf'], ['files[]', new Blob([PDF]), 'b.pdf']]), { maxFiles: 1 })
+      .receive(
+        multipart([
+          ['files[]', new Blob([PDF]), 'a.pdf'],
+          ['files[]', new Blob([PDF]), 'b.pdf'],
+        ]),
+        { maxFiles: 1 },
+      )
       .catch((e: unknown) => e);
     expect((tooMany as HttpError).status).toBe(400);
     const wrongField = await storage
@@ -81,7 +90,11 @@ describe('Storage.receive', () => {
   });
 
   it('refuses malformed multipart with 400', async () => {
-    const req = new Request('http://x', { method: 'POST', body: '--zzz\r\ngarbage', headers: { 'content-type': 'multipart/form-data; boundary=zzz' } });
+    const req = new Request('http://x', {
+      method: 'POST',
+      body: '--zzz\r\ngarbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+    });
     expect(((await storage.receive(req, { maxFiles: 1 }).catch((e: unknown) => e)) as HttpError).status).toBe(400);
     const noBoundary = new Request('http://x', { method: 'POST', body: 'x', headers: { 'content-type': 'multipart/form-data' } });
     expect(((await storage.receive(noBoundary, { maxFiles: 1 }).catch((e: unknown) => e)) as HttpError).status).toBe(400);

@@ -18,7 +18,12 @@ import { newId } from './ids.ts';
 export type FileKindRule = 'image' | 'plan' | 'deliverable';
 
 const IMAGE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp', avif: 'image/avif',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  avif: 'image/avif',
 };
 const PLAN_TYPES: Record<string, string> = { ...IMAGE_TYPES, pdf: 'application/pdf', dwg: 'image/vnd.dwg', zip: 'application/zip' };
 const DELIVERABLE_TYPES: Record<string, string> = {
@@ -43,7 +48,11 @@ export type Multipart = { fields: Record<string, string>; files: TempFile[] };
 /** Keeps a display name harmless: no path parts, no control characters, bounded length. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(-200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(-200);
   return cleaned || 'file';
 }
 
@@ -51,7 +60,11 @@ export class Storage {
   readonly root: string;
   private readonly secret: Uint8Array;
 
-  constructor(dataDir: string, secret: Uint8Array, readonly uploadMaxBytes: number) {
+  constructor(
+    dataDir: string,
+    secret: Uint8Array,
+    readonly uploadMaxBytes: number,
+  ) {
     this.root = path.join(dataDir, 'uploads');
     this.secret = secret;
     for (const dir of ['tmp', 'public', 'private']) fs.mkdirSync(path.join(this.root, dir), { recursive: true });
@@ -210,7 +223,8 @@ export class Storage {
     // out for a while: a list of 200 requests then costs map lookups instead of
     // 200 HMACs (a third of GET /queries/me's CPU), and browsers can cache the file.
     const now = Math.floor(Date.now() / 1000);
-    const exp = ttlSeconds >= SIGNED_STEP_SECONDS ? Math.ceil((now + ttlSeconds) / SIGNED_STEP_SECONDS) * SIGNED_STEP_SECONDS : now + ttlSeconds;
+    const exp =
+      ttlSeconds >= SIGNED_STEP_SECONDS ? Math.ceil((now + ttlSeconds) / SIGNED_STEP_SECONDS) * SIGNED_STEP_SECONDS : now + ttlSeconds;
     const payload = `${key}\n${name}\n${exp}`;
     let sig = this.signatures.get(payload);
     if (sig === undefined) {

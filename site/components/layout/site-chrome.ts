@@ -126,9 +126,12 @@ function wireWelcome(): void {
   });
   if (!shouldShowWelcome(read(), Date.now())) return;
   // After the page has settled, so the modal never competes with the first paint.
-  window.setTimeout(() => {
-    if (!dialog.open && shouldShowWelcome(read(), Date.now())) dialog.showModal();
-  }, Number(dialog.dataset.delayMs ?? 1500));
+  window.setTimeout(
+    () => {
+      if (!dialog.open && shouldShowWelcome(read(), Date.now())) dialog.showModal();
+    },
+    Number(dialog.dataset.delayMs ?? 1500),
+  );
 }
 
 routeLinks();

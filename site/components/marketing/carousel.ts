@@ -33,7 +33,7 @@ function setup(root: HTMLElement): void {
     live?.setAttribute('aria-live', running ? 'off' : 'polite');
     if (playPause) {
       playPause.dataset.state = stopped ? 'paused' : 'playing';
-      playPause.setAttribute('aria-label', stopped ? playPause.dataset.playLabel ?? 'Play' : playPause.dataset.pauseLabel ?? 'Pause');
+      playPause.setAttribute('aria-label', stopped ? (playPause.dataset.playLabel ?? 'Play') : (playPause.dataset.pauseLabel ?? 'Pause'));
     }
   };
 

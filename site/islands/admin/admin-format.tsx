@@ -5,13 +5,9 @@ import type { Query } from '../../../portal-api/src/modules/queries/queries.sche
 export type { Query };
 export type QueryStatus = Query['status'];
 
-const LABELS: Record<string, string> = { pending: 'Pending', in_progress: 'In Progress', answered: 'Answered', closed: 'Closed' };
-
-/** SPEC §2: 'in_progress' is shown as 'In Progress'; unknown values are shown as sent. */
-export function statusLabel(status: string | null | undefined): string {
-  if (!status) return '';
-  return LABELS[status] ?? status.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-}
+// SPEC §2: 'in_progress' is shown as 'In Progress' (one label map, queries.labels.ts).
+export { statusLabel } from '../../../portal-api/src/modules/queries/queries.labels.ts';
+export { StatusBadge } from '../request/StatusBadge.tsx';
 
 const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -24,7 +20,9 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 /** A bid due date (YYYY-MM-DD, a calendar day with no time zone) as a readable day. */
 export function formatDueDate(day: string | null | undefined): string {
   if (!day) return 'No due date';
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** Days from today to a due date (negative when overdue), in the browser's calendar. */
@@ -32,8 +30,4 @@ export function daysUntil(day: string): number {
   const now = new Date();
   const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
   return Math.round((Date.parse(`${day}T00:00:00Z`) - today) / 86_400_000);
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge badge-${status}`}>{statusLabel(status)}</span>;
 }

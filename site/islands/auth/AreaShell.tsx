@@ -28,7 +28,12 @@ export function AreaShell({ area, children, ...frame }: Props) {
 
 function Guarded({ area, children, ...frame }: Props) {
   const ready = useGuard(area);
-  if (!ready) return <p className="sr-only" role="status">Loading…</p>;
+  if (!ready)
+    return (
+      <p className="sr-only" role="status">
+        Loading…
+      </p>
+    );
   return <Frame {...frame}>{children}</Frame>;
 }
 

@@ -16,7 +16,12 @@ export function AuthFrame(props: Props) {
 
 function Guarded({ title, lead, children }: Props) {
   const ready = useGuard('guest');
-  if (!ready) return <p className="sr-only" role="status">Loading…</p>;
+  if (!ready)
+    return (
+      <p className="sr-only" role="status">
+        Loading…
+      </p>
+    );
   return (
     <div className="auth">
       <aside className="auth-brand">
@@ -44,7 +49,14 @@ export function SocialButtons() {
   return (
     <div className="auth-social">
       {['Google', 'Facebook'].map((name) => (
-        <button key={name} type="button" className="btn" aria-disabled="true" title={`${name} sign-in is coming soon`} aria-description="Coming soon">
+        <button
+          key={name}
+          type="button"
+          className="btn"
+          aria-disabled="true"
+          title={`${name} sign-in is coming soon`}
+          aria-description="Coming soon"
+        >
           <span>{name}</span>
           <small aria-hidden="true">coming soon</small>
         </button>

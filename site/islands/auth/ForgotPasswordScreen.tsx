@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { messageOf } from './notify.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 export function ForgotPasswordScreen() {
   return (
@@ -23,10 +24,10 @@ function ForgotForm() {
     setBusy(true);
     try {
       const trimmed = email.trim();
-      await api('/auth/send-otp', { method: 'POST', json: { email: trimmed }, auth: false });
+      await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed } }));
       window.location.assign(paths.otp({ email: trimmed }));
     } catch (err) {
-      setError(messageOf(err, 'Something went wrong'));
+      setError(messageOf(err, SPEC_TEXTS.somethingWrong));
     } finally {
       setBusy(false);
     }
@@ -39,7 +40,16 @@ function ForgotForm() {
       </div>
       <div className="field">
         <label htmlFor="forgot-email">Email</label>
-        <input id="forgot-email" name="email" type="email" autoComplete="email" maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <input
+          id="forgot-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={320}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
       </div>
       <div className="auth-actions">
         <button type="submit" className="btn" disabled={busy}>

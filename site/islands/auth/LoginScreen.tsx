@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { type SessionUser, useAuth } from '../../lib/auth-store.ts';
+import { call, publicApi } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
-
-type LoginResponse = { message?: string; token?: string; user?: SessionUser };
+import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 
 export function LoginScreen() {
   return (
@@ -29,12 +28,12 @@ function LoginForm() {
     e.preventDefault();
     setBusy(true);
     try {
-      const res = await api<LoginResponse>('/auth/login', { method: 'POST', json: { email: email.trim(), password }, auth: false });
+      const res = await call(publicApi.auth.login.$post({ json: { email: email.trim(), password } }));
       const user = res.user;
       // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
       if (!user) return orangeToast('User data not received from server.');
-      if (user.role !== 'admin' && user.role !== 'client') return orangeToast('Unrecognized user role.');
-      if (user.role === 'client' && user.status !== 'approved') return orangeToast('Please get approval from admin.');
+      if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
+      if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
       saveChallenge(res.token);
       const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
       window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
@@ -49,18 +48,35 @@ function LoginForm() {
     <form onSubmit={submit} noValidate={false}>
       {justRegistered && (
         <p className="auth-notice" role="status">
-          Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it;
-          then sign in here.
+          Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it; then sign
+          in here.
         </p>
       )}
       <div className="field">
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" name="email" type="email" autoComplete="username" maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          maxLength={320}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor="login-password">Password</label>
         {/* SPEC §5: at least 8 characters, enforced by the browser. */}
-        <PasswordInput id="login-password" value={password} onChange={setPassword} shown={shown} onToggle={() => setShown((v) => !v)} autoComplete="current-password" minLength={8} />
+        <PasswordInput
+          id="login-password"
+          value={password}
+          onChange={setPassword}
+          shown={shown}
+          onToggle={() => setShown((v) => !v)}
+          autoComplete="current-password"
+          minLength={8}
+        />
       </div>
       <div className="auth-between">
         <span />

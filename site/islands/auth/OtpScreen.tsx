@@ -1,19 +1,18 @@
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../lib/api.ts';
-import { type SessionUser, useAuth } from '../../lib/auth-store.ts';
+import { call, publicApi } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { afterOtp, otpError } from './auth-rules.ts';
+import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 
 /** SPEC §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;
 const RESEND_SECONDS = 60;
 const REDIRECT_MS = 1200;
-
-type VerifyResponse = { message?: string; token?: string; user?: SessionUser };
 
 export function OtpScreen() {
   const params = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
@@ -60,7 +59,10 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   useEffect(() => boxes.current[0]?.focus(), []);
 
   function fill(from: number, text: string) {
-    const chars = text.replace(/\D/g, '').slice(0, LENGTH - from).split('');
+    const chars = text
+      .replace(/\D/g, '')
+      .slice(0, LENGTH - from)
+      .split('');
     if (!chars.length) return;
     setDigits((d) => {
       const next = [...d];
@@ -111,10 +113,10 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
     setBusy(true);
     try {
       const token = from === 'login' ? readChallenge() : undefined;
-      const res = await api<VerifyResponse>('/auth/login-verify-otp', { method: 'POST', json: { email, otp, ...(token ? { token } : {}) }, auth: false });
+      const res = await call(publicApi.auth['login-verify-otp'].$post({ json: { email, otp, ...(token ? { token } : {}) } }));
       if (from === 'login') {
         if (!res.token || !res.user) throw new Error('OTP verification failed');
-        toast.success('User login successfully!', { duration: 3000 });
+        toast.success(AUTH_TEXTS.loggedIn, { duration: 3000 });
         setDone(true);
         const { token: session, user } = res;
         setTimeout(() => {
@@ -126,10 +128,13 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         saveResetToken(res.token);
         toast.success(res.message ?? 'OTP verified.', { duration: 3000 });
         setDone(true);
-        setTimeout(() => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))), REDIRECT_MS);
+        setTimeout(
+          () => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))),
+          REDIRECT_MS,
+        );
       }
     } catch (err) {
-      setError(messageOf(err, 'Invalid or expired OTP.'));
+      setError(messageOf(err, AUTH_TEXTS.invalidOtp));
       setBusy(false);
     }
   }
@@ -137,7 +142,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   async function resend() {
     setResending(true);
     try {
-      await api('/auth/send-otp', { method: 'POST', json: { email }, auth: false });
+      await call(publicApi.auth['send-otp'].$post({ json: { email } }));
       toast.success('OTP resent successfully!', { duration: 3000 });
       setDigits(Array(LENGTH).fill(''));
       setSeconds(RESEND_SECONDS);

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api, assetUrl } from '../../lib/api.ts';
-import { homeFor, type Profile, useAuth } from '../../lib/auth-store.ts';
+import { api, assetUrl, call, upload } from '../../lib/api.ts';
+import { homeFor, useAuth } from '../../lib/auth-store.ts';
 import { AdminShell } from '../admin/AdminShell.tsx';
 import { PortalShell } from '../portal/PortalShell.tsx';
 import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.schema.ts';
@@ -10,6 +10,8 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
 import { messageOf, orangeToast } from './notify.ts';
 import './profile.css';
+import { PROFILE_UPDATED } from '../../../portal-api/src/modules/users/users.labels.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -31,7 +33,7 @@ function ProfileForm() {
   const queryClient = useQueryClient();
   const role = useAuth((s) => s.role);
   const setProfile = useAuth((s) => s.setProfile);
-  const profile = useQuery({ queryKey: ['profile'], queryFn: () => api<{ data: Profile }>('/users/profile').then((r) => r.data) });
+  const profile = useQuery({ queryKey: ['profile'], queryFn: () => call(api.users.profile.$get()).then((r) => r.data) });
   const [fields, setFields] = useState<Fields | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -85,8 +87,10 @@ function ProfileForm() {
     e.preventDefault();
     if (!fields) return;
     const tooLong = firstTooLong([
-      ['Full Name', fields.fullName.trim(), PROFILE_LIMITS.fullName], ['Phone No.', fields.phoneNumber.trim(), PROFILE_LIMITS.phoneNumber],
-      ['Company Name', fields.company.trim(), PROFILE_LIMITS.company], ['Your Bio', fields.bio.trim(), PROFILE_LIMITS.bio],
+      ['Full Name', fields.fullName.trim(), PROFILE_LIMITS.fullName],
+      ['Phone No.', fields.phoneNumber.trim(), PROFILE_LIMITS.phoneNumber],
+      ['Company Name', fields.company.trim(), PROFILE_LIMITS.company],
+      ['Your Bio', fields.bio.trim(), PROFILE_LIMITS.bio],
     ]);
     if (tooLong) return orangeToast(`Error updating profile: ${tooLong}`);
     const form = new FormData();
@@ -97,10 +101,10 @@ function ProfileForm() {
     if (photo) form.append('profileImage', photo);
     setBusy(true);
     try {
-      const res = await api<{ data: Profile; message?: string }>('/users/profile', { method: 'PUT', form });
+      const res = await upload(api.users.profile, '$put', form, () => undefined);
       setProfile(res.data);
       queryClient.setQueryData(['profile'], res.data);
-      orangeToast('Profile Updated Successfully', 'success');
+      orangeToast(PROFILE_UPDATED, 'success');
       // SPEC §2: after a save the admin goes to /admin, anyone else to /portal.
       setTimeout(() => window.location.assign(homeFor(res.data.role ?? role)), REDIRECT_MS);
     } catch (err) {
@@ -118,7 +122,7 @@ function ProfileForm() {
           {shownImage ? (
             <img src={shownImage} alt={preview ? 'Preview of the chosen photo' : 'Your profile photo'} width={140} height={140} />
           ) : (
-            <Avatar name={fields.fullName || 'Unknown User'} size={140} />
+            <Avatar name={fields.fullName || SPEC_TEXTS.unknownUser} size={140} />
           )}
           <input
             ref={fileInput}
@@ -131,10 +135,22 @@ function ProfileForm() {
             onChange={(e) => choosePhoto(e.target.files?.[0])}
           />
           <div className="profile-photo-actions">
-            <button type="button" className="btn btn-navy btn-sm" onClick={() => fileInput.current?.click()} aria-describedby="profile-photo-hint" aria-label="UPDATE photo">
+            <button
+              type="button"
+              className="btn btn-navy btn-sm"
+              onClick={() => fileInput.current?.click()}
+              aria-describedby="profile-photo-hint"
+              aria-label="UPDATE photo"
+            >
               UPDATE
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={clearPhoto} disabled={!photo} aria-label="DELETE chosen photo">
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={clearPhoto}
+              disabled={!photo}
+              aria-label="DELETE chosen photo"
+            >
               DELETE
             </button>
           </div>
@@ -150,7 +166,14 @@ function ProfileForm() {
         <div className="profile-fields">
           <div className="field">
             <label htmlFor="profile-name">Full Name</label>
-            <input id="profile-name" autoComplete="name" aria-describedby="profile-name-count" value={fields.fullName} onChange={set('fullName')} required />
+            <input
+              id="profile-name"
+              autoComplete="name"
+              aria-describedby="profile-name-count"
+              value={fields.fullName}
+              onChange={set('fullName')}
+              required
+            />
             <CharCount id="profile-name-count" value={fields.fullName} max={PROFILE_LIMITS.fullName} />
           </div>
           <div className="field">
@@ -160,12 +183,25 @@ function ProfileForm() {
           <div className="profile-two">
             <div className="field">
               <label htmlFor="profile-phone">Phone No.</label>
-              <input id="profile-phone" type="tel" autoComplete="tel" aria-describedby="profile-phone-count" value={fields.phoneNumber} onChange={set('phoneNumber')} />
+              <input
+                id="profile-phone"
+                type="tel"
+                autoComplete="tel"
+                aria-describedby="profile-phone-count"
+                value={fields.phoneNumber}
+                onChange={set('phoneNumber')}
+              />
               <CharCount id="profile-phone-count" value={fields.phoneNumber} max={PROFILE_LIMITS.phoneNumber} />
             </div>
             <div className="field">
               <label htmlFor="profile-company">Company Name</label>
-              <input id="profile-company" autoComplete="organization" aria-describedby="profile-company-count" value={fields.company} onChange={set('company')} />
+              <input
+                id="profile-company"
+                autoComplete="organization"
+                aria-describedby="profile-company-count"
+                value={fields.company}
+                onChange={set('company')}
+              />
               <CharCount id="profile-company-count" value={fields.company} max={PROFILE_LIMITS.company} />
             </div>
           </div>

@@ -1,11 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { api } from '../../lib/api.ts';
+import { bearer, call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 import { readResetToken, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
-import { passwordStrength, resetPasswordError } from './auth-rules.ts';
+import { passwordStrength } from './auth-rules.ts';
+import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { ResetPasswordFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 /** SPEC §9: redirect after reset 1.5 s. */
 const REDIRECT_MS = 1500;
@@ -13,7 +17,18 @@ const REDIRECT_MS = 1500;
 export function ResetPasswordScreen() {
   const email = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('email') ?? '');
   return (
-    <AuthFrame title="Reset Password" lead={email ? <>Choose a new password for <strong>{email}</strong>.</> : 'Choose a new password.'}>
+    <AuthFrame
+      title="Reset Password"
+      lead={
+        email ? (
+          <>
+            Choose a new password for <strong>{email}</strong>.
+          </>
+        ) : (
+          'Choose a new password.'
+        )
+      }
+    >
       {email ? (
         <ResetForm email={email} />
       ) : (
@@ -26,34 +41,38 @@ export function ResetPasswordScreen() {
 }
 
 function ResetForm({ email }: { email: string }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  // react-hook-form over the shared form schema: its SPEC §5 messages, one at a time, on submit.
+  const { handleSubmit, watch, setValue, formState } = useForm({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { newPassword: '', confirm: '' },
+  });
+  const password = watch('newPassword');
+  const confirm = watch('confirm');
+  const setPassword = (v: string) => setValue('newPassword', v);
+  const setConfirm = (v: string) => setValue('confirm', v);
   const [shown, setShown] = useState(false);
-  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const strength = passwordStrength(password);
+  const error = formState.errors.newPassword?.message ?? failure;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const invalid = resetPasswordError(password, confirm);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setError('');
+  const submit = handleSubmit(async () => {
+    setFailure('');
     setBusy(true);
     try {
-      await api('/auth/reset-password', { method: 'POST', json: { email, newPassword: password }, auth: false, bearer: readResetToken() });
+      await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
       saveResetToken(undefined);
-      toast.success('Password reset successful!', { duration: 3000 });
+      toast.success(AUTH_TEXTS.resetDone, { duration: 3000 });
       setDone(true);
       setTimeout(() => window.location.assign(paths.login), REDIRECT_MS);
     } catch (err) {
-      setError(messageOf(err, 'Failed to reset password.'));
+      setFailure(messageOf(err, 'Failed to reset password.'));
       setBusy(false);
     }
-  }
+  });
 
   return (
     // noValidate: the SPEC §5 messages are shown instead of the browser's own.
@@ -63,10 +82,18 @@ function ResetForm({ email }: { email: string }) {
       </div>
       <div className="field">
         <label htmlFor="reset-password">New password</label>
-        <PasswordInput id="reset-password" value={password} onChange={setPassword} shown={shown} onToggle={() => setShown((v) => !v)} autoComplete="new-password" describedBy="reset-strength" />
+        <PasswordInput
+          id="reset-password"
+          value={password}
+          onChange={setPassword}
+          shown={shown}
+          onToggle={() => setShown((v) => !v)}
+          autoComplete="new-password"
+          describedBy="reset-strength"
+        />
       </div>
       <div className="auth-strength" id="reset-strength" aria-live="polite">
-        <span className="auth-meter" data-level={password ? strength : "none"} aria-hidden="true">
+        <span className="auth-meter" data-level={password ? strength : 'none'} aria-hidden="true">
           <span />
         </span>
         <span>

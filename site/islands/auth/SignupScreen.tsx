@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
@@ -28,7 +28,7 @@ function SignupForm() {
     if (signupBody(form).fullName.length > FULL_NAME_MAX) return setError(FULL_NAME_TOO_LONG);
     setBusy(true);
     try {
-      const res = await api<{ token?: string; message?: string }>('/auth/register', { method: 'POST', json: signupBody(form), auth: false });
+      const res = await call(publicApi.auth.register.$post({ json: signupBody(form) }));
       if (!res.token) {
         setError('Token not received from API');
         return;
@@ -52,20 +52,52 @@ function SignupForm() {
       <div className="auth-row">
         <div className="field">
           <label htmlFor="signup-first">First name</label>
-          <input id="signup-first" name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} required />
+          <input
+            id="signup-first"
+            name="firstName"
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={(e) => set('firstName')(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="signup-last">Last name</label>
-          <input id="signup-last" name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} required />
+          <input
+            id="signup-last"
+            name="lastName"
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={(e) => set('lastName')(e.target.value)}
+            required
+          />
         </div>
       </div>
       <div className="field">
         <label htmlFor="signup-email">Email</label>
-        <input id="signup-email" name="email" type="email" autoComplete="email" maxLength={320} value={form.email} onChange={(e) => set('email')(e.target.value)} required />
+        <input
+          id="signup-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={320}
+          value={form.email}
+          onChange={(e) => set('email')(e.target.value)}
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor="signup-password">Password</label>
-        <PasswordInput id="signup-password" value={form.password} onChange={set('password')} shown={shown} onToggle={() => setShown((v) => !v)} autoComplete="new-password" placeholder="At least 8 characters" minLength={8} />
+        <PasswordInput
+          id="signup-password"
+          value={form.password}
+          onChange={set('password')}
+          shown={shown}
+          onToggle={() => setShown((v) => !v)}
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          minLength={8}
+        />
       </div>
       <div className="auth-actions">
         <button type="submit" className="btn" disabled={busy}>

@@ -39,7 +39,9 @@ describe('otpError', () => {
 describe('signupBody', () => {
   it('trims and joins the names and trims the e-mail', () => {
     expect(signupBody({ firstName: '  Ana ', lastName: ' Lopez  ', email: ' ana@example.com ', password: ' keep me ' })).toEqual({
-      fullName: 'Ana Lopez', email: 'ana@example.com', password: ' keep me ',
+      fullName: 'Ana Lopez',
+      email: 'ana@example.com',
+      password: ' keep me ',
     });
   });
 });
@@ -54,7 +56,9 @@ describe('afterOtp (SPEC §2)', () => {
   });
 
   it('follows a same-site next after sign-in and ignores any other', () => {
-    expect(afterOtp('a@b.co', 'client', 'login', '/request?service=Sub-Contractor&subService=Demolititon')).toBe('/request?service=Sub-Contractor&subService=Demolititon');
+    expect(afterOtp('a@b.co', 'client', 'login', '/request?service=Sub-Contractor&subService=Demolititon')).toBe(
+      '/request?service=Sub-Contractor&subService=Demolititon',
+    );
     expect(afterOtp('a@b.co', 'client', 'login', 'https://evil.example/')).toBe('/portal');
     expect(afterOtp('a@b.co', 'client', 'login', '//evil.example/')).toBe('/portal');
     expect(afterOtp('a@b.co', 'admin', 'login', '/\\evil.example')).toBe('/admin');

@@ -1,5 +1,7 @@
 // The pure rules of the auth screens (SPEC §2, §5), kept apart from React so they are unit-tested.
 import { paths, safeNext } from '../../lib/routes.ts';
+import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { ResetPasswordFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 export type Strength = 'Weak' | 'Medium' | 'Strong';
 
@@ -10,17 +12,15 @@ export function passwordStrength(password: string): Strength {
   return 'Weak';
 }
 
-/** SPEC §5 reset-password checks, in the order the product shows them; null when valid. */
+/** SPEC §5 reset-password checks (the shared form schema), in the order the product shows them; null when valid. */
 export function resetPasswordError(password: string, confirm: string): string | null {
-  if (!password || !confirm) return 'All fields are required.';
-  if (password.length < 6) return 'Password must be at least 6 characters.';
-  if (password !== confirm) return 'Passwords do not match.';
-  return null;
+  const result = ResetPasswordFormSchema.safeParse({ newPassword: password, confirm });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 /** SPEC §5: the code is exactly 6 characters (digits: the server sends digits only). */
 export function otpError(code: string): string | null {
-  return /^\d{6}$/.test(code) ? null : 'Please enter a valid 6-digit OTP.';
+  return /^\d{6}$/.test(code) ? null : AUTH_TEXTS.otpFormat;
 }
 
 /** SPEC §5 sign-up: names trimmed and joined by one space into fullName, e-mail trimmed. */

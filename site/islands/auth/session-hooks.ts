@@ -1,20 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api.ts';
-import { useAuth, type Profile } from '../../lib/auth-store.ts';
+import { api, call } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 /** The signed-in user's profile, kept in the store for the sidebars (SPEC §2). */
 export function useProfileSummary() {
   const { fullName, email, profileImage, setProfile } = useAuth();
   const { data } = useQuery({
     queryKey: ['profile'],
-    queryFn: () => api<{ data: Profile }>('/users/profile').then((r) => r.data),
+    queryFn: () => call(api.users.profile.$get()).then((r) => r.data),
   });
   useEffect(() => {
     if (data) setProfile(data);
   }, [data, setProfile]);
   return {
-    name: data?.fullName ?? fullName ?? 'Unknown User',
+    name: data?.fullName ?? fullName ?? SPEC_TEXTS.unknownUser,
     email: data?.email ?? email ?? '',
     image: data?.profileImage ?? profileImage,
   };
@@ -25,7 +26,7 @@ export function useSignOut() {
   const signOut = useAuth((s) => s.signOut);
   return async () => {
     try {
-      await api('/auth/logout', { method: 'POST' });
+      await call(api.auth.logout.$post());
     } catch {
       // The session may already be gone; the browser is signed out either way.
     }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { mergeMessages, type ChatMessage } from './useChatRoom.ts';
 
 const msg = (id: string, at: string, text = id): ChatMessage => ({
-  _id: id, query: 'q1', message: text, createdAt: at, replyTo: null, sender: { _id: 'u1', role: 'client', fullName: 'Ana' },
+  _id: id,
+  query: 'q1',
+  message: text,
+  createdAt: at,
+  replyTo: null,
+  sender: { _id: 'u1', role: 'client', fullName: 'Ana' },
 });
 
 describe('mergeMessages (history refetch + live frames)', () => {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
-import { api } from '../../lib/api.ts';
+import { api, call } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 
 export type { ChatMessage };
@@ -70,8 +70,16 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       history?.abort();
       const controller = (history = new AbortController());
       try {
-        const list = await api<ChatMessage[]>(`/chats/query/${encodeURIComponent(queryId)}/message`, { signal: controller.signal });
-        if (!stopped && Array.isArray(list)) setMessages((cur) => mergeMessages(cur, list.filter((m) => m.query === queryId)));
+        const list = await call(
+          api.chats.query[':id'].message.$get({ param: { id: queryId }, query: {} }, { init: { signal: controller.signal } }),
+        );
+        if (!stopped && Array.isArray(list))
+          setMessages((cur) =>
+            mergeMessages(
+              cur,
+              list.filter((m) => m.query === queryId),
+            ),
+          );
       } catch (err) {
         if ((err as Error).name === 'AbortError' || stopped) return;
         // SPEC §8: 'Failed to fetch messages' leaves the list as it is.
@@ -152,9 +160,11 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     // A client screen without an open query needs no socket; the admin one listens for presence.
     if (queryId || admin) connect();
     // Without a working socket the history still comes once, over HTTP.
-    const fallback = queryId ? setTimeout(() => {
-      if (joins === 0) void loadHistory();
-    }, HISTORY_FALLBACK_MS) : undefined;
+    const fallback = queryId
+      ? setTimeout(() => {
+          if (joins === 0) void loadHistory();
+        }, HISTORY_FALLBACK_MS)
+      : undefined;
     return () => {
       stopped = true;
       clearTimeout(retry);

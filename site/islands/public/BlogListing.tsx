@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, publicApi } from '../../lib/api.ts';
 import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { Pager } from '../ui/Pager.tsx';
@@ -9,8 +9,7 @@ import { serverPage, serverPageAt } from './blog/server-page.ts';
 import { useBlogUrlState } from './blog/blog-url-state.ts';
 import { BlogFilters } from './blog/BlogFilters.tsx';
 import { RecentPosts } from './blog/RecentPosts.tsx';
-
-type Page = { data: Blog[]; page: number; pageSize: number; total: number };
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 /** /blog: published posts, filtered and paged, the state in the address (SPEC §2, §4, §9). */
 export default function BlogListing() {
@@ -33,7 +32,7 @@ function Listing() {
   if (state.q) params.set('search', state.q);
   const list = useQuery({
     queryKey: ['public-blogs', params.toString()],
-    queryFn: ({ signal }) => api<Page>(`/blogs?${params}`, { auth: false, signal }),
+    queryFn: ({ signal }) => call(publicApi.blogs.$get({ query: Object.fromEntries(params) }, { init: { signal } })),
     placeholderData: keepPreviousData,
     initialData: serverPage?.key === params.toString() ? serverPage.list : undefined,
     initialDataUpdatedAt: serverPageAt,
@@ -73,14 +72,22 @@ function Listing() {
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="bl-heading">
           {filtered ? 'Matching posts' : 'Latest posts'}
         </h2>
-        <p className="bl-summary" aria-live="polite">{summary}</p>
+        <p className="bl-summary" aria-live="polite">
+          {summary}
+        </p>
         {list.isPending ? (
-          <p role="status" className="bl-muted">Loading posts…</p>
+          <p role="status" className="bl-muted">
+            Loading posts…
+          </p>
         ) : list.isError ? (
-          <p role="alert" className="error-text">{list.error.message || BLOG_TEXTS.fetchPublishedFailed}</p>
+          <p role="alert" className="error-text">
+            {list.error.message || BLOG_TEXTS.fetchPublishedFailed}
+          </p>
         ) : list.data.data.length === 0 ? (
           <div className="bl-empty">
-            <p>{filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}</p>
+            <p>
+              {filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}
+            </p>
           </div>
         ) : (
           <ul className="bl-list" aria-labelledby={headingId} aria-busy={list.isFetching}>
@@ -120,11 +127,19 @@ function PostCard({ blog, first, onTag }: { blog: Blog; first: boolean; onTag: (
     <article className="bl-card">
       <a className="bl-media" href={href} tabIndex={-1} aria-hidden="true">
         {/* The first card's image is the page's largest paint (issue 15). */}
-        <img src={blog.image ?? DEFAULT_BLOG_IMAGE} alt="" width={1200} height={630} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
+        <img
+          src={blog.image ?? DEFAULT_BLOG_IMAGE}
+          alt=""
+          width={1200}
+          height={630}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+          decoding="async"
+        />
       </a>
       <div className="bl-body">
         <p className="bl-meta">
-          <span className="bl-cat">{blog.category?.name ?? 'Uncategorized'}</span>
+          <span className="bl-cat">{blog.category?.name ?? SPEC_TEXTS.uncategorized}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={blog.createdAt}>{formatPostDate(blog.createdAt)}</time>
         </p>

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { CharCount } from '../ui/CharCount.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { CONTACT_LIMITS } from '../../../portal-api/src/modules/contact/contact.limits.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError, call, publicApi } from '../../lib/api.ts';
 
 // SPEC §5 contact form: name, e-mail, service and message required, phone
 // optional. The browser checks presence and length; the API checks the rest
@@ -14,7 +14,16 @@ import { api, ApiError } from '../../lib/api.ts';
 const FAILURE = 'Failed to send message. Please try again.'; // SPEC §8
 const TOAST_MS = 3000; // SPEC §9: contact toasts close after 3 s
 
-type Labels = { name: string; email: string; phone: string; service: string; servicePlaceholder: string; message: string; submit: string; submitting: string };
+type Labels = {
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  servicePlaceholder: string;
+  message: string;
+  submit: string;
+  submitting: string;
+};
 type Props = { services: string[]; labels: Labels };
 
 export default function ContactForm({ services, labels }: Props) {
@@ -36,11 +45,11 @@ export default function ContactForm({ services, labels }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const result = await api<{ message: string }>('/contact/submit', {
-        method: 'POST',
-        auth: false,
-        json: { name: field('name'), email: field('email'), phone: field('phone'), service: field('service'), message: field('message') },
-      });
+      const result = await call(
+        publicApi.contact.submit.$post({
+          json: { name: field('name'), email: field('email'), phone: field('phone'), service: field('service'), message: field('message') },
+        }),
+      );
       toast.success(result.message, { duration: TOAST_MS });
       form.reset();
       setMessage('');
@@ -97,7 +106,15 @@ export default function ContactForm({ services, labels }: Props) {
           <label htmlFor={`${id}-message`}>
             {labels.message} <span aria-hidden="true">*</span>
           </label>
-          <textarea id={`${id}-message`} name="message" required rows={6} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby={`${id}-message-count`} />
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            required
+            rows={6}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-describedby={`${id}-message-count`}
+          />
           <CharCount id={`${id}-message-count`} value={message} max={CONTACT_LIMITS.message} />
         </div>
         {error && (

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, api } from '../../lib/api.ts';
+import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 /** The client's 'Add addendum': files and a note, uploaded as the next Addendum N (issue 13). */
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
@@ -37,16 +38,16 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
     setProgress(0);
     try {
       const uploadIds = await uploads.uploadAll(picked);
-      const res = await api<{ message: string }>(`/queries/${encodeURIComponent(queryId)}/addenda`, {
-        json: { uploadIds, note: note.trim() || undefined },
-      });
+      const res = await call(
+        api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note: note.trim() || undefined })),
+      );
       toast.success(res.message);
       setOpen(false);
       setFiles([]);
       setNote('');
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something went wrong');
+      setError(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
     } finally {
       setProgress(null);
     }

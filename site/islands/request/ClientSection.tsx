@@ -7,8 +7,12 @@ export function ClientSection({ workspace, role }: SectionProps) {
   return (
     <>
       <h2>Client</h2>
-      <p><strong>{client.fullName}</strong></p>
-      <p><a href={`mailto:${client.email}`}>{client.email}</a></p>
+      <p>
+        <strong>{client.fullName}</strong>
+      </p>
+      <p>
+        <a href={`mailto:${client.email}`}>{client.email}</a>
+      </p>
       <p>{client.company || 'No company given'}</p>
       <p>{client.phone ? <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`}>{client.phone}</a> : 'No phone given'}</p>
     </>

@@ -11,7 +11,12 @@ export function DueDateSection({ workspace }: SectionProps) {
       <h2>Bid due date</h2>
       <p>
         {formatDueDate(day)}
-        {label && <> · <span className={`rqp-due-${label.tone}`}>{label.text}</span></>}
+        {label && (
+          <>
+            {' '}
+            · <span className={`rqp-due-${label.tone}`}>{label.text}</span>
+          </>
+        )}
       </p>
     </>
   );

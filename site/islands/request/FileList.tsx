@@ -10,8 +10,12 @@ export function FileList({ files, empty }: { files: File[]; empty: string }) {
     <ul className="rqp-list">
       {files.map((f) => (
         <li key={f._id} className="rqp-file">
-          <a href={f.url} download={f.name}>{f.name}</a>
-          <span className="rqp-meta">{fileSize(f.size)} · {fileType(f.name, f.type)}</span>
+          <a href={f.url} download={f.name}>
+            {f.name}
+          </a>
+          <span className="rqp-meta">
+            {fileSize(f.size)} · {fileType(f.name, f.type)}
+          </span>
         </li>
       ))}
     </ul>

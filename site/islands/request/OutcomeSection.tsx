@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { BID_OUTCOME_LABELS, BID_OUTCOME_VALUES } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
+import { api, call } from '../../lib/api.ts';
 
 /** After the bid date: the client's one-click Won / Lost / Did not bid, with an optional ±N % (issue 13). */
 export function OutcomeSection({ workspace, role }: SectionProps) {
@@ -35,7 +36,9 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
             type="button"
             className="btn btn-sm"
             disabled={step.isPending}
-            onClick={() => step.mutate({ path: `/queries/${encodeURIComponent(query._id)}/outcome`, json: { outcome: value, marginPct } })}
+            onClick={() =>
+              step.mutate(() => call(api.queries[':id'].outcome.$post({ param: { id: query._id }, json: { outcome: value, marginPct } })))
+            }
           >
             {BID_OUTCOME_LABELS[value]}
           </button>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { formatCents, QUOTE_STATE_LABELS, type Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { useRequestStep } from './use-request-step.ts';
+import { api, call } from '../../lib/api.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${h / 24} days`}` : `${h} h`);
@@ -19,8 +20,8 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
   const isOpen = quote.state === 'sent';
   const decide = role === 'client' && isOpen && canDecide;
   const accept = (option: 'standard' | 'rush') =>
-    step.mutate({ path: `/quotes/${encodeURIComponent(quote._id)}/accept`, json: { option } });
-  const withdraw = () => step.mutate({ path: `/quotes/${encodeURIComponent(quote._id)}/withdraw` });
+    step.mutate(() => call(api.quotes[':quoteId'].accept.$post({ param: { quoteId: quote._id }, json: { option } })));
+  const withdraw = () => step.mutate(() => call(api.quotes[':quoteId'].withdraw.$post({ param: { quoteId: quote._id } })));
 
   return (
     <article className={`quote-card is-${quote.state}`} aria-label={`Quote of ${when.format(new Date(quote.sentAt))}`}>
@@ -65,10 +66,9 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
           className="quote-decline"
           onSubmit={(e) => {
             e.preventDefault();
-            step.mutate(
-              { path: `/quotes/${encodeURIComponent(quote._id)}/decline`, json: { reason } },
-              { onSuccess: () => setDeclining(false) },
-            );
+            step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: { reason } })), {
+              onSuccess: () => setDeclining(false),
+            });
           }}
         >
           <label htmlFor={reasonId}>Why do you decline?</label>

@@ -6,6 +6,7 @@ import {
   PRICE_ERROR,
 } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { useRequestStep } from './use-request-step.ts';
+import { api, call } from '../../lib/api.ts';
 
 type Props = { queryId: string; bidDueDate: string | null; hasOpenQuote: boolean };
 
@@ -38,16 +39,13 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
       note: note || undefined,
       ...(rush ? { rushPrice, rushHours: Number(rushHours) } : {}),
     };
-    step.mutate(
-      { path: `/queries/${encodeURIComponent(queryId)}/quotes`, json },
-      {
-        onSuccess: () => {
-          setPrice('');
-          setRushPrice('');
-          setNote('');
-        },
+    step.mutate(() => call(api.queries[':id'].quotes.$post({ param: { id: queryId }, json })), {
+      onSuccess: () => {
+        setPrice('');
+        setRushPrice('');
+        setNote('');
       },
-    );
+    });
   };
 
   return (

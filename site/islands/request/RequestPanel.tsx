@@ -37,9 +37,13 @@ export function RequestPanel({ queryId, role, liveStatus, liveStamp = 0 }: Props
       </button>
       <div id={bodyId} className="rqp-body">
         {workspace.isPending ? (
-          <p role="status" className="rqp-note">Loading request…</p>
+          <p role="status" className="rqp-note">
+            Loading request…
+          </p>
         ) : workspace.isError || !workspace.data ? (
-          <p role="alert" className="rqp-note">Could not load this request.</p>
+          <p role="alert" className="rqp-note">
+            Could not load this request.
+          </p>
         ) : (
           SECTIONS.map(({ id, title, Component }) => (
             <section key={id} className={`rqp-section rqp-${id}`} aria-label={title}>

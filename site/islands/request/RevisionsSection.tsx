@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { FileList } from './FileList.tsx';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
+import { api, call } from '../../lib/api.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -43,15 +44,12 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            step.mutate(
-              { path: `/queries/${encodeURIComponent(query._id)}/reopen`, json: { reason } },
-              {
-                onSuccess: () => {
-                  setAsking(false);
-                  setReason('');
-                },
+            step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: { reason } })), {
+              onSuccess: () => {
+                setAsking(false);
+                setReason('');
               },
-            );
+            });
           }}
         >
           <label htmlFor={reasonId}>What should change?</label>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FileSheetIndex } from '../../../portal-api/src/modules/sheet-index/sheet-index.schema.ts';
-import { api } from '../../lib/api.ts';
+import { api, call } from '../../lib/api.ts';
 import type { SectionProps } from './section.ts';
 
 /**
@@ -35,7 +34,7 @@ function SheetList({ queryId }: { queryId: string }) {
   const index = useQuery({
     queryKey: ['sheet-index', queryId],
     queryFn: ({ signal }) =>
-      api<{ data: FileSheetIndex[] }>(`/queries/${encodeURIComponent(queryId)}/sheet-index`, { signal }).then((r) => r.data),
+      call(api.queries[':id']['sheet-index'].$get({ param: { id: queryId } }, { init: { signal } })).then((r) => r.data),
     enabled: false,
   });
   const pdfs = (index.data ?? []).flatMap((f) => (f.detail?.kind === 'pdf' ? [{ name: f.name, detail: f.detail }] : []));

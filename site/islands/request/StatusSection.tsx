@@ -14,7 +14,9 @@ export function StatusSection({ workspace, role }: SectionProps) {
   return (
     <>
       <h2>Status</h2>
-      <p><StatusBadge status={query.status} /></p>
+      <p>
+        <StatusBadge status={query.status} />
+      </p>
       {role === 'admin' && workspace.actions.length > 0 && (
         <div className="rqp-actions">
           <StatusActions query={query} onAnswer={() => setAnswering(true)} chatLink={false} />

@@ -1,23 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 type StepAnswer = { message: string; warning?: string };
 
 /**
  * One lifecycle move of a request (issue 13: quote, accept, decline, reopen,
- * outcome): POSTs it, shows the server's sentence (a refused move's 409 too) and
+ * outcome): sends it (a typed `call(client…$post(…))` of the caller), shows the server's sentence (a refused move's 409 too) and
  * reloads the workspace and the lists that show the request.
  */
 export function useRequestStep() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, json }: { path: string; json?: unknown }) => api<StepAnswer>(path, { method: 'POST', json: json ?? {} }),
+    mutationFn: (send: () => Promise<StepAnswer>) => send(),
     onSuccess: (answer) => {
       toast.success(answer.message);
       if (answer.warning) toast.warning(answer.warning, { duration: 8000 });
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'Something went wrong'),
+    onError: (err) => toast.error(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['workspace'] });
       void client.invalidateQueries({ queryKey: ['admin'] });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Workspace } from '../../../portal-api/src/modules/queries/queries.workspace.schema.ts';
-import { api } from '../../lib/api.ts';
+import { api, call } from '../../lib/api.ts';
 
 export type { Workspace };
 
@@ -11,7 +11,7 @@ export const workspaceKey = (queryId: string) => ['workspace', queryId] as const
 export function useWorkspace(queryId: string) {
   return useQuery({
     queryKey: workspaceKey(queryId),
-    queryFn: ({ signal }) => api<{ data: Workspace }>(`/queries/${encodeURIComponent(queryId)}/workspace`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call(api.queries[':id'].workspace.$get({ param: { id: queryId } }, { init: { signal } })).then((r) => r.data),
     retry: false,
   });
 }

@@ -14,7 +14,18 @@ export function Avatar({ name, image, size = 40 }: { name?: string | null; image
   const style = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const;
   if (src) return <img src={src} alt="" width={size} height={size} style={{ ...style, objectFit: 'cover' }} />;
   return (
-    <span aria-hidden="true" style={{ ...style, display: 'inline-grid', placeItems: 'center', background: 'var(--orange)', color: '#fff', fontWeight: 700, fontSize: size * 0.4 }}>
+    <span
+      aria-hidden="true"
+      style={{
+        ...style,
+        display: 'inline-grid',
+        placeItems: 'center',
+        background: 'var(--orange)',
+        color: '#fff',
+        fontWeight: 700,
+        fontSize: size * 0.4,
+      }}
+    >
       {initials(name)}
     </span>
   );

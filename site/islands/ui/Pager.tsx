@@ -9,11 +9,23 @@ type Props = {
   labelCase?: 'upper' | 'lower';
 };
 
-export function Pager({ page, pageCount, onChange, showLabel = true, prevLabel = 'Previous', nextLabel = 'Next', labelCase = 'upper' }: Props) {
+export function Pager({
+  page,
+  pageCount,
+  onChange,
+  showLabel = true,
+  prevLabel = 'Previous',
+  nextLabel = 'Next',
+  labelCase = 'upper',
+}: Props) {
   if (pageCount <= 1 && !showLabel) return null;
   const label = `${labelCase === 'upper' ? 'Page' : 'Page'} ${page} ${labelCase === 'upper' ? 'of' : 'of'} ${Math.max(pageCount, 1)}`;
   return (
-    <nav className="pager" aria-label="Pagination" style={{ display: 'flex', gap: '.75rem', alignItems: 'center', justifyContent: 'center', marginTop: '1rem', flexWrap: 'wrap' }}>
+    <nav
+      className="pager"
+      aria-label="Pagination"
+      style={{ display: 'flex', gap: '.75rem', alignItems: 'center', justifyContent: 'center', marginTop: '1rem', flexWrap: 'wrap' }}
+    >
       <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => onChange(page - 1)}>
         {prevLabel}
       </button>

@@ -1,8 +1,14 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Avatar } from './Avatar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
-export type NavItem = { label: string; href: string; match?: (path: string) => boolean; /** A count shown beside the label (unread chats); hidden at 0. */ badge?: number };
+export type NavItem = {
+  label: string;
+  href: string;
+  match?: (path: string) => boolean;
+  /** A count shown beside the label (unread chats); hidden at 0. */ badge?: number;
+};
 
 type Props = {
   title: string;
@@ -41,7 +47,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         <a className="shell-me" href={profileHref}>
           <Avatar name={name} image={image} size={48} />
           <span className="shell-me-text">
-            <span className="shell-name">{name || 'Unknown User'}</span>
+            <span className="shell-name">{name || SPEC_TEXTS.unknownUser}</span>
             <span className="shell-email">{email}</span>
           </span>
         </a>

@@ -162,8 +162,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'settings', 'activities', 'contact_messages', 'blog_tags', 'blogs', 'categories',
-    'chat_messages', 'query_files', 'queries', 'services', 'one_time_codes', 'sessions', 'users',
+    'settings',
+    'activities',
+    'contact_messages',
+    'blog_tags',
+    'blogs',
+    'categories',
+    'chat_messages',
+    'query_files',
+    'queries',
+    'services',
+    'one_time_codes',
+    'sessions',
+    'users',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

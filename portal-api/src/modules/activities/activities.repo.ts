@@ -14,7 +14,14 @@ export type NewActivity = { userId: string; queryId: string | null; activity: st
 export async function recordActivity(db: Executor, input: NewActivity): Promise<void> {
   await db
     .insertInto('activities')
-    .values({ id: newId(), user_id: input.userId, query_id: input.queryId, activity: input.activity, status: input.status, created_at: nowIso() })
+    .values({
+      id: newId(),
+      user_id: input.userId,
+      query_id: input.queryId,
+      activity: input.activity,
+      status: input.status,
+      created_at: nowIso(),
+    })
     .execute();
 }
 
@@ -52,28 +59,45 @@ export type Activity = {
 };
 
 /** Newest first; one client's when userId is given, everyone's otherwise. */
-export async function listActivities(db: Executor, opts: { userId?: string; limit: number; cursor?: string }): Promise<{ data: Activity[]; nextCursor: string | null }> {
+export async function listActivities(
+  db: Executor,
+  opts: { userId?: string; limit: number; cursor?: string },
+): Promise<{ data: Activity[]; nextCursor: string | null }> {
   let qb = db
     .selectFrom('activities as a')
     .leftJoin('queries as q', 'q.id', 'a.query_id')
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .select([
-      'a.id', 'a.activity', 'a.created_at', 'a.status', 'q.id as query_id', 'q.subject as query_subject', 'q.message as query_message',
-      'q.status as query_status', 'u.id as user_id', 'u.full_name as user_full_name',
+      'a.id',
+      'a.activity',
+      'a.created_at',
+      'a.status',
+      'q.id as query_id',
+      'q.subject as query_subject',
+      'q.message as query_message',
+      'q.status as query_status',
+      'u.id as user_id',
+      'u.full_name as user_full_name',
     ]);
   if (opts.userId) qb = qb.where('a.user_id', '=', opts.userId);
   if (opts.cursor) {
     const [at, id] = decodeCursor(opts.cursor, 2);
     qb = qb.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(at!, id!)));
   }
-  const rows = await qb.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(opts.limit + 1).execute();
+  const rows = await qb
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
   const { page, nextCursor } = nextCursorOf(rows, opts.limit, (r) => [r.created_at, r.id]);
   const data = page.map((r) => ({
     _id: r.id,
     activity: r.activity,
     createdAt: r.created_at,
     status: r.status,
-    query: r.query_id ? { _id: r.query_id, subject: r.query_subject ?? null, message: r.query_message ?? '', status: r.query_status ?? '' } : null,
+    query: r.query_id
+      ? { _id: r.query_id, subject: r.query_subject ?? null, message: r.query_message ?? '', status: r.query_status ?? '' }
+      : null,
     user: r.user_id ? { _id: r.user_id, fullName: r.user_full_name ?? '' } : null,
   }));
   return { data, nextCursor };

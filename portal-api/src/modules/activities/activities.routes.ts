@@ -18,7 +18,14 @@ export function activitiesRoutes({ db }: Deps) {
       security: [{ bearer: [] }],
       middleware: [requireAuth(db)] as const,
       request: { query: ActivitiesQuerySchema },
-      responses: { 400: { description: 'Bad cursor or limit' }, 200: { description: 'Activities', headers: { [NEXT_CURSOR_HEADER]: { schema: { type: 'string' }, description: 'Cursor of the next page, when there is one' } }, content: { 'application/json': { schema: z.array(ActivitySchema) } } } },
+      responses: {
+        400: { description: 'Bad cursor or limit' },
+        200: {
+          description: 'Activities',
+          headers: { [NEXT_CURSOR_HEADER]: { schema: { type: 'string' }, description: 'Cursor of the next page, when there is one' } },
+          content: { 'application/json': { schema: z.array(ActivitySchema) } },
+        },
+      },
     }),
     async (c) => {
       const user = c.var.user;

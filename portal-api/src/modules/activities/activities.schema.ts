@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { CursorParam } from '../paging/paging.schema.ts';
 
 export const ActivitySchema = z
@@ -11,7 +11,8 @@ export const ActivitySchema = z
     /** The client the activity is about (issue 17: 'Message sent' alone named no one). */
     user: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
   })
-  .openapi('Activity');
+  .meta({ id: 'Activity' });
+export type Activity = z.infer<typeof ActivitySchema>;
 
 export const ActivitiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500.').max(500, 'limit must be between 1 and 500.').default(100),

@@ -6,20 +6,35 @@ import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import {
-  approveUser, findUserByEmail, findUserById, insertPendingClient, setPasswordHash, toSessionUser, toUser,
+  approveUser,
+  findUserByEmail,
+  findUserById,
+  insertPendingClient,
+  setPasswordHash,
+  toSessionUser,
+  toUser,
 } from '../users/users.repo.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { approvalMail, codeMail, registerExistingMail, signupNoticeMail } from './auth.mail.ts';
 import {
-  IdParamSchema, LoginSchema, MessageSchema, RegisterSchema, ResetPasswordSchema, SendOtpSchema, SessionUserSchema, VerifyOtpSchema,
+  IdParamSchema,
+  LoginSchema,
+  MessageSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  SendOtpSchema,
+  SessionUserSchema,
+  VerifiedOtpSchema,
+  VerifyOtpSchema,
 } from './auth.schema.ts';
 import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, verifiedResetCode } from './otp.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createAuthLimits } from './rate-limit.ts';
 import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
+import { AUTH_TEXTS } from './auth.labels.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
-const INVALID_OTP = 'Invalid or expired OTP.';
+const INVALID_OTP = AUTH_TEXTS.invalidOtp;
 const TOO_MANY = { description: 'Rate limited; Retry-After says when to try again' };
 
 /** "45 seconds" / "5 minutes": the wait in words for a 429 message. */
@@ -46,13 +61,21 @@ export function authRoutes(deps: Deps) {
   return createRouter()
     .openapi(
       createRoute({
-        method: 'post', path: '/auth/register', tags: ['Authentication'],
+        method: 'post',
+        path: '/auth/register',
+        tags: ['Authentication'],
         summary: 'Sign up as a client. Public. The account waits for admin approval; the token returned opens no data.',
         description:
           'Answers the same 201, in about the same time, whether or not the e-mail already has an account, so sign-up does not tell who ' +
           'has one: a new e-mail gets a pending account (and COMPANY_EMAIL a notice), a known one gets a mail saying someone tried to register with it.',
         request: { body: { required: true, ...json(RegisterSchema) } },
-        responses: { 201: { description: 'Registered (or the owner of the e-mail was told)', ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })) }, 429: TOO_MANY },
+        responses: {
+          201: {
+            description: 'Registered (or the owner of the e-mail was told)',
+            ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })),
+          },
+          429: TOO_MANY,
+        },
       }),
       async (c) => {
         await limitIp(c);
@@ -62,7 +85,8 @@ export function authRoutes(deps: Deps) {
         await db.transaction().execute(async (trx) => {
           const existing = await findUserByEmail(trx, body.email);
           if (existing) {
-            if (!(await limits.registerWarning.take(existing.email))) await enqueueMail(trx, registerExistingMail(existing.email, config.publicUrl));
+            if (!(await limits.registerWarning.take(existing.email)))
+              await enqueueMail(trx, registerExistingMail(existing.email, config.publicUrl));
             return;
           }
           const inserted = await insertPendingClient(trx, { fullName: body.fullName, email: body.email, passwordHash });
@@ -76,10 +100,17 @@ export function authRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/auth/login', tags: ['Authentication'],
+        method: 'post',
+        path: '/auth/login',
+        tags: ['Authentication'],
         summary: 'Password step. Public. E-mails a 6-digit code; `token` is only a challenge for /auth/login-verify-otp.',
         request: { body: { required: true, ...json(LoginSchema) } },
-        responses: { 200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) }, 401: { description: 'Wrong credentials' }, 403: { description: 'Not approved' }, 429: TOO_MANY },
+        responses: {
+          200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) },
+          401: { description: 'Wrong credentials' },
+          403: { description: 'Not approved' },
+          429: TOO_MANY,
+        },
       }),
       async (c) => {
         await limitIp(c);
@@ -98,19 +129,25 @@ export function authRoutes(deps: Deps) {
           throw new HttpError(401, 'Invalid email or password.');
         }
         await limits.password.reset(email);
-        if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, 'Unrecognized user role.');
-        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
+        if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, AUTH_TEXTS.unknownRole);
+        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
         const challenge = generateToken();
-        await issueCode(db, { email: user.email, userId: user.id, purpose: 'login', challengeHash: hashChallenge(challenge) },
-          (trx, code) => enqueueMail(trx, codeMail(user.email, code, 'login')));
+        await issueCode(
+          db,
+          { email: user.email, userId: user.id, purpose: 'login', challengeHash: hashChallenge(challenge) },
+          (trx, code) => enqueueMail(trx, codeMail(user.email, code, 'login')),
+        );
         await limits.resend.start(`login:${user.email}`);
         return c.json({ message: 'A verification code has been sent to your email.', user: toSessionUser(user), token: challenge }, 200);
       },
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/auth/send-otp', tags: ['Authentication'],
-        summary: 'E-mails a code. Public. A login code while a password step is pending (resend), otherwise a reset code. Same answer for unknown e-mails.',
+        method: 'post',
+        path: '/auth/send-otp',
+        tags: ['Authentication'],
+        summary:
+          'E-mails a code. Public. A login code while a password step is pending (resend), otherwise a reset code. Same answer for unknown e-mails.',
         request: { body: { required: true, ...json(SendOtpSchema) } },
         responses: { 200: { description: 'Sent if the account exists', ...json(MessageSchema) }, 429: TOO_MANY },
       }),
@@ -126,22 +163,31 @@ export function authRoutes(deps: Deps) {
         if (wait) throw tooMany(wait, `Please wait ${waitText(wait)} before requesting another code.`);
         if (user) {
           // The mail is an outbox row written with the code: the answer never waits on SMTP.
-          await issueCode(db, { email: user.email, userId: user.id, purpose, challengeHash: purpose === 'login' ? pending?.challenge_hash : null },
-            (trx, code) => enqueueMail(trx, codeMail(user.email, code, purpose)));
+          await issueCode(
+            db,
+            { email: user.email, userId: user.id, purpose, challengeHash: purpose === 'login' ? pending?.challenge_hash : null },
+            (trx, code) => enqueueMail(trx, codeMail(user.email, code, purpose)),
+          );
         }
         return c.json({ message: 'If an account exists for this email, a code has been sent.' }, 200);
       },
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/auth/login-verify-otp', tags: ['Authentication'],
+        method: 'post',
+        path: '/auth/login-verify-otp',
+        tags: ['Authentication'],
         summary: 'Checks a code. Public. A login code returns the session token; a reset code returns a one-time reset token.',
         description:
           'With a login code, `token` in the answer is the session token. With a reset code (from /auth/send-otp), `token` is a one-time ' +
           'reset token instead: valid 10 minutes, stored only as a hash, opening no data. /auth/reset-password requires it as the bearer, ' +
           'so only whoever verified the code can set the new password.',
         request: { body: { required: true, ...json(VerifyOtpSchema) } },
-        responses: { 200: { description: 'Verified', ...json(MessageSchema) }, 400: { description: 'Invalid or expired code' }, 429: TOO_MANY },
+        responses: {
+          200: { description: 'Verified', ...json(VerifiedOtpSchema) },
+          400: { description: 'Invalid or expired code' },
+          429: TOO_MANY,
+        },
       }),
       async (c) => {
         await limitIp(c);
@@ -161,23 +207,30 @@ export function authRoutes(deps: Deps) {
         }
         const user = await findUserById(db, result.userId);
         if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP);
-        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, 'Please get approval from admin.');
+        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
         const session = await createSession(db, user.id);
-        return c.json({ message: 'User login successfully!', token: session.token, user: toSessionUser(user) }, 200);
+        return c.json({ message: AUTH_TEXTS.loggedIn, token: session.token, user: toSessionUser(user) }, 200);
       },
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/auth/reset-password', tags: ['Authentication'],
-        summary: 'Sets a new password, once. Public: the bearer is the reset token of /auth/login-verify-otp, not a session. Ends every session of the user.',
+        method: 'post',
+        path: '/auth/reset-password',
+        tags: ['Authentication'],
+        summary:
+          'Sets a new password, once. Public: the bearer is the reset token of /auth/login-verify-otp, not a session. Ends every session of the user.',
         description:
           'The bearer must be the one-time reset token that /auth/login-verify-otp returned for a reset code of this e-mail, within 10 ' +
           'minutes of that verification. Without it, with another e-mail, expired or already used, the reset is refused (400): knowing ' +
-          "the e-mail is not enough. The code is used up, the password set and every session of the user ended in one transaction; " +
+          'the e-mail is not enough. The code is used up, the password set and every session of the user ended in one transaction; ' +
           'their open chat sockets are closed.',
         security: [{ bearer: [] }],
         request: { body: { required: true, ...json(ResetPasswordSchema) } },
-        responses: { 200: { description: 'Reset', ...json(MessageSchema) }, 400: { description: 'No verified code, or not its reset token' }, 429: TOO_MANY },
+        responses: {
+          200: { description: 'Reset', ...json(MessageSchema) },
+          400: { description: 'No verified code, or not its reset token' },
+          429: TOO_MANY,
+        },
       }),
       async (c) => {
         await limitIp(c);
@@ -194,12 +247,15 @@ export function authRoutes(deps: Deps) {
         });
         if (!done) throw refused();
         await deps.hub.endSessions({ userId: code.user_id });
-        return c.json({ message: 'Password reset successful!' }, 200);
+        return c.json({ message: AUTH_TEXTS.resetDone }, 200);
       },
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/auth/approve/{id}', tags: ['Authentication'], security: [{ bearer: [] }],
+        method: 'post',
+        path: '/auth/approve/{id}',
+        tags: ['Authentication'],
+        security: [{ bearer: [] }],
         summary: 'Approves a registered client and e-mails them. Admin only.',
         middleware: [requireAuth(db, 'admin')] as const,
         request: { params: IdParamSchema },
@@ -213,12 +269,15 @@ export function authRoutes(deps: Deps) {
           if (await approveUser(trx, id)) await enqueueMail(trx, approvalMail(user.email, user.full_name, `${config.publicUrl}/login`));
         });
         const updated = await findUserById(db, id);
-        return c.json({ message: 'Admin approved successfully!', user: toUser(updated!) }, 200);
+        return c.json({ message: AUTH_TEXTS.approved, user: toUser(updated!) }, 200);
       },
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/auth/logout', tags: ['Authentication'], security: [{ bearer: [] }],
+        method: 'post',
+        path: '/auth/logout',
+        tags: ['Authentication'],
+        security: [{ bearer: [] }],
         summary: 'Ends the current session server-side. Any signed-in user.',
         middleware: [requireAuth(db)] as const,
         responses: { 200: { description: 'Signed out', ...json(MessageSchema) } },

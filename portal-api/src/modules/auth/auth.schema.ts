@@ -1,4 +1,5 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { AUTH_TEXTS } from './auth.labels.ts';
 
 /** The longest full name (first and last joined), shared with /signup (issue 17: refused with a sentence, never cut). */
 export const FULL_NAME_MAX = 120;
@@ -13,34 +14,64 @@ export const RegisterSchema = z
     email,
     password: z.string().min(8, 'Password must be at least 8 characters.').max(256),
   })
-  .openapi('Register');
+  .meta({ id: 'Register' });
 
-export const LoginSchema = z
-  .object({ email, password: z.string().min(1, 'Password is required.').max(256) })
-  .openapi('Login');
+export const LoginSchema = z.object({ email, password: z.string().min(1, 'Password is required.').max(256) }).meta({ id: 'Login' });
 
-export const SendOtpSchema = z.object({ email }).openapi('SendOtp');
+export const SendOtpSchema = z.object({ email }).meta({ id: 'SendOtp' });
 
 export const VerifyOtpSchema = z
   .object({
     email,
-    otp: z.string().trim().regex(/^\d{6}$/, 'Please enter a valid 6-digit OTP.'),
+    otp: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, AUTH_TEXTS.otpFormat),
     /** Optional: the challenge returned by /auth/login, bound to the code when given. */
     token: z.string().max(200).optional(),
   })
-  .openapi('VerifyOtp');
+  .meta({ id: 'VerifyOtp' });
 
 export const ResetPasswordSchema = z
   .object({
     email,
-    newPassword: z.string().min(6, 'Password must be at least 6 characters.').max(256),
+    newPassword: z.string().min(6, AUTH_TEXTS.resetTooShort).max(256),
   })
-  .openapi('ResetPassword');
+  .meta({ id: 'ResetPassword' });
+
+/**
+ * The /reset-password form (SPEC §5): both fields, at least 6 characters, matching, checked in
+ * that order with one message at a time; the new password is then sent as ResetPassword's.
+ */
+export const ResetPasswordFormSchema = z
+  .object({ newPassword: z.string(), confirm: z.string() })
+  .superRefine(({ newPassword, confirm }, ctx) => {
+    const problem =
+      !newPassword || !confirm
+        ? AUTH_TEXTS.resetRequired
+        : newPassword.length < 6
+          ? AUTH_TEXTS.resetTooShort
+          : newPassword !== confirm
+            ? AUTH_TEXTS.resetMismatch
+            : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newPassword'] });
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const SessionUserSchema = z
-  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string() })
-  .openapi('SessionUser');
+  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(['admin', 'client']), status: z.string() })
+  .meta({ id: 'SessionUser' });
 
-export const MessageSchema = z.object({ message: z.string() }).openapi('Message');
+export const MessageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+/** POST /auth/login-verify-otp: a login code answers the session token and user; a reset code a one-time reset token. */
+export const VerifiedOtpSchema = z
+  .object({
+    message: z.string(),
+    token: z.string().meta({ description: 'The session token (login code) or the one-time reset token (reset code).' }),
+    user: SessionUserSchema.optional().meta({ description: 'With a login code only.' }),
+    verified: z.literal(true).optional().meta({ description: 'With a reset code only.' }),
+  })
+  .meta({ id: 'VerifiedOtp' });

@@ -4,9 +4,7 @@ import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import {
-  consumeCodesOf, findNewestUnusedCode, findVerifiedResetCode, insertCode, setCodeAttempts, setCodeVerified,
-} from './otp.repo.ts';
+import { consumeCodesOf, findNewestUnusedCode, findVerifiedResetCode, insertCode, setCodeAttempts, setCodeVerified } from './otp.repo.ts';
 import { generateToken } from './session.ts';
 
 export { consumeCode } from './otp.repo.ts';
@@ -45,8 +43,14 @@ export async function issueCode(
   await db.transaction().execute(async (trx) => {
     await consumeCodesOf(trx, input.email, now);
     await insertCode(trx, {
-      id, email: input.email, userId: input.userId, purpose: input.purpose, codeHash: hashCode(id, code),
-      challengeHash: input.challengeHash ?? null, expiresAt: new Date(now.getTime() + CODE_TTL_MS), now,
+      id,
+      email: input.email,
+      userId: input.userId,
+      purpose: input.purpose,
+      codeHash: hashCode(id, code),
+      challengeHash: input.challengeHash ?? null,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      now,
     });
     await mail?.(trx, code);
   });
@@ -61,8 +65,7 @@ export async function liveCode(db: DB, email: string) {
 }
 
 export type CheckResult =
-  | { ok: true; id: string; userId: string; purpose: CodePurpose }
-  | { ok: false; reason: 'missing' | 'wrong' | 'burnt' };
+  { ok: true; id: string; userId: string; purpose: CodePurpose } | { ok: false; reason: 'missing' | 'wrong' | 'burnt' };
 
 /** Checks a code; a wrong try counts, the fifth burns the code. */
 export async function checkCode(db: DB, email: string, code: string, challenge?: string): Promise<CheckResult> {

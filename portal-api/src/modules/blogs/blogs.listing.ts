@@ -1,5 +1,5 @@
 import { BLOG_LISTING_DATA_ID } from './blog-listing.rules.ts';
-import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords } from './blogs.rules.ts';
+import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
 import { bodyText } from './blogs.sanitize.ts';
 
@@ -55,7 +55,7 @@ function card(blog: Blog, first: boolean): string {
     '<li><article class="bl-card">',
     `<a class="bl-media" href="${href}" tabindex="-1" aria-hidden="true"><img src="${esc(blog.image ?? DEFAULT_BLOG_IMAGE)}" alt="" width="1200" height="630" ${loading} decoding="async"></a>`,
     '<div class="bl-body">',
-    `<p class="bl-meta"><span class="bl-cat">${esc(blog.category?.name ?? 'Uncategorized')}</span><span aria-hidden="true">·</span><time datetime="${esc(blog.createdAt)}">${longDate.format(new Date(blog.createdAt))}</time></p>`,
+    `<p class="bl-meta"><span class="bl-cat">${esc(blog.category?.name ?? BLOG_TEXTS.uncategorized)}</span><span aria-hidden="true">·</span><time datetime="${esc(blog.createdAt)}">${longDate.format(new Date(blog.createdAt))}</time></p>`,
     `<h3 class="bl-title"><a href="${href}">${esc(blog.title)}</a></h3>`,
     blog.subTitle ? `<p class="bl-sub">${esc(blog.subTitle)}</p>` : '',
     `<p class="bl-excerpt">${esc(firstWords(bodyText(blog.body), BLOG_LIMITS.previewWords))}</p>`,

@@ -55,7 +55,11 @@ export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
   const base = config.publicUrl;
 
   const notFound = (c: Context<AppEnv>) =>
-    c.html(notFoundPage() ?? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head><body><h1>Page not found</h1><p><a href="/blog">All posts</a></p></body></html>`, 404);
+    c.html(
+      notFoundPage() ??
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head><body><h1>Page not found</h1><p><a href="/blog">All posts</a></p></body></html>`,
+      404,
+    );
 
   const listing = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     const shell = listingShell();
@@ -63,7 +67,11 @@ export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
     if (!shell || at < 0) return next();
     const state = listingState(new URL(c.req.url).searchParams);
     const [list, recent] = await Promise.all([
-      published(state.page, BLOG_LIMITS.publicPageSize, { category: state.category || undefined, tag: state.tag || undefined, search: state.q || undefined }),
+      published(state.page, BLOG_LIMITS.publicPageSize, {
+        category: state.category || undefined,
+        tag: state.tag || undefined,
+        search: state.q || undefined,
+      }),
       published(1, BLOG_LIMITS.recentPosts),
     ]);
     // Only the first copy: a later one is the island's fallback template and stays a loading line.
@@ -71,30 +79,31 @@ export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
     return c.html(shell.slice(0, at) + blogListingHtml(state, list, recent.data) + shell.slice(at + BLOG_LISTING_SLOT.length));
   };
 
-  return new Hono<AppEnv>()
-    .use('/blog/*', refuseMalformedPath)
-    .on(['GET', 'HEAD'], '/blog', listing)
-    .on(['GET', 'HEAD'], '/blog/', listing)
-    // The bare shell is not a page of its own.
-    .on(['GET', 'HEAD'], '/blog/post/index.html', (c) => notFound(c))
-    .on(['GET', 'HEAD'], '/blog/:slug{[^/]+}/', (c) => c.redirect(`/blog/${encodeURIComponent(c.req.param('slug'))}`, 301))
-    .on(['GET', 'HEAD'], '/blog/:slug{[^/]+}', async (c) => {
-      const blog = await findBlog(db, storage, c.req.param('slug'));
-      if (!blog || blog.status !== 'published') return notFound(c);
-      // An id works too, but the address people share is the slug.
-      if (blog.slug !== c.req.param('slug')) return c.redirect(`/blog/${encodeURIComponent(blog.slug)}`, 301);
-      c.header('cache-control', 'no-cache');
-      return c.html(renderPost(postTemplate(), blog, base));
-    })
-    .on(['GET', 'HEAD'], '/rss.xml', async (c) => {
-      const posts = await listPublishedForFeed(db, FEED_SIZE);
-      const items = posts.map((p) => {
-        const link = `${base}/blog/${encodeURIComponent(p.slug)}`;
-        return html`<item><title>${p.title}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><pubDate>${rfc822(p.published_at ?? p.created_at)}</pubDate>${
-          p.category_name ? html`<category>${p.category_name}</category>` : ''
-        }<description>${summaryOf({ subTitle: p.sub_title, body: p.body })}</description></item>`;
-      });
-      const xml = htmlText(html`<?xml version="1.0" encoding="UTF-8"?>
+  return (
+    new Hono<AppEnv>()
+      .use('/blog/*', refuseMalformedPath)
+      .on(['GET', 'HEAD'], '/blog', listing)
+      .on(['GET', 'HEAD'], '/blog/', listing)
+      // The bare shell is not a page of its own.
+      .on(['GET', 'HEAD'], '/blog/post/index.html', (c) => notFound(c))
+      .on(['GET', 'HEAD'], '/blog/:slug{[^/]+}/', (c) => c.redirect(`/blog/${encodeURIComponent(c.req.param('slug'))}`, 301))
+      .on(['GET', 'HEAD'], '/blog/:slug{[^/]+}', async (c) => {
+        const blog = await findBlog(db, storage, c.req.param('slug'));
+        if (!blog || blog.status !== 'published') return notFound(c);
+        // An id works too, but the address people share is the slug.
+        if (blog.slug !== c.req.param('slug')) return c.redirect(`/blog/${encodeURIComponent(blog.slug)}`, 301);
+        c.header('cache-control', 'no-cache');
+        return c.html(renderPost(postTemplate(), blog, base));
+      })
+      .on(['GET', 'HEAD'], '/rss.xml', async (c) => {
+        const posts = await listPublishedForFeed(db, FEED_SIZE);
+        const items = posts.map((p) => {
+          const link = `${base}/blog/${encodeURIComponent(p.slug)}`;
+          return html`<item><title>${p.title}</title><link>${link}</link><guid isPermaLink="true">${link}</guid><pubDate>${rfc822(p.published_at ?? p.created_at)}</pubDate>${
+            p.category_name ? html`<category>${p.category_name}</category>` : ''
+          }<description>${summaryOf({ subTitle: p.sub_title, body: p.body })}</description></item>`;
+        });
+        const xml = htmlText(html`<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
 <title>${SITE_NAME} Blog</title>
 <link>${base}/blog</link>
@@ -103,12 +112,18 @@ export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
 <atom:link href="${base}/rss.xml" rel="self" type="application/rss+xml"/>
 ${posts[0] ? html`<lastBuildDate>${rfc822(posts[0].updated_at)}</lastBuildDate>` : ''}
 ${items.map((item) => [item, '\n'])}</channel></rss>`);
-      return c.body(xml, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'no-cache' });
-    })
-    .on(['GET', 'HEAD'], '/sitemap-blog.xml', async (c) => {
-      const posts = await listPublishedForFeed(db, 50_000);
-      const urls = posts.map((p) => html`<url><loc>${`${base}/blog/${encodeURIComponent(p.slug)}`}</loc><lastmod>${p.updated_at}</lastmod></url>\n`);
-      const xml = htmlText(html`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>`);
-      return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' });
-    });
+        return c.body(xml, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'no-cache' });
+      })
+      .on(['GET', 'HEAD'], '/sitemap-blog.xml', async (c) => {
+        const posts = await listPublishedForFeed(db, 50_000);
+        const urls = posts.map(
+          (p) => html`<url><loc>${`${base}/blog/${encodeURIComponent(p.slug)}`}</loc><lastmod>${p.updated_at}</lastmod></url> `,
+        );
+        const xml = htmlText(
+          html`<?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> ${urls}</urlset>`,
+        );
+        return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' });
+      })
+  );
 }

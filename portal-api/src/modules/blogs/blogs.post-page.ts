@@ -1,5 +1,5 @@
 import { escapeHtml, html, htmlText, raw } from '../../lib/html.ts';
-import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords, POST_SLOTS, type PostSlot } from './blogs.rules.ts';
+import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords, POST_SLOTS, type PostSlot } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
 import { bodyText } from './blogs.sanitize.ts';
 
@@ -55,7 +55,7 @@ export function summaryOf(blog: Pick<Blog, 'subTitle' | 'body'>): string {
 function articleHtml(blog: Blog) {
   const category = blog.category
     ? html`<a class="post-category" href="/blog?category=${encodeURIComponent(blog.category.name)}">${blog.category.name}</a>`
-    : html`<span class="post-category">Uncategorized</span>`;
+    : html`<span class="post-category">${BLOG_TEXTS.uncategorized}</span>`;
   const tags = blog.tags.length
     ? html`<ul class="post-tags" aria-label="Tags">
         ${blog.tags.map((t) => html`<li><a href="/blog?tag=${encodeURIComponent(t)}">#${t}</a></li>`)}

@@ -45,12 +45,20 @@ export async function listBlogs(db: DB, storage: Storage, filter: BlogFilter, pa
   let query = baseQuery(db).where('blogs.status', 'in', filter.statuses);
   if (filter.category) {
     const category = filter.category;
-    query = query.where((eb) => eb.or([eb('categories.id', '=', category), eb(eb.fn('lower', ['categories.name']), '=', category.toLowerCase())]));
+    query = query.where((eb) =>
+      eb.or([eb('categories.id', '=', category), eb(eb.fn('lower', ['categories.name']), '=', category.toLowerCase())]),
+    );
   }
   if (filter.tag) {
     const tag = filter.tag.toLowerCase();
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('blog_tags').select('blog_tags.blog_id').whereRef('blog_tags.blog_id', '=', 'blogs.id').where(sql<string>`lower(${sql.ref('blog_tags.tag')})`, '=', tag)),
+      eb.exists(
+        eb
+          .selectFrom('blog_tags')
+          .select('blog_tags.blog_id')
+          .whereRef('blog_tags.blog_id', '=', 'blogs.id')
+          .where(sql<string>`lower(${sql.ref('blog_tags.tag')})`, '=', tag),
+      ),
     );
   }
   if (filter.search) {
@@ -61,7 +69,13 @@ export async function listBlogs(db: DB, storage: Storage, filter: BlogFilter, pa
         like('blogs.title'),
         like('blogs.sub_title'),
         like('blogs.body'),
-        eb.exists(eb.selectFrom('blog_tags').select('blog_tags.blog_id').whereRef('blog_tags.blog_id', '=', 'blogs.id').where(like('blog_tags.tag'))),
+        eb.exists(
+          eb
+            .selectFrom('blog_tags')
+            .select('blog_tags.blog_id')
+            .whereRef('blog_tags.blog_id', '=', 'blogs.id')
+            .where(like('blog_tags.tag')),
+        ),
       ]),
     );
   }
@@ -79,7 +93,15 @@ export async function listBlogs(db: DB, storage: Storage, filter: BlogFilter, pa
 
 async function withTags(db: Conn, storage: Storage, rows: BlogWithCategory[]): Promise<Blog[]> {
   if (!rows.length) return [];
-  const tagRows = await db.selectFrom('blog_tags').select(['blog_id', 'tag']).where('blog_id', 'in', rows.map((r) => r.id)).execute();
+  const tagRows = await db
+    .selectFrom('blog_tags')
+    .select(['blog_id', 'tag'])
+    .where(
+      'blog_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
   const byBlog = new Map<string, string[]>();
   for (const { blog_id, tag } of tagRows) byBlog.set(blog_id, [...(byBlog.get(blog_id) ?? []), tag]);
   const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -104,7 +126,10 @@ export function findBlogRow(db: Conn, id: string) {
 /** A slug from the title that no other blog has: "title", then "title-2", "title-3"… */
 export async function uniqueSlug(db: Conn, title: string, exceptId?: string): Promise<string> {
   const base = slugify(title);
-  let query = db.selectFrom('blogs').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  let query = db
+    .selectFrom('blogs')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
   if (exceptId) query = query.where('id', '!=', exceptId);
   const taken = new Set((await query.execute()).map((r) => r.slug));
   for (const slug of RESERVED_SLUGS) taken.add(slug);
@@ -124,7 +149,11 @@ export type BlogInput = {
 
 async function writeTags(trx: Transaction<Database>, blogId: string, tags: string[]) {
   await trx.deleteFrom('blog_tags').where('blog_id', '=', blogId).execute();
-  if (tags.length) await trx.insertInto('blog_tags').values(tags.map((tag) => ({ blog_id: blogId, tag }))).execute();
+  if (tags.length)
+    await trx
+      .insertInto('blog_tags')
+      .values(tags.map((tag) => ({ blog_id: blogId, tag })))
+      .execute();
 }
 
 /** Retries once with a fresh slug when a concurrent write took the same one. */
@@ -172,7 +201,8 @@ export async function updateBlog(db: DB, current: BlogRow, input: BlogInput): Pr
   const now = nowIso();
   await withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
-      const slug = current.published_at === null && input.title !== current.title ? await uniqueSlug(trx, input.title, current.id) : current.slug;
+      const slug =
+        current.published_at === null && input.title !== current.title ? await uniqueSlug(trx, input.title, current.id) : current.slug;
       await trx
         .updateTable('blogs')
         .set({
@@ -206,7 +236,15 @@ export async function setBlogStatus(db: DB, current: BlogRow, status: BlogStatus
 export async function deleteBlogs(db: DB, ids: string[]): Promise<{ deleted: number; images: string[] }> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('blogs').select(['id', 'image']).where('id', 'in', ids).execute();
-    if (rows.length) await trx.deleteFrom('blogs').where('id', 'in', rows.map((r) => r.id)).execute();
+    if (rows.length)
+      await trx
+        .deleteFrom('blogs')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
     return { deleted: rows.length, images: rows.map((r) => r.image).filter((k): k is string => !!k) };
   });
 }
@@ -232,7 +270,16 @@ export async function listPublishedTags(db: DB): Promise<Array<{ tag: string; co
 /** Published posts for the feed and the sitemap: newest first. */
 export async function listPublishedForFeed(db: DB, limit: number) {
   return baseQuery(db)
-    .select(['blogs.slug', 'blogs.title', 'blogs.sub_title', 'blogs.body', 'blogs.created_at', 'blogs.updated_at', 'blogs.published_at', 'categories.name as category_name'])
+    .select([
+      'blogs.slug',
+      'blogs.title',
+      'blogs.sub_title',
+      'blogs.body',
+      'blogs.created_at',
+      'blogs.updated_at',
+      'blogs.published_at',
+      'categories.name as category_name',
+    ])
     .where('blogs.status', '=', 'published')
     .orderBy('blogs.created_at', 'desc')
     .limit(limit)

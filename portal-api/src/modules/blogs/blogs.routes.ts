@@ -10,16 +10,36 @@ import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import type { Multipart } from '../../lib/storage.ts';
 import { findCategory, findCategoryByName } from '../categories/categories.repo.ts';
 import { storeBlogImage } from './blogs.image.ts';
-import { type BlogInput, deleteBlogs, findBlog, findBlogRow, insertBlog, listBlogs, listPublishedTags, setBlogStatus, updateBlog } from './blogs.repo.ts';
+import {
+  type BlogInput,
+  deleteBlogs,
+  findBlog,
+  findBlogRow,
+  insertBlog,
+  listBlogs,
+  listPublishedTags,
+  setBlogStatus,
+  updateBlog,
+} from './blogs.repo.ts';
 import { BLOG_LIMITS, BLOG_TEXTS } from './blogs.rules.ts';
 import { hasContent, sanitizeBody } from './blogs.sanitize.ts';
 import {
-  BlogEnvelopeSchema, BlogFieldsSchema, BlogListQuerySchema, BlogListSchema, BlogStatusBodySchema, BulkDeleteSchema,
-  IdOrSlugParamSchema, IdParamSchema, SuccessSchema, TagListSchema, UploadedImageSchema,
+  BlogEnvelopeSchema,
+  BlogFieldsSchema,
+  BlogListQuerySchema,
+  BlogListSchema,
+  BlogStatusBodySchema,
+  BulkDeleteSchema,
+  IdOrSlugParamSchema,
+  IdParamSchema,
+  SuccessSchema,
+  TagListSchema,
+  UploadedImageSchema,
 } from './blogs.schema.ts';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const MULTIPART_FIELDS = 'multipart/form-data: title, subTitle, body (HTML, sanitised), category (id), tags (comma-separated), status (draft|published), image (file), removeImage (true to drop the image).';
+const MULTIPART_FIELDS =
+  'multipart/form-data: title, subTitle, body (HTML, sanitised), category (id), tags (comma-separated), status (draft|published), image (file), removeImage (true to drop the image).';
 const ADMIN_ERRORS = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
 
 /** The blogs sub-app (SPEC §7 "Blogs"). Static paths are registered before /blogs/{id}. */
@@ -29,7 +49,11 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
 
   /** Reads the editor's multipart form: the fields parsed, at most one image, temp files cleaned up on refusal. */
   async function receiveForm(c: Context<AppEnv>) {
-    const form: Multipart = await storage.receive(c.req.raw, { maxFiles: 1, fileFields: ['image'], maxFileBytes: BLOG_LIMITS.imageMb * 1024 * 1024 });
+    const form: Multipart = await storage.receive(c.req.raw, {
+      maxFiles: 1,
+      fileFields: ['image'],
+      maxFileBytes: BLOG_LIMITS.imageMb * 1024 * 1024,
+    });
     const parsed = BlogFieldsSchema.safeParse(form.fields);
     if (!parsed.success) {
       await storage.discard(form.files);
@@ -62,8 +86,11 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
   return router
     .openapi(
       createRoute({
-        method: 'get', path: '/blogs', tags: ['Blogs'],
-        summary: 'Blogs, newest first, filtered and paged. Public (published only); admins may ask for drafts (status=draft) or, with no status, for all.',
+        method: 'get',
+        path: '/blogs',
+        tags: ['Blogs'],
+        summary:
+          'Blogs, newest first, filtered and paged. Public (published only); admins may ask for drafts (status=draft) or, with no status, for all.',
         middleware: [optionalAuth(db)] as const,
         request: { query: BlogListQuerySchema },
         responses: { 200: { description: 'A page of blogs', content: json(BlogListSchema) }, ...ADMIN_ERRORS },
@@ -76,7 +103,13 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
         }
         const statuses = q.status ? [q.status] : isAdmin(c) ? (['draft', 'published'] as const) : (['published'] as const);
         const load = async () => {
-          const { data, total } = await listBlogs(db, storage, { statuses: [...statuses], category: q.category, tag: q.tag, search: q.search }, q.page, q.pageSize);
+          const { data, total } = await listBlogs(
+            db,
+            storage,
+            { statuses: [...statuses], category: q.category, tag: q.tag, search: q.search },
+            q.page,
+            q.pageSize,
+          );
           return { data, page: q.page, pageSize: q.pageSize, total };
         };
         c.header('cache-control', 'no-cache');
@@ -88,7 +121,9 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/blogs/tags', tags: ['Blogs'],
+        method: 'get',
+        path: '/blogs/tags',
+        tags: ['Blogs'],
         summary: 'Tags of published blogs with their post counts, most used first. Public.',
         responses: { 200: { description: 'Tags', content: json(TagListSchema) } },
       }),
@@ -96,16 +131,26 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/blogs/images', tags: ['Blogs'],
+        method: 'post',
+        path: '/blogs/images',
+        tags: ['Blogs'],
         summary: 'Uploads an image for a blog body (the editor inserts its URL). multipart/form-data: image. Admin only.',
-        security: [{ bearer: [] }], middleware: [admin] as const,
+        security: [{ bearer: [] }],
+        middleware: [admin] as const,
         responses: {
           201: { description: 'Stored, converted to WebP', content: json(UploadedImageSchema) },
-          400: { description: 'No image' }, ...ADMIN_ERRORS, 413: { description: 'Too large' }, 415: { description: 'Not an image' },
+          400: { description: 'No image' },
+          ...ADMIN_ERRORS,
+          413: { description: 'Too large' },
+          415: { description: 'Not an image' },
         },
       }),
       async (c) => {
-        const form = await storage.receive(c.req.raw, { maxFiles: 1, fileFields: ['image'], maxFileBytes: BLOG_LIMITS.imageMb * 1024 * 1024 });
+        const form = await storage.receive(c.req.raw, {
+          maxFiles: 1,
+          fileFields: ['image'],
+          maxFileBytes: BLOG_LIMITS.imageMb * 1024 * 1024,
+        });
         const file = form.files[0];
         if (!file) throw new HttpError(400, 'Please choose an image.');
         const key = await storeBlogImage(storage, file);
@@ -114,11 +159,19 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'delete', path: '/blogs/multiple', tags: ['Blogs'],
+        method: 'delete',
+        path: '/blogs/multiple',
+        tags: ['Blogs'],
         summary: 'Deletes the selected blogs. Admin only.',
-        security: [{ bearer: [] }], middleware: [admin] as const,
+        security: [{ bearer: [] }],
+        middleware: [admin] as const,
         request: { body: { required: true, content: json(BulkDeleteSchema) } },
-        responses: { 200: { description: 'Deleted', content: json(SuccessSchema) }, 400: { description: 'No ids' }, ...ADMIN_ERRORS, 404: { description: 'None of the ids exist' } },
+        responses: {
+          200: { description: 'Deleted', content: json(SuccessSchema) },
+          400: { description: 'No ids' },
+          ...ADMIN_ERRORS,
+          404: { description: 'None of the ids exist' },
+        },
       }),
       async (c) => {
         const { deleted, images } = await deleteBlogs(db, [...new Set(c.req.valid('json').blogIds)]);
@@ -129,7 +182,9 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/blogs/{idOrSlug}', tags: ['Blogs'],
+        method: 'get',
+        path: '/blogs/{idOrSlug}',
+        tags: ['Blogs'],
         summary: 'One blog by id or slug. Public for published blogs; drafts for admins only (404 for anyone else).',
         middleware: [optionalAuth(db)] as const,
         request: { params: IdOrSlugParamSchema },
@@ -143,12 +198,18 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/blogs', tags: ['Blogs'],
+        method: 'post',
+        path: '/blogs',
+        tags: ['Blogs'],
         summary: `Creates a blog. ${MULTIPART_FIELDS} Admin only.`,
-        security: [{ bearer: [] }], middleware: [admin] as const,
+        security: [{ bearer: [] }],
+        middleware: [admin] as const,
         responses: {
           201: { description: 'Created', content: json(BlogEnvelopeSchema) },
-          400: { description: 'Please fill in all required fields.' }, ...ADMIN_ERRORS, 413: { description: 'Image too large' }, 415: { description: 'Not an image' },
+          400: { description: 'Please fill in all required fields.' },
+          ...ADMIN_ERRORS,
+          413: { description: 'Image too large' },
+          415: { description: 'Not an image' },
         },
       }),
       async (c) => {
@@ -174,13 +235,19 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'put', path: '/blogs/{id}', tags: ['Blogs'],
+        method: 'put',
+        path: '/blogs/{id}',
+        tags: ['Blogs'],
         summary: `Updates a blog; fields not sent are kept. ${MULTIPART_FIELDS} Admin only.`,
-        security: [{ bearer: [] }], middleware: [admin] as const,
+        security: [{ bearer: [] }],
+        middleware: [admin] as const,
         request: { params: IdParamSchema },
         responses: {
           200: { description: 'Updated', content: json(BlogEnvelopeSchema) },
-          400: { description: 'A required field was emptied' }, ...ADMIN_ERRORS, 404: { description: 'Unknown blog' }, 415: { description: 'Not an image' },
+          400: { description: 'A required field was emptied' },
+          ...ADMIN_ERRORS,
+          404: { description: 'Unknown blog' },
+          415: { description: 'Not an image' },
         },
       }),
       async (c) => {
@@ -208,11 +275,19 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'patch', path: '/blogs/{id}/status', tags: ['Blogs'],
+        method: 'patch',
+        path: '/blogs/{id}/status',
+        tags: ['Blogs'],
         summary: 'Publishes a draft (status published) or moves a blog back to drafts. Admin only.',
-        security: [{ bearer: [] }], middleware: [admin] as const,
+        security: [{ bearer: [] }],
+        middleware: [admin] as const,
         request: { params: IdParamSchema, body: { required: true, content: json(BlogStatusBodySchema) } },
-        responses: { 200: { description: 'Changed', content: json(SuccessSchema) }, 400: { description: 'Unknown status' }, ...ADMIN_ERRORS, 404: { description: 'Unknown blog' } },
+        responses: {
+          200: { description: 'Changed', content: json(SuccessSchema) },
+          400: { description: 'Unknown status' },
+          ...ADMIN_ERRORS,
+          404: { description: 'Unknown blog' },
+        },
       }),
       async (c) => {
         const current = await blogOrThrow(c.req.valid('param').id);
@@ -223,9 +298,12 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'delete', path: '/blogs/{id}', tags: ['Blogs'],
+        method: 'delete',
+        path: '/blogs/{id}',
+        tags: ['Blogs'],
         summary: 'Deletes a blog and its image. Admin only.',
-        security: [{ bearer: [] }], middleware: [admin] as const,
+        security: [{ bearer: [] }],
+        middleware: [admin] as const,
         request: { params: IdParamSchema },
         responses: { 200: { description: 'Deleted', content: json(SuccessSchema) }, ...ADMIN_ERRORS, 404: { description: 'Unknown blog' } },
       }),

@@ -1,13 +1,16 @@
 // SPEC §3 "Blog", §7, §8 blog texts, §9 blog constants: the texts, numbers and
-// small rules that the server and the site share. No imports, so the site can
-// take them without pulling zod into the public blog page's bundle.
+// small rules that the server and the site share. No zod, so the site can take
+// them without pulling zod into the public blog page's bundle.
+import { REQUIRED_FIELDS } from '../queries/queries.labels.ts';
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;
 export type BlogStatusValue = (typeof BLOG_STATUSES)[number];
 
 /** SPEC §8 (admin blogs) and §5 (blog editor). */
 export const BLOG_TEXTS = {
-  required: 'Please fill in all required fields.',
+  required: REQUIRED_FIELDS,
+  /** SPEC §2: a blog without a category. */
+  uncategorized: 'Uncategorized',
   created: 'Blog created successfully!',
   updated: 'Blog updated successfully!',
   createFailed: 'Creation failed',

@@ -8,19 +8,58 @@ import sanitizeHtml from 'sanitize-html';
 // and images. Anything else (scripts, event attributes, iframes, SVG, forms,
 // inline styles other than colours) is dropped.
 
-const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
+const COLOUR = [
+  /^#[0-9a-f]{3,8}$/i,
+  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i,
+  /^[a-z]{3,20}$/i,
+];
 
 const QUILL_CLASSES = [
-  'ql-align-center', 'ql-align-right', 'ql-align-justify', 'ql-direction-rtl',
-  'ql-size-small', 'ql-size-large', 'ql-size-huge', 'ql-font-serif', 'ql-font-monospace',
-  'ql-syntax', 'ql-code-block', 'ql-code-block-container', 'ql-ui',
+  'ql-align-center',
+  'ql-align-right',
+  'ql-align-justify',
+  'ql-direction-rtl',
+  'ql-size-small',
+  'ql-size-large',
+  'ql-size-huge',
+  'ql-font-serif',
+  'ql-font-monospace',
+  'ql-syntax',
+  'ql-code-block',
+  'ql-code-block-container',
+  'ql-ui',
   ...Array.from({ length: 8 }, (_, i) => `ql-indent-${i + 1}`),
 ];
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike',
-    'a', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'sub', 'sup', 'span', 'img', 'div',
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'pre',
+    'code',
+    'sub',
+    'sup',
+    'span',
+    'img',
+    'div',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
@@ -44,7 +83,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Elements whose text must not leak into the post when they are dropped.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'svg', 'math', 'iframe', 'object', 'embed', 'template', 'select', 'button'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'svg',
+    'math',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'select',
+    'button',
+  ],
   transformTags: {
     // A link never hands the opened page a handle on ours (window.opener).
     a: (tagName, attribs) => {
@@ -79,7 +133,9 @@ export function bodyText(html: string): string {
     allowedAttributes: {},
     nonTextTags: OPTIONS.nonTextTags,
   });
-  return decodeEntities(text).replace(/[\s\u00a0]+/g, ' ').trim();
+  return decodeEntities(text)
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
 }
 
 /** True when a body has something to read: text or an image (Quill's empty editor is `<p><br></p>`). */

@@ -1,10 +1,10 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { BLOG_LIMITS, BLOG_STATUSES, BLOG_TEXTS, parseTags } from './blogs.rules.ts';
 
 // Request and response shapes of the blogs API (SPEC §7 "Blogs"); the shared
 // texts and numbers live in blogs.rules.ts.
 
-export const CategoryRefSchema = z.object({ _id: z.string(), name: z.string() }).openapi('CategoryRef');
+export const CategoryRefSchema = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'CategoryRef' });
 
 export const BlogSchema = z
   .object({
@@ -12,35 +12,45 @@ export const BlogSchema = z
     title: z.string(),
     slug: z.string(),
     subTitle: z.string().nullable(),
-    body: z.string().openapi({ description: 'Sanitised HTML (Quill 2 formats only).' }),
+    body: z.string().meta({ description: 'Sanitised HTML (Quill 2 formats only).' }),
     category: CategoryRefSchema.nullable(),
     tags: z.array(z.string()),
     status: z.enum(BLOG_STATUSES),
-    image: z.string().nullable().openapi({ description: 'Public URL under /uploads/public/blogs/ with a ?v= cache-buster, or null.' }),
+    image: z.string().nullable().meta({ description: 'Public URL under /uploads/public/blogs/ with a ?v= cache-buster, or null.' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi('Blog');
+  .meta({ id: 'Blog' });
 export type Blog = z.infer<typeof BlogSchema>;
 
 const pageNumber = (fallback: number, max: number) =>
-  z.coerce.number({ error: 'Page numbers are whole numbers.' }).int('Page numbers are whole numbers.').min(1, 'Page numbers start at 1.').max(max, `At most ${max} per page.`).default(fallback);
-const filterText = z.string().trim().max(100, 'Filters can be at most 100 characters.').optional().transform((v) => v || undefined);
+  z.coerce
+    .number({ error: 'Page numbers are whole numbers.' })
+    .int('Page numbers are whole numbers.')
+    .min(1, 'Page numbers start at 1.')
+    .max(max, `At most ${max} per page.`)
+    .default(fallback);
+const filterText = z
+  .string()
+  .trim()
+  .max(100, 'Filters can be at most 100 characters.')
+  .optional()
+  .transform((v) => v || undefined);
 
 export const BlogListQuerySchema = z.object({
   status: z.enum(BLOG_STATUSES, { error: 'Status is draft or published.' }).optional(),
   page: pageNumber(1, 1_000_000),
   pageSize: pageNumber(BLOG_LIMITS.maxPageSize, BLOG_LIMITS.maxPageSize),
-  category: filterText.openapi({ description: 'Category id or name.' }),
+  category: filterText.meta({ description: 'Category id or name.' }),
   tag: filterText,
-  search: filterText.openapi({ description: 'Words in the title, sub-title, body or tags.' }),
+  search: filterText.meta({ description: 'Words in the title, sub-title, body or tags.' }),
 });
 
 export const BlogListSchema = z
   .object({ data: z.array(BlogSchema), page: z.number(), pageSize: z.number(), total: z.number() })
-  .openapi('BlogList');
+  .meta({ id: 'BlogList' });
 
-export const TagListSchema = z.object({ data: z.array(z.object({ tag: z.string(), count: z.number() })) }).openapi('TagList');
+export const TagListSchema = z.object({ data: z.array(z.object({ tag: z.string(), count: z.number() })) }).meta({ id: 'TagList' });
 
 /**
  * The editor's multipart text fields (SPEC §7: title, subTitle, body,
@@ -62,7 +72,9 @@ export const BlogFieldsSchema = z.object({
   removeImage: z.enum(['true', 'false']).optional(),
 });
 
-export const BlogStatusBodySchema = z.object({ status: z.enum(BLOG_STATUSES, { error: 'Status is draft or published.' }) }).openapi('BlogStatusBody');
+export const BlogStatusBodySchema = z
+  .object({ status: z.enum(BLOG_STATUSES, { error: 'Status is draft or published.' }) })
+  .meta({ id: 'BlogStatusBody' });
 
 export const BulkDeleteSchema = z
   .object({
@@ -71,11 +83,11 @@ export const BulkDeleteSchema = z
       .min(1, 'Please select at least one blog.')
       .max(BLOG_LIMITS.maxPageSize, `At most ${BLOG_LIMITS.maxPageSize} blogs at once.`),
   })
-  .openapi('BulkDeleteBlogs');
+  .meta({ id: 'BulkDeleteBlogs' });
 
 export const IdOrSlugParamSchema = z.object({ idOrSlug: z.string().min(1).max(200) });
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
-export const BlogEnvelopeSchema = z.object({ data: BlogSchema, message: z.string().optional() }).openapi('BlogEnvelope');
-export const SuccessSchema = z.object({ success: z.literal(true), message: z.string() }).openapi('Success');
-export const UploadedImageSchema = z.object({ url: z.string() }).openapi('UploadedImage');
+export const BlogEnvelopeSchema = z.object({ data: BlogSchema, message: z.string().optional() }).meta({ id: 'BlogEnvelope' });
+export const SuccessSchema = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'Success' });
+export const UploadedImageSchema = z.object({ url: z.string() }).meta({ id: 'UploadedImage' });

@@ -15,7 +15,9 @@ export function categoriesRoutes({ db, cache }: Deps) {
   return router
     .openapi(
       createRoute({
-        method: 'get', path: '/categories', tags: ['Blogs'],
+        method: 'get',
+        path: '/categories',
+        tags: ['Blogs'],
         summary: 'Blog categories, by name. Public.',
         responses: { 200: { description: 'Categories', content: { 'application/json': { schema: CategoryListSchema } } } },
       }),
@@ -26,7 +28,9 @@ export function categoriesRoutes({ db, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/categories', tags: ['Blogs'],
+        method: 'post',
+        path: '/categories',
+        tags: ['Blogs'],
         summary: 'Adds a blog category (from the blog editor). Admin only.',
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'admin')] as const,

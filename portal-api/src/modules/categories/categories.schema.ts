@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 // SPEC §3 "Category": _id, name. Categories are seeded; an admin adds one from the blog editor.
 
@@ -11,10 +11,10 @@ export const CATEGORY_TEXTS = {
 /** The longest category name, shared with the editor's counter (issue 17). */
 export const CATEGORY_NAME_MAX = 60;
 
-export const CategorySchema = z.object({ _id: z.string(), name: z.string() }).openapi('Category');
+export const CategorySchema = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;
 
-export const CategoryListSchema = z.object({ data: z.array(CategorySchema) }).openapi('CategoryList');
+export const CategoryListSchema = z.object({ data: z.array(CategorySchema) }).meta({ id: 'CategoryList' });
 
 export const NewCategorySchema = z
   .object({
@@ -25,6 +25,6 @@ export const NewCategorySchema = z
       .max(CATEGORY_NAME_MAX, `A category name can be at most ${CATEGORY_NAME_MAX} characters.`)
       .transform((v) => v.replace(/\s+/g, ' ')),
   })
-  .openapi('NewCategory');
+  .meta({ id: 'NewCategory' });
 
-export const CreatedCategorySchema = z.object({ data: CategorySchema, message: z.string() }).openapi('CreatedCategory');
+export const CreatedCategorySchema = z.object({ data: CategorySchema, message: z.string() }).meta({ id: 'CreatedCategory' });

@@ -53,21 +53,21 @@ export async function mailCompanyAboutClientMessage(
   const { quoted, more } = await unseenMessages(trx, query, 'client', since);
   if (!quoted.length || !(await moveMailMark(trx, query.id, 'company', since, now))) return;
   await enqueueMail(trx, {
-    kind: 'chat-to-company', to: ctx.companyEmail,
+    kind: 'chat-to-company',
+    to: ctx.companyEmail,
     subject: `New message from ${client.fullName}`,
-    ...noticeParts([
-      `${client.fullName} (${client.email}) wrote in the chat of a request while no one of the team was connected${more ? ` (the newest ${MAX_QUOTED} messages)` : ''}:`,
-      ...quote(quoted),
-    ], { label: 'Answer in the admin area', url: `${ctx.publicUrl}/admin-chat/${query.id}` }),
+    ...noticeParts(
+      [
+        `${client.fullName} (${client.email}) wrote in the chat of a request while no one of the team was connected${more ? ` (the newest ${MAX_QUOTED} messages)` : ''}:`,
+        ...quote(quoted),
+      ],
+      { label: 'Answer in the admin area', url: `${ctx.publicUrl}/admin-chat/${query.id}` },
+    ),
   });
 }
 
 /** The team wrote and the client is not connected: tell the client, at most once per window. */
-export async function mailClientAboutReply(
-  trx: DB,
-  ctx: { publicUrl: string },
-  query: { id: string; user_id: string },
-): Promise<void> {
+export async function mailClientAboutReply(trx: DB, ctx: { publicUrl: string }, query: { id: string; user_id: string }): Promise<void> {
   const owner = await findUserContact(trx, query.user_id);
   if (!owner) return;
   const now = new Date();
@@ -76,10 +76,13 @@ export async function mailClientAboutReply(
   const { quoted } = await unseenMessages(trx, query, 'company', since);
   if (!quoted.length || !(await moveMailMark(trx, query.id, 'client', since, now))) return;
   await enqueueMail(trx, {
-    kind: 'chat-to-client', to: owner.email,
+    kind: 'chat-to-client',
+    to: owner.email,
     subject: 'New reply to your estimate request',
-    ...noticeParts([`Hi ${owner.full_name},`, 'Our estimating team replied to your request:', ...quoted.map((r) => r.message)],
-      { label: 'Read and answer it here', url: `${ctx.publicUrl}/chat/${query.id}` }),
+    ...noticeParts([`Hi ${owner.full_name},`, 'Our estimating team replied to your request:', ...quoted.map((r) => r.message)], {
+      label: 'Read and answer it here',
+      url: `${ctx.publicUrl}/chat/${query.id}`,
+    }),
   });
 }
 
@@ -100,7 +103,9 @@ export function startChatMailSweep(deps: SweepDeps & { log: { error: (o: object,
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    sweepHeldChatMail(deps, online).catch((err: unknown) => deps.log.error({ err }, 'chat mail sweep failed')).finally(() => (running = false));
+    sweepHeldChatMail(deps, online)
+      .catch((err: unknown) => deps.log.error({ err }, 'chat mail sweep failed'))
+      .finally(() => (running = false));
   }, CHAT_MAIL_SWEEP_MS);
   timer.unref();
   return () => clearInterval(timer);
@@ -115,8 +120,9 @@ export async function sweepHeldChatMail(deps: SweepDeps, online: Presence): Prom
     if (h.audience === 'company' && !online.anyAdmin()) {
       const client = await findUserContact(deps.db, h.user_id);
       if (!client) continue;
-      await deps.db.transaction().execute((trx) =>
-        mailCompanyAboutClientMessage(trx, deps.config, query, { fullName: client.full_name, email: client.email }));
+      await deps.db
+        .transaction()
+        .execute((trx) => mailCompanyAboutClientMessage(trx, deps.config, query, { fullName: client.full_name, email: client.email }));
     } else if (h.audience === 'client' && !online.user(h.user_id)) {
       await deps.db.transaction().execute((trx) => mailClientAboutReply(trx, deps.config, query));
     }

@@ -12,8 +12,16 @@ function baseSelect(db: Executor) {
     .innerJoin('users as u', 'u.id', 'm.sender_id')
     .leftJoin('chat_messages as r', 'r.id', 'm.reply_to_id')
     .select([
-      'm.id', 'm.query_id', 'm.message', 'm.created_at', 'm.sender_id', 'u.role as sender_role', 'u.full_name as sender_name',
-      'r.id as reply_id', 'r.query_id as reply_query_id', 'r.message as reply_message',
+      'm.id',
+      'm.query_id',
+      'm.message',
+      'm.created_at',
+      'm.sender_id',
+      'u.role as sender_role',
+      'u.full_name as sender_name',
+      'r.id as reply_id',
+      'r.query_id as reply_query_id',
+      'r.message as reply_message',
     ]);
 }
 type MessageRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
@@ -46,7 +54,11 @@ export async function listLatestMessages(db: Executor, queryId: string, opts: { 
     const [at, id] = decodeCursor(opts.cursor, 2);
     qb = qb.where((eb) => eb(eb.refTuple('m.created_at', 'm.id'), '<', eb.tuple(at!, id!)));
   }
-  const rows = await qb.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(opts.limit + 1).execute();
+  const rows = await qb
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
   const { page, nextCursor } = nextCursorOf(rows, opts.limit, (r) => [r.created_at, r.id]);
   return { data: page.reverse().map(toChatMessage), olderCursor: nextCursor };
 }
@@ -72,7 +84,14 @@ export async function insertMessage(
   const createdAt = messageStamp();
   await trx
     .insertInto('chat_messages')
-    .values({ id, query_id: input.queryId, sender_id: input.senderId, message: input.message, reply_to_id: input.replyTo, created_at: createdAt })
+    .values({
+      id,
+      query_id: input.queryId,
+      sender_id: input.senderId,
+      message: input.message,
+      reply_to_id: input.replyTo,
+      created_at: createdAt,
+    })
     .execute();
   return { id, createdAt };
 }

@@ -16,13 +16,19 @@ export function chatsRoutes(deps: Deps) {
   return createRouter()
     .openapi(
       createRoute({
-        method: 'get', path: '/chats/users', tags: ['Chat'],
-        summary: "The admin chat's clients: the most recent conversation first, paged (load more) and searchable, each with its last message, unread count and requests. Admin only.",
-        security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'get',
+        path: '/chats/users',
+        tags: ['Chat'],
+        summary:
+          "The admin chat's clients: the most recent conversation first, paged (load more) and searchable, each with its last message, unread count and requests. Admin only.",
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         request: { query: ChatUsersQuerySchema },
         responses: {
           200: { description: 'A page of clients', content: { 'application/json': { schema: ChatUsersPageSchema } } },
-          400: { description: 'Bad page or search' }, 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' },
+          400: { description: 'Bad page or search' },
+          401: { description: 'No or bad token' },
+          403: { description: 'Not an admin' },
         },
       }),
       async (c) => {
@@ -32,27 +38,28 @@ export function chatsRoutes(deps: Deps) {
       },
     )
     .openapi(
-    createRoute({
-      method: 'get',
-      path: '/chats/query/{id}/message',
-      tags: ['Chat'],
-      summary: "A query's chat messages, oldest first (a bare array). Owner or admin (someone else's answers 404).",
-      security: [{ bearer: [] }],
-      middleware: [requireAuth(db)] as const,
-      description: 'With `limit`: the newest `limit` messages, still oldest first; when older ones exist, X-Next-Cursor carries the cursor for the page before.',
-      request: { params: ChatQueryParamsSchema, query: MessagesQuerySchema },
-      responses: {
-        200: { description: 'Messages', content: { 'application/json': { schema: z.array(ChatMessageSchema) } } },
-        404: { description: 'Unknown or not yours' },
+      createRoute({
+        method: 'get',
+        path: '/chats/query/{id}/message',
+        tags: ['Chat'],
+        summary: "A query's chat messages, oldest first (a bare array). Owner or admin (someone else's answers 404).",
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db)] as const,
+        description:
+          'With `limit`: the newest `limit` messages, still oldest first; when older ones exist, X-Next-Cursor carries the cursor for the page before.',
+        request: { params: ChatQueryParamsSchema, query: MessagesQuerySchema },
+        responses: {
+          200: { description: 'Messages', content: { 'application/json': { schema: z.array(ChatMessageSchema) } } },
+          404: { description: 'Unknown or not yours' },
+        },
+      }),
+      async (c) => {
+        const query = await findQueryForUser(db, c.req.valid('param').id, c.var.user);
+        const { limit, cursor } = c.req.valid('query');
+        if (limit === undefined && cursor === undefined) return c.json(await listMessages(db, query.id), 200);
+        const page = await listLatestMessages(db, query.id, { limit: limit ?? 50, cursor });
+        if (page.olderCursor) c.header(NEXT_CURSOR_HEADER, page.olderCursor);
+        return c.json(page.data, 200);
       },
-    }),
-    async (c) => {
-      const query = await findQueryForUser(db, c.req.valid('param').id, c.var.user);
-      const { limit, cursor } = c.req.valid('query');
-      if (limit === undefined && cursor === undefined) return c.json(await listMessages(db, query.id), 200);
-      const page = await listLatestMessages(db, query.id, { limit: limit ?? 50, cursor });
-      if (page.olderCursor) c.header(NEXT_CURSOR_HEADER, page.olderCursor);
-      return c.json(page.data, 200);
-    },
-  );
+    );
 }

@@ -1,5 +1,6 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import type { LifecycleFrame } from '../queries/lifecycle.schema.ts';
+import { QUERY_STATUSES } from '../queries/queries.labels.ts';
 
 export const MAX_CHAT_MESSAGE = 5000;
 export const CHAT_CLOSED = 'This conversation is closed. You cannot send more messages.';
@@ -16,16 +17,20 @@ export const ChatMessageSchema = z
     createdAt: z.string(),
     replyTo: z.object({ _id: z.string(), query: z.string(), message: z.string() }).nullable(),
   })
-  .openapi('ChatMessage');
+  .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A list's preview of a chat: its newest message (issue 11 "chat data in one trip"). */
 export const LastMessageSchema = z
   .object({ text: z.string(), createdAt: z.string(), senderRole: z.enum(['admin', 'client']) })
-  .openapi('LastMessage');
+  .meta({ id: 'LastMessage' });
 
 export const ChatQueryParamsSchema = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' } }),
 });
 
 // WebSocket frames (ARCHITECTURE.md "WebSocket /ws"): a union on `type`.
@@ -67,8 +72,12 @@ export type ServerFrame =
   | { type: 'unread'; total: number; queries?: Record<string, number>; queryId?: string; userId?: string; count?: number };
 
 export const ChatUsersQuerySchema = z.object({
-  search: z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional()
-    .openapi({ description: "Part of a client's name or e-mail (case-insensitive)." }),
+  search: z
+    .string()
+    .trim()
+    .max(200, { error: 'Search text can be at most 200 characters.' })
+    .optional()
+    .meta({ description: "Part of a client's name or e-mail (case-insensitive)." }),
   page: z.coerce.number({ error: 'Page must be a number.' }).int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).default(30),
 });
@@ -80,16 +89,28 @@ export const ChatUserSchema = z
     email: z.string(),
     profileImage: z.string().nullable(),
     online: z.boolean(),
-    lastMessage: LastMessageSchema.nullable().openapi({ description: 'The newest message over all of the client’s requests.' }),
-    lastActivityAt: z.string().openapi({ description: 'Time of that message, or of the newest request when there is no message: the sort key.' }),
-    unread: z.number().openapi({ description: "The firm's unread messages over all of the client's requests." }),
-    queries: z.array(z.object({
-      _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.enum(['pending', 'in_progress', 'answered', 'closed']),
-      createdAt: z.string(), unread: z.number(), lastMessageAt: z.string().nullable(),
-      projectName: z.string().nullable().openapi({ description: 'Issue 13: leads the list when set.' }),
-    })).openapi({ description: 'Newest first.' }),
+    lastMessage: LastMessageSchema.nullable().meta({ description: 'The newest message over all of the client’s requests.' }),
+    lastActivityAt: z
+      .string()
+      .meta({ description: 'Time of that message, or of the newest request when there is no message: the sort key.' }),
+    unread: z.number().meta({ description: "The firm's unread messages over all of the client's requests." }),
+    queries: z
+      .array(
+        z.object({
+          _id: z.string(),
+          subject: z.string().nullable(),
+          message: z.string(),
+          status: z.enum(QUERY_STATUSES),
+          createdAt: z.string(),
+          unread: z.number(),
+          lastMessageAt: z.string().nullable(),
+          lastMessage: LastMessageSchema.nullable().meta({ description: "This request's newest message (text, time, sender's role)." }),
+          projectName: z.string().nullable().meta({ description: 'Issue 13: leads the list when set.' }),
+        }),
+      )
+      .meta({ description: 'Newest first.' }),
   })
-  .openapi('ChatUser');
+  .meta({ id: 'ChatUser' });
 export type ChatUser = z.infer<typeof ChatUserSchema>;
 
 export const ChatUsersPageSchema = z.object({ users: z.array(ChatUserSchema), page: z.number(), hasMore: z.boolean() });

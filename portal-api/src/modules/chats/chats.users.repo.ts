@@ -6,29 +6,51 @@ import { FIRM_READER, lastMessages, unreadCounts, type LastMessage } from './unr
 // The admin chat's user list (issue 12 + issue 15): clients who have requests, the
 // most recent conversation first, one page at a time, searchable on the server.
 
-export type ChatUserQuery = { _id: string; subject: string | null; projectName: string | null; message: string; status: QueryStatus; createdAt: string; unread: number; lastMessageAt: string | null };
+export type ChatUserQuery = {
+  _id: string;
+  subject: string | null;
+  projectName: string | null;
+  message: string;
+  status: QueryStatus;
+  createdAt: string;
+  unread: number;
+  lastMessageAt: string | null;
+  lastMessage: LastMessage | null;
+};
 export type ChatUser = {
-  _id: string; fullName: string; email: string; profileImage: string | null;
-  lastMessage: LastMessage | null; lastActivityAt: string; unread: number; queries: ChatUserQuery[];
+  _id: string;
+  fullName: string;
+  email: string;
+  profileImage: string | null;
+  lastMessage: LastMessage | null;
+  lastActivityAt: string;
+  unread: number;
+  queries: ChatUserQuery[];
 };
 
-export async function listChatUsers(db: DB, opts: { search?: string; page: number; pageSize: number }): Promise<{ users: ChatUser[]; hasMore: boolean }> {
-  const latest = db.selectFrom('chat_messages').select(['query_id', (eb) => eb.fn.max('created_at').as('at')]).groupBy('query_id').as('lm');
+export async function listChatUsers(
+  db: DB,
+  opts: { search?: string; page: number; pageSize: number },
+): Promise<{ users: ChatUser[]; hasMore: boolean }> {
+  const latest = db
+    .selectFrom('chat_messages')
+    .select(['query_id', (eb) => eb.fn.max('created_at').as('at')])
+    .groupBy('query_id')
+    .as('lm');
   let qb = db
     .selectFrom('users as u')
     .innerJoin('queries as q', 'q.user_id', 'u.id')
     .leftJoin(latest, 'lm.query_id', 'q.id')
-    .select([
-      'u.id', 'u.full_name', 'u.email', 'u.profile_image',
-      sql<string>`coalesce(max(lm.at), max(q.created_at))`.as('active_at'),
-    ])
+    .select(['u.id', 'u.full_name', 'u.email', 'u.profile_image', sql<string>`coalesce(max(lm.at), max(q.created_at))`.as('active_at')])
     .groupBy(['u.id', 'u.full_name', 'u.email', 'u.profile_image']);
   if (opts.search) {
     const pattern = `%${opts.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    qb = qb.where((eb) => eb.or([
-      eb(sql`lower(u.full_name)`, 'like', sql`${pattern} escape '\\'`),
-      eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
-    ]));
+    qb = qb.where((eb) =>
+      eb.or([
+        eb(sql`lower(u.full_name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
   }
   const rows = await qb
     .orderBy(sql`coalesce(max(lm.at), max(q.created_at))`, 'desc')
@@ -43,23 +65,46 @@ export async function listChatUsers(db: DB, opts: { search?: string; page: numbe
   const queries = await db
     .selectFrom('queries')
     .select(['id', 'user_id', 'subject', 'project_name', 'message', 'status', 'created_at'])
-    .where('user_id', 'in', page.map((r) => r.id))
+    .where(
+      'user_id',
+      'in',
+      page.map((r) => r.id),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
   const ids = queries.map((q) => q.id);
   const [last, unread] = await Promise.all([lastMessages(db, ids), unreadCounts(db, { id: FIRM_READER, role: 'admin' }, ids)]);
 
-  const users = new Map<string, ChatUser>(page.map((r) => [r.id, {
-    _id: r.id, fullName: r.full_name, email: r.email, profileImage: r.profile_image,
-    lastMessage: null, lastActivityAt: r.active_at, unread: 0, queries: [],
-  }]));
+  const users = new Map<string, ChatUser>(
+    page.map((r) => [
+      r.id,
+      {
+        _id: r.id,
+        fullName: r.full_name,
+        email: r.email,
+        profileImage: r.profile_image,
+        lastMessage: null,
+        lastActivityAt: r.active_at,
+        unread: 0,
+        queries: [],
+      },
+    ]),
+  );
   for (const q of queries) {
     const user = users.get(q.user_id)!;
     const message = last.get(q.id) ?? null;
     const count = unread.get(q.id) ?? 0;
     user.queries.push({
-      _id: q.id, subject: q.subject, projectName: q.project_name, message: q.message, status: q.status, createdAt: q.created_at, unread: count, lastMessageAt: message?.createdAt ?? null,
+      _id: q.id,
+      subject: q.subject,
+      projectName: q.project_name,
+      message: q.message,
+      status: q.status,
+      createdAt: q.created_at,
+      unread: count,
+      lastMessageAt: message?.createdAt ?? null,
+      lastMessage: message,
     });
     user.unread += count;
     if (message && (!user.lastMessage || message.createdAt > user.lastMessage.createdAt)) user.lastMessage = message;

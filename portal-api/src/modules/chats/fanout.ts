@@ -116,7 +116,8 @@ export class PgFanout {
       this.hub.broadcast(parsed.r, parsed.f);
       return;
     }
-    if (typeof parsed.s !== 'string' || typeof parsed.i !== 'number' || typeof parsed.n !== 'number' || typeof parsed.d !== 'string') return;
+    if (typeof parsed.s !== 'string' || typeof parsed.i !== 'number' || typeof parsed.n !== 'number' || typeof parsed.d !== 'string')
+      return;
     const now = Date.now();
     for (const [key, partial] of this.partials) if (now - partial.at > PARTIAL_TTL_MS) this.partials.delete(key);
     let partial = this.partials.get(parsed.s);

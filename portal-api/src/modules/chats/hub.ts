@@ -35,7 +35,10 @@ export class ChatHub {
   private readonly heartbeat: NodeJS.Timeout;
   private handler: FrameHandler = async (peer) => this.send(peer, { type: 'error', message: 'Chat is not available.' });
 
-  constructor(private readonly log: Logger, heartbeatMs = HEARTBEAT_MS) {
+  constructor(
+    private readonly log: Logger,
+    heartbeatMs = HEARTBEAT_MS,
+  ) {
     this.wss.on('connection', (socket) => this.accept(socket));
     this.heartbeat = setInterval(() => this.sweep(), heartbeatMs);
     this.heartbeat.unref();
@@ -56,7 +59,8 @@ export class ChatHub {
     socket.on('message', (data, isBinary) => {
       if (isBinary) return this.send(peer, { type: 'error', message: 'Frames must be JSON text.' });
       this.handler(peer, data.toString()).catch((err: unknown) => {
-        if (isUnstorableTextError(err)) return this.send(peer, { type: 'error', message: 'The message contains characters that cannot be stored.' });
+        if (isUnstorableTextError(err))
+          return this.send(peer, { type: 'error', message: 'The message contains characters that cannot be stored.' });
         this.log.error({ err }, 'chat frame failed');
         this.send(peer, { type: 'error', message: 'Internal server error' });
       });

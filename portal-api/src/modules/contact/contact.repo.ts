@@ -15,5 +15,13 @@ export async function insertContactMessage(db: DB, input: ContactMessage): Promi
     created_at: nowIso(),
   };
   await db.insertInto('contact_messages').values(row).execute();
-  return { _id: row.id, name: row.name, email: row.email, phone: row.phone, service: row.service, message: row.message, createdAt: row.created_at };
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service,
+    message: row.message,
+    createdAt: row.created_at,
+  };
 }

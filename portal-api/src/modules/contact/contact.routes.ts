@@ -22,7 +22,10 @@ export function contactRoutes({ db, config, log, rateLimits }: Deps) {
       summary: 'Sends the website contact form: stored, then e-mailed to COMPANY_EMAIL. Public.',
       request: { body: { required: true, content: { 'application/json': { schema: ContactMessageSchema } } } },
       responses: {
-        201: { description: 'Stored (and mailed when COMPANY_EMAIL is set)', content: { 'application/json': { schema: ContactSubmittedSchema } } },
+        201: {
+          description: 'Stored (and mailed when COMPANY_EMAIL is set)',
+          content: { 'application/json': { schema: ContactSubmittedSchema } },
+        },
         400: { description: 'A field is missing or not valid; the message names it' },
         429: { description: 'Too many messages from this address (5, then one every 2 minutes)' },
       },

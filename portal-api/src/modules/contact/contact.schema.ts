@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { CONTACT_LIMITS } from './contact.limits.ts';
 
 // SPEC §3 "Contact message" and §5: name, email, service and message are
@@ -41,11 +41,11 @@ export const ContactMessageSchema = z
       .min(1, 'Please write a message.')
       .max(CONTACT_LIMITS.message, `Your message can be at most ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters.`),
   })
-  .openapi('ContactMessage');
+  .meta({ id: 'ContactMessage' });
 
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
-export const ContactSubmittedSchema = z.object({ message: z.string() }).openapi('ContactSubmitted');
+export const ContactSubmittedSchema = z.object({ message: z.string() }).meta({ id: 'ContactSubmitted' });
 
 /** SPEC §8: the contact form's success text, answered by the API and shown by the form. */
 export const CONTACT_SUCCESS = 'Message sent successfully!';

@@ -46,10 +46,14 @@ export function healthRoutes({ db, storage }: Deps) {
         method: 'get',
         path: '/ready',
         tags: ['Operations'],
-        summary: 'Readiness for a load balancer: the database is reachable and takes writes, every migration is applied, the upload folder is writable; also how old the oldest unsent mail is. Public.',
+        summary:
+          'Readiness for a load balancer: the database is reachable and takes writes, every migration is applied, the upload folder is writable; also how old the oldest unsent mail is. Public.',
         responses: {
           200: { description: 'Ready to serve', content: { 'application/json': { schema: ReadySchema } } },
-          503: { description: 'Database unreachable or read-only, migrations pending, or upload folder not writable', content: { 'application/json': { schema: ErrorSchema } } },
+          503: {
+            description: 'Database unreachable or read-only, migrations pending, or upload folder not writable',
+            content: { 'application/json': { schema: ErrorSchema } },
+          },
         },
       }),
       async (c) => {

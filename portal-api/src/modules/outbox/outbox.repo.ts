@@ -14,8 +14,17 @@ export type OutboxRow = Selectable<OutboxTable>;
  * can carry a code or a signed link). Other modules may add their own kinds.
  */
 export type MailKind =
-  | 'login-code' | 'reset-code' | 'approval' | 'register-existing' | 'signup' | 'contact' | 'new-request'
-  | 'status-change' | 'chat-to-client' | 'chat-to-company' | (string & {});
+  | 'login-code'
+  | 'reset-code'
+  | 'approval'
+  | 'register-existing'
+  | 'signup'
+  | 'contact'
+  | 'new-request'
+  | 'status-change'
+  | 'chat-to-client'
+  | 'chat-to-company'
+  | (string & {});
 
 export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: string; html?: string | null };
 
@@ -26,10 +35,24 @@ export const outboxSignal = new EventEmitter();
 export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail): Promise<string> {
   const id = newId();
   const now = nowIso();
-  await trx.insertInto('outbox').values({
-    id, kind: mail.kind, recipient: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null,
-    status: 'pending', attempts: 0, next_attempt_at: now, lease_until: null, last_error: null, created_at: now, sent_at: null,
-  }).execute();
+  await trx
+    .insertInto('outbox')
+    .values({
+      id,
+      kind: mail.kind,
+      recipient: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .execute();
   outboxSignal.emit('enqueued');
   return id;
 }
@@ -41,7 +64,13 @@ export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail): Pr
  * one caller can win. Either way a row whose lease ran out (a crash mid-send) is
  * due again. The claim counts as an attempt.
  */
-export async function claimDue(db: Kysely<Database>, kind: 'sqlite' | 'postgres', limit: number, leaseMs: number, now = new Date()): Promise<OutboxRow[]> {
+export async function claimDue(
+  db: Kysely<Database>,
+  kind: 'sqlite' | 'postgres',
+  limit: number,
+  leaseMs: number,
+  now = new Date(),
+): Promise<OutboxRow[]> {
   const at = nowIso(now);
   const lease = nowIso(new Date(now.getTime() + leaseMs));
   if (kind === 'postgres') {
@@ -55,17 +84,26 @@ export async function claimDue(db: Kysely<Database>, kind: 'sqlite' | 'postgres'
       returning *`.execute(db);
     return rows;
   }
-  const candidates = await db.selectFrom('outbox').select('id')
-    .where('status', '=', 'pending').where('next_attempt_at', '<=', at)
+  const candidates = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', at)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-    .orderBy('next_attempt_at').orderBy('id').limit(limit).execute();
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   const claimed: OutboxRow[] = [];
   for (const { id } of candidates) {
-    const row = await db.updateTable('outbox')
+    const row = await db
+      .updateTable('outbox')
       .set((eb) => ({ lease_until: lease, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id).where('status', '=', 'pending')
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-      .returningAll().executeTakeFirst();
+      .returningAll()
+      .executeTakeFirst();
     if (row) claimed.push(row);
   }
   return claimed;
@@ -73,25 +111,33 @@ export async function claimDue(db: Kysely<Database>, kind: 'sqlite' | 'postgres'
 
 /** Sent: the bodies are blanked, since they can hold a code or a signed link that has done its job. */
 export async function markSent(db: Kysely<Database>, id: string): Promise<void> {
-  await db.updateTable('outbox')
+  await db
+    .updateTable('outbox')
     .set({ status: 'sent', sent_at: nowIso(), lease_until: null, last_error: null, subject: '', text_body: '', html_body: null })
-    .where('id', '=', id).execute();
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Not sent: try again at `retryAt`, or give up (status failed) when `retryAt` is null. */
 export async function markUnsent(db: Kysely<Database>, id: string, error: string, retryAt: Date | null): Promise<void> {
-  await db.updateTable('outbox')
-    .set(retryAt
-      ? { lease_until: null, last_error: error, next_attempt_at: nowIso(retryAt) }
-      : { status: 'failed', lease_until: null, last_error: error, subject: '', text_body: '', html_body: null })
-    .where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set(
+      retryAt
+        ? { lease_until: null, last_error: error, next_attempt_at: nowIso(retryAt) }
+        : { status: 'failed', lease_until: null, last_error: error, subject: '', text_body: '', html_body: null },
+    )
+    .where('id', '=', id)
+    .execute();
 }
 
 /** For /api/ready: how many mails wait and how old the oldest is, in whole seconds (0 when none). */
 export async function outboxBacklog(db: Kysely<Database>, now = Date.now()): Promise<{ pending: number; oldestUnsentSeconds: number }> {
-  const row = await db.selectFrom('outbox')
+  const row = await db
+    .selectFrom('outbox')
     .select((eb) => [eb.fn.countAll<string | number>().as('pending'), eb.fn.min('created_at').as('oldest')])
-    .where('status', '=', 'pending').executeTakeFirst();
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   const oldest = row?.oldest ? Date.parse(row.oldest) : null;
   return { pending: Number(row?.pending ?? 0), oldestUnsentSeconds: oldest === null ? 0 : Math.max(0, Math.floor((now - oldest) / 1000)) };
 }
@@ -100,11 +146,14 @@ export async function outboxBacklog(db: Kysely<Database>, now = Date.now()): Pro
 export const OUTBOX_KEEP = { sentMs: 30 * 86_400_000, failedMs: 90 * 86_400_000 } as const;
 
 export async function pruneOutbox(db: Kysely<Database>, now = Date.now()): Promise<number> {
-  const res = await db.deleteFrom('outbox')
-    .where((eb) => eb.or([
-      eb.and([eb('status', '=', 'sent'), eb('created_at', '<', nowIso(new Date(now - OUTBOX_KEEP.sentMs)))]),
-      eb.and([eb('status', '=', 'failed'), eb('created_at', '<', nowIso(new Date(now - OUTBOX_KEEP.failedMs)))]),
-    ]))
+  const res = await db
+    .deleteFrom('outbox')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'sent'), eb('created_at', '<', nowIso(new Date(now - OUTBOX_KEEP.sentMs)))]),
+        eb.and([eb('status', '=', 'failed'), eb('created_at', '<', nowIso(new Date(now - OUTBOX_KEEP.failedMs)))]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }

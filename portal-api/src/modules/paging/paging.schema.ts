@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 // Query parameters of keyset pages (http/cursor.ts encodes and decodes the cursor): shared, so the site may import them.
 
@@ -6,7 +6,7 @@ export const CursorParam = z
   .string()
   .max(512)
   .optional()
-  .openapi({ description: 'Opaque: the nextCursor of the previous page. Omit it for the first page.' });
+  .meta({ description: 'Opaque: the nextCursor of the previous page. Omit it for the first page.' });
 
 export const LimitParam = (max: number) =>
   z.coerce

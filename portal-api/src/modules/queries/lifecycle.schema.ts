@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 // Issue 13: the shapes of quotes, addenda, revisions and bid outcomes, shared by
 // the server and the browser (this file imports nothing but zod).
@@ -59,7 +59,7 @@ const price = z
     }
     return cents;
   })
-  .openapi({ type: 'string', example: '1250.00', description: 'USD, positive, at most two decimals; stored as integer cents.' });
+  .meta({ type: 'string', example: '1250.00', description: 'USD, positive, at most two decimals; stored as integer cents.' });
 const hours = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number of hours.` })
@@ -122,7 +122,7 @@ export const QuoteIdParamsSchema = z.object({
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name: 'quoteId', in: 'path' } }),
+    .meta({ param: { name: 'quoteId', in: 'path' } }),
 });
 
 export const QuoteSchema = z
@@ -142,7 +142,7 @@ export const QuoteSchema = z
     decidedAt: z.string().nullable(),
     declineReason: z.string().nullable(),
   })
-  .openapi('Quote');
+  .meta({ id: 'Quote' });
 export type Quote = z.infer<typeof QuoteSchema>;
 
 const FileSchema = z.object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() });
@@ -154,7 +154,7 @@ export const FileSetSchema = z
     createdAt: z.string().nullable(),
     files: z.array(FileSchema),
   })
-  .openapi('FileSet');
+  .meta({ id: 'FileSet' });
 export const RevisionSchema = z
   .object({
     letter: z.string(),
@@ -165,7 +165,7 @@ export const RevisionSchema = z
     answeredAt: z.string().nullable(),
     files: z.array(FileSchema),
   })
-  .openapi('Revision');
+  .meta({ id: 'Revision' });
 export const OutcomeStateSchema = z
   .object({
     value: z.enum(BID_OUTCOME_VALUES).nullable(),
@@ -173,7 +173,7 @@ export const OutcomeStateSchema = z
     recordedAt: z.string().nullable(),
     canRecord: z.boolean(),
   })
-  .openapi('BidOutcome');
+  .meta({ id: 'BidOutcome' });
 
 /** What issue 13 adds to every Query JSON. */
 export const QueryLifecycleSchema = z.object({
@@ -193,23 +193,20 @@ export const MonthlyStatsQuerySchema = z.object({
 export const MonthlyStatsSchema = z.object({
   months: z.array(
     z.object({
-      month: z.string().openapi({ description: 'YYYY-MM (UTC) in which the requests were received.' }),
+      month: z.string().meta({ description: 'YYYY-MM (UTC) in which the requests were received.' }),
       received: z.number(),
-      medianTurnaroundHours: z
-        .number()
-        .nullable()
-        .openapi({ description: "Submitted → first answer, over the month's answered requests." }),
+      medianTurnaroundHours: z.number().nullable().meta({ description: "Submitted → first answer, over the month's answered requests." }),
       deliveredBeforeBidShare: z
         .number()
         .nullable()
-        .openapi({ description: 'Of answered requests with a bid due date: share first answered before that day began (UTC), 0…1.' }),
+        .meta({ description: 'Of answered requests with a bid due date: share first answered before that day began (UTC), 0…1.' }),
       won: z.number(),
       lost: z.number(),
       didNotBid: z.number(),
       winRate: z
         .number()
         .nullable()
-        .openapi({ description: 'won / (won + lost) among the outcomes clients gave; did-not-bid answers are not bids.' }),
+        .meta({ description: 'won / (won + lost) among the outcomes clients gave; did-not-bid answers are not bids.' }),
     }),
   ),
 });

@@ -14,7 +14,12 @@ import { currentRevisionLetter, recordAnswer } from './revisions.repo.ts';
 // portal's toQuery (queries.repo.ts); this file picks which queries and changes them.
 
 export type ListFilter = {
-  status?: QueryStatus | 'open'; search?: string; sort: 'createdAt' | 'bidDueDate' | 'due'; page: number; pageSize: number; cursor?: string;
+  status?: QueryStatus | 'open';
+  search?: string;
+  sort: 'createdAt' | 'bidDueDate' | 'due';
+  page: number;
+  pageSize: number;
+  cursor?: string;
 };
 
 /**
@@ -44,17 +49,34 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     // The few matching services first: as a subquery the planner cannot know it is empty, and
     // with one service owning most requests it would scan them all.
     const services = (await db.selectFrom('services').select('id').where(like('title')).execute()).map((r) => r.id);
-    const users = db.selectFrom('users').select('id').where((u) => u.or([like('full_name'), like('email')]));
-    let matching = db.selectFrom('queries as q').select('q.id').where('q.user_id', 'in', users)
+    const users = db
+      .selectFrom('users')
+      .select('id')
+      .where((u) => u.or([like('full_name'), like('email')]));
+    let matching = db
+      .selectFrom('queries as q')
+      .select('q.id')
+      .where('q.user_id', 'in', users)
       // Issue 13: the project name and location lead every list, so they are searched too.
-      .unionAll(db.selectFrom('queries as q').select('q.id').where((eb) => eb.or([like('q.project_name'), like('q.location')])));
+      .unionAll(
+        db
+          .selectFrom('queries as q')
+          .select('q.id')
+          .where((eb) => eb.or([like('q.project_name'), like('q.location')])),
+      );
     if (services.length) {
       matching = matching
         .unionAll(db.selectFrom('queries as q').select('q.id').where('q.service_id', 'in', services))
         .unionAll(db.selectFrom('queries as q').select('q.id').where('q.subservice_id', 'in', services));
     }
     if (text) {
-      matching = matching.unionAll(db.selectFrom('queries as q').select('q.id').where(text).where((eb) => eb.or([like('q.message'), like('q.subject')])));
+      matching = matching.unionAll(
+        db
+          .selectFrom('queries as q')
+          .select('q.id')
+          .where(text)
+          .where((eb) => eb.or([like('q.message'), like('q.subject')])),
+      );
     }
     query = query.where('q.id', 'in', matching);
   }
@@ -70,28 +92,54 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     rows = await query
       .select(['q.id', 'q.created_at', due.as('due')])
       .orderBy(sql`case when q.delivery_due_at is null and q.bid_due_date is null then 1 else 0 end`)
-      .orderBy(dueAt).orderBy('q.created_at', 'asc').orderBy('q.id')
-      .limit(limit + 1).offset((filter.page - 1) * limit).execute();
+      .orderBy(dueAt)
+      .orderBy('q.created_at', 'asc')
+      .orderBy('q.id')
+      .limit(limit + 1)
+      .offset((filter.page - 1) * limit)
+      .execute();
   } else if (filter.sort === 'bidDueDate') {
-    let ids = query.select(['q.id', 'q.created_at', due.as('due')]).orderBy(due).orderBy('q.created_at').orderBy('q.id');
+    let ids = query
+      .select(['q.id', 'q.created_at', due.as('due')])
+      .orderBy(due)
+      .orderBy('q.created_at')
+      .orderBy('q.id');
     if (filter.cursor) {
       const [d, at, id] = decodeCursor(filter.cursor, 3);
       ids = ids.where((eb) => eb(eb.tuple(due, eb.ref('q.created_at'), eb.ref('q.id')), '>', eb.tuple(d!, at!, id!)));
     }
-    rows = await ids.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit).execute();
+    rows = await ids
+      .limit(limit + 1)
+      .offset(filter.cursor ? 0 : (filter.page - 1) * limit)
+      .execute();
   } else {
-    let ids = query.select(['q.id', 'q.created_at', due.as('due')]).orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
+    let ids = query
+      .select(['q.id', 'q.created_at', due.as('due')])
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.id', 'desc');
     if (filter.cursor) {
       const [at, id] = decodeCursor(filter.cursor, 2);
       ids = ids.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
     }
-    rows = await ids.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit).execute();
+    rows = await ids
+      .limit(limit + 1)
+      .offset(filter.cursor ? 0 : (filter.page - 1) * limit)
+      .execute();
   }
-  const { page, nextCursor } = nextCursorOf(rows, limit, (r) => (filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id]));
+  const { page, nextCursor } = nextCursorOf(rows, limit, (r) =>
+    filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id],
+  );
   const cursorOut = filter.sort === 'due' ? null : nextCursor;
   return {
-    data: await loadQueriesByIds(db, storage, page.map((r) => r.id)),
-    page: filter.page, pageSize: filter.pageSize, total: Number(total), nextCursor: cursorOut,
+    data: await loadQueriesByIds(
+      db,
+      storage,
+      page.map((r) => r.id),
+    ),
+    page: filter.page,
+    pageSize: filter.pageSize,
+    total: Number(total),
+    nextCursor: cursorOut,
   };
 }
 
@@ -109,8 +157,13 @@ export function listQueriesOfUser(db: DB, storage: Storage, userId: string): Pro
  */
 /** `then` writes what goes with the change in its transaction (the client's mail); it learns the revision an answer closed. */
 export async function changeQueryStatus(
-  db: DB, q: { id: string; userId: string }, from: QueryStatus, to: QueryStatus, activity: string,
-  then?: (trx: DB, revision: string | null) => Promise<unknown>, changeNote: string | null = null,
+  db: DB,
+  q: { id: string; userId: string },
+  from: QueryStatus,
+  to: QueryStatus,
+  activity: string,
+  then?: (trx: DB, revision: string | null) => Promise<unknown>,
+  changeNote: string | null = null,
 ) {
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -133,7 +186,10 @@ export async function changeQueryStatus(
  * (completed resumable uploads); they are pushed onto `stored` so the caller can remove them on failure.
  */
 export async function addDeliverables(
-  db: DB, q: { id: string; userId: string; status: QueryStatus }, uploadedBy: string, stored: StoredFile[],
+  db: DB,
+  q: { id: string; userId: string; status: QueryStatus },
+  uploadedBy: string,
+  stored: StoredFile[],
   claim?: (trx: DB) => Promise<StoredFile[]>,
 ) {
   await db.transaction().execute(async (trx) => {
@@ -141,7 +197,12 @@ export async function addDeliverables(
     await insertQueryFiles(trx, q.id, 'deliverable', stored, uploadedBy, { revision: await currentRevisionLetter(trx, q.id) });
     await touchQuery(trx, q.id);
     const names = stored.map((f) => f.name).join(', ');
-    await recordActivity(trx, { userId: q.userId, queryId: q.id, activity: `Deliverables added: ${names}`.slice(0, 300), status: q.status });
+    await recordActivity(trx, {
+      userId: q.userId,
+      queryId: q.id,
+      activity: `Deliverables added: ${names}`.slice(0, 300),
+      status: q.status,
+    });
   });
 }
 
@@ -150,15 +211,50 @@ export async function listUsersWithQueries(db: DB) {
   const rows = await db
     .selectFrom('queries as q')
     .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select(['u.id as user_id', 'u.full_name', 'u.email', 'u.profile_image', 'q.id', 'q.subject', 'q.project_name', 'q.message', 'q.status', 'q.created_at'])
+    .select([
+      'u.id as user_id',
+      'u.full_name',
+      'u.email',
+      'u.profile_image',
+      'q.id',
+      'q.subject',
+      'q.project_name',
+      'q.message',
+      'q.status',
+      'q.created_at',
+    ])
     .orderBy('q.created_at', 'desc')
     .orderBy('q.id')
     .execute();
-  const users = new Map<string, { _id: string; fullName: string; email: string; profileImage: string | null; queries: { _id: string; subject: string | null; projectName: string | null; message: string; status: QueryStatus; createdAt: string }[] }>();
+  const users = new Map<
+    string,
+    {
+      _id: string;
+      fullName: string;
+      email: string;
+      profileImage: string | null;
+      queries: {
+        _id: string;
+        subject: string | null;
+        projectName: string | null;
+        message: string;
+        status: QueryStatus;
+        createdAt: string;
+      }[];
+    }
+  >();
   for (const r of rows) {
     let user = users.get(r.user_id);
-    if (!user) users.set(r.user_id, (user = { _id: r.user_id, fullName: r.full_name, email: r.email, profileImage: r.profile_image, queries: [] }));
-    user.queries.push({ _id: r.id, subject: r.subject, projectName: r.project_name, message: r.message, status: r.status, createdAt: r.created_at });
+    if (!user)
+      users.set(r.user_id, (user = { _id: r.user_id, fullName: r.full_name, email: r.email, profileImage: r.profile_image, queries: [] }));
+    user.queries.push({
+      _id: r.id,
+      subject: r.subject,
+      projectName: r.project_name,
+      message: r.message,
+      status: r.status,
+      createdAt: r.created_at,
+    });
   }
   return [...users.values()];
 }
@@ -180,38 +276,79 @@ export async function listUsersWithQueriesPage(db: DB, opts: { limit: number; cu
     .selectFrom('queries as q')
     .innerJoin('users as u', 'u.id', 'q.user_id')
     .select(['q.id as head_id', 'q.created_at as last_at', 'u.id', 'u.full_name', 'u.email', 'u.profile_image'])
-    .where((eb) => eb('q.id', '=', eb.selectFrom('queries as q2').select('q2.id').whereRef('q2.user_id', '=', 'q.user_id')
-      .orderBy('q2.created_at', 'desc').orderBy('q2.id', 'desc').limit(1)));
+    .where((eb) =>
+      eb(
+        'q.id',
+        '=',
+        eb
+          .selectFrom('queries as q2')
+          .select('q2.id')
+          .whereRef('q2.user_id', '=', 'q.user_id')
+          .orderBy('q2.created_at', 'desc')
+          .orderBy('q2.id', 'desc')
+          .limit(1),
+      ),
+    );
   if (opts.q) {
     const pattern = `%${opts.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    heads = heads.where((eb) => eb.or([
-      sql<boolean>`lower(u.full_name) like ${pattern} escape '\\'`,
-      sql<boolean>`lower(u.email) like ${pattern} escape '\\'`,
-    ]));
+    heads = heads.where((eb) =>
+      eb.or([sql<boolean>`lower(u.full_name) like ${pattern} escape '\\'`, sql<boolean>`lower(u.email) like ${pattern} escape '\\'`]),
+    );
   }
   if (opts.cursor) {
     const [at, id] = decodeCursor(opts.cursor, 2);
     heads = heads.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
   }
-  const rows = await heads.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(opts.limit + 1).execute();
+  const rows = await heads
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
   const { page, nextCursor } = nextCursorOf(rows, opts.limit, (r) => [r.last_at, r.head_id]);
   const queries = page.length
-    ? await db.selectFrom('queries')
-      .select(['id', 'user_id', 'subject', sql<string>`substr(message, 1, ${sql.lit(PREVIEW_CHARS)})`.as('message'), 'status', 'created_at'])
-      .where('user_id', 'in', page.map((u) => u.id))
-      .orderBy('created_at', 'desc').orderBy('id', 'desc')
-      .execute()
+    ? await db
+        .selectFrom('queries')
+        .select([
+          'id',
+          'user_id',
+          'subject',
+          sql<string>`substr(message, 1, ${sql.lit(PREVIEW_CHARS)})`.as('message'),
+          'status',
+          'created_at',
+        ])
+        .where(
+          'user_id',
+          'in',
+          page.map((u) => u.id),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
     : [];
-  const byUser = new Map(page.map((u) => [u.id, {
-    _id: u.id, fullName: u.full_name, email: u.email, profileImage: u.profile_image,
-    queries: [] as { _id: string; subject: string | null; message: string; status: QueryStatus; createdAt: string }[],
-  }]));
-  for (const r of queries) byUser.get(r.user_id)?.queries.push({ _id: r.id, subject: r.subject, message: r.message, status: r.status, createdAt: r.created_at });
+  const byUser = new Map(
+    page.map((u) => [
+      u.id,
+      {
+        _id: u.id,
+        fullName: u.full_name,
+        email: u.email,
+        profileImage: u.profile_image,
+        queries: [] as { _id: string; subject: string | null; message: string; status: QueryStatus; createdAt: string }[],
+      },
+    ]),
+  );
+  for (const r of queries)
+    byUser.get(r.user_id)?.queries.push({ _id: r.id, subject: r.subject, message: r.message, status: r.status, createdAt: r.created_at });
   return { users: [...byUser.values()], nextCursor };
 }
 
 export function findClient(db: DB, id: string) {
-  return db.selectFrom('users').select(['id', 'full_name', 'email', 'role']).where('id', '=', id).where('role', '=', 'client').executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'email', 'role'])
+    .where('id', '=', id)
+    .where('role', '=', 'client')
+    .executeTakeFirst();
 }
 
 /** Monday (UTC) of the week a time falls in, as YYYY-MM-DD. */
@@ -241,4 +378,3 @@ export async function weeklyStats(db: DB, weeks: number, now = new Date()) {
   }
   return starts.map((s) => buckets.get(s)!);
 }
-

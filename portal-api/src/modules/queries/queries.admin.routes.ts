@@ -8,13 +8,18 @@ import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { statusChangeMail } from './queries.mail.ts';
 import type { Query } from './queries.schema.ts';
 import { publishLifecycle } from './lifecycle.step.ts';
+import { addDeliverables, changeQueryStatus, findAdminQuery, listAllQueries, weeklyStats } from './queries.admin.repo.ts';
 import {
-  addDeliverables, changeQueryStatus, findAdminQuery, listAllQueries, weeklyStats,
-} from './queries.admin.repo.ts';
-import {
-  ChangeStatusSchema, ListQueriesSchema, QueryAnswerSchema, QueryIdParamsSchema, QueryPageSchema, WeeklyStatsQuerySchema, WeeklyStatsSchema,
+  ChangeStatusSchema,
+  ListQueriesSchema,
+  QueryAnswerSchema,
+  QueryIdParamsSchema,
+  QueryPageSchema,
+  WeeklyStatsQuerySchema,
+  WeeklyStatsSchema,
 } from './queries.admin.schema.ts';
 import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from './status-transitions.ts';
+import { QUERY_CLOSED } from './queries.labels.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 
@@ -35,7 +40,11 @@ export function queriesAdminRoutes(deps: Deps) {
   return createRouter()
     .openapi(
       createRoute({
-        method: 'get', path: '/queries', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'get',
+        path: '/queries',
+        tags: ['Queries'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Every client query, paged, filtered by status and text, sorted by creation or bid due date. Admin only.',
         request: { query: ListQueriesSchema },
         responses: { 200: json(QueryPageSchema, 'A page of queries'), 400: { description: 'Bad filter' }, ...refused },
@@ -44,7 +53,11 @@ export function queriesAdminRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/queries/stats/weekly', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'get',
+        path: '/queries/stats/weekly',
+        tags: ['Queries'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Requests created per week (Monday-based, UTC) over the last `weeks` weeks, counted by current status. Admin only.',
         request: { query: WeeklyStatsQuerySchema },
         responses: { 200: json(WeeklyStatsSchema, 'Weeks, oldest first'), ...refused },
@@ -53,7 +66,11 @@ export function queriesAdminRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'patch', path: '/queries/{id}/status', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'patch',
+        path: '/queries/{id}/status',
+        tags: ['Queries'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Moves a query to its next status. Admin only.',
         description:
           `${TRANSITIONS_DOC} On success the change is recorded as an activity, pushed to the query's chat room as ` +
@@ -61,8 +78,10 @@ export function queriesAdminRoutes(deps: Deps) {
         request: { params: QueryIdParamsSchema, body: { required: true, content: { 'application/json': { schema: ChangeStatusSchema } } } },
         responses: {
           200: json(QueryAnswerSchema, 'The query after the change'),
-          400: { description: 'Unknown status' }, 404: { description: 'No such query' },
-          409: { description: 'Transition not allowed (closed is final, no going back or skipping)' }, ...refused,
+          400: { description: 'Unknown status' },
+          404: { description: 'No such query' },
+          409: { description: 'Transition not allowed (closed is final, no going back or skipping)' },
+          ...refused,
         },
       }),
       async (c) => {
@@ -72,7 +91,10 @@ export function queriesAdminRoutes(deps: Deps) {
         if (!canTransition(current.status, status)) throw new HttpError(409, transitionError(current.status, status));
         const activity = `Query marked ${STATUS_LABELS[status]}`;
         const mail = (trx: typeof db, revision: string | null) =>
-          enqueueMail(trx, statusChangeMail(config.publicUrl, current, status, revision ? { letter: revision, changeNote: note ?? null } : undefined));
+          enqueueMail(
+            trx,
+            statusChangeMail(config.publicUrl, current, status, revision ? { letter: revision, changeNote: note ?? null } : undefined),
+          );
         if (!(await changeQueryStatus(db, { id, userId: current.user._id }, current.status, status, activity, mail, note ?? null))) {
           throw new HttpError(409, 'This query was changed by someone else. Reload it and try again.');
         }
@@ -85,20 +107,28 @@ export function queriesAdminRoutes(deps: Deps) {
           c.var.log.error({ err, queryId: id }, 'status changed but not pushed to the chat room');
         }
         const updated = await loadOr404(id);
-        const message = status === 'closed' ? 'Query closed successfully' : `Query marked ${STATUS_LABELS[status]}.`;
+        const message = status === 'closed' ? QUERY_CLOSED : `Query marked ${STATUS_LABELS[status]}.`;
         return c.json({ message, data: updated }, 200);
       },
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/queries/{id}/deliverables', tags: ['Queries'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'post',
+        path: '/queries/{id}/deliverables',
+        tags: ['Queries'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Attaches deliverables (takeoff PDF, XLSX/CSV cost breakdown, DWG, ZIP, images) to a query. Admin only.',
         description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[], or application/json {uploadIds} naming the admin's completed resumable uploads (POST /uploads/tus). Files are private: clients get signed links in the query's deliverables. A closed query takes no more files.`,
         request: { params: QueryIdParamsSchema },
         responses: {
-          201: json(QueryAnswerSchema, 'The query with its deliverables'), 400: { description: 'No file' },
-          404: { description: 'No such query' }, 409: { description: 'Query closed' }, 413: { description: 'Too large' },
-          415: { description: 'File type not accepted' }, ...refused,
+          201: json(QueryAnswerSchema, 'The query with its deliverables'),
+          400: { description: 'No file' },
+          404: { description: 'No such query' },
+          409: { description: 'Query closed' },
+          413: { description: 'Too large' },
+          415: { description: 'File type not accepted' },
+          ...refused,
         },
       }),
       async (c) => {
@@ -107,7 +137,9 @@ export function queriesAdminRoutes(deps: Deps) {
         if (query.status === 'closed') throw new HttpError(409, 'This query is closed. A closed query takes no more files.');
         // JSON {uploadIds} names the admin's completed resumable uploads (issue 14); multipart carries the files.
         const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, MAX_DELIVERABLES) : null;
-        const { files } = fromUploads ? { files: [] } : await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
+        const { files } = fromUploads
+          ? { files: [] }
+          : await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
         const uploadIds = fromUploads?.uploadIds ?? [];
         if (!files.length && !uploadIds.length) throw new HttpError(400, 'Please choose at least one file.');
         const stored: StoredFile[] = [];

@@ -1,23 +1,34 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { CursorParam, LimitParam } from '../paging/paging.schema.ts';
+import { QUERY_STATUSES } from './queries.labels.ts';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 
 // Zod shapes of the admin query calls (CONTRACTS.md "Route ownership"); the Query itself is the portal's QuerySchema.
 
 export const QueryIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' } }),
 });
 export const UserIdParamsSchema = QueryIdParamsSchema;
 
 export const ListQueriesSchema = z.object({
   status: z
-    .enum(['pending', 'in_progress', 'answered', 'closed', 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
+    .enum([...QUERY_STATUSES, 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
     .optional()
-    .openapi({ description: "One status, or 'open' for every status but closed." }),
-  search: z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional()
-    .openapi({ description: "Matches the message, subject, client's name or e-mail, service or sub-service (case-insensitive)." }),
-  sort: z.enum(['createdAt', 'bidDueDate', 'due'], { error: 'Sort must be createdAt, bidDueDate or due.' }).default('createdAt')
-    .openapi({ description: 'createdAt: newest first. bidDueDate: soonest due first, undated last. due: the earlier of the delivery due time and the bid due date first, undated last.' }),
+    .meta({ description: "One status, or 'open' for every status but closed." }),
+  search: z
+    .string()
+    .trim()
+    .max(200, { error: 'Search text can be at most 200 characters.' })
+    .optional()
+    .meta({ description: "Matches the message, subject, client's name or e-mail, service or sub-service (case-insensitive)." }),
+  sort: z.enum(['createdAt', 'bidDueDate', 'due'], { error: 'Sort must be createdAt, bidDueDate or due.' }).default('createdAt').meta({
+    description:
+      'createdAt: newest first. bidDueDate: soonest due first, undated last. due: the earlier of the delivery due time and the bid due date first, undated last.',
+  }),
   page: z.coerce.number({ error: 'Page must be a number.' }).int().min(1).default(1),
   pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).default(20),
   cursor: CursorParam,
@@ -28,15 +39,20 @@ export const QueryPageSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
-  nextCursor: z.string().nullable().openapi({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
 });
 
 export const ChangeStatusSchema = z.object({
-  status: z.enum(['pending', 'in_progress', 'answered', 'closed'], {
+  status: z.enum(QUERY_STATUSES, {
     error: 'Status must be one of pending, in_progress, answered or closed.',
   }),
   // Issue 13: when answering, what this revision changed (shown with Rev B, Rev C, …).
-  note: z.string().trim().max(2000, 'The change note can be at most 2,000 characters.').optional().transform((v) => v || undefined),
+  note: z
+    .string()
+    .trim()
+    .max(2000, 'The change note can be at most 2,000 characters.')
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export const QueryAnswerSchema = z.object({ message: z.string(), data: QuerySchema });
@@ -48,7 +64,7 @@ export const WeeklyStatsQuerySchema = z.object({
 export const WeeklyStatsSchema = z.object({
   weeks: z.array(
     z.object({
-      weekStart: z.string().openapi({ description: 'Monday of the week (UTC), YYYY-MM-DD.' }),
+      weekStart: z.string().meta({ description: 'Monday of the week (UTC), YYYY-MM-DD.' }),
       pending: z.number(),
       in_progress: z.number(),
       answered: z.number(),
@@ -59,14 +75,22 @@ export const WeeklyStatsSchema = z.object({
 });
 
 export const UsersWithQueriesQuerySchema = z.object({
-  limit: LimitParam(100).openapi({ description: 'Clients per page. Without limit and cursor every client is answered.' }),
+  limit: LimitParam(100).meta({ description: 'Clients per page. Without limit and cursor every client is answered.' }),
   cursor: CursorParam,
-  q: z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional()
-    .openapi({ description: "Part of the client's name or e-mail (case-insensitive)." }),
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: 'Search text can be at most 200 characters.' })
+    .optional()
+    .meta({ description: "Part of the client's name or e-mail (case-insensitive)." }),
 });
 
 export const UsersWithQueriesSchema = z.object({
-  nextCursor: z.string().nullable().optional().openapi({ description: 'With limit or cursor: the cursor of the next page, null on the last.' }),
+  nextCursor: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: 'With limit or cursor: the cursor of the next page, null on the last.' }),
   users: z.array(
     z.object({
       _id: z.string(),
@@ -74,7 +98,16 @@ export const UsersWithQueriesSchema = z.object({
       email: z.string(),
       profileImage: z.string().nullable(),
       online: z.boolean(),
-      queries: z.array(z.object({ _id: z.string(), subject: z.string().nullable(), projectName: z.string().nullable(), message: z.string(), status: QueryStatusSchema, createdAt: z.string() })),
+      queries: z.array(
+        z.object({
+          _id: z.string(),
+          subject: z.string().nullable(),
+          projectName: z.string().nullable(),
+          message: z.string(),
+          status: QueryStatusSchema,
+          createdAt: z.string(),
+        }),
+      ),
     }),
   ),
 });

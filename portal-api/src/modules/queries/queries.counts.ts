@@ -6,4 +6,3 @@ export function monthStarts(now: Date): { thisMonth: string; lastMonth: string }
   const m = now.getUTCMonth();
   return { thisMonth: new Date(Date.UTC(y, m, 1)).toISOString(), lastMonth: new Date(Date.UTC(y, m - 1, 1)).toISOString() };
 }
-

@@ -10,20 +10,31 @@ export function newRequestMail(
   to: string,
   publicUrl: string,
   q: {
-    id: string; clientName: string; clientEmail: string; service: string | null; bidDueDate: string | null; files: string[]; message: string;
-    projectName?: string | null; location?: string | null;
+    id: string;
+    clientName: string;
+    clientEmail: string;
+    service: string | null;
+    bidDueDate: string | null;
+    files: string[];
+    message: string;
+    projectName?: string | null;
+    location?: string | null;
   },
 ): OutgoingMail {
   return {
-    kind: 'new-request', to,
+    kind: 'new-request',
+    to,
     // Issue 13: the project name leads; requests without one keep the service.
     subject: `New request from ${q.clientName}: ${q.projectName || q.service || 'no service'}`,
-    ...noticeParts([
-      `${q.clientName} (${q.clientEmail}) submitted a request.`,
-      ...(q.projectName ? [`Project: ${q.projectName}${q.location ? `, ${q.location}` : ''}`] : []),
-      `Service: ${q.service || 'not given'}\nBid due date: ${q.bidDueDate ?? 'not given'}\nFiles: ${q.files.join(', ')}`,
-      q.message,
-    ], { label: 'Open it in the admin area', url: `${publicUrl}/admin-chat/${q.id}` }),
+    ...noticeParts(
+      [
+        `${q.clientName} (${q.clientEmail}) submitted a request.`,
+        ...(q.projectName ? [`Project: ${q.projectName}${q.location ? `, ${q.location}` : ''}`] : []),
+        `Service: ${q.service || 'not given'}\nBid due date: ${q.bidDueDate ?? 'not given'}\nFiles: ${q.files.join(', ')}`,
+        q.message,
+      ],
+      { label: 'Open it in the admin area', url: `${publicUrl}/admin-chat/${q.id}` },
+    ),
   };
 }
 
@@ -31,8 +42,13 @@ export function newRequestMail(
 export function statusChangeMail(
   publicUrl: string,
   q: {
-    _id: string; user: { fullName: string; email: string }; service?: { title: string } | null; subservice?: { title: string } | null;
-    deliverables: Array<{ name: string }>; projectName?: string | null; revisions?: Array<{ letter: string; files: Array<{ name: string }> }>;
+    _id: string;
+    user: { fullName: string; email: string };
+    service?: { title: string } | null;
+    subservice?: { title: string } | null;
+    deliverables: Array<{ name: string }>;
+    projectName?: string | null;
+    revisions?: Array<{ letter: string; files: Array<{ name: string }> }>;
   },
   status: QueryStatus,
   revision?: { letter: string; changeNote: string | null },
@@ -48,8 +64,13 @@ export function statusChangeMail(
       : 'Our team has answered your request.';
     const rev = revision ? ` (Rev ${revision.letter}${revision.changeNote ? `: ${revision.changeNote}` : ''})` : '';
     return {
-      kind: 'status-change', to: q.user.email, subject: 'Your estimate is ready',
-      ...noticeParts([`Hello ${q.user.fullName},`, `Your estimate for ${what} is ready${rev}.`, files, `All your requests: ${publicUrl}/my-queries`], link),
+      kind: 'status-change',
+      to: q.user.email,
+      subject: 'Your estimate is ready',
+      ...noticeParts(
+        [`Hello ${q.user.fullName},`, `Your estimate for ${what} is ready${rev}.`, files, `All your requests: ${publicUrl}/my-queries`],
+        link,
+      ),
     };
   }
   const sentence: Partial<Record<QueryStatus, string>> = {
@@ -58,7 +79,9 @@ export function statusChangeMail(
     closed: `Your request for ${what} is now closed. You can still read it and download its files.`,
   };
   return {
-    kind: 'status-change', to: q.user.email, subject: `Your request is now ${STATUS_LABELS[status]}`,
+    kind: 'status-change',
+    to: q.user.email,
+    subject: `Your request is now ${STATUS_LABELS[status]}`,
     ...noticeParts([`Hello ${q.user.fullName},`, sentence[status] ?? `Your request for ${what} is now ${STATUS_LABELS[status]}.`], link),
   };
 }

@@ -20,23 +20,55 @@ export function baseSelect(db: Executor) {
     .leftJoin('services as s', 's.id', 'q.service_id')
     .leftJoin('services as ss', 'ss.id', 'q.subservice_id')
     .select([
-      'q.id', 'q.user_id', 'q.subject', 'q.message', 'q.service_id', 'q.subservice_id', 'q.status', 'q.bid_due_date',
-      'q.created_at', 'q.updated_at', 'u.full_name as user_full_name', 'u.email as user_email',
-      's.title as service_title', 'ss.title as subservice_title', 'q.service_label', 'q.subservice_label',
-      'q.project_name', 'q.location', 'q.delivery_due_at', 'q.outcome', 'q.outcome_margin_pct', 'q.outcome_at',
+      'q.id',
+      'q.user_id',
+      'q.subject',
+      'q.message',
+      'q.service_id',
+      'q.subservice_id',
+      'q.status',
+      'q.bid_due_date',
+      'q.created_at',
+      'q.updated_at',
+      'u.full_name as user_full_name',
+      'u.email as user_email',
+      's.title as service_title',
+      'ss.title as subservice_title',
+      'q.service_label',
+      'q.subservice_label',
+      'q.project_name',
+      'q.location',
+      'q.delivery_due_at',
+      'q.outcome',
+      'q.outcome_margin_pct',
+      'q.outcome_at',
     ]);
 }
 export type QueryJoinedRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
 export type QueryFileRow = {
-  id: string; query_id: string; kind: FileKind; name: string; storage_key: string; size: number; type: string; file_set: number; revision: string | null; created_at: string;
+  id: string;
+  query_id: string;
+  kind: FileKind;
+  name: string;
+  storage_key: string;
+  size: number;
+  type: string;
+  file_set: number;
+  revision: string | null;
+  created_at: string;
   /** Sheet index (issue 14); absent on rows read without it. */
-  index_status?: SheetIndexStatus; index_summary?: string | null;
+  index_status?: SheetIndexStatus;
+  index_summary?: string | null;
 };
 
 /** Row → the Query JSON of CONTRACTS.md. Private files get short-lived signed links. */
 export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Storage, related?: Related): Query {
   const toFile = (f: QueryFileRow) => ({
-    _id: f.id, name: f.name, url: storage.signedUrl(f.storage_key, f.name), size: f.size, type: f.type,
+    _id: f.id,
+    name: f.name,
+    url: storage.signedUrl(f.storage_key, f.name),
+    size: f.size,
+    type: f.type,
     ...(f.index_status ? { index: { status: f.index_status, summary: f.index_summary ?? null } } : {}),
   });
   return {
@@ -44,11 +76,18 @@ export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Sto
     subject: row.subject,
     message: row.message,
     // A service an admin deleted leaves only its title, kept as text on closed requests (empty _id: no link).
-    service: row.service_id && row.service_title != null ? { _id: row.service_id, title: row.service_title } : row.service_label ? { _id: '', title: row.service_label } : null,
+    service:
+      row.service_id && row.service_title != null
+        ? { _id: row.service_id, title: row.service_title }
+        : row.service_label
+          ? { _id: '', title: row.service_label }
+          : null,
     subservice:
       row.subservice_id && row.subservice_title != null
         ? { _id: row.subservice_id, title: row.subservice_title }
-        : row.subservice_label ? { _id: '', title: row.subservice_label } : null,
+        : row.subservice_label
+          ? { _id: '', title: row.subservice_label }
+          : null,
     files: files.filter((f) => f.kind === 'attachment').map(toFile),
     deliverables: files.filter((f) => f.kind === 'deliverable').map(toFile),
     status: row.status,
@@ -66,7 +105,20 @@ async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, Q
     const chunk = queryIds.slice(i, i + 500);
     const rows = await db
       .selectFrom('query_files')
-      .select(['id', 'query_id', 'kind', 'name', 'storage_key', 'size', 'type', 'file_set', 'revision', 'created_at', 'index_status', 'index_summary'])
+      .select([
+        'id',
+        'query_id',
+        'kind',
+        'name',
+        'storage_key',
+        'size',
+        'type',
+        'file_set',
+        'revision',
+        'created_at',
+        'index_status',
+        'index_summary',
+      ])
       .where('query_id', 'in', chunk)
       .orderBy('created_at')
       .orderBy('id')
@@ -101,7 +153,12 @@ export async function loadQueries(db: Executor, storage: Storage, filter: QueryF
 /** Queries by id, in the order of `ids` (for callers that page or sort themselves). */
 export async function loadQueriesByIds(db: Executor, storage: Storage, ids: string[]): Promise<Query[]> {
   const rows: QueryJoinedRow[] = [];
-  for (let i = 0; i < ids.length; i += 500) rows.push(...(await baseSelect(db).where('q.id', 'in', ids.slice(i, i + 500)).execute()));
+  for (let i = 0; i < ids.length; i += 500)
+    rows.push(
+      ...(await baseSelect(db)
+        .where('q.id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
   const byId = new Map((await withFiles(db, storage, rows)).map((q) => [q._id, q]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -138,9 +195,18 @@ export async function insertQuery(trx: Executor, input: NewQuery): Promise<strin
   await trx
     .insertInto('queries')
     .values({
-      id, user_id: input.userId, subject: input.subject ?? null, message: input.message, service_id: input.serviceId,
-      subservice_id: input.subserviceId, status: 'pending', bid_due_date: input.bidDueDate, created_at: now, updated_at: now,
-      project_name: input.projectName ?? null, location: input.location ?? null,
+      id,
+      user_id: input.userId,
+      subject: input.subject ?? null,
+      message: input.message,
+      service_id: input.serviceId,
+      subservice_id: input.subserviceId,
+      status: 'pending',
+      bid_due_date: input.bidDueDate,
+      created_at: now,
+      updated_at: now,
+      project_name: input.projectName ?? null,
+      location: input.location ?? null,
     })
     .execute();
   return id;
@@ -159,10 +225,21 @@ export async function insertQueryFiles(
   const base = Date.now();
   await trx
     .insertInto('query_files')
-    .values(files.map((f, i) => ({
-      id: newId(), query_id: queryId, kind, name: f.name, storage_key: f.key, size: f.size, type: f.type, uploaded_by: uploadedBy,
-      created_at: nowIso(new Date(base + i)), file_set: place.fileSet ?? 0, revision: place.revision ?? null,
-    })))
+    .values(
+      files.map((f, i) => ({
+        id: newId(),
+        query_id: queryId,
+        kind,
+        name: f.name,
+        storage_key: f.key,
+        size: f.size,
+        type: f.type,
+        uploaded_by: uploadedBy,
+        created_at: nowIso(new Date(base + i)),
+        file_set: place.fileSet ?? 0,
+        revision: place.revision ?? null,
+      })),
+    )
     .execute();
 }
 

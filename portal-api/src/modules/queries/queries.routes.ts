@@ -19,9 +19,17 @@ import { loadOwnQueriesPage } from './queries.page.repo.ts';
 import { MyQueriesPageSchema, MyQueriesParamsSchema } from './queries.page.schema.ts';
 import { getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
-  CreateQuerySchema, MyQuerySchema, QUERY_CREATED, QueryCountsSchema, QueryCreatedSchema, QueryIdParamsSchema, QuerySchema, REQUIRED_FIELDS,
+  CreateQuerySchema,
+  MyQuerySchema,
+  QUERY_CREATED,
+  QueryCountsSchema,
+  QueryCreatedSchema,
+  QueryIdParamsSchema,
+  QuerySchema,
+  REQUIRED_FIELDS,
   UploadLimitsSchema,
-  type CreateQuery, type Query,
+  type CreateQuery,
+  type Query,
 } from './queries.schema.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -32,20 +40,25 @@ export function queriesRoutes(deps: Deps) {
   const ownOrAll = (user: AuthUser) => (user.role === 'admin' ? undefined : user.id);
   const byStatus = (status: QueryStatus) =>
     createRoute({
-      method: 'get', path: `/queries/status/${status}`, tags: ['Queries'],
+      method: 'get',
+      path: `/queries/status/${status}`,
+      tags: ['Queries'],
       summary: `Queries with status ${status}, newest first (a bare array). A client sees its own; an admin sees all.`,
-      security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
+      security: [{ bearer: [] }],
+      middleware: [requireAuth(db)] as const,
       responses: { 200: json(z.array(QuerySchema), 'Queries') },
     });
 
   return createRouter()
     .openapi(
       createRoute({
-        method: 'post', path: '/queries', tags: ['Queries'],
+        method: 'post',
+        path: '/queries',
+        tags: ['Queries'],
         summary:
-          'Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, optional projectName and location (the portal form requires a project name; SPEC §7 clients may omit it), and 1 to UPLOAD_MAX_FILES (default 20) files in files[] (PDF, DWG, ZIP or images) and/or reuseFiles: comma-separated ids of files of the caller\'s own earlier requests, attached without uploading again.',
+          "Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, optional projectName and location (the portal form requires a project name; SPEC §7 clients may omit it), and 1 to UPLOAD_MAX_FILES (default 20) files in files[] (PDF, DWG, ZIP or images) and/or reuseFiles: comma-separated ids of files of the caller's own earlier requests, attached without uploading again.",
         description:
-          'Or application/json with the same fields as strings plus `uploadIds`: ids of the caller\'s completed resumable uploads (POST /uploads/tus), ' +
+          "Or application/json with the same fields as strings plus `uploadIds`: ids of the caller's completed resumable uploads (POST /uploads/tus), " +
           'claimed by this request (each upload once). A JSON body without `uploadIds` keeps the 415 of SPEC §7. ' +
           'Files, reused files and uploads together count against UPLOAD_MAX_FILES. Example: ' +
           '{"message":"…","service":"<id>","subService":"<id>","projectName":"…","uploadIds":["<upload id>","<upload id>"]}.',
@@ -53,7 +66,10 @@ export function queriesRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'client')] as const,
         responses: {
           201: json(QueryCreatedSchema, 'Stored; COMPANY_EMAIL is told'),
-          400: { description: "'Please fill in all required fields.', an upload that is not complete or not the caller's, or another sentence naming the problem" },
+          400: {
+            description:
+              "'Please fill in all required fields.', an upload that is not complete or not the caller's, or another sentence naming the problem",
+          },
           413: { description: 'A file is over UPLOAD_MAX_MB' },
           415: { description: 'A file is not a PDF, DWG, ZIP or image (by content)' },
         },
@@ -74,15 +90,22 @@ export function queriesRoutes(deps: Deps) {
           const subserviceId = await checkServices(deps, input);
           const reused = await findReusableFiles(db, user.id, input.reuseFiles);
           if (!files.length && !reused.length && !uploadIds.length) throw new HttpError(400, REQUIRED_FIELDS);
-          if (files.length + reused.length + uploadIds.length > maxFiles) throw new HttpError(400, `Too many files. At most ${maxFiles} are accepted.`);
+          if (files.length + reused.length + uploadIds.length > maxFiles)
+            throw new HttpError(400, `Too many files. At most ${maxFiles} are accepted.`);
           // Sniff every file before writing a row; one refused file refuses the request.
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
           const id = await db.transaction().execute(async (trx) => {
             // Claimed in the transaction: two requests never take one upload, and a failure gives it back.
             stored.push(...(await claimCompletedUploads(trx, storage, user.id, uploadIds)));
             const queryId = await insertQuery(trx, {
-              userId: user.id, subject: input.subject, message: input.message, serviceId: input.service, subserviceId,
-              bidDueDate: input.bidDueDate ?? null, projectName: input.projectName, location: input.location,
+              userId: user.id,
+              subject: input.subject,
+              message: input.message,
+              serviceId: input.service,
+              subserviceId,
+              bidDueDate: input.bidDueDate ?? null,
+              projectName: input.projectName,
+              location: input.location,
             });
             // Reused plans point at the stored file they came from: stored once, listed twice.
             await insertQueryFiles(trx, queryId, 'attachment', [...reused, ...stored], user.id);
@@ -105,10 +128,15 @@ export function queriesRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/queries/me', tags: ['Queries'],
-        summary: "The signed-in user's own queries, newest first, as {data}, each with its chat's last message and unread count. Client or admin (own).",
-        description: 'With `limit` and/or `cursor`: keyset pages {data, nextCursor} of slim rows (files without links; GET /queries/{id} has them).',
-        security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
+        method: 'get',
+        path: '/queries/me',
+        tags: ['Queries'],
+        summary:
+          "The signed-in user's own queries, newest first, as {data}, each with its chat's last message and unread count. Client or admin (own).",
+        description:
+          'With `limit` and/or `cursor`: keyset pages {data, nextCursor} of slim rows (files without links; GET /queries/{id} has them).',
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db)] as const,
         request: { query: MyQueriesParamsSchema },
         responses: {
           200: json(z.union([z.object({ data: z.array(MyQuerySchema) }), MyQueriesPageSchema]), 'Own queries'),
@@ -125,10 +153,13 @@ export function queriesRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/queries/me/counts', tags: ['Queries'],
+        method: 'get',
+        path: '/queries/me/counts',
+        tags: ['Queries'],
         summary:
           "The signed-in user's own requests counted: all, and per status, each with how many were created this and last calendar month (UTC). For the dashboard cards.",
-        security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db)] as const,
         responses: { 200: json(QueryCountsSchema, 'Counts') },
       }),
       async (c) => c.json(await countQueriesOf(db, c.var.user.id), 200),
@@ -141,18 +172,33 @@ export function queriesRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/queries/limits', tags: ['Queries'],
-        summary: 'What POST /queries accepts (file count UPLOAD_MAX_FILES, size UPLOAD_MAX_MB per file, types), so the form can say it before an upload. Signed-in users.',
-        security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
+        method: 'get',
+        path: '/queries/limits',
+        tags: ['Queries'],
+        summary:
+          'What POST /queries accepts (file count UPLOAD_MAX_FILES, size UPLOAD_MAX_MB per file, types), so the form can say it before an upload. Signed-in users.',
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db)] as const,
         responses: { 200: json(UploadLimitsSchema, 'Upload limits') },
       }),
-      (c) => c.json({ maxFiles: deps.config.uploadMaxFiles, maxFileBytes: storage.uploadMaxBytes, types: ['PDF', 'DWG', 'ZIP', 'JPG', 'PNG', 'GIF', 'WebP', 'BMP', 'AVIF'] }, 200),
+      (c) =>
+        c.json(
+          {
+            maxFiles: deps.config.uploadMaxFiles,
+            maxFileBytes: storage.uploadMaxBytes,
+            types: ['PDF', 'DWG', 'ZIP', 'JPG', 'PNG', 'GIF', 'WebP', 'BMP', 'AVIF'],
+          },
+          200,
+        ),
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/queries/{id}', tags: ['Queries'],
-        summary: 'One query as {data}. Owner or admin (someone else\'s answers 404).',
-        security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
+        method: 'get',
+        path: '/queries/{id}',
+        tags: ['Queries'],
+        summary: "One query as {data}. Owner or admin (someone else's answers 404).",
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db)] as const,
         request: { params: QueryIdParamsSchema },
         responses: { 200: json(z.object({ data: QuerySchema }), 'The query'), 404: { description: 'Unknown or not yours' } },
       }),
@@ -186,9 +232,18 @@ async function notifyCompany(
   }
   const ids = [r.input.service, r.subserviceId].filter((id): id is string => id !== null);
   const service = (await serviceTitles(trx, ids)).join(' / ');
-  await enqueueMail(trx, newRequestMail(config.companyEmail, config.publicUrl, {
-    id: r.queryId, clientName: r.user.fullName, clientEmail: r.user.email, service: service || null,
-    bidDueDate: r.input.bidDueDate ?? null, files: r.files, message: r.input.message,
-    projectName: r.input.projectName ?? null, location: r.input.location ?? null,
-  }));
+  await enqueueMail(
+    trx,
+    newRequestMail(config.companyEmail, config.publicUrl, {
+      id: r.queryId,
+      clientName: r.user.fullName,
+      clientEmail: r.user.email,
+      service: service || null,
+      bidDueDate: r.input.bidDueDate ?? null,
+      files: r.files,
+      message: r.input.message,
+      projectName: r.input.projectName ?? null,
+      location: r.input.location ?? null,
+    }),
+  );
 }

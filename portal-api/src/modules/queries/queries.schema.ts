@@ -1,15 +1,17 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { QueryLifecycleSchema } from './lifecycle.schema.ts';
 import { LastMessageSchema } from '../chats/chats.schema.ts';
 import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 
 // SPEC §5 "Submit request": one sentence for every missing field, as the product shows it.
-export const REQUIRED_FIELDS = 'Please fill in all required fields.';
-export const QUERY_CREATED = 'Query submitted successfully!';
+import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
+
+export { REQUIRED_FIELDS };
+export { QUERY_CREATED } from './queries.labels.ts';
 export const MAX_QUERY_FILES = 20;
 export const MAX_MESSAGE_LENGTH = 10_000;
 
-export const QueryStatusSchema = z.enum(['pending', 'in_progress', 'answered', 'closed']);
+export const QueryStatusSchema = z.enum(QUERY_STATUSES);
 
 /** The multipart text fields of POST /queries (files go through lib/storage.ts). */
 export const CreateQuerySchema = z.object({
@@ -39,15 +41,36 @@ export const CreateQuerySchema = z.object({
     .transform((v) => v || undefined),
   // Issue 13: optional here so SPEC §7 clients that send no project name keep working;
   // the request form requires it (RequestFormFieldsSchema).
-  projectName: z.string().trim().max(200, 'The project name can be at most 200 characters.').optional().transform((v) => v || undefined),
-  location: z.string().trim().max(200, 'The location can be at most 200 characters.').optional().transform((v) => v || undefined),
+  projectName: z
+    .string()
+    .trim()
+    .max(200, 'The project name can be at most 200 characters.')
+    .optional()
+    .transform((v) => v || undefined),
+  location: z
+    .string()
+    .trim()
+    .max(200, 'The location can be at most 200 characters.')
+    .optional()
+    .transform((v) => v || undefined),
   // Issue 13 "Reuse these plans": ids of files of the client's own earlier requests, comma-separated.
   reuseFiles: z
     .string()
     .trim()
     .max(2000, 'Too many files to reuse.')
     .optional()
-    .transform((v) => (v ? [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))] : [])),
+    .transform((v) =>
+      v
+        ? [
+            ...new Set(
+              v
+                .split(',')
+                .map((id) => id.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    ),
 });
 export type CreateQuery = z.infer<typeof CreateQuerySchema>;
 
@@ -58,17 +81,25 @@ function isCalendarDate(value: string): boolean {
 }
 
 export const QueryIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' } }),
 });
 
 const RefSchema = z.object({ _id: z.string(), title: z.string() });
 export const QueryFileSchema = z
   .object({
-    _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string(),
+    _id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    size: z.number(),
+    type: z.string(),
     /** The sheet index (issue 14): full detail at GET /queries/{id}/sheet-index. */
     index: FileIndexBriefSchema.optional(),
   })
-  .openapi('QueryFile');
+  .meta({ id: 'QueryFile' });
 
 export const QuerySchema = z
   .object({
@@ -86,14 +117,14 @@ export const QuerySchema = z
     user: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
     ...QueryLifecycleSchema.shape,
   })
-  .openapi('Query');
+  .meta({ id: 'Query' });
 export type Query = z.infer<typeof QuerySchema>;
 
 /** A row of GET /queries/me: the Query plus its chat preview and the viewer's unread count. */
 export const MyQuerySchema = QuerySchema.extend({
   lastMessage: LastMessageSchema.nullable(),
   unread: z.number(),
-}).openapi('MyQuery');
+}).meta({ id: 'MyQuery' });
 export type MyQuery = z.infer<typeof MyQuerySchema>;
 
 /** A count of requests: all of them, and those created this and last calendar month (UTC). */
@@ -101,11 +132,12 @@ const CountSchema = z.object({ total: z.number().int(), thisMonth: z.number().in
 /** GET /queries/me/counts: the dashboard's numbers without downloading the lists (issue 17). */
 export const QueryCountsSchema = z
   .object({ all: CountSchema, pending: CountSchema, in_progress: CountSchema, answered: CountSchema, closed: CountSchema })
-  .openapi('QueryCounts');
+  .meta({ id: 'QueryCounts' });
 export type QueryCounts = z.infer<typeof QueryCountsSchema>;
 
 export const QueryCreatedSchema = z.object({ message: z.string(), data: QuerySchema });
 
 export const UploadLimitsSchema = z
   .object({ maxFiles: z.number(), maxFileBytes: z.number(), types: z.array(z.string()) })
-  .openapi('UploadLimits');
+  .meta({ id: 'UploadLimits' });
+export type UploadLimits = z.infer<typeof UploadLimitsSchema>;

@@ -22,7 +22,11 @@ export const zipName = (queryId: string) => `request-${queryId}-plans.zip`;
 export async function loadWorkspace(db: DB, storage: Storage, id: string, viewer: Viewer): Promise<Workspace> {
   const query = await getQueryForUser(db, storage, id, viewer);
   const [client, history, unread] = await Promise.all([
-    db.selectFrom('users').select(['id', 'full_name', 'email', 'company', 'phone_number']).where('id', '=', query.user._id).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select(['id', 'full_name', 'email', 'company', 'phone_number'])
+      .where('id', '=', query.user._id)
+      .executeTakeFirst(),
     listQueryHistory(db, id),
     unreadCounts(db, viewer, [id]),
   ]);

@@ -17,9 +17,13 @@ export function queriesWorkspaceRoutes(deps: Deps) {
   return createRouter()
     .openapi(
       createRoute({
-        method: 'get', path: '/queries/{id}/workspace', tags: ['Queries'],
-        summary: "One request's workspace: the query, its client's contact, history, allowed status actions, a ZIP link and unread count. Owner (read-only) or admin; someone else's answers 404.",
-        security: [{ bearer: [] }], middleware: [requireAuth(db)] as const,
+        method: 'get',
+        path: '/queries/{id}/workspace',
+        tags: ['Queries'],
+        summary:
+          "One request's workspace: the query, its client's contact, history, allowed status actions, a ZIP link and unread count. Owner (read-only) or admin; someone else's answers 404.",
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db)] as const,
         request: { params: QueryIdParamsSchema },
         responses: {
           200: { description: 'The workspace', content: { 'application/json': { schema: z.object({ data: WorkspaceSchema }) } } },
@@ -30,8 +34,11 @@ export function queriesWorkspaceRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/queries/{id}/files.zip', tags: ['Queries'],
-        summary: "Every plan file of a request as one ZIP, streamed as it is built. Either the signed link from the workspace's filesZipUrl, or a bearer token of the owner or an admin.",
+        method: 'get',
+        path: '/queries/{id}/files.zip',
+        tags: ['Queries'],
+        summary:
+          "Every plan file of a request as one ZIP, streamed as it is built. Either the signed link from the workspace's filesZipUrl, or a bearer token of the owner or an admin.",
         security: [{ bearer: [] }],
         request: { params: QueryIdParamsSchema, query: FilesZipQuerySchema },
         responses: {
@@ -44,7 +51,8 @@ export function queriesWorkspaceRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const { exp, sig } = c.req.valid('query');
         if (exp && sig) {
-          if (!storage.verifySignature(zipKey(id), zipName(id), exp, sig)) throw new HttpError(401, 'This download link has expired. Reload the page and try again.');
+          if (!storage.verifySignature(zipKey(id), zipName(id), exp, sig))
+            throw new HttpError(401, 'This download link has expired. Reload the page and try again.');
         } else {
           const user = await authenticate(db, bearerToken(c.req.header('authorization')));
           await findQueryForUser(db, id, user);
@@ -52,16 +60,20 @@ export function queriesWorkspaceRoutes(deps: Deps) {
         const files = await listPlanFiles(db, id);
         if (!files.length) throw new HttpError(404, QUERY_NOT_FOUND);
         // Check every file before the first byte goes out: a missing one then answers 404, not a torn ZIP.
-        const paths = await Promise.all(files.map(async (f) => {
-          const full = storage.resolve(f.storage_key);
-          await fs.access(full).catch(() => {
-            throw new HttpError(404, 'A file of this request is missing.');
-          });
-          return full;
-        }));
+        const paths = await Promise.all(
+          files.map(async (f) => {
+            const full = storage.resolve(f.storage_key);
+            await fs.access(full).catch(() => {
+              throw new HttpError(404, 'A file of this request is missing.');
+            });
+            return full;
+          }),
+        );
         const zip = new yazl.ZipFile();
         const used = new Map<string, number>();
-        files.forEach((f, i) => zip.addFile(paths[i]!, uniqueName(f.name, used), { compress: !/\.(zip|pdf|png|jpe?g|gif|webp|avif)$/i.test(f.name) }));
+        files.forEach((f, i) =>
+          zip.addFile(paths[i]!, uniqueName(f.name, used), { compress: !/\.(zip|pdf|png|jpe?g|gif|webp|avif)$/i.test(f.name) }),
+        );
         zip.end();
         c.header('content-type', 'application/zip');
         c.header('content-disposition', `attachment; filename="${zipName(id)}"`);

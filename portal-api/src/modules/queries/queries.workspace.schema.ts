@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 
 // The request workspace (issue 12): everything the panel beside a chat shows, in one
@@ -19,20 +19,22 @@ export const HistoryEntrySchema = z
     activity: z.string(),
     status: z.string(),
     createdAt: z.string(),
-    by: z.enum(['client', 'firm']).openapi({ description: 'Who did it: the client or the estimating team.' }),
+    by: z.enum(['client', 'firm']).meta({ description: 'Who did it: the client or the estimating team.' }),
   })
-  .openapi('HistoryEntry');
+  .meta({ id: 'HistoryEntry' });
 
 export const WorkspaceSchema = z
   .object({
     query: QuerySchema,
     client: WorkspaceClientSchema,
-    history: z.array(HistoryEntrySchema).openapi({ description: 'Activities of this request, oldest first (the newest 200).' }),
-    actions: z.array(QueryStatusSchema).openapi({ description: 'Statuses the viewer may move the request to now; always empty for the client.' }),
-    filesZipUrl: z.string().nullable().openapi({ description: 'A signed link (1 hour) to every plan file as one ZIP; null without files.' }),
-    unread: z.number().openapi({ description: "The viewer's unread messages in this request's chat (the firm's, for an admin)." }),
+    history: z.array(HistoryEntrySchema).meta({ description: 'Activities of this request, oldest first (the newest 200).' }),
+    actions: z
+      .array(QueryStatusSchema)
+      .meta({ description: 'Statuses the viewer may move the request to now; always empty for the client.' }),
+    filesZipUrl: z.string().nullable().meta({ description: 'A signed link (1 hour) to every plan file as one ZIP; null without files.' }),
+    unread: z.number().meta({ description: "The viewer's unread messages in this request's chat (the firm's, for an admin)." }),
   })
-  .openapi('Workspace');
+  .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

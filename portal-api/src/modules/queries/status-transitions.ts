@@ -1,11 +1,11 @@
-import type { QueryStatus } from '../../db/schema.ts';
+import { QUERY_STATUSES, STATUS_LABELS, type QueryStatus } from './queries.labels.ts';
 
 // SPEC §4 shows only one rule ("any status other than closed can become closed");
 // the rest is the product's answering workflow (issue 6):
 //   pending → in_progress → answered, and any non-closed status → closed (final).
 // No step goes back, none is skipped, and setting the current status again is refused.
 
-export const QUERY_STATUSES = ['pending', 'in_progress', 'answered', 'closed'] as const satisfies readonly QueryStatus[];
+export { QUERY_STATUSES, STATUS_LABELS };
 
 const NEXT: Record<QueryStatus, readonly QueryStatus[]> = {
   pending: ['in_progress', 'closed'],
@@ -21,13 +21,6 @@ export function allowedNext(from: QueryStatus): readonly QueryStatus[] {
 export function canTransition(from: QueryStatus, to: QueryStatus): boolean {
   return NEXT[from].includes(to);
 }
-
-export const STATUS_LABELS: Record<QueryStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In Progress',
-  answered: 'Answered',
-  closed: 'Closed',
-};
 
 /** The sentence a refused change answers with (409). */
 export function transitionError(from: QueryStatus, to: QueryStatus): string {

@@ -46,8 +46,14 @@ export async function insertService(db: DB, input: ServiceWrite) {
     .where((eb) => (input.parentId ? eb('parent_id', '=', input.parentId) : eb('parent_id', 'is', null)))
     .executeTakeFirst();
   const row = {
-    id: newId(), title: input.title, description: input.description, image: input.image, parent_id: input.parentId,
-    sort_order: Number(order?.max ?? -1) + 1, created_at: now, updated_at: now,
+    id: newId(),
+    title: input.title,
+    description: input.description,
+    image: input.image,
+    parent_id: input.parentId,
+    sort_order: Number(order?.max ?? -1) + 1,
+    created_at: now,
+    updated_at: now,
   };
   await db.insertInto('services').values(row).execute();
   return row;
@@ -69,7 +75,11 @@ export async function updateService(db: DB, id: string, patch: Partial<ServiceWr
 }
 
 export function countSubservices(db: DB, id: string) {
-  return db.selectFrom('services').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', id).executeTakeFirstOrThrow()
+  return db
+    .selectFrom('services')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_id', '=', id)
+    .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
 }
 
@@ -81,8 +91,22 @@ export async function countOpenQueriesUsing(db: DB, id: string): Promise<number>
     .where('status', '!=', 'closed')
     .where((eb) =>
       eb.or([
-        eb('service_id', 'in', eb.selectFrom('services').select('id').where((w) => w.or([w('id', '=', id), w('parent_id', '=', id)]))),
-        eb('subservice_id', 'in', eb.selectFrom('services').select('id').where((w) => w.or([w('id', '=', id), w('parent_id', '=', id)]))),
+        eb(
+          'service_id',
+          'in',
+          eb
+            .selectFrom('services')
+            .select('id')
+            .where((w) => w.or([w('id', '=', id), w('parent_id', '=', id)])),
+        ),
+        eb(
+          'subservice_id',
+          'in',
+          eb
+            .selectFrom('services')
+            .select('id')
+            .where((w) => w.or([w('id', '=', id), w('parent_id', '=', id)])),
+        ),
       ]),
     )
     .executeTakeFirstOrThrow();
@@ -101,7 +125,11 @@ export async function countOpenQueriesUsing(db: DB, id: string): Promise<number>
  */
 export async function deleteServiceTree(db: DB, id: string) {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('services').selectAll().where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)])).execute();
+    const rows = await trx
+      .selectFrom('services')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
+      .execute();
     const ids = rows.map((r) => r.id);
     const open = await countOpenQueriesUsing(trx, id);
     if (open > 0) return { removed: [], detachedQueries: 0, openQueries: open };
@@ -113,12 +141,20 @@ export async function deleteServiceTree(db: DB, id: string) {
     const now = nowIso();
     await trx
       .updateTable('queries')
-      .set((eb) => ({ service_label: eb.selectFrom('services').select('title').whereRef('services.id', '=', 'queries.service_id'), service_id: null, updated_at: now }))
+      .set((eb) => ({
+        service_label: eb.selectFrom('services').select('title').whereRef('services.id', '=', 'queries.service_id'),
+        service_id: null,
+        updated_at: now,
+      }))
       .where('service_id', 'in', ids)
       .execute();
     await trx
       .updateTable('queries')
-      .set((eb) => ({ subservice_label: eb.selectFrom('services').select('title').whereRef('services.id', '=', 'queries.subservice_id'), subservice_id: null, updated_at: now }))
+      .set((eb) => ({
+        subservice_label: eb.selectFrom('services').select('title').whereRef('services.id', '=', 'queries.subservice_id'),
+        subservice_id: null,
+        updated_at: now,
+      }))
       .where('subservice_id', 'in', ids)
       .execute();
     await trx.deleteFrom('services').where('parent_id', '=', id).execute();

@@ -6,11 +6,23 @@ import { createRouter } from '../../http/router.ts';
 import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
-  countSubservices, deleteServiceTree, findService, insertService, listServiceTree, toSubService, updateService,
+  countSubservices,
+  deleteServiceTree,
+  findService,
+  insertService,
+  listServiceTree,
+  toSubService,
+  updateService,
 } from './services.repo.ts';
 import {
-  CreateServiceSchema, ServiceAnswerSchema, ServiceDeletedSchema, ServiceIdParamsSchema, ServiceSchema,
-  serviceInUseMessage, serviceMultipartDoc, UpdateServiceSchema,
+  CreateServiceSchema,
+  ServiceAnswerSchema,
+  ServiceDeletedSchema,
+  ServiceIdParamsSchema,
+  ServiceSchema,
+  serviceInUseMessage,
+  serviceMultipartDoc,
+  UpdateServiceSchema,
 } from './services.schema.ts';
 
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -53,7 +65,9 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
   return router
     .openapi(
       createRoute({
-        method: 'get', path: '/services', tags: ['Services'],
+        method: 'get',
+        path: '/services',
+        tags: ['Services'],
         summary: 'The service catalogue: top-level services with their sub-services. Public.',
         responses: { 200: json(ServiceListSchema, 'Services'), 304: { description: 'Not modified (If-None-Match)' } },
       }),
@@ -70,13 +84,19 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'post', path: '/services', tags: ['Services'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'post',
+        path: '/services',
+        tags: ['Services'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Adds a service, or a sub-service when parentService names a top-level service. Admin only.',
         description: 'multipart/form-data: title (required), description, parentService, image (optional).',
         request: { body: { required: true, content: { 'multipart/form-data': { schema: serviceMultipartDoc as never } } } },
         responses: {
-          201: json(ServiceAnswerSchema, 'Created'), 400: { description: 'No title, or the parent is unknown or itself a sub-service' },
-          415: { description: 'Image type not accepted' }, ...refused,
+          201: json(ServiceAnswerSchema, 'Created'),
+          400: { description: 'No title, or the parent is unknown or itself a sub-service' },
+          415: { description: 'Image type not accepted' },
+          ...refused,
         },
       }),
       async (c) => {
@@ -85,9 +105,15 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
           const input = CreateServiceSchema.parse(fields);
           await checkParent(input.parentService);
           const row = await insertService(db, {
-            title: input.title, description: input.description || null, parentId: input.parentService ?? null, image,
+            title: input.title,
+            description: input.description || null,
+            parentId: input.parentService ?? null,
+            image,
           });
-          return c.json({ message: row.parent_id ? 'Sub-service created successfully' : 'Service created successfully', data: toSubService(row) }, 201);
+          return c.json(
+            { message: row.parent_id ? 'Sub-service created successfully' : 'Service created successfully', data: toSubService(row) },
+            201,
+          );
         } catch (err) {
           await storage.remove(keyOfImage(image));
           throw err;
@@ -96,16 +122,31 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'put', path: '/services/{id}', tags: ['Services'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'put',
+        path: '/services/{id}',
+        tags: ['Services'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Edits a service or sub-service. Admin only.',
         description:
           'JSON {title?, description?, parentService?}; parentService null makes it top-level. A service that has sub-services cannot ' +
           'become a sub-service. The same fields as multipart/form-data may also carry a new image.',
         request: {
           params: ServiceIdParamsSchema,
-          body: { required: false, content: { 'application/json': { schema: UpdateServiceSchema }, 'multipart/form-data': { schema: serviceMultipartDoc as never } } },
+          body: {
+            required: false,
+            content: {
+              'application/json': { schema: UpdateServiceSchema },
+              'multipart/form-data': { schema: serviceMultipartDoc as never },
+            },
+          },
         },
-        responses: { 200: json(ServiceAnswerSchema, 'Updated'), 400: { description: 'Invalid field' }, 404: { description: 'No such service' }, ...refused },
+        responses: {
+          200: json(ServiceAnswerSchema, 'Updated'),
+          400: { description: 'Invalid field' },
+          404: { description: 'No such service' },
+          ...refused,
+        },
       }),
       async (c) => {
         const { id } = c.req.valid('param');
@@ -137,7 +178,11 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'delete', path: '/services/{id}', tags: ['Services'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'delete',
+        path: '/services/{id}',
+        tags: ['Services'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Deletes a service together with its sub-services. Admin only.',
         description:
           'Delete policy: refused with 409 (naming how many) while requests that are not closed use the service or one of its ' +
@@ -145,8 +190,10 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
           'keep their message, files and chat, and keep the titles as text (service/subservice with an empty _id).',
         request: { params: ServiceIdParamsSchema },
         responses: {
-          200: json(ServiceDeletedSchema, 'Deleted'), 404: { description: 'No such service' },
-          409: { description: 'Open requests use the service; the message says how many' }, ...refused,
+          200: json(ServiceDeletedSchema, 'Deleted'),
+          404: { description: 'No such service' },
+          409: { description: 'Open requests use the service; the message says how many' },
+          ...refused,
         },
       }),
       async (c) => {

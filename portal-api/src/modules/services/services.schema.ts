@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 export const SubServiceSchema = z
   .object({
@@ -8,9 +8,11 @@ export const SubServiceSchema = z
     image: z.string().nullable(),
     parentService: z.string().nullable(),
   })
-  .openapi('SubService');
+  .meta({ id: 'SubService' });
 
-export const ServiceSchema = SubServiceSchema.extend({ subservices: z.array(SubServiceSchema) }).openapi('Service');
+export const ServiceSchema = SubServiceSchema.extend({ subservices: z.array(SubServiceSchema) }).meta({ id: 'Service' });
+export type SubService = z.infer<typeof SubServiceSchema>;
+export type Service = z.infer<typeof ServiceSchema>;
 
 /** Field lengths, shared with /admin-service's counters (issue 17). */
 export const SERVICE_LIMITS = { title: 120, description: 2000 } as const;
@@ -44,11 +46,15 @@ export const UpdateServiceSchema = z
     description: description.nullable().optional(),
     parentService: parentService.optional(),
   })
-  .openapi('UpdateService');
+  .meta({ id: 'UpdateService' });
 export type UpdateService = z.infer<typeof UpdateServiceSchema>;
 
 export const ServiceIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: 'id', in: 'path' } }),
 });
 
 export const ServiceAnswerSchema = z.object({ message: z.string(), data: SubServiceSchema });

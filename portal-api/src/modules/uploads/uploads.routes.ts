@@ -27,7 +27,8 @@ const tusHeaders = { description: 'tus 1.0.0 protocol response (https://tus.io/p
 export function uploadsRoutes(deps: Deps) {
   const { db } = deps;
   const tus = createTusServer(deps);
-  const base = TUS_PATH.replace(/^\/api/, '');
+  // A literal type, so that the chained AppType keeps every other route's path (site/lib/api.ts).
+  const base = TUS_PATH.replace(/^\/api/, '') as '/uploads/tus';
   const route = (method: 'post' | 'patch' | 'delete', withId: boolean, summary: string, errors: Record<number, string> = {}) =>
     createRoute({
       method,

@@ -40,10 +40,24 @@ export function toSessionUser(u: Pick<UserRow, 'id' | 'full_name' | 'email' | 'r
 /** A sign-up: a pending client. False when the e-mail already has an account (a concurrent sign-up won). */
 export async function insertPendingClient(db: DB, input: { fullName: string; email: string; passwordHash: string }): Promise<boolean> {
   const now = nowIso();
-  const inserted = await db.insertInto('users').values({
-    id: newId(), full_name: input.fullName, email: input.email, password_hash: input.passwordHash,
-    role: 'client', status: 'pending', phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
-  }).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+  const inserted = await db
+    .insertInto('users')
+    .values({
+      id: newId(),
+      full_name: input.fullName,
+      email: input.email,
+      password_hash: input.passwordHash,
+      role: 'client',
+      status: 'pending',
+      phone_number: null,
+      company: null,
+      bio: null,
+      profile_image: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows) === 1;
 }
 
@@ -53,8 +67,12 @@ export async function setPasswordHash(db: DB, id: string, passwordHash: string):
 
 /** True when this call approved the user (false when already approved, so the mail goes once). */
 export async function approveUser(db: DB, id: string): Promise<boolean> {
-  const res = await db.updateTable('users').set({ status: 'approved', updated_at: nowIso() })
-    .where('id', '=', id).where('status', '!=', 'approved').executeTakeFirst();
+  const res = await db
+    .updateTable('users')
+    .set({ status: 'approved', updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '!=', 'approved')
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -64,19 +82,37 @@ export function findUserContact(db: DB, id: string) {
 }
 
 /** Creates an approved admin, or promotes and re-keys the user with that e-mail. */
-export async function upsertAdminRow(db: DB, input: { email: string; passwordHash: string; fullName: string }): Promise<'created' | 'updated'> {
+export async function upsertAdminRow(
+  db: DB,
+  input: { email: string; passwordHash: string; fullName: string },
+): Promise<'created' | 'updated'> {
   const now = nowIso();
   const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
   if (existing) {
-    await db.updateTable('users')
+    await db
+      .updateTable('users')
       .set({ role: 'admin', status: 'approved', password_hash: input.passwordHash, updated_at: now })
-      .where('id', '=', existing.id).execute();
+      .where('id', '=', existing.id)
+      .execute();
     return 'updated';
   }
-  await db.insertInto('users').values({
-    id: newId(), full_name: input.fullName, email: input.email, password_hash: input.passwordHash, role: 'admin', status: 'approved',
-    phone_number: null, company: null, bio: null, profile_image: null, created_at: now, updated_at: now,
-  }).execute();
+  await db
+    .insertInto('users')
+    .values({
+      id: newId(),
+      full_name: input.fullName,
+      email: input.email,
+      password_hash: input.passwordHash,
+      role: 'admin',
+      status: 'approved',
+      phone_number: null,
+      company: null,
+      bio: null,
+      profile_image: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return 'created';
 }
 
@@ -100,9 +136,17 @@ export async function listNonAdminUsers(db: DB, page: number, pageSize: number, 
     list = list.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(at!, id!)));
   }
   const [rows, count] = await Promise.all([
-    list.orderBy('created_at', 'desc').orderBy('id', 'desc')
-      .limit(pageSize + 1).offset(cursor ? 0 : (page - 1) * pageSize).execute(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).where('role', '!=', 'admin').executeTakeFirstOrThrow(),
+    list
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize + 1)
+      .offset(cursor ? 0 : (page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('role', '!=', 'admin')
+      .executeTakeFirstOrThrow(),
   ]);
   const next = nextCursorOf(rows, pageSize, (r) => [r.created_at, r.id]);
   return { rows: next.page, total: Number(count.n), nextCursor: next.nextCursor };
@@ -123,12 +167,28 @@ export async function updateProfile(
 }
 
 /** An approved client (the admin approved it): for imports and the scale benchmark (tests/bench/growth.ts). */
-export async function insertApprovedClient(db: DB, input: { fullName: string; email: string; passwordHash: string; company?: string | null }): Promise<string> {
+export async function insertApprovedClient(
+  db: DB,
+  input: { fullName: string; email: string; passwordHash: string; company?: string | null },
+): Promise<string> {
   const id = newId();
   const now = nowIso();
-  await db.insertInto('users').values({
-    id, full_name: input.fullName, email: input.email.trim().toLowerCase(), password_hash: input.passwordHash, role: 'client', status: 'approved',
-    phone_number: null, company: input.company ?? null, bio: null, profile_image: null, created_at: now, updated_at: now,
-  }).execute();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      full_name: input.fullName,
+      email: input.email.trim().toLowerCase(),
+      password_hash: input.passwordHash,
+      role: 'client',
+      status: 'approved',
+      phone_number: null,
+      company: input.company ?? null,
+      bio: null,
+      profile_image: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return id;
 }

@@ -4,12 +4,19 @@ import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import {
-  findClient, listQueriesOfUser, listUsersWithQueries, listUsersWithQueriesPage, UserIdParamsSchema, UserQueriesSchema,
-  UsersWithQueriesQuerySchema, UsersWithQueriesSchema,
+  findClient,
+  listQueriesOfUser,
+  listUsersWithQueries,
+  listUsersWithQueriesPage,
+  UserIdParamsSchema,
+  UserQueriesSchema,
+  UsersWithQueriesQuerySchema,
+  UsersWithQueriesSchema,
 } from '../queries/queries.public.ts';
 import { PROFILE_IMAGE_MAX_BYTES, profileImageKey, storeProfileImage } from './profile-image.ts';
 import { findUserById, listNonAdminUsers, toProfile, toUser, updateProfile } from './users.repo.ts';
 import { ProfileSchema, ProfileUpdateSchema, UserListQuerySchema, UserPageSchema } from './users.schema.ts';
+import { PROFILE_UPDATED } from './users.labels.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
@@ -24,11 +31,18 @@ export function usersRoutes(deps: Deps) {
   return createRouter()
     .openapi(
       createRoute({
-        method: 'get', path: '/users', tags: ['Users'], security: [{ bearer: [] }],
+        method: 'get',
+        path: '/users',
+        tags: ['Users'],
+        security: [{ bearer: [] }],
         summary: 'Registered users except admins, newest first, paged (default 6 per page). Admin only.',
         middleware: [requireAuth(db, 'admin')] as const,
         request: { query: UserListQuerySchema },
-        responses: { 200: { description: 'A page of users', ...json(UserPageSchema) }, 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } },
+        responses: {
+          200: { description: 'A page of users', ...json(UserPageSchema) },
+          401: { description: 'Not signed in' },
+          403: { description: 'Not an admin' },
+        },
       }),
       async (c) => {
         const { page, pageSize, cursor } = c.req.valid('query');
@@ -42,7 +56,10 @@ export function usersRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/users/profile', tags: ['Users'], security: [{ bearer: [] }],
+        method: 'get',
+        path: '/users/profile',
+        tags: ['Users'],
+        security: [{ bearer: [] }],
         summary: "The signed-in user's profile. Any signed-in user.",
         middleware: [requireAuth(db)] as const,
         responses: { 200: { description: 'Profile', ...json(z.object({ data: ProfileSchema })) }, 401: { description: 'Not signed in' } },
@@ -55,17 +72,26 @@ export function usersRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'put', path: '/users/profile', tags: ['Users'], security: [{ bearer: [] }],
+        method: 'put',
+        path: '/users/profile',
+        tags: ['Users'],
+        security: [{ bearer: [] }],
         summary:
           "Updates the signed-in user's profile. Any signed-in user. multipart/form-data: fullName, bio, phoneNumber, company, optional profileImage (an image, at most 5 MB, stored as WebP). The e-mail cannot be changed.",
         middleware: [requireAuth(db)] as const,
         responses: {
           200: { description: 'Updated profile', ...json(z.object({ data: ProfileSchema, message: z.string() })) },
-          400: { description: 'Invalid field' }, 413: { description: 'Photo over 5 MB' }, 415: { description: 'Not an image' },
+          400: { description: 'Invalid field' },
+          413: { description: 'Photo over 5 MB' },
+          415: { description: 'Not an image' },
         },
       }),
       async (c) => {
-        const { fields, files } = await storage.receive(c.req.raw, { maxFiles: 1, maxFileBytes: PROFILE_IMAGE_MAX_BYTES, fileFields: ['profileImage'] });
+        const { fields, files } = await storage.receive(c.req.raw, {
+          maxFiles: 1,
+          maxFileBytes: PROFILE_IMAGE_MAX_BYTES,
+          fileFields: ['profileImage'],
+        });
         let imageUrl: string | undefined;
         try {
           const patch = ProfileUpdateSchema.parse(fields);
@@ -80,18 +106,27 @@ export function usersRoutes(deps: Deps) {
           throw err;
         }
         const row = await findUserById(db, c.var.user.id);
-        return c.json({ data: toProfile(row!), message: 'Profile Updated Successfully' }, 200);
+        return c.json({ data: toProfile(row!), message: PROFILE_UPDATED }, 200);
       },
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/users/with-queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
-        summary: 'Clients who have queries, most recently active first, with their queries and whether they are connected to chat now. Admin only.',
+        method: 'get',
+        path: '/users/with-queries',
+        tags: ['Users'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
+        summary:
+          'Clients who have queries, most recently active first, with their queries and whether they are connected to chat now. Admin only.',
         description:
           'With `limit` or `cursor` (or `q`) the clients come in keyset pages of `limit` (default 20) with `nextCursor`, ' +
           'filtered by `q`, and each query message is cut to a 120-character preview. Without them, every client, in full.',
         request: { query: UsersWithQueriesQuerySchema },
-        responses: { 200: { description: 'Users with queries', ...json(UsersWithQueriesSchema) }, 400: { description: 'Bad cursor or limit' }, ...refused },
+        responses: {
+          200: { description: 'Users with queries', ...json(UsersWithQueriesSchema) },
+          400: { description: 'Bad cursor or limit' },
+          ...refused,
+        },
       }),
       async (c) => {
         const { limit, cursor, q } = c.req.valid('query');
@@ -105,7 +140,11 @@ export function usersRoutes(deps: Deps) {
     )
     .openapi(
       createRoute({
-        method: 'get', path: '/users/{id}/queries', tags: ['Users'], security: [{ bearer: [] }], middleware: [requireAuth(db, 'admin')] as const,
+        method: 'get',
+        path: '/users/{id}/queries',
+        tags: ['Users'],
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
         summary: "One client's queries, newest first. Admin only.",
         request: { params: UserIdParamsSchema },
         responses: { 200: { description: 'The queries', ...json(UserQueriesSchema) }, 404: { description: 'No such client' }, ...refused },

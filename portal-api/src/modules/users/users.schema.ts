@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { CursorParam } from '../paging/paging.schema.ts';
 
 // SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
@@ -12,14 +12,19 @@ export const UserListQuerySchema = z.object({
 
 export const ListedUserSchema = z
   .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string(), createdAt: z.string() })
-  .openapi('ListedUser');
+  .meta({ id: 'ListedUser' });
+
+export type ListedUser = z.infer<typeof ListedUserSchema>;
 
 export const UserPageSchema = z
   .object({
-    data: z.array(ListedUserSchema), page: z.number(), pageSize: z.number(), total: z.number(),
-    nextCursor: z.string().nullable().openapi({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
+    data: z.array(ListedUserSchema),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
   })
-  .openapi('UserPage');
+  .meta({ id: 'UserPage' });
 
 export const ProfileSchema = z
   .object({
@@ -29,16 +34,21 @@ export const ProfileSchema = z
     company: z.string(),
     bio: z.string(),
     profileImage: z.string().nullable(),
-    role: z.string(),
+    role: z.enum(['admin', 'client']),
   })
-  .openapi('Profile');
+  .meta({ id: 'Profile' });
 
 /** Profile field lengths, shared with the profile screens' counters (issue 17). */
 export const PROFILE_LIMITS = { fullName: 120, phoneNumber: 40, company: 120, bio: 2000 } as const;
 
 /** The text fields of PUT /users/profile (multipart); an absent field is left unchanged. */
 export const ProfileUpdateSchema = z.object({
-  fullName: z.string().trim().min(1, 'Full name is required.').max(PROFILE_LIMITS.fullName, 'Full name must be at most 120 characters.').optional(),
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required.')
+    .max(PROFILE_LIMITS.fullName, 'Full name must be at most 120 characters.')
+    .optional(),
   phoneNumber: z.string().trim().max(PROFILE_LIMITS.phoneNumber, 'Phone number must be at most 40 characters.').optional(),
   company: z.string().trim().max(PROFILE_LIMITS.company, 'Company name must be at most 120 characters.').optional(),
   bio: z.string().trim().max(PROFILE_LIMITS.bio, 'Bio must be at most 2000 characters.').optional(),

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { BLOG_LIMITS, BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { BLOG_CARD_STYLES, BlogCard } from './BlogCard.tsx';
-import { type Blog, type BlogPage, type Done, messageOr } from './blog-admin.ts';
+import { type Blog, messageOr } from './blog-admin.ts';
 import type { MenuAction } from './OptionsMenu.tsx';
 
 type Props = { status: 'published' | 'draft' };
@@ -28,7 +28,7 @@ export function BlogBoard({ status }: Props) {
 
   const list = useQuery({
     queryKey: ['admin-blogs', status, page],
-    queryFn: () => api<BlogPage>(`/blogs?status=${status}&page=${page}&pageSize=${BLOG_LIMITS.adminPageSize}`),
+    queryFn: () => call(api.blogs.$get({ query: { status, page: String(page), pageSize: String(BLOG_LIMITS.adminPageSize) } })),
     placeholderData: keepPreviousData,
   });
   const loadError = isDraft ? BLOG_TEXTS.fetchDraftsFailed : BLOG_TEXTS.fetchFailed;
@@ -51,7 +51,7 @@ export function BlogBoard({ status }: Props) {
   };
 
   const removeOne = useMutation({
-    mutationFn: (id: string) => api<Done>(`/blogs/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(api.blogs[':id'].$delete({ param: { id } })),
     onSuccess: (res) => toast.success(res.message || BLOG_TEXTS.deleted),
     onError: () => toast.error(BLOG_TEXTS.deleteFailed),
     onSettled: () => {
@@ -60,7 +60,7 @@ export function BlogBoard({ status }: Props) {
     },
   });
   const removeMany = useMutation({
-    mutationFn: (ids: string[]) => api<Done>('/blogs/multiple', { method: 'DELETE', json: { blogIds: ids } }),
+    mutationFn: (ids: string[]) => call(api.blogs.multiple.$delete({ json: { blogIds: ids } })),
     onSuccess: (res) => {
       toast.success(res.message || BLOG_TEXTS.bulkDeleted);
       leaveSelectMode();
@@ -72,7 +72,7 @@ export function BlogBoard({ status }: Props) {
     },
   });
   const publish = useMutation({
-    mutationFn: (id: string) => api<Done>(`/blogs/${encodeURIComponent(id)}/status`, { method: 'PATCH', json: { status: 'published' } }),
+    mutationFn: (id: string) => call(api.blogs[':id'].status.$patch({ param: { id }, json: { status: 'published' } })),
     onSuccess: () => toast.success(BLOG_TEXTS.published),
     // SPEC §8: the server's message or 'Failed to publish blog.'; a network exception 'Error publishing blog.'
     onError: (err) => toast.error(messageOr(err, BLOG_TEXTS.publishFailed, BLOG_TEXTS.publishError)),
@@ -105,19 +105,33 @@ export function BlogBoard({ status }: Props) {
       <div className="page-head">
         <h1>{isDraft ? 'Draft Blogs' : 'Blogs'}</h1>
         <div className="bb-actions">
-          {!isDraft && <a className="btn btn-navy" href={paths.draftBlog}>DRAFT</a>}
-          {isDraft && <a className="btn btn-navy" href={paths.adminBlogs}>PUBLISHED</a>}
+          {!isDraft && (
+            <a className="btn btn-navy" href={paths.draftBlog}>
+              DRAFT
+            </a>
+          )}
+          {isDraft && (
+            <a className="btn btn-navy" href={paths.adminBlogs}>
+              PUBLISHED
+            </a>
+          )}
           {selecting ? (
             <>
-              <button type="button" className="btn btn-secondary" onClick={leaveSelectMode}>CANCEL</button>
+              <button type="button" className="btn btn-secondary" onClick={leaveSelectMode}>
+                CANCEL
+              </button>
               <button type="button" className="btn btn-danger" onClick={askBulkDelete} aria-describedby="bb-selected">
                 DELETE
               </button>
             </>
           ) : (
-            <button type="button" className="btn btn-secondary" onClick={() => setSelecting(true)} disabled={!blogs.length}>DELETE</button>
+            <button type="button" className="btn btn-secondary" onClick={() => setSelecting(true)} disabled={!blogs.length}>
+              DELETE
+            </button>
           )}
-          <a className="btn" href={paths.blogUpload()}>UPLOAD</a>
+          <a className="btn" href={paths.blogUpload()}>
+            UPLOAD
+          </a>
         </div>
       </div>
       <p id="bb-selected" className="bb-status" aria-live="polite">
@@ -127,17 +141,27 @@ export function BlogBoard({ status }: Props) {
       {list.isPending ? (
         <p role="status">Loading blogs…</p>
       ) : list.isError ? (
-        <p className="error-text" role="alert">{loadError}</p>
+        <p className="error-text" role="alert">
+          {loadError}
+        </p>
       ) : !blogs.length ? (
         <div className="card bb-empty">
           <p>{isDraft ? 'No draft blogs.' : 'No published blogs yet.'}</p>
-          <a className="btn" href={paths.blogUpload()}>Write a blog</a>
+          <a className="btn" href={paths.blogUpload()}>
+            Write a blog
+          </a>
         </div>
       ) : (
         <ul className="bb-grid" aria-label={isDraft ? 'Draft blogs' : 'Published blogs'} aria-busy={list.isFetching}>
           {blogs.map((blog) => (
             <li key={blog._id}>
-              <BlogCard blog={blog} selecting={selecting} selected={selected.has(blog._id)} onToggle={() => toggle(blog._id)} actions={actionsFor(blog)} />
+              <BlogCard
+                blog={blog}
+                selecting={selecting}
+                selected={selected.has(blog._id)}
+                onToggle={() => toggle(blog._id)}
+                actions={actionsFor(blog)}
+              />
             </li>
           ))}
         </ul>

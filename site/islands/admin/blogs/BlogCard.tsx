@@ -1,6 +1,7 @@
 import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { type Blog, formatBlogDate } from './blog-admin.ts';
 import { type MenuAction, OptionsMenu } from './OptionsMenu.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = {
   blog: Blog;
@@ -33,7 +34,7 @@ export function BlogCard({ blog, selecting, selected, onToggle, actions }: Props
           {!selecting && <OptionsMenu label={`Options for ${blog.title}`} actions={actions} />}
         </div>
         <p className="bc-meta">
-          <span className="bc-cat">{blog.category?.name ?? 'Uncategorized'}</span>
+          <span className="bc-cat">{blog.category?.name ?? SPEC_TEXTS.uncategorized}</span>
           <time dateTime={blog.createdAt}>{formatBlogDate(blog.createdAt)}</time>
         </p>
       </div>

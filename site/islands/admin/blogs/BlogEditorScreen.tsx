@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { AdminShell } from '../AdminShell.tsx';
 import { AdminStyles } from '../AdminStyles.tsx';
-import type { Blog } from './blog-admin.ts';
 import { BlogForm } from './BlogForm.tsx';
 
 /** /blog-upload (new) and /blog-upload/{id} (edit), SPEC §2 and §5. */
@@ -22,7 +21,7 @@ export default function BlogEditorScreen() {
 function Editor({ id }: { id: string | undefined }) {
   const blog = useQuery({
     queryKey: ['blog', id],
-    queryFn: () => api<{ data: Blog }>(`/blogs/${encodeURIComponent(id!)}`),
+    queryFn: () => call(api.blogs[':idOrSlug'].$get({ param: { idOrSlug: id! } })),
     enabled: !!id,
     retry: false,
     staleTime: 0,
@@ -36,8 +35,12 @@ function Editor({ id }: { id: string | undefined }) {
     return (
       <div className="card" style={{ maxWidth: 560 }}>
         <h1 style={{ fontSize: '1.4rem' }}>Edit Blog</h1>
-        <p role="alert" className="error-text">{BLOG_TEXTS.fetchOneFailed}</p>
-        <a className="btn btn-secondary" href={paths.adminBlogs}>Back to blogs</a>
+        <p role="alert" className="error-text">
+          {BLOG_TEXTS.fetchOneFailed}
+        </p>
+        <a className="btn btn-secondary" href={paths.adminBlogs}>
+          Back to blogs
+        </a>
       </div>
     );
   }

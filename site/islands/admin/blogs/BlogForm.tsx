@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api, uploadWithProgress } from '../../../lib/api.ts';
+import { api, upload } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { firstTooLong } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
@@ -49,7 +49,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
 
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-  const shownImage = preview ?? (!removeImage ? initial?.image ?? null : null);
+  const shownImage = preview ?? (!removeImage ? (initial?.image ?? null) : null);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -84,7 +84,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     if (!IMAGE_TYPES.includes(picked.type)) throw new Error('Only images (JPG, PNG, GIF, WebP, AVIF) are accepted.');
     const form = new FormData();
     form.append('image', picked);
-    return (await api<{ url: string }>('/blogs/images', { form })).url;
+    return (await upload(api.blogs.images, '$post', form, () => undefined)).url;
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -103,7 +103,10 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
       return;
     }
     // Too long is refused with a sentence, never cut (issue 17).
-    const tooLong = firstTooLong([['Blog Title', values.title.trim(), BLOG_LIMITS.title], ['Sub-Title', values.subTitle.trim(), BLOG_LIMITS.subTitle]]);
+    const tooLong = firstTooLong([
+      ['Blog Title', values.title.trim(), BLOG_LIMITS.title],
+      ['Sub-Title', values.subTitle.trim(), BLOG_LIMITS.subTitle],
+    ]);
     if (tooLong) {
       toast.error(tooLong);
       document.getElementById(values.title.trim().length > BLOG_LIMITS.title ? 'blog-title' : 'blog-subtitle')?.focus();
@@ -120,7 +123,9 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     else if (removeImage) form.append('removeImage', 'true');
     setProgress(0);
     try {
-      const res = await uploadWithProgress<{ data: Blog }>(isEdit ? `/blogs/${encodeURIComponent(initial._id)}` : '/blogs', form, setProgress, isEdit ? 'PUT' : 'POST');
+      const res = isEdit
+        ? await upload(api.blogs[':id'], '$put', form, setProgress, { id: initial._id })
+        : await upload(api.blogs, '$post', form, setProgress);
       toast.success(isEdit ? BLOG_TEXTS.updated : BLOG_TEXTS.created);
       setDone(true);
       void client.invalidateQueries({ queryKey: ['admin-blogs'] });
@@ -135,29 +140,59 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
 
   const tags = parseTags(values.tags);
   const busy = progress !== null || done;
-  const errorFor = (field: Field) => (invalid.has(field) ? <p id={`blog-${field}-error`} className="error-text">This field is required.</p> : null);
+  const errorFor = (field: Field) =>
+    invalid.has(field) ? (
+      <p id={`blog-${field}-error`} className="error-text">
+        This field is required.
+      </p>
+    ) : null;
 
   return (
     <form className="be" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="page-head">
         <h1>{isEdit ? 'Edit Blog' : 'Upload Blog'}</h1>
-        <a className="btn btn-secondary btn-sm" href={values.status === 'draft' && isEdit ? paths.draftBlog : paths.adminBlogs}>Back to blogs</a>
+        <a className="btn btn-secondary btn-sm" href={values.status === 'draft' && isEdit ? paths.draftBlog : paths.adminBlogs}>
+          Back to blogs
+        </a>
       </div>
 
       <div className="card be-card">
         <div className="field">
-          <label htmlFor="blog-title">Blog Title <span aria-hidden="true" className="be-req">*</span></label>
-          <input id="blog-title" ref={titleInput} value={values.title} required aria-invalid={invalid.has('title') || values.title.trim().length > BLOG_LIMITS.title} aria-describedby={invalid.has('title') ? 'blog-title-error blog-title-count' : 'blog-title-count'} onChange={(e) => set('title', e.target.value)} />
+          <label htmlFor="blog-title">
+            Blog Title{' '}
+            <span aria-hidden="true" className="be-req">
+              *
+            </span>
+          </label>
+          <input
+            id="blog-title"
+            ref={titleInput}
+            value={values.title}
+            required
+            aria-invalid={invalid.has('title') || values.title.trim().length > BLOG_LIMITS.title}
+            aria-describedby={invalid.has('title') ? 'blog-title-error blog-title-count' : 'blog-title-count'}
+            onChange={(e) => set('title', e.target.value)}
+          />
           <CharCount id="blog-title-count" value={values.title} max={BLOG_LIMITS.title} />
           {errorFor('title')}
         </div>
         <div className="field">
           <label htmlFor="blog-subtitle">Sub-Title</label>
-          <input id="blog-subtitle" value={values.subTitle} aria-describedby="blog-subtitle-count" onChange={(e) => set('subTitle', e.target.value)} />
+          <input
+            id="blog-subtitle"
+            value={values.subTitle}
+            aria-describedby="blog-subtitle-count"
+            onChange={(e) => set('subTitle', e.target.value)}
+          />
           <CharCount id="blog-subtitle-count" value={values.subTitle} max={BLOG_LIMITS.subTitle} />
         </div>
         <div className="be-row">
-          <CategoryField value={values.category} invalid={invalid.has('category')} onChange={(id) => set('category', id)} error={errorFor('category')} />
+          <CategoryField
+            value={values.category}
+            invalid={invalid.has('category')}
+            onChange={(id) => set('category', id)}
+            error={errorFor('category')}
+          />
           <div className="field">
             <label htmlFor="blog-status">Status</label>
             <select id="blog-status" value={values.status} onChange={(e) => set('status', e.target.value as Values['status'])}>
@@ -168,37 +203,88 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
         </div>
         <div className="field">
           <label htmlFor="blog-tags">Tags (comma separated)</label>
-          <input id="blog-tags" value={values.tags} placeholder="concrete, takeoff, bidding" aria-describedby="blog-tags-hint" onChange={(e) => set('tags', e.target.value)} />
+          <input
+            id="blog-tags"
+            value={values.tags}
+            placeholder="concrete, takeoff, bidding"
+            aria-describedby="blog-tags-hint"
+            onChange={(e) => set('tags', e.target.value)}
+          />
           <p id="blog-tags-hint" className="be-hint">
-            {tags.length ? <>Tags: {tags.map((t) => <span key={t} className="badge">{t}</span>)}</> : 'Separate tags with commas.'}
+            {tags.length ? (
+              <>
+                Tags:{' '}
+                {tags.map((t) => (
+                  <span key={t} className="badge">
+                    {t}
+                  </span>
+                ))}
+              </>
+            ) : (
+              'Separate tags with commas.'
+            )}
           </p>
         </div>
         <div className="field">
-          <span id="blog-body-label" className="be-label">Body <span aria-hidden="true" className="be-req">*</span></span>
-          <Suspense fallback={<p role="status" className="be-hint">Loading editor…</p>}>
-            <QuillEditor labelledBy="blog-body-label" describedBy={invalid.has('body') ? 'blog-body-error' : undefined} invalid={invalid.has('body')} value={values.body} onChange={(html) => set('body', html)} uploadImage={uploadBodyImage} />
+          <span id="blog-body-label" className="be-label">
+            Body{' '}
+            <span aria-hidden="true" className="be-req">
+              *
+            </span>
+          </span>
+          <Suspense
+            fallback={
+              <p role="status" className="be-hint">
+                Loading editor…
+              </p>
+            }
+          >
+            <QuillEditor
+              labelledBy="blog-body-label"
+              describedBy={invalid.has('body') ? 'blog-body-error' : undefined}
+              invalid={invalid.has('body')}
+              value={values.body}
+              onChange={(html) => set('body', html)}
+              uploadImage={uploadBodyImage}
+            />
           </Suspense>
           {errorFor('body')}
         </div>
         <div className="field">
           <label htmlFor="blog-image">Image</label>
-          <input id="blog-image" ref={fileInput} type="file" accept={IMAGE_TYPES.join(',')} aria-describedby="blog-image-hint" onChange={(e) => pickImage(e.target.files?.[0])} />
-          <p id="blog-image-hint" className="be-hint">JPG, PNG, GIF, WebP or AVIF up to {BLOG_LIMITS.imageMb} MB. Shown at the top of the post and on its card; without one the default image is used.</p>
+          <input
+            id="blog-image"
+            ref={fileInput}
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            aria-describedby="blog-image-hint"
+            onChange={(e) => pickImage(e.target.files?.[0])}
+          />
+          <p id="blog-image-hint" className="be-hint">
+            JPG, PNG, GIF, WebP or AVIF up to {BLOG_LIMITS.imageMb} MB. Shown at the top of the post and on its card; without one the
+            default image is used.
+          </p>
           {shownImage && (
             <div className="be-preview">
               <img src={shownImage} alt="Preview of the blog image" />
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => {
-                setFile(null);
-                setRemoveImage(!!initial?.image);
-                if (fileInput.current) fileInput.current.value = '';
-              }}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => {
+                  setFile(null);
+                  setRemoveImage(!!initial?.image);
+                  if (fileInput.current) fileInput.current.value = '';
+                }}
+              >
                 Remove image
               </button>
             </div>
           )}
         </div>
         <div className="be-actions">
-          <button type="button" className="btn btn-secondary" onClick={reset} disabled={busy}>CANCEL</button>
+          <button type="button" className="btn btn-secondary" onClick={reset} disabled={busy}>
+            CANCEL
+          </button>
           <button type="submit" className="btn" disabled={busy}>
             {progress !== null ? `Saving… ${progress}%` : isEdit ? 'UPDATE' : 'SAVE'}
           </button>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { CATEGORY_NAME_MAX } from '../../../../portal-api/src/modules/categories/categories.schema.ts';
 import { limitState } from '../../../lib/text-limit.ts';
@@ -13,7 +13,7 @@ type Props = { value: string; invalid: boolean; error: ReactNode; onChange: (id:
 /** The editor's Category select, with an inline "add a category" (ARCHITECTURE.md: POST /categories {name}). */
 export function CategoryField({ value, invalid, error, onChange }: Props) {
   const client = useQueryClient();
-  const categories = useQuery({ queryKey: ['categories'], queryFn: () => api<{ data: Category[] }>('/categories') });
+  const categories = useQuery({ queryKey: ['categories'], queryFn: () => call(api.categories.$get()) });
   useEffect(() => {
     if (categories.isError) toast.error(BLOG_TEXTS.fetchCategoriesFailed);
   }, [categories.isError]);
@@ -26,7 +26,7 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
   }, [adding]);
 
   const add = useMutation({
-    mutationFn: (newName: string) => api<{ data: Category; message: string }>('/categories', { json: { name: newName } }),
+    mutationFn: (newName: string) => call(api.categories.$post({ json: { name: newName } })),
     onSuccess: (res) => {
       client.setQueryData<{ data: Category[] }>(['categories'], (old) => ({
         data: [...(old?.data ?? []), res.data].sort((a, b) => a.name.localeCompare(b.name)),
@@ -56,11 +56,28 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
 
   return (
     <div className="field">
-      <label htmlFor="blog-category">Category <span aria-hidden="true" className="be-req">*</span></label>
+      <label htmlFor="blog-category">
+        Category{' '}
+        <span aria-hidden="true" className="be-req">
+          *
+        </span>
+      </label>
       <div className="cf-row">
-        <select id="blog-category" ref={select} value={value} required aria-invalid={invalid} aria-describedby={invalid ? 'blog-category-error' : undefined} onChange={(e) => onChange(e.target.value)}>
+        <select
+          id="blog-category"
+          ref={select}
+          value={value}
+          required
+          aria-invalid={invalid}
+          aria-describedby={invalid ? 'blog-category-error' : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        >
           <option value="">{categories.isPending ? 'Loading categories…' : 'Choose a category'}</option>
-          {(categories.data?.data ?? []).map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
+          {(categories.data?.data ?? []).map((c) => (
+            <option key={c._id} value={c._id}>
+              {c.name}
+            </option>
+          ))}
         </select>
         {!adding && (
           <button type="button" className="btn btn-secondary" onClick={() => setAdding(true)}>
@@ -73,7 +90,12 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
         <div className="cf-new">
           <label htmlFor="cf-new-name">New category name</label>
           <div className="cf-row">
-            <input id="cf-new-name" ref={nameInput} value={name} aria-describedby="cf-new-count" onChange={(e) => setName(e.target.value)}
+            <input
+              id="cf-new-name"
+              ref={nameInput}
+              value={name}
+              aria-describedby="cf-new-count"
+              onChange={(e) => setName(e.target.value)}
               onKeyDown={(e) => {
                 // This input sits inside the blog form: Enter adds the category instead of saving the post.
                 if (e.key === 'Enter') {
@@ -84,8 +106,19 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
                 }
               }}
             />
-            <button type="button" className="btn btn-navy" onClick={submitNew} disabled={add.isPending}>{add.isPending ? 'Adding…' : 'Add'}</button>
-            <button type="button" className="btn btn-secondary" onClick={() => { setAdding(false); setName(''); }}>Cancel</button>
+            <button type="button" className="btn btn-navy" onClick={submitNew} disabled={add.isPending}>
+              {add.isPending ? 'Adding…' : 'Add'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setAdding(false);
+                setName('');
+              }}
+            >
+              Cancel
+            </button>
           </div>
           <CharCount id="cf-new-count" value={name} max={CATEGORY_NAME_MAX} />
         </div>

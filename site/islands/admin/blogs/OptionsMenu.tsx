@@ -43,16 +43,32 @@ export function OptionsMenu({ label, actions }: { label: string; actions: MenuAc
 
   return (
     <div className="opt" ref={wrap}>
-      <button ref={button} type="button" className="icon-btn opt-btn" aria-label={label} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((v) => !v)}>
+      <button
+        ref={button}
+        type="button"
+        className="icon-btn opt-btn"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((v) => !v)}
+      >
         <span aria-hidden="true">⋮</span>
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label={label} className="menu-pop" onKeyDown={onKeyDown}>
           {actions.map((a) =>
             a.href ? (
-              <a key={a.label} role="menuitem" href={a.href} tabIndex={-1}>{a.label}</a>
+              <a key={a.label} role="menuitem" href={a.href} tabIndex={-1}>
+                {a.label}
+              </a>
             ) : (
-              <button key={a.label} type="button" role="menuitem" tabIndex={-1} style={a.danger ? { color: 'var(--danger)' } : undefined}
+              <button
+                key={a.label}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                style={a.danger ? { color: 'var(--danger)' } : undefined}
                 onClick={() => {
                   close();
                   a.onSelect?.();

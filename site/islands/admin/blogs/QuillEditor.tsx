@@ -28,11 +28,21 @@ const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'ind
 const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
 // Quill names its buttons by format ("list: bullet"); screen readers get words.
 const BUTTON_NAMES: Array<[string, string]> = [
-  ['.ql-bold', 'Bold'], ['.ql-italic', 'Italic'], ['.ql-underline', 'Underline'], ['.ql-strike', 'Strikethrough'],
-  ['.ql-list[value="ordered"]', 'Numbered list'], ['.ql-list[value="bullet"]', 'Bulleted list'],
-  ['.ql-indent[value="-1"]', 'Decrease indent'], ['.ql-indent[value="+1"]', 'Increase indent'],
-  ['.ql-blockquote', 'Quote'], ['.ql-code-block', 'Code block'], ['.ql-link', 'Insert link'], ['.ql-image', 'Insert image'],
-  ['.ql-clean', 'Clear formatting'], ['.ql-header .ql-picker-label', 'Text style'], ['.ql-align .ql-picker-label', 'Alignment'],
+  ['.ql-bold', 'Bold'],
+  ['.ql-italic', 'Italic'],
+  ['.ql-underline', 'Underline'],
+  ['.ql-strike', 'Strikethrough'],
+  ['.ql-list[value="ordered"]', 'Numbered list'],
+  ['.ql-list[value="bullet"]', 'Bulleted list'],
+  ['.ql-indent[value="-1"]', 'Decrease indent'],
+  ['.ql-indent[value="+1"]', 'Increase indent'],
+  ['.ql-blockquote', 'Quote'],
+  ['.ql-code-block', 'Code block'],
+  ['.ql-link', 'Insert link'],
+  ['.ql-image', 'Insert image'],
+  ['.ql-clean', 'Clear formatting'],
+  ['.ql-header .ql-picker-label', 'Text style'],
+  ['.ql-align .ql-picker-label', 'Alignment'],
 ];
 
 /** Quill 2 through react-quill-new (react-quill calls findDOMNode, which React 19 removed). */
@@ -68,7 +78,14 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
       },
       // Tab leaves the editor (keyboard users must not be trapped); the toolbar indents.
       keyboard: {
-        bindings: { tab: false, 'remove tab': false, indent: false, outdent: false, 'indent code-block': false, 'outdent code-block': false },
+        bindings: {
+          tab: false,
+          'remove tab': false,
+          indent: false,
+          outdent: false,
+          'indent code-block': false,
+          'outdent code-block': false,
+        },
       },
     }),
     [],
@@ -113,41 +130,53 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
 
   return (
     <>
-    <ReactQuill
-      ref={ref}
-      theme="snow"
-      className={`qe${invalid ? ' is-invalid' : ''}`}
-      value={value}
-      onChange={(html) => onChange(html)}
-      modules={modules}
-      formats={FORMATS}
-      placeholder="Write the post…"
-    />
-    <Modal
-      open={!!pending}
-      title="Insert image"
-      onClose={cancelPending}
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={cancelPending} disabled={uploading}>Cancel</button>
-          <button type="button" className="btn" onClick={() => void insertPending()} disabled={uploading}>{uploading ? 'Uploading…' : 'Insert image'}</button>
-        </>
-      }
-    >
-      <div className="field">
-        <label htmlFor="qe-alt">Image description</label>
-        <input id="qe-alt" value={alt} maxLength={200} autoFocus aria-describedby="qe-alt-hint" onChange={(e) => setAlt(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void insertPending();
-            }
-          }}
-        />
-        <p id="qe-alt-hint" className="be-hint">What the image shows, for readers who cannot see it. Leave empty if it is only decoration.</p>
-      </div>
-      {pending && <p className="be-hint">{pending.file.name}</p>}
-    </Modal>
+      <ReactQuill
+        ref={ref}
+        theme="snow"
+        className={`qe${invalid ? ' is-invalid' : ''}`}
+        value={value}
+        onChange={(html) => onChange(html)}
+        modules={modules}
+        formats={FORMATS}
+        placeholder="Write the post…"
+      />
+      <Modal
+        open={!!pending}
+        title="Insert image"
+        onClose={cancelPending}
+        footer={
+          <>
+            <button type="button" className="btn btn-secondary" onClick={cancelPending} disabled={uploading}>
+              Cancel
+            </button>
+            <button type="button" className="btn" onClick={() => void insertPending()} disabled={uploading}>
+              {uploading ? 'Uploading…' : 'Insert image'}
+            </button>
+          </>
+        }
+      >
+        <div className="field">
+          <label htmlFor="qe-alt">Image description</label>
+          <input
+            id="qe-alt"
+            value={alt}
+            maxLength={200}
+            autoFocus
+            aria-describedby="qe-alt-hint"
+            onChange={(e) => setAlt(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void insertPending();
+              }
+            }}
+          />
+          <p id="qe-alt-hint" className="be-hint">
+            What the image shows, for readers who cannot see it. Leave empty if it is only decoration.
+          </p>
+        </div>
+        {pending && <p className="be-hint">{pending.file.name}</p>}
+      </Modal>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { ChatUserList } from './ChatUserList.tsx';
 import { chatStyles } from './chat-styles.ts';
 import type { ChatUser } from './types.ts';
 import { useChatUsers } from './use-chat-users.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** /admin-chat and /admin-chat/{queryId} (SPEC §2 admin chat). */
 export default function AdminChatScreen() {
@@ -23,7 +24,9 @@ export default function AdminChatScreen() {
     return (
       <div className="card" style={{ maxWidth: 420, margin: '4rem auto', textAlign: 'center' }}>
         <p>Please login to access chats</p>
-        <a className="btn" href={paths.login}>Go to Login</a>
+        <a className="btn" href={paths.login}>
+          Go to Login
+        </a>
       </div>
     );
   }
@@ -93,10 +96,18 @@ function AdminChat() {
         {queryId ? (
           <div className="acs-work">
             <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={() => open(undefined)} />
-            <RequestPanel key={`panel-${queryId}`} queryId={queryId} role="admin" liveStatus={room.queryStatus} liveStamp={room.lifecycleStamp} />
+            <RequestPanel
+              key={`panel-${queryId}`}
+              queryId={queryId}
+              role="admin"
+              liveStatus={room.queryStatus}
+              liveStamp={room.lifecycleStamp}
+            />
           </div>
         ) : (
-          <p className="acp-note">{!users.isPending && !list.length && !search ? 'No users found. Please check back later.' : 'Select a query to open the chat.'}</p>
+          <p className="acp-note">
+            {!users.isPending && !list.length && !search ? SPEC_TEXTS.noChatUsers : 'Select a query to open the chat.'}
+          </p>
         )}
       </div>
       <style>{chatStyles}</style>

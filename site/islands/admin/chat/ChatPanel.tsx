@@ -10,6 +10,7 @@ import { useWorkspace } from '../../request/use-workspace.ts';
 import { formatDateTime, StatusBadge } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from '../queries/use-status-change.ts';
 import type { ChatUser } from './types.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { queryId: string; room: ChatRoom; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };
 
@@ -33,28 +34,34 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   }, [queryId]);
 
   const query = info.data?.query;
-  const status = closedHere ? 'closed' : room.queryStatus ?? query?.status;
+  const status = closedHere ? 'closed' : (room.queryStatus ?? query?.status);
   const isClosed = status === 'closed';
   const known = query ? knownUser(query.user._id) : undefined;
   // Presence frames are live; the list's flag covers the time before the first frame.
-  const online = query ? room.presence[query.user._id] ?? known?.online ?? false : false;
+  const online = query ? (room.presence[query.user._id] ?? known?.online ?? false) : false;
 
   // SPEC §2: when loaded messages include a reply to a message of this query, scroll
   // smoothly to the replied-to message, centred. Done once after the history loads and
   // whenever the newest message is a reply, so ordinary new messages still show at the bottom.
   const lastId = room.messages.at(-1)?._id;
   const scrolledFor = useRef<string | null>(null);
+  const scrolledAt = useRef<string | undefined>(undefined);
   useEffect(() => {
     // The room is shared by the screen: wait until it holds this query's loaded messages.
     if (room.loading || !room.messages.length || room.messages.some((m) => m.query !== queryId)) return;
     const initial = scrolledFor.current !== queryId;
+    // Only a new last message (or a newly opened query) scrolls: a refetch of the same list does not.
+    if (!initial && scrolledAt.current === lastId) return;
     scrolledFor.current = queryId;
+    scrolledAt.current = lastId;
     const newest = room.messages.at(-1);
     const target = initial
       ? [...room.messages].reverse().find((m) => m.replyTo?.query === queryId)?.replyTo
-      : newest?.replyTo?.query === queryId ? newest.replyTo : null;
+      : newest?.replyTo?.query === queryId
+        ? newest.replyTo
+        : null;
     if (target) scrollToMessage(target._id);
-  }, [room.loading, lastId, queryId]);
+  }, [room.loading, room.messages, lastId, queryId]);
 
   function scrollToMessage(id: string) {
     const el = document.getElementById(`msg-${id}`);
@@ -85,7 +92,9 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   return (
     <section className="acp" aria-label="Conversation">
       <header className="acp-head">
-        <button type="button" className="icon-btn acp-back" onClick={onBack} aria-label="Back to the list of chats">←</button>
+        <button type="button" className="icon-btn acp-back" onClick={onBack} aria-label="Back to the list of chats">
+          ←
+        </button>
         {info.isPending ? (
           <span role="status">Loading user info...</span>
         ) : !query ? (
@@ -97,45 +106,57 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
               <span className={`acp-dot${online ? ' is-on' : ''}`} aria-hidden="true" />
             </span>
             <span className="acp-who">
-              <strong>{query.user.fullName || 'Unknown User'}</strong>
+              <strong>{query.user.fullName || SPEC_TEXTS.unknownUser}</strong>
               <span className="acp-online">{online ? 'Online' : 'Offline'}</span>
             </span>
             {status && <StatusBadge status={status} />}
             {!isClosed && (
-              <button type="button" className="btn btn-sm btn-danger acp-close" onClick={() => setConfirming(true)}>Close Query</button>
+              <button type="button" className="btn btn-sm btn-danger acp-close" onClick={() => setConfirming(true)}>
+                Close Query
+              </button>
             )}
           </>
         )}
       </header>
-      <div className="acp-body" ref={bodyRef} onClick={(e) => {
-        // A quoted reply links to #msg-{id}: scroll to it smoothly, centred, instead of jumping.
-        const link = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.msg-quote');
-        if (!link) return;
-        e.preventDefault();
-        scrollToMessage(link.hash.replace(/^#msg-/, ''));
-      }}>
+      <div
+        className="acp-body"
+        ref={bodyRef}
+        onClick={(e) => {
+          // A quoted reply links to #msg-{id}: scroll to it smoothly, centred, instead of jumping.
+          const link = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.msg-quote');
+          if (!link) return;
+          e.preventDefault();
+          scrollToMessage(link.hash.replace(/^#msg-/, ''));
+        }}
+      >
         {room.loading ? (
-          <p className="acp-note" role="status">Loading chats...</p>
+          <p className="acp-note" role="status">
+            Loading chats...
+          </p>
         ) : (
           <MessageList
             messages={room.messages}
             isMine={(m) => m.sender.role === 'admin'}
-            emptyText="No messages yet"
+            emptyText={SPEC_TEXTS.noMessagesYet}
             onReply={isClosed ? undefined : startReply}
-            header={query && (
-              <div className="acp-original">
-                <span className="acp-original-label">Original query · {formatDateTime(query.createdAt)}</span>
-                <p>{query.message}</p>
-                {(query.service || query.subservice) && (
-                  <span className="acp-original-meta">{[query.service?.title, query.subservice?.title].filter(Boolean).join(' › ')}</span>
-                )}
-              </div>
-            )}
+            header={
+              query && (
+                <div className="acp-original">
+                  <span className="acp-original-label">Original query · {formatDateTime(query.createdAt)}</span>
+                  <p>{query.message}</p>
+                  {(query.service || query.subservice) && (
+                    <span className="acp-original-meta">{[query.service?.title, query.subservice?.title].filter(Boolean).join(' › ')}</span>
+                  )}
+                </div>
+              )
+            }
           />
         )}
       </div>
       {isClosed ? (
-        <p className="acp-closed" role="status">This query is closed. No more messages can be sent.</p>
+        <p className="acp-closed" role="status">
+          This query is closed. No more messages can be sent.
+        </p>
       ) : (
         <Composer
           onSend={(text) => {
@@ -152,7 +173,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
         open={confirming}
         title="Close Query"
         message={CLOSE_CONFIRM}
-        confirmLabel="Yes, Close Query"
+        confirmLabel={SPEC_TEXTS.confirmClose}
         cancelLabel="Cancel"
         danger
         busy={change.isPending}

@@ -5,6 +5,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { formatDate, formatTime, statusLabel } from '../admin-format.tsx';
 import { useDismiss } from '../use-dismiss.ts';
 import type { ChatUser, ChatUserQuery } from './types.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = {
   users: ChatUser[];
@@ -27,7 +28,18 @@ const QUERY_SEARCH_FROM = 10;
  * dropdown of queries. Issue 12/15: newest conversation first with its last line, time and
  * unread count, searched on the server and loaded a page at a time.
  */
-export function ChatUserList({ users, loading, currentQueryId, online, onOpen, search, onSearch, hasMore, loadingMore, onLoadMore }: Props) {
+export function ChatUserList({
+  users,
+  loading,
+  currentQueryId,
+  online,
+  onOpen,
+  search,
+  onSearch,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: Props) {
   const [text, setText] = useState(search);
   useEffect(() => {
     const timer = setTimeout(() => onSearch(text.trim()), 250);
@@ -38,13 +50,17 @@ export function ChatUserList({ users, loading, currentQueryId, online, onOpen, s
   return (
     <>
       <div className="acl-search">
-        <label className="sr-only" htmlFor="acl-search">Search clients</label>
+        <label className="sr-only" htmlFor="acl-search">
+          Search clients
+        </label>
         <input id="acl-search" type="search" placeholder="Search clients" value={text} onChange={(e) => setText(e.target.value)} />
       </div>
       {loading ? (
-        <p className="acl-note" role="status">Loading users…</p>
+        <p className="acl-note" role="status">
+          Loading users…
+        </p>
       ) : !users.length ? (
-        <p className="acl-note">{search ? `No clients match “${search}”.` : 'No users found. Please check back later.'}</p>
+        <p className="acl-note">{search ? `No clients match “${search}”.` : SPEC_TEXTS.noChatUsers}</p>
       ) : (
         <>
           <ul className="acl-list">
@@ -76,7 +92,13 @@ function when(iso: string): string {
   return new Date(iso).toDateString() === new Date().toDateString() ? formatTime(iso) : formatDate(iso);
 }
 
-type ItemProps = { user: ChatUser; online: boolean; currentQueryId?: string; onOpen: (id: string) => void; live: Record<string, number> | null };
+type ItemProps = {
+  user: ChatUser;
+  online: boolean;
+  currentQueryId?: string;
+  onOpen: (id: string) => void;
+  live: Record<string, number> | null;
+};
 
 function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
   const hasCurrent = user.queries.some((q) => q._id === currentQueryId);
@@ -88,7 +110,7 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
   const listId = `acl-q-${user._id}`;
   const first = user.queries[0];
   // The open room is being read; the live counts (firm-wide) win over the page's.
-  const unreadOf = (q: ChatUserQuery) => (q._id === currentQueryId ? 0 : live ? live[q._id] ?? 0 : q.unread);
+  const unreadOf = (q: ChatUserQuery) => (q._id === currentQueryId ? 0 : live ? (live[q._id] ?? 0) : q.unread);
   const unread = user.queries.reduce((sum, q) => sum + unreadOf(q), 0);
 
   // SPEC §2: selecting a user opens that user's first query, unless it is already open.
@@ -113,25 +135,72 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
           <span className="acl-text">
             <span className="acl-name">{user.fullName}</span>
             {/* SPEC §2's placeholder stays for a client who has not written yet. */}
-            <span className="acl-sub">{user.lastMessage ? `${user.lastMessage.senderRole === 'admin' ? 'You: ' : ''}${user.lastMessage.text}` : 'Click to load chat'}</span>
+            <span className="acl-sub">
+              {user.lastMessage
+                ? `${user.lastMessage.senderRole === 'admin' ? 'You: ' : ''}${user.lastMessage.text}`
+                : 'Click to load chat'}
+            </span>
           </span>
           <span className="acl-end">
-            {user.lastMessage && <time className="acl-time" dateTime={user.lastMessage.createdAt}>{when(user.lastMessage.createdAt)}</time>}
-            {unread > 0 && <span className="acl-unread" aria-hidden="true">{unread}</span>}
+            {user.lastMessage && (
+              <time className="acl-time" dateTime={user.lastMessage.createdAt}>
+                {when(user.lastMessage.createdAt)}
+              </time>
+            )}
+            {unread > 0 && (
+              <span className="acl-unread" aria-hidden="true">
+                {unread}
+              </span>
+            )}
           </span>
         </button>
-        <button type="button" className="icon-btn acl-caret" aria-expanded={expanded} aria-controls={listId} aria-label={`Queries of ${user.fullName}`} onClick={() => setExpanded((v) => !v)}>
+        <button
+          type="button"
+          className="icon-btn acl-caret"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-label={`Queries of ${user.fullName}`}
+          onClick={() => setExpanded((v) => !v)}
+        >
           <span aria-hidden="true">{expanded ? '▴' : '▾'}</span>
         </button>
         <div ref={menuRef} className="acl-menu">
-          <button type="button" className="icon-btn" aria-haspopup="true" aria-expanded={menu} aria-label={`More options for ${user.fullName}`} onClick={() => setMenu((v) => !v)}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-haspopup="true"
+            aria-expanded={menu}
+            aria-label={`More options for ${user.fullName}`}
+            onClick={() => setMenu((v) => !v)}
+          >
             ⋮
           </button>
           {menu && (
             <div className="menu-pop">
-              {first && <button type="button" autoFocus onClick={() => { setMenu(false); onOpen(first._id); }}>Open latest query</button>}
-              <button type="button" onClick={() => { setMenu(false); setExpanded((v) => !v); }}>{expanded ? 'Hide queries' : 'Show queries'}</button>
-              <a href={`mailto:${user.email}`} onClick={() => setMenu(false)}>E-mail {user.fullName}</a>
+              {first && (
+                <button
+                  type="button"
+                  autoFocus
+                  onClick={() => {
+                    setMenu(false);
+                    onOpen(first._id);
+                  }}
+                >
+                  Open latest query
+                </button>
+              )}
+              <button
+                type="button"
+                onClick={() => {
+                  setMenu(false);
+                  setExpanded((v) => !v);
+                }}
+              >
+                {expanded ? 'Hide queries' : 'Show queries'}
+              </button>
+              <a href={`mailto:${user.email}`} onClick={() => setMenu(false)}>
+                E-mail {user.fullName}
+              </a>
             </div>
           )}
         </div>
@@ -141,7 +210,13 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
   );
 }
 
-type QueryListProps = { id: string; user: ChatUser; currentQueryId?: string; onOpen: (id: string) => void; unreadOf: (q: ChatUserQuery) => number };
+type QueryListProps = {
+  id: string;
+  user: ChatUser;
+  currentQueryId?: string;
+  onOpen: (id: string) => void;
+  unreadOf: (q: ChatUserQuery) => number;
+};
 
 /** One user's queries, newest first (as the API sends them): label, status, date, unread; a filter above 10. */
 function QueryList({ id, user, currentQueryId, onOpen, unreadOf }: QueryListProps) {
@@ -158,8 +233,17 @@ function QueryList({ id, user, currentQueryId, onOpen, unreadOf }: QueryListProp
     <div id={id} className="acl-queries">
       {user.queries.length > QUERY_SEARCH_FROM && (
         <>
-          <label className="sr-only" htmlFor={searchId}>Search the queries of {user.fullName}</label>
-          <input id={searchId} type="search" className="acl-qsearch" placeholder={`Search ${user.queries.length} queries`} value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <label className="sr-only" htmlFor={searchId}>
+            Search the queries of {user.fullName}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="acl-qsearch"
+            placeholder={`Search ${user.queries.length} queries`}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
         </>
       )}
       <ul>
@@ -182,7 +266,12 @@ function QueryList({ id, user, currentQueryId, onOpen, unreadOf }: QueryListProp
                 </span>
                 <span className="acl-qmeta">
                   {statusLabel(q.status)} · {formatDate(q.createdAt)}
-                  {unread > 0 && <span className="acl-unread">{unread}<span className="sr-only"> unread</span></span>}
+                  {unread > 0 && (
+                    <span className="acl-unread">
+                      {unread}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
                 </span>
               </a>
             </li>

@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import type { ChatUser } from './types.ts';
+import { api, call } from '../../../lib/api.ts';
 
 const PAGE_SIZE = 30;
 
@@ -12,7 +11,7 @@ export function useChatUsers(search: string) {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ page: String(pageParam), pageSize: String(PAGE_SIZE) });
       if (search) params.set('search', search);
-      return api<{ users: ChatUser[]; page: number; hasMore: boolean }>(`/chats/users?${params}`, { signal });
+      return call(api.chats.users.$get({ query: Object.fromEntries(params) }, { init: { signal } }));
     },
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     refetchInterval: 60_000,

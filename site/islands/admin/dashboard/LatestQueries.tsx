@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { formatDateTime, type Query } from '../admin-format.tsx';
+import { formatDateTime } from '../admin-format.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const PAGE_SIZE = 6; // SPEC §9: admin latest queries, 6 per page.
 
@@ -12,7 +13,7 @@ export function LatestQueries() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'latest-queries', page],
-    queryFn: () => api<{ data: Query[]; total: number }>(`/queries?page=${page}&pageSize=${PAGE_SIZE}&sort=createdAt`),
+    queryFn: () => call(api.queries.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE), sort: 'createdAt' } })),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
@@ -25,7 +26,7 @@ export function LatestQueries() {
       {isPending ? (
         <p role="status">Loading queries…</p>
       ) : isError ? (
-        <p className="error-text">Failed to load queries</p>
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
       ) : !data.data.length ? (
         <p>No queries yet.</p>
       ) : (

@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { MonthlyStatsSchema } from '../../../../portal-api/src/modules/queries/lifecycle.schema.ts';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 
-type Month = z.infer<typeof MonthlyStatsSchema>['months'][number];
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)} %`);
 const hours = (v: number | null) => (v === null ? '–' : v >= 48 ? `${Math.round(v / 24)} d` : `${Math.round(v)} h`);
@@ -12,7 +9,7 @@ const hours = (v: number | null) => (v === null ? '–' : v >= 48 ? `${Math.roun
 export function MonthlyStats() {
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'monthly'],
-    queryFn: () => api<{ months: Month[] }>('/queries/stats/monthly?months=6').then((r) => r.months),
+    queryFn: () => call(api.queries.stats.monthly.$get({ query: { months: '6' } })).then((r) => r.months),
   });
   return (
     <section className="card monthly" aria-labelledby="monthly-title">

@@ -1,18 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { formatDate, formatTime, StatusBadge } from '../admin-format.tsx';
-import { type Activity, activityLine } from './activity-line.ts';
+import { activityLine } from './activity-line.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const SHOWN = 6; // SPEC §9: admin recent activities show 6 rows by default.
 
 /** SPEC §2 /admin: Recent Activities, 6 rows, View More / View Less; columns activity, date, time, status. */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
-  const { data = [], isPending, isError } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => api<Activity[]>('/recent-activities?limit=60') });
+  const {
+    data = [],
+    isPending,
+    isError,
+  } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => call(api['recent-activities'].$get({ query: { limit: '60' } })) });
   useEffect(() => {
-    if (isError) toast.error('Failed to fetch recent activities');
+    if (isError) toast.error(SPEC_TEXTS.activitiesFailed);
   }, [isError]);
   const rows = expanded ? data : data.slice(0, SHOWN);
   return (
@@ -21,14 +26,19 @@ export function RecentActivities() {
       {isPending ? (
         <p role="status">Loading activities…</p>
       ) : isError ? (
-        <p className="error-text">Failed to fetch recent activities</p>
+        <p className="error-text">{SPEC_TEXTS.activitiesFailed}</p>
       ) : !data.length ? (
-        <p>No recent activities found.</p>
+        <p>{SPEC_TEXTS.noActivities}</p>
       ) : (
         <div className="table-wrap">
           <table className="admin-table">
             <thead>
-              <tr><th scope="col">Activity</th><th scope="col">Date</th><th scope="col">Time</th><th scope="col">Status</th></tr>
+              <tr>
+                <th scope="col">Activity</th>
+                <th scope="col">Date</th>
+                <th scope="col">Time</th>
+                <th scope="col">Status</th>
+              </tr>
             </thead>
             <tbody>
               {rows.map((a) => (
@@ -36,7 +46,9 @@ export function RecentActivities() {
                   <td>{activityLine(a)}</td>
                   <td>{formatDate(a.createdAt)}</td>
                   <td>{formatTime(a.createdAt)}</td>
-                  <td><StatusBadge status={a.status} /></td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -44,7 +56,13 @@ export function RecentActivities() {
         </div>
       )}
       {data.length > SHOWN && (
-        <button type="button" className="btn btn-secondary btn-sm" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)} style={{ marginTop: '.75rem' }}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((v) => !v)}
+          style={{ marginTop: '.75rem' }}
+        >
           {expanded ? 'View Less' : 'View More'}
         </button>
       )}

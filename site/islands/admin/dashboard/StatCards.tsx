@@ -1,20 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-
-type Paged = { total: number };
-type Service = { _id: string; subservices: unknown[] };
+import { api, call, publicApi } from '../../../lib/api.ts';
 
 /** SPEC §2 /admin: Total Queries, Blog Posts (published), Services. */
 export function StatCards() {
-  const queries = useQuery({ queryKey: ['admin', 'queries-total'], queryFn: () => api<Paged>('/queries?pageSize=1') });
-  const blogs = useQuery({ queryKey: ['admin', 'blogs-published-total'], queryFn: () => api<Paged>('/blogs?status=published&pageSize=1') });
-  const services = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
+  const queries = useQuery({ queryKey: ['admin', 'queries-total'], queryFn: () => call(api.queries.$get({ query: { pageSize: '1' } })) });
+  const blogs = useQuery({
+    queryKey: ['admin', 'blogs-published-total'],
+    queryFn: () => call(api.blogs.$get({ query: { status: 'published', pageSize: '1' } })),
+  });
+  const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
   const subCount = services.data?.reduce((n, s) => n + s.subservices.length, 0) ?? 0;
   return (
     <ul className="stat-cards" aria-label="Totals">
       <Card label="Total Queries" value={queries.data?.total} failed={queries.isError} />
       <Card label="Blog Posts" value={blogs.data?.total} failed={blogs.isError} note="Published" />
-      <Card label="Services" value={services.data?.length} failed={services.isError} note={services.data ? `${subCount} sub-services` : undefined} />
+      <Card
+        label="Services"
+        value={services.data?.length}
+        failed={services.isError}
+        note={services.data ? `${subCount} sub-services` : undefined}
+      />
       <style>{`
         .stat-cards { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 1rem; }
         .stat-card { display: grid; gap: .15rem; border-top: 4px solid var(--orange); }
@@ -31,7 +36,7 @@ function Card({ label, value, failed, note }: { label: string; value: number | u
   return (
     <li className="card stat-card">
       <span className="stat-card-label">{label}</span>
-      <span className="stat-card-value">{failed ? '—' : value ?? '…'}</span>
+      <span className="stat-card-value">{failed ? '—' : (value ?? '…')}</span>
       {failed ? <span className="stat-card-note">Could not load</span> : note && <span className="stat-card-note">{note}</span>}
     </li>
   );

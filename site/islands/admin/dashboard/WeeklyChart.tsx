@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../lib/api.ts';
-import { statusLabel } from '../admin-format.tsx';
+import { api, call } from '../../../lib/api.ts';
+import { QUERY_STATUSES as STATUSES, statusLabel } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 
-type Week = { weekStart: string; pending: number; in_progress: number; answered: number; closed: number; total: number };
-const STATUSES = ['pending', 'in_progress', 'answered', 'closed'] as const;
 // Badge colours of global.css, dark enough to read against white (WCAG 1.4.11 non-text contrast).
-const COLORS: Record<(typeof STATUSES)[number], string> = { pending: '#d97706', in_progress: '#2563eb', answered: '#16a34a', closed: '#6b7280' };
+const COLORS: Record<(typeof STATUSES)[number], string> = {
+  pending: '#d97706',
+  in_progress: '#2563eb',
+  answered: '#16a34a',
+  closed: '#6b7280',
+};
 
 const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 32 };
@@ -17,7 +20,7 @@ const weekLabel = (start: string) => day.format(new Date(`${start}T00:00:00Z`));
 export function WeeklyChart() {
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'weekly'],
-    queryFn: () => api<{ weeks: Week[] }>('/queries/stats/weekly?weeks=8').then((r) => r.weeks),
+    queryFn: () => call(api.queries.stats.weekly.$get({ query: { weeks: '8' } })).then((r) => r.weeks),
   });
   // Drawn at the box's real width so labels keep their size on a phone.
   const box = useRef<HTMLDivElement>(null);
@@ -39,9 +42,7 @@ export function WeeklyChart() {
   const barW = Math.min(40, slot * 0.6);
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
   const total = weeks.reduce((n, w) => n + w.total, 0);
-  const summary = weeks.length
-    ? `${total} requests in the last ${weeks.length} weeks; this week ${weeks[weeks.length - 1]!.total}.`
-    : '';
+  const summary = weeks.length ? `${total} requests in the last ${weeks.length} weeks; this week ${weeks[weeks.length - 1]!.total}.` : '';
 
   return (
     <section className="card" aria-labelledby="chart-h">
@@ -53,42 +54,49 @@ export function WeeklyChart() {
       ) : (
         <figure className="chart">
           <div ref={box}>
-          <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="chart-t chart-d" className="chart-svg">
-            <title id="chart-t">Requests per week by status</title>
-            <desc id="chart-d">{summary} The table below has every number.</desc>
-            {Array.from({ length: top / step + 1 }, (_, i) => i * step).map((v) => (
-              <g key={v}>
-                <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#dfe4ea" />
-                <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="11" fill="#5b6675">{v}</text>
-              </g>
-            ))}
-            {weeks.map((w, i) => {
-              const x = PAD.left + slot * i + (slot - barW) / 2;
-              let acc = 0;
-              return (
-                <g key={w.weekStart}>
-                  {STATUSES.map((s) => {
-                    if (!w[s]) return null;
-                    const y0 = y(acc);
-                    acc += w[s];
-                    return (
-                      <rect key={s} x={x} width={barW} y={y(acc)} height={y0 - y(acc)} fill={COLORS[s]}>
-                        <title>{`Week of ${weekLabel(w.weekStart)}: ${w[s]} ${statusLabel(s)}`}</title>
-                      </rect>
-                    );
-                  })}
-                  {(slot >= 44 || (weeks.length - 1 - i) % 2 === 0) && (
-                    <text x={x + barW / 2} y={H - 10} textAnchor="middle" fontSize="11" fill="#5b6675">{weekLabel(w.weekStart)}</text>
-                  )}
+            <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="chart-t chart-d" className="chart-svg">
+              <title id="chart-t">Requests per week by status</title>
+              <desc id="chart-d">{summary} The table below has every number.</desc>
+              {Array.from({ length: top / step + 1 }, (_, i) => i * step).map((v) => (
+                <g key={v}>
+                  <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#dfe4ea" />
+                  <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="11" fill="#5b6675">
+                    {v}
+                  </text>
                 </g>
-              );
-            })}
-          </svg>
+              ))}
+              {weeks.map((w, i) => {
+                const x = PAD.left + slot * i + (slot - barW) / 2;
+                let acc = 0;
+                return (
+                  <g key={w.weekStart}>
+                    {STATUSES.map((s) => {
+                      if (!w[s]) return null;
+                      const y0 = y(acc);
+                      acc += w[s];
+                      return (
+                        <rect key={s} x={x} width={barW} y={y(acc)} height={y0 - y(acc)} fill={COLORS[s]}>
+                          <title>{`Week of ${weekLabel(w.weekStart)}: ${w[s]} ${statusLabel(s)}`}</title>
+                        </rect>
+                      );
+                    })}
+                    {(slot >= 44 || (weeks.length - 1 - i) % 2 === 0) && (
+                      <text x={x + barW / 2} y={H - 10} textAnchor="middle" fontSize="11" fill="#5b6675">
+                        {weekLabel(w.weekStart)}
+                      </text>
+                    )}
+                  </g>
+                );
+              })}
+            </svg>
           </div>
           <figcaption>
             <ul className="chart-legend" aria-label="Legend">
               {STATUSES.map((s) => (
-                <li key={s}><span className="chart-swatch" style={{ background: COLORS[s] }} aria-hidden="true" />{statusLabel(s)}</li>
+                <li key={s}>
+                  <span className="chart-swatch" style={{ background: COLORS[s] }} aria-hidden="true" />
+                  {statusLabel(s)}
+                </li>
               ))}
             </ul>
           </figcaption>
@@ -97,13 +105,23 @@ export function WeeklyChart() {
             <table className="admin-table">
               <caption className="sr-only">Requests per week by status</caption>
               <thead>
-                <tr><th scope="col">Week of</th>{STATUSES.map((s) => <th key={s} scope="col">{statusLabel(s)}</th>)}<th scope="col">Total</th></tr>
+                <tr>
+                  <th scope="col">Week of</th>
+                  {STATUSES.map((s) => (
+                    <th key={s} scope="col">
+                      {statusLabel(s)}
+                    </th>
+                  ))}
+                  <th scope="col">Total</th>
+                </tr>
               </thead>
               <tbody>
                 {weeks.map((w) => (
                   <tr key={w.weekStart}>
                     <th scope="row">{weekLabel(w.weekStart)}</th>
-                    {STATUSES.map((s) => <td key={s}>{w[s]}</td>)}
+                    {STATUSES.map((s) => (
+                      <td key={s}>{w[s]}</td>
+                    ))}
                     <td>{w.total}</td>
                   </tr>
                 ))}

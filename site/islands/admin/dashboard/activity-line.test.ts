@@ -6,11 +6,15 @@ const query = { _id: 'q1', subject: null, message: 'Concrete takeoff for a parki
 
 describe('activityLine', () => {
   it('names the client and the request', () => {
-    expect(activityLine({ activity: 'Message sent', user, query })).toBe('Ana Rivera sent a message on "Concrete takeoff for a parking garage in Doral"');
+    expect(activityLine({ activity: 'Message sent', user, query })).toBe(
+      'Ana Rivera sent a message on "Concrete takeoff for a parking garage in Doral"',
+    );
     expect(activityLine({ activity: 'Reply from the estimating team', user, query })).toBe(
       'The estimating team replied to Ana Rivera on "Concrete takeoff for a parking garage in Doral"',
     );
-    expect(activityLine({ activity: 'Query submitted', user, query: { ...query, subject: 'Garage, Doral' } })).toBe('Ana Rivera submitted "Garage, Doral"');
+    expect(activityLine({ activity: 'Query submitted', user, query: { ...query, subject: 'Garage, Doral' } })).toBe(
+      'Ana Rivera submitted "Garage, Doral"',
+    );
     expect(activityLine({ activity: 'Status changed to In Progress', user, query })).toBe(
       'Status changed to In Progress: Ana Rivera, "Concrete takeoff for a parking garage in Doral"',
     );
@@ -23,7 +27,10 @@ describe('activityLine', () => {
 
 describe('requestName', () => {
   it('cuts a long message at a word with an ellipsis', () => {
-    const name = requestName({ subject: null, message: 'Full MEP and concrete estimate for a twelve story mixed use tower in Brickell with two basements' });
+    const name = requestName({
+      subject: null,
+      message: 'Full MEP and concrete estimate for a twelve story mixed use tower in Brickell with two basements',
+    });
     expect(name.length).toBeLessThanOrEqual(49);
     expect(name).toBe('Full MEP and concrete estimate for a twelve…');
   });

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
-import type { ActivitySchema } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
+import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
 
-export type Activity = z.infer<typeof ActivitySchema>;
+export type { Activity };
 
 const REQUEST_CHARS = 48;
 

@@ -8,7 +8,9 @@ export default function AdminQueriesScreen() {
   return (
     <AdminShell>
       <AdminStyles />
-      <div className="page-head"><h1>Queries</h1></div>
+      <div className="page-head">
+        <h1>Queries</h1>
+      </div>
       <div style={{ display: 'grid', gap: '1.25rem', maxWidth: 1200 }}>
         <RequestQueue />
         <ClientList />

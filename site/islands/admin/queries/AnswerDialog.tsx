@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, uploadWithProgress } from '../../../lib/api.ts';
+import { api, ApiError, upload } from '../../../lib/api.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
 import { useStatusChange } from './use-status-change.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const ACCEPT = '.pdf,.xlsx,.xls,.csv,.dwg,.zip,.docx,image/*';
 
@@ -45,7 +46,7 @@ export function AnswerDialog({ query, onClose }: Props) {
         const form = new FormData();
         for (const f of files) form.append('files[]', f, f.name);
         setProgress(0);
-        await uploadWithProgress(`/queries/${encodeURIComponent(query._id)}/deliverables`, form, setProgress);
+        await upload(api.queries[':id'].deliverables, '$post', form, setProgress, { id: query._id });
         setProgress(null);
         void client.invalidateQueries({ queryKey: ['admin'] });
         if (!willAnswer) toast.success(files.length === 1 ? 'File uploaded.' : `${files.length} files uploaded.`);
@@ -55,7 +56,7 @@ export function AnswerDialog({ query, onClose }: Props) {
       onClose();
     } catch (err) {
       setProgress(null);
-      setError(err instanceof ApiError ? err.message : 'Something went wrong');
+      setError(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
     }
   }
 
@@ -66,7 +67,9 @@ export function AnswerDialog({ query, onClose }: Props) {
       onClose={close}
       footer={
         <>
-          <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>Cancel</button>
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
+            Cancel
+          </button>
           <button type="button" className="btn" onClick={() => void submit()} disabled={busy}>
             {busy ? 'Saving…' : willAnswer ? (files.length ? 'Upload and mark answered' : 'Mark answered') : 'Upload'}
           </button>
@@ -82,21 +85,40 @@ export function AnswerDialog({ query, onClose }: Props) {
             <>
               <h3 style={{ fontSize: '1rem' }}>Already attached</h3>
               <ul>
-                {existing.map((d) => <li key={d._id}><a href={d.url}>{d.name}</a></li>)}
+                {existing.map((d) => (
+                  <li key={d._id}>
+                    <a href={d.url}>{d.name}</a>
+                  </li>
+                ))}
               </ul>
             </>
           )}
           <div className="field">
             <label htmlFor={inputId}>Deliverables (PDF, XLSX, CSV, DWG, ZIP or images)</label>
-            <input id={inputId} type="file" multiple accept={ACCEPT} disabled={busy} onChange={(e) => {
-              setFiles([...(e.target.files ?? [])]);
-              setError(''); // a refusal was about the files chosen before (issue 17)
-            }} />
+            <input
+              id={inputId}
+              type="file"
+              multiple
+              accept={ACCEPT}
+              disabled={busy}
+              onChange={(e) => {
+                setFiles([...(e.target.files ?? [])]);
+                setError(''); // a refusal was about the files chosen before (issue 17)
+              }}
+            />
           </div>
-          {files.length > 0 && <p>{files.length} file{files.length === 1 ? '' : 's'} selected: {files.map((f) => f.name).join(', ')}</p>}
+          {files.length > 0 && (
+            <p>
+              {files.length} file{files.length === 1 ? '' : 's'} selected: {files.map((f) => f.name).join(', ')}
+            </p>
+          )}
           {willAnswer && <p style={{ color: 'var(--muted)', fontSize: '.9rem' }}>The client is e-mailed that the estimate is ready.</p>}
           {progress !== null && <progress max={100} value={progress} aria-label="Upload progress" style={{ width: '100%' }} />}
-          {error && <p className="error-text" role="alert">{error}</p>}
+          {error && (
+            <p className="error-text" role="alert">
+              {error}
+            </p>
+          )}
         </>
       )}
     </Modal>

@@ -1,15 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../admin-format.tsx';
 import { useDismiss } from '../use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
-type ListedUser = { _id: string; fullName: string; email: string; role: string; status: string; createdAt: string };
-type UserWithQueries = { _id: string; queries: { _id: string; status: string }[] };
 type Person = { _id: string; fullName: string; email: string };
 
 const PAGE_SIZE = 10;
@@ -21,15 +20,15 @@ export function ClientList() {
   const [queriesOf, setQueriesOf] = useState<Person | null>(null);
   const users = useQuery({
     queryKey: ['admin', 'clients', page],
-    queryFn: () => api<{ data: ListedUser[]; total: number }>(`/users?page=${page}&pageSize=${PAGE_SIZE}`),
+    queryFn: () => call(api.users.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE) } })),
     placeholderData: keepPreviousData,
   });
   const withQueries = useQuery({
     queryKey: ['admin', 'users-with-queries'],
-    queryFn: () => api<{ users: UserWithQueries[] }>('/users/with-queries').then((r) => r.users),
+    queryFn: () => call(api.users['with-queries'].$get({ query: {} })).then((r) => r.users),
   });
   useEffect(() => {
-    if (users.isError) toast.error('Failed to fetch users');
+    if (users.isError) toast.error(SPEC_TEXTS.usersFailed);
     if (withQueries.isError) toast.error('Failed to fetch users with queries');
   }, [users.isError, withQueries.isError]);
   // with-queries lists each client's queries newest first: the first is the latest.
@@ -42,7 +41,7 @@ export function ClientList() {
       {users.isPending ? (
         <p role="status">Loading clients…</p>
       ) : users.isError ? (
-        <p className="error-text">Failed to fetch users</p>
+        <p className="error-text">{SPEC_TEXTS.usersFailed}</p>
       ) : !users.data.data.length ? (
         <p>No clients yet.</p>
       ) : (
@@ -50,7 +49,9 @@ export function ClientList() {
           {users.data.data.map((u) => (
             <li key={u._id}>
               <span className="client-name">{u.fullName}</span>
-              <span>{latest.get(u._id) ? <StatusBadge status={latest.get(u._id)!} /> : <span className="muted">No queries</span>}</span>
+              <span>
+                {latest.get(u._id) ? <StatusBadge status={latest.get(u._id)!} /> : <span className="muted">{SPEC_TEXTS.noQueries}</span>}
+              </span>
               <ClientMenu user={u} onViewUser={() => setViewing(u)} onViewQueries={() => setQueriesOf(u)} />
             </li>
           ))}
@@ -60,8 +61,12 @@ export function ClientList() {
       <Modal open={!!viewing} title="User" onClose={() => setViewing(null)}>
         {viewing && (
           <dl className="user-dl">
-            <dt>Name</dt><dd>{viewing.fullName}</dd>
-            <dt>Email</dt><dd><a href={`mailto:${viewing.email}`}>{viewing.email}</a></dd>
+            <dt>Name</dt>
+            <dd>{viewing.fullName}</dd>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${viewing.email}`}>{viewing.email}</a>
+            </dd>
           </dl>
         )}
       </Modal>
@@ -89,13 +94,24 @@ function ClientMenu({ user, onViewUser, onViewQueries }: { user: Person; onViewU
   };
   return (
     <div ref={ref} style={{ position: 'relative' }}>
-      <button type="button" className="icon-btn" aria-haspopup="true" aria-expanded={open} aria-label={`Options for ${user.fullName}`} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={`Options for ${user.fullName}`}
+        onClick={() => setOpen((v) => !v)}
+      >
         ⋮
       </button>
       {open && (
         <div className="menu-pop">
-          <button type="button" onClick={pick(onViewUser)} autoFocus>View User</button>
-          <button type="button" onClick={pick(onViewQueries)}>View Queries</button>
+          <button type="button" onClick={pick(onViewUser)} autoFocus>
+            View User
+          </button>
+          <button type="button" onClick={pick(onViewQueries)}>
+            View Queries
+          </button>
         </div>
       )}
     </div>

@@ -1,23 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { daysUntil, formatDueDate, StatusBadge, type Query } from '../admin-format.tsx';
+import { QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const PAGE_SIZE = 10;
-const FILTERS = [
-  ['open', 'Open (not closed)'],
-  ['pending', 'Pending'],
-  ['in_progress', 'In Progress'],
-  ['answered', 'Answered'],
-  ['closed', 'Closed'],
-  ['', 'All'],
-] as const;
+const FILTERS = [['open', 'Open (not closed)'], ...QUERY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const), ['', 'All']] as const;
 
 /** The request queue (issue 6): open requests, soonest bid due date first, filter by status, search by text. */
 export function RequestQueue() {
@@ -43,11 +38,11 @@ export function RequestQueue() {
   if (search) params.set('search', search);
   const { data, isPending, isError, isFetching } = useQuery({
     queryKey: ['admin', 'queue', status, search, page],
-    queryFn: () => api<{ data: Query[]; total: number }>(`/queries?${params}`),
+    queryFn: () => call(api.queries.$get({ query: Object.fromEntries(params) })),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
-    if (isError) toast.error('Failed to load queries');
+    if (isError) toast.error(SPEC_TEXTS.queriesLoadFailed);
   }, [isError]);
   // Keep the answer dialog showing fresh deliverables after an upload.
   const current = answering && data?.data.find((q) => q._id === answering._id);
@@ -59,20 +54,39 @@ export function RequestQueue() {
       <div className="queue-filters" role="search">
         <div className="field">
           <label htmlFor={statusId}>Status</label>
-          <select id={statusId} value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
-            {FILTERS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          <select
+            id={statusId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            {FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={searchId}>Search</label>
-          <input id={searchId} type="search" value={typed} placeholder="Client, e-mail, service or text" onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            placeholder="Client, e-mail, service or text"
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </div>
       </div>
-      <p className="sr-only" role="status">{isFetching ? 'Loading requests…' : data ? `${data.total} requests` : ''}</p>
+      <p className="sr-only" role="status">
+        {isFetching ? 'Loading requests…' : data ? `${data.total} requests` : ''}
+      </p>
       {isPending ? (
         <p>Loading requests…</p>
       ) : isError ? (
-        <p className="error-text">Failed to load queries</p>
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
       ) : !data.data.length ? (
         <p>No requests match.</p>
       ) : (
@@ -80,26 +94,61 @@ export function RequestQueue() {
           <table className="admin-table queue-table">
             <thead>
               <tr>
-                <th scope="col">Client</th><th scope="col">Service</th><th scope="col">Request</th>
-                <th scope="col">Status</th><th scope="col">Bid due</th><th scope="col">Actions</th>
+                <th scope="col">Client</th>
+                <th scope="col">Service</th>
+                <th scope="col">Request</th>
+                <th scope="col">Status</th>
+                <th scope="col">Bid due</th>
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
               {data.data.map((q) => (
                 <tr key={q._id}>
-                  <td data-label="Client"><div><strong>{q.user.fullName}</strong><br /><span className="muted">{q.user.email}</span></div></td>
-                  <td data-label="Service"><div>{q.service?.title ?? '—'}{q.subservice && <><br /><span className="muted">{q.subservice.title}</span></>}</div></td>
+                  <td data-label="Client">
+                    <div>
+                      <strong>{q.user.fullName}</strong>
+                      <br />
+                      <span className="muted">{q.user.email}</span>
+                    </div>
+                  </td>
+                  <td data-label="Service">
+                    <div>
+                      {q.service?.title ?? '—'}
+                      {q.subservice && (
+                        <>
+                          <br />
+                          <span className="muted">{q.subservice.title}</span>
+                        </>
+                      )}
+                    </div>
+                  </td>
                   <td data-label="Request">
                     <div>
                       {/* Issue 12: the row opens the request's workspace (chat and panel). */}
                       {q.projectName && <strong>{q.projectName} · </strong>}
                       <a href={paths.adminChat(q._id)}>{firstWords(q.subject || q.message, 12)}</a>
-                      <br /><span className="muted">{q.files.length} file{q.files.length === 1 ? '' : 's'}</span>
+                      <br />
+                      <span className="muted">
+                        {q.files.length} file{q.files.length === 1 ? '' : 's'}
+                      </span>
                     </div>
                   </td>
-                  <td data-label="Status"><div><StatusBadge status={q.status} /></div></td>
-                  <td data-label="Bid due"><div><DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} /></div></td>
-                  <td data-label="Actions"><div><StatusActions query={q} onAnswer={setAnswering} /></div></td>
+                  <td data-label="Status">
+                    <div>
+                      <StatusBadge status={q.status} />
+                    </div>
+                  </td>
+                  <td data-label="Bid due">
+                    <div>
+                      <DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} />
+                    </div>
+                  </td>
+                  <td data-label="Actions">
+                    <div>
+                      <StatusActions query={q} onAnswer={setAnswering} />
+                    </div>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -132,5 +181,10 @@ function DueDate({ day, closed }: { day: string | null; closed: boolean }) {
   const days = daysUntil(day);
   const note = closed ? '' : days < 0 ? ` (overdue ${-days} d)` : days === 0 ? ' (today)' : days <= 3 ? ` (in ${days} d)` : '';
   const cls = closed ? '' : days < 0 ? 'due-over' : days <= 3 ? 'due-soon' : '';
-  return <time dateTime={day} className={cls}>{formatDueDate(day)}{note}</time>;
+  return (
+    <time dateTime={day} className={cls}>
+      {formatDueDate(day)}
+      {note}
+    </time>
+  );
 }

@@ -3,6 +3,7 @@ import { paths } from '../../../lib/routes.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { Query } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { query: Query; onAnswer: (q: Query) => void; /** False inside the chat workspace, which is that chat. */ chatLink?: boolean };
 
@@ -14,7 +15,13 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
   return (
     <div className="row-actions">
       {query.status === 'pending' && (
-        <button type="button" className="btn btn-sm btn-navy" disabled={change.isPending} onClick={() => change.mutate({ id: query._id, status: 'in_progress' })} aria-label={`Start ${about}`}>
+        <button
+          type="button"
+          className="btn btn-sm btn-navy"
+          disabled={change.isPending}
+          onClick={() => change.mutate({ id: query._id, status: 'in_progress' })}
+          aria-label={`Start ${about}`}
+        >
           Start
         </button>
       )}
@@ -29,16 +36,26 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
         </button>
       )}
       {query.status !== 'closed' && (
-        <button type="button" className="btn btn-sm btn-secondary" disabled={change.isPending} onClick={() => setConfirming(true)} aria-label={`Close ${about}`}>
+        <button
+          type="button"
+          className="btn btn-sm btn-secondary"
+          disabled={change.isPending}
+          onClick={() => setConfirming(true)}
+          aria-label={`Close ${about}`}
+        >
           Close
         </button>
       )}
-      {chatLink && <a className="btn btn-sm btn-secondary" href={paths.adminChat(query._id)} aria-label={`Chat about ${about}`}>Chat</a>}
+      {chatLink && (
+        <a className="btn btn-sm btn-secondary" href={paths.adminChat(query._id)} aria-label={`Chat about ${about}`}>
+          Chat
+        </a>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Close Query"
         message={CLOSE_CONFIRM}
-        confirmLabel="Yes, Close Query"
+        confirmLabel={SPEC_TEXTS.confirmClose}
         cancelLabel="Cancel"
         danger
         busy={change.isPending}

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { adminMessagePreview } from '../../../lib/truncate.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { formatDateTime, StatusBadge, type Query } from '../admin-format.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { user: { _id: string; fullName: string } | null; onClose: () => void };
 
@@ -12,7 +13,7 @@ type Props = { user: { _id: string; fullName: string } | null; onClose: () => vo
 export function UserQueriesModal({ user, onClose }: Props) {
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'user-queries', user?._id],
-    queryFn: () => api<{ data: Query[] }>(`/users/${encodeURIComponent(user!._id)}/queries`).then((r) => r.data),
+    queryFn: () => call(api.users[':id'].queries.$get({ param: { id: user!._id } })).then((r) => r.data),
     enabled: !!user,
   });
   return (
@@ -20,12 +21,14 @@ export function UserQueriesModal({ user, onClose }: Props) {
       {isPending ? (
         <p role="status">Loading queries…</p>
       ) : isError ? (
-        <p className="error-text">Failed to load queries</p>
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
       ) : !data.length ? (
-        <p>No queries</p>
+        <p>{SPEC_TEXTS.noQueries}</p>
       ) : (
         <ul className="uq-list">
-          {data.map((q) => <QueryItem key={q._id} query={q} />)}
+          {data.map((q) => (
+            <QueryItem key={q._id} query={q} />
+          ))}
         </ul>
       )}
       <style>{`
@@ -49,10 +52,17 @@ function QueryItem({ query }: { query: Query }) {
     <li className="uq-item">
       <div className="uq-top">
         <StatusBadge status={query.status} />
-        <time dateTime={query.createdAt} className="muted">{formatDateTime(query.createdAt)}</time>
+        <time dateTime={query.createdAt} className="muted">
+          {formatDateTime(query.createdAt)}
+        </time>
       </div>
       {/* Issue 13: the project name leads; the message keeps SPEC §2's 100-character preview. */}
-      {query.projectName && <p className="uq-project"><strong>{query.projectName}</strong>{query.location ? ` · ${query.location}` : ''}</p>}
+      {query.projectName && (
+        <p className="uq-project">
+          <strong>{query.projectName}</strong>
+          {query.location ? ` · ${query.location}` : ''}
+        </p>
+      )}
       <p className="uq-msg">
         {expanded ? query.message : preview.text}{' '}
         {preview.isTruncated && (
@@ -62,21 +72,37 @@ function QueryItem({ query }: { query: Query }) {
         )}
       </p>
       <dl>
-        <dt>Service</dt><dd>{query.service?.title ?? '—'}</dd>
-        <dt>Sub-Service</dt><dd>{query.subservice?.title ?? '—'}</dd>
+        <dt>Service</dt>
+        <dd>{query.service?.title ?? '—'}</dd>
+        <dt>Sub-Service</dt>
+        <dd>{query.subservice?.title ?? '—'}</dd>
         <dt>Files</dt>
         <dd className="uq-files">
-          {query.files.length ? query.files.map((f, i) => <a key={f._id} href={f.url} title={f.name}>File {i + 1}</a>) : 'None'}
+          {query.files.length
+            ? query.files.map((f, i) => (
+                <a key={f._id} href={f.url} title={f.name}>
+                  File {i + 1}
+                </a>
+              ))
+            : 'None'}
         </dd>
         {query.deliverables.length > 0 && (
           <>
             <dt>Deliverables</dt>
-            <dd className="uq-files">{query.deliverables.map((f) => <a key={f._id} href={f.url}>{f.name}</a>)}</dd>
+            <dd className="uq-files">
+              {query.deliverables.map((f) => (
+                <a key={f._id} href={f.url}>
+                  {f.name}
+                </a>
+              ))}
+            </dd>
           </>
         )}
       </dl>
       <div>
-        <a className="btn btn-sm" href={paths.adminChat(query._id)}>SEND MESSAGE</a>
+        <a className="btn btn-sm" href={paths.adminChat(query._id)}>
+          SEND MESSAGE
+        </a>
       </div>
     </li>
   );

@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, ApiError } from '../../../lib/api.ts';
-import type { Query, QueryStatus } from '../admin-format.tsx';
+import { api, ApiError, call } from '../../../lib/api.ts';
+import type { QueryStatus } from '../admin-format.tsx';
+import { QUERY_CLOSED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** PATCH /queries/{id}/status; refreshes every admin list and toasts the outcome (SPEC §8 texts for closing). */
 export function useStatusChange() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: QueryStatus }) =>
-      api<{ message: string; data: Query }>(`/queries/${encodeURIComponent(id)}/status`, { method: 'PATCH', json: { status } }),
+      call(api.queries[':id'].status.$patch({ param: { id }, json: { status } })),
     onSuccess: (res, { id, status }) => {
-      toast.success(status === 'closed' ? 'Query closed successfully' : res.message);
+      toast.success(status === 'closed' ? QUERY_CLOSED : res.message);
       void client.invalidateQueries({ queryKey: ['admin'] });
       // The request workspace beside the chat shows the status too.
       void client.invalidateQueries({ queryKey: ['workspace', id] });
@@ -18,9 +20,8 @@ export function useStatusChange() {
     onError: (err, { status }) => {
       if (status === 'closed') {
         if (err instanceof ApiError && err.status) toast.error('Failed to close query', { description: err.message });
-        else toast.error('Something went wrong');
-      }
-      else toast.error(err instanceof ApiError ? err.message : 'Something went wrong');
+        else toast.error(SPEC_TEXTS.somethingWrong);
+      } else toast.error(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
     },
   });
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, api, assetUrl } from '../../../lib/api.ts';
+import { api, ApiError, assetUrl, call, publicApi } from '../../../lib/api.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { AdminShell } from '../AdminShell.tsx';
 import { AdminStyles } from '../AdminStyles.tsx';
 import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
-import type { Service, SubService } from './types.ts';
+import type { SubService } from './types.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** /admin-service: Manage Services (SPEC §2). */
 export default function AdminServicesScreen() {
@@ -25,13 +26,13 @@ function ManageServices() {
   const [form, setForm] = useState<FormMode | null>(null);
   const [viewing, setViewing] = useState<SubService | null>(null);
   const [deleting, setDeleting] = useState<SubService | null>(null);
-  const { data: services = [], isPending, isError } = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
+  const { data: services = [], isPending, isError } = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
   useEffect(() => {
-    if (isError) toast.error('Failed to fetch services');
+    if (isError) toast.error(SPEC_TEXTS.servicesFailed);
   }, [isError]);
 
   const remove = useMutation({
-    mutationFn: (id: string) => api<{ message: string }>(`/services/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(api.services[':id'].$delete({ param: { id } })),
     onSuccess: (res) => {
       toast.success(res.message);
       void client.invalidateQueries({ queryKey: ['services'] });
@@ -56,14 +57,18 @@ function ManageServices() {
       <div className="page-head">
         <h1>Manage Services</h1>
         <div style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
-          <button type="button" className="btn" onClick={() => setForm({ kind: 'service' })}>Add New Service</button>
-          <button type="button" className="btn btn-navy" onClick={() => setForm({ kind: 'sub' })}>Add Sub-Service</button>
+          <button type="button" className="btn" onClick={() => setForm({ kind: 'service' })}>
+            Add New Service
+          </button>
+          <button type="button" className="btn btn-navy" onClick={() => setForm({ kind: 'sub' })}>
+            Add Sub-Service
+          </button>
         </div>
       </div>
       {isPending ? (
         <p role="status">Loading services…</p>
       ) : isError ? (
-        <p className="error-text">Failed to fetch services</p>
+        <p className="error-text">{SPEC_TEXTS.servicesFailed}</p>
       ) : !services.length ? (
         <p>No services yet.</p>
       ) : (
@@ -73,10 +78,20 @@ function ManageServices() {
             return (
               <li key={s._id} className="card svc-card">
                 <div className="svc-row">
-                  <button type="button" className="svc-toggle" aria-expanded={expanded} aria-controls={`subs-${s._id}`} onClick={() => toggle(s._id)}>
-                    <span aria-hidden="true" className="svc-caret">{expanded ? '▾' : '▸'}</span>
+                  <button
+                    type="button"
+                    className="svc-toggle"
+                    aria-expanded={expanded}
+                    aria-controls={`subs-${s._id}`}
+                    onClick={() => toggle(s._id)}
+                  >
+                    <span aria-hidden="true" className="svc-caret">
+                      {expanded ? '▾' : '▸'}
+                    </span>
                     <span className="svc-title">{s.title}</span>
-                    <span className="muted">{s.subservices.length} sub-service{s.subservices.length === 1 ? '' : 's'}</span>
+                    <span className="muted">
+                      {s.subservices.length} sub-service{s.subservices.length === 1 ? '' : 's'}
+                    </span>
                   </button>
                   <ItemActions item={s} onView={setViewing} onEdit={(item) => setForm({ kind: 'edit', item })} onDelete={setDeleting} />
                 </div>
@@ -87,7 +102,12 @@ function ManageServices() {
                         {s.subservices.map((sub) => (
                           <li key={sub._id} className="svc-row">
                             <span>{sub.title}</span>
-                            <ItemActions item={sub} onView={setViewing} onEdit={(item) => setForm({ kind: 'edit', item })} onDelete={setDeleting} />
+                            <ItemActions
+                              item={sub}
+                              onView={setViewing}
+                              onEdit={(item) => setForm({ kind: 'edit', item })}
+                              onDelete={setDeleting}
+                            />
                           </li>
                         ))}
                       </ul>
@@ -109,16 +129,32 @@ function ManageServices() {
       <Modal open={!!viewing} title={viewing?.title ?? ''} onClose={() => setViewing(null)}>
         {viewing && (
           <dl className="svc-view">
-            {viewing.parentService && (<><dt>Parent service</dt><dd>{parentOf(viewing)?.title ?? '—'}</dd></>)}
-            <dt>Description</dt><dd>{viewing.description || 'No description.'}</dd>
+            {viewing.parentService && (
+              <>
+                <dt>Parent service</dt>
+                <dd>{parentOf(viewing)?.title ?? '—'}</dd>
+              </>
+            )}
+            <dt>Description</dt>
+            <dd>{viewing.description || 'No description.'}</dd>
             <dt>Image</dt>
-            <dd>{viewing.image ? <img src={assetUrl(viewing.image)} alt={viewing.title} style={{ maxHeight: 200, width: 'auto', borderRadius: 8 }} /> : 'No image.'}</dd>
+            <dd>
+              {viewing.image ? (
+                <img src={assetUrl(viewing.image)} alt={viewing.title} style={{ maxHeight: 200, width: 'auto', borderRadius: 8 }} />
+              ) : (
+                'No image.'
+              )}
+            </dd>
           </dl>
         )}
       </Modal>
       <ConfirmDialog
         open={!!deleting}
-        title={deletingService?.subservices.length ? `Delete ${deletingService.title} and its ${deletingService.subservices.length} sub-services` : 'Delete'}
+        title={
+          deletingService?.subservices.length
+            ? `Delete ${deletingService.title} and its ${deletingService.subservices.length} sub-services`
+            : 'Delete'
+        }
         message={deleting?.parentService ? `Delete subservice "${deleting.title}"?` : 'Are you sure you want to delete this service?'}
         confirmLabel="Delete"
         cancelLabel="Cancel"
@@ -147,14 +183,31 @@ function ManageServices() {
   );
 }
 
-type ActionProps = { item: SubService; onView: (i: SubService) => void; onEdit: (i: SubService) => void; onDelete: (i: SubService) => void };
+type ActionProps = {
+  item: SubService;
+  onView: (i: SubService) => void;
+  onEdit: (i: SubService) => void;
+  onDelete: (i: SubService) => void;
+};
 
 function ItemActions({ item, onView, onEdit, onDelete }: ActionProps) {
   return (
     <span className="svc-actions">
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onView(item)} aria-label={`View ${item.title}`}>View</button>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.title}`}>Edit</button>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onDelete(item)} aria-label={`Delete ${item.title}`} style={{ color: 'var(--danger)' }}>Delete</button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onView(item)} aria-label={`View ${item.title}`}>
+        View
+      </button>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onEdit(item)} aria-label={`Edit ${item.title}`}>
+        Edit
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={() => onDelete(item)}
+        aria-label={`Delete ${item.title}`}
+        style={{ color: 'var(--danger)' }}
+      >
+        Delete
+      </button>
     </span>
   );
 }

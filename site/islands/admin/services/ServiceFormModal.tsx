@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api, ApiError, assetUrl } from '../../../lib/api.ts';
+import { api, ApiError, assetUrl, call, upload } from '../../../lib/api.ts';
 import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.schema.ts';
 import { firstTooLong } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
@@ -29,7 +29,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
 
   useEffect(() => {
     setTitle(editing?.title ?? '');
-    setParent(editing?.parentService ?? (mode?.kind === 'sub' ? mode.parentId ?? '' : ''));
+    setParent(editing?.parentService ?? (mode?.kind === 'sub' ? (mode.parentId ?? '') : ''));
     setDescription(editing?.description ?? '');
     setImage(null);
     setError('');
@@ -40,14 +40,16 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
       const fields: Record<string, string> = { title: title.trim(), description: description.trim() };
       if (isSub) fields.parentService = parent;
       if (editing && !image) {
-        return api<{ message: string }>(`/services/${encodeURIComponent(editing._id)}`, { method: 'PUT', json: { ...fields, description: fields.description || null } });
+        // The route takes JSON or multipart; hc types both bodies at once, and this call sends the JSON one.
+        const input = { param: { id: editing._id }, json: { ...fields, description: fields.description || null } };
+        return call(api.services[':id'].$put(input as Parameters<(typeof api.services)[':id']['$put']>[0]));
       }
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       if (image) form.append('image', image, image.name);
       return editing
-        ? api<{ message: string }>(`/services/${encodeURIComponent(editing._id)}`, { method: 'PUT', form })
-        : api<{ message: string }>('/services', { method: 'POST', form });
+        ? upload(api.services[':id'], '$put', form, () => undefined, { id: editing._id })
+        : upload(api.services, '$post', form, () => undefined);
     },
     onSuccess: (res) => {
       toast.success(res.message);
@@ -66,7 +68,10 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     setError('');
     if (!title.trim()) return setError('Please enter a service title.');
     if (isSub && !parent) return setError('Please choose a parent service.');
-    const tooLong = firstTooLong([['Title', title.trim(), SERVICE_LIMITS.title], ['Description', description.trim(), SERVICE_LIMITS.description]]);
+    const tooLong = firstTooLong([
+      ['Title', title.trim(), SERVICE_LIMITS.title],
+      ['Description', description.trim(), SERVICE_LIMITS.description],
+    ]);
     if (tooLong) return setError(tooLong);
     save.mutate();
   }
@@ -80,7 +85,15 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={ids.title}>Title *</label>
-          <input id={ids.title} value={title} required aria-required="true" aria-describedby={ids.titleCount} onChange={(e) => setTitle(e.target.value)} autoFocus />
+          <input
+            id={ids.title}
+            value={title}
+            required
+            aria-required="true"
+            aria-describedby={ids.titleCount}
+            onChange={(e) => setTitle(e.target.value)}
+            autoFocus
+          />
           <CharCount id={ids.titleCount} value={title} max={SERVICE_LIMITS.title} />
         </div>
         {isSub && (
@@ -88,24 +101,43 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
             <label htmlFor={ids.parent}>Parent service *</label>
             <select id={ids.parent} value={parent} required aria-required="true" onChange={(e) => setParent(e.target.value)}>
               <option value="">Choose a service</option>
-              {parents.map((s) => <option key={s._id} value={s._id}>{s.title}</option>)}
+              {parents.map((s) => (
+                <option key={s._id} value={s._id}>
+                  {s.title}
+                </option>
+              ))}
             </select>
           </div>
         )}
         <div className="field">
           <label htmlFor={ids.description}>Description</label>
-          <textarea id={ids.description} value={description} aria-describedby={ids.descriptionCount} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            id={ids.description}
+            value={description}
+            aria-describedby={ids.descriptionCount}
+            onChange={(e) => setDescription(e.target.value)}
+          />
           <CharCount id={ids.descriptionCount} value={description} max={SERVICE_LIMITS.description} />
         </div>
         <div className="field">
           <label htmlFor={ids.image}>Image</label>
-          {editing?.image && !image && <img src={assetUrl(editing.image)} alt="Current image" style={{ maxHeight: 90, width: 'auto', borderRadius: 6 }} />}
+          {editing?.image && !image && (
+            <img src={assetUrl(editing.image)} alt="Current image" style={{ maxHeight: 90, width: 'auto', borderRadius: 6 }} />
+          )}
           <input id={ids.image} type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
         </div>
-        {error && <p className="error-text" role="alert">{error}</p>}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
         <div style={{ display: 'flex', gap: '.75rem', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={save.isPending}>Cancel</button>
-          <button type="submit" className="btn" disabled={save.isPending}>{save.isPending ? 'Saving…' : editing ? 'Update' : 'Save'}</button>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : editing ? 'Update' : 'Save'}
+          </button>
         </div>
       </form>
     </Modal>

@@ -1,2 +1,1 @@
-export type SubService = { _id: string; title: string; description: string | null; image: string | null; parentService: string | null };
-export type Service = SubService & { subservices: SubService[] };
+export type { Service, SubService } from '../../../../portal-api/src/modules/services/services.schema.ts';

@@ -3,17 +3,17 @@ import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFe
 import { DataTable } from '../../ui/DataTable.tsx';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
+import type { ListedUser } from '../../../../portal-api/src/modules/users/users.schema.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { AdminShell } from '../AdminShell.tsx';
 import './users.css';
+import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** SPEC §9: admin users 6 per page. */
 const PAGE_SIZE = 6;
-
-type ListedUser = { _id: string; fullName: string; email: string; createdAt: string; status: string; role: string };
-type UserPage = { data: ListedUser[]; page: number; pageSize: number; total: number };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const features = tableFeatures({ rowPaginationFeature });
@@ -34,13 +34,13 @@ function UsersTable() {
   const [pending, setPending] = useState<ListedUser | null>(null);
   const users = useQuery({
     queryKey: ['users', pagination.pageIndex],
-    queryFn: () => api<UserPage>(`/users?page=${pagination.pageIndex + 1}&pageSize=${PAGE_SIZE}`),
+    queryFn: () => call(api.users.$get({ query: { page: String(pagination.pageIndex + 1), pageSize: String(PAGE_SIZE) } })),
     placeholderData: keepPreviousData,
   });
   const approve = useMutation({
-    mutationFn: (id: string) => api<{ message: string }>(`/auth/approve/${encodeURIComponent(id)}`, { method: 'POST' }),
+    mutationFn: (id: string) => call(api.auth.approve[':id'].$post({ param: { id } })),
     onSuccess: () => {
-      toast.success('Admin approved successfully!');
+      toast.success(AUTH_TEXTS.approved);
       void queryClient.invalidateQueries({ queryKey: ['users'] });
     },
     onError: () => toast.error('Approval failed'),
@@ -49,17 +49,28 @@ function UsersTable() {
 
   const [columns] = useState(() =>
     helper.columns([
-      helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || 'Unknown User' }),
+      helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || SPEC_TEXTS.unknownUser }),
       helper.accessor('email', { header: 'Email' }),
-      helper.accessor('createdAt', { header: 'Created At', cell: (info) => <time dateTime={info.getValue()}>{dateFormat.format(new Date(info.getValue()))}</time> }),
-      helper.accessor('status', { header: 'Status', cell: (info) => <span className={`badge badge-${info.getValue()}`}>{info.getValue()}</span> }),
+      helper.accessor('createdAt', {
+        header: 'Created At',
+        cell: (info) => <time dateTime={info.getValue()}>{dateFormat.format(new Date(info.getValue()))}</time>,
+      }),
+      helper.accessor('status', {
+        header: 'Status',
+        cell: (info) => <span className={`badge badge-${info.getValue()}`}>{info.getValue()}</span>,
+      }),
       helper.display({
         id: 'action',
         header: 'Action',
         // SPEC §2: the Approve button is hidden once the user is approved.
         cell: ({ row }) =>
           row.original.status === 'approved' ? null : (
-            <button type="button" className="btn btn-sm" onClick={() => setPending(row.original)} aria-label={`Approve ${row.original.fullName}`}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => setPending(row.original)}
+              aria-label={`Approve ${row.original.fullName}`}
+            >
               Approve
             </button>
           ),
@@ -84,7 +95,7 @@ function UsersTable() {
       <h1 id="users-title">Users</h1>
       {users.isError ? (
         <p className="error-text" role="alert">
-          {users.error instanceof Error && users.error.message ? users.error.message : 'Failed to fetch users'}
+          {users.error instanceof Error && users.error.message ? users.error.message : SPEC_TEXTS.usersFailed}
         </p>
       ) : users.isPending ? (
         <p role="status">Loading users…</p>

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { useMyQueries } from '../use-my-queries.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { sidebarQueryTitle } from '../../../lib/truncate.ts';
@@ -15,6 +15,7 @@ import { PortalShell } from '../PortalShell.tsx';
 import type { MyQuery } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { StatusBadge } from '../query-format.tsx';
 import './chat.css';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const CLOSED_TEXT = 'This conversation is closed. You cannot send more messages.';
 
@@ -35,7 +36,7 @@ function byClosedLast(list: MyQuery[]): MyQuery[] {
 function ClientChat() {
   const queryClient = useQueryClient();
   const userId = useAuth((s) => s.userId);
-  const { data, error, isPending } = useQuery({ queryKey: ['queries', 'me'], queryFn: () => api<{ data: MyQuery[] }>('/queries/me').then((r) => r.data) });
+  const { data, error, isPending } = useMyQueries();
   const queries = useMemo(() => byClosedLast(data ?? []), [data]);
   const [selectedId, setSelectedId] = useState<string | undefined>(() => idFromPath('chat'));
   // Under 768 px one pane shows at a time (SPEC §2: back arrow and a list/window toggle).
@@ -75,12 +76,13 @@ function ClientChat() {
   const lastFor = (q: MyQuery): string | undefined =>
     q._id === selected?._id && room.messages.length ? room.messages.at(-1)!.message : q.lastMessage?.text;
   const liveUnread = useUnread((s) => (s.total === null ? null : s.byQuery));
-  const unreadFor = (q: MyQuery) => (q._id === selected?._id ? 0 : liveUnread ? liveUnread[q._id] ?? 0 : q.unread);
+  const unreadFor = (q: MyQuery) => (q._id === selected?._id ? 0 : liveUnread ? (liveUnread[q._id] ?? 0) : q.unread);
   useMarkRead(selected?._id, !room.loading);
   // A new reply in another request: refresh the list for its last line.
   const lastEvent = useUnread((s) => s.lastEvent);
   useEffect(() => {
-    if (lastEvent && lastEvent.count > 0 && lastEvent.queryId !== selected?._id) void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
+    if (lastEvent && lastEvent.count > 0 && lastEvent.queryId !== selected?._id)
+      void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
   }, [lastEvent, selected?._id, queryClient]);
 
   // SPEC §4: a message is 'me' when its sender id is the user's id (else the estimating team).
@@ -100,12 +102,12 @@ function ClientChat() {
         <h1 className="cchat-title">Chats</h1>
         {error ? (
           <p className="error-text" role="alert">
-            Error: {error.message || 'Failed to fetch your queries'}
+            Error: {error.message || SPEC_TEXTS.myQueriesFailed}
           </p>
         ) : isPending ? (
           <p role="status">Loading…</p>
         ) : queries.length === 0 ? (
-          <p className="cchat-none">No queries found.</p>
+          <p className="cchat-none">{SPEC_TEXTS.noQueriesFound}</p>
         ) : (
           <ul>
             {queries.map((q) => {
@@ -129,8 +131,13 @@ function ClientChat() {
                       {q.status === 'closed' && <em> (Closed)</em>}
                     </span>
                     <span className="cchat-item-last">
-                      <span className="cchat-item-text">{last ?? 'No messages yet'}</span>
-                      {unread > 0 && <span className="cchat-unread">{unread}<span className="sr-only"> unread</span></span>}
+                      <span className="cchat-item-text">{last ?? SPEC_TEXTS.noMessagesYet}</span>
+                      {unread > 0 && (
+                        <span className="cchat-unread">
+                          {unread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      )}
                     </span>
                   </button>
                 </li>
@@ -147,9 +154,13 @@ function ClientChat() {
           {selected ? (
             <div className="cchat-head-text">
               {/* Issue 13: the project name leads; the selected query (SPEC §2) follows. */}
-              <h2>{selected.projectName && <>{selected.projectName} · </>}{sidebarQueryTitle(selected.message)}</h2>
+              <h2>
+                {selected.projectName && <>{selected.projectName} · </>}
+                {sidebarQueryTitle(selected.message)}
+              </h2>
               <span className="cchat-head-meta">
-                {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')} {status && <StatusBadge status={status} />}
+                {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')}{' '}
+                {status && <StatusBadge status={status} />}
                 <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
                   <span className="sr-only">{room.connected ? 'Connected' : 'Reconnecting…'}</span>
                 </span>
@@ -178,7 +189,15 @@ function ClientChat() {
           </div>
         )}
       </section>
-      {selected && <RequestPanel key={selected._id} queryId={selected._id} role="client" liveStatus={room.queryStatus} liveStamp={room.lifecycleStamp} />}
+      {selected && (
+        <RequestPanel
+          key={selected._id}
+          queryId={selected._id}
+          role="client"
+          liveStatus={room.queryStatus}
+          liveStamp={room.lifecycleStamp}
+        />
+      )}
     </div>
   );
 }

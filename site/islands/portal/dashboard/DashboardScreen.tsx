@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { PortalShell } from '../PortalShell.tsx';
 import type { QueryCounts } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
@@ -18,7 +18,7 @@ export function DashboardScreen() {
 function Dashboard() {
   const fullName = useAuth((s) => s.fullName);
   // One counts call (issue 17): 'All Queries' is every request, whatever its status.
-  const counts = useQuery({ queryKey: ['queries', 'counts'], queryFn: () => api<QueryCounts>('/queries/me/counts') });
+  const counts = useQuery({ queryKey: ['queries', 'counts'], queryFn: () => call(api.queries.me.counts.$get()) });
   const card = (key: keyof QueryCounts) => {
     const c = counts.data?.[key];
     return { value: counts.isError ? '—' : c ? c.total : '…', trend: c ? trendLine(c.thisMonth, c.lastMonth) : null };

@@ -2,17 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { useMemo, useState } from 'react';
-import { ApiError, api } from '../../../lib/api.ts';
+import { api, ApiError, call } from '../../../lib/api.ts';
 import { dashboardMessage } from '../../../lib/truncate.ts';
+import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
 import { dateFormat, StatusBadge, timeFormat } from '../query-format.tsx';
-
-type Activity = {
-  _id: string;
-  activity: string;
-  createdAt: string;
-  status: string;
-  query: { _id: string; message: string; status: string } | null;
-};
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const ROWS = 6; // SPEC §9
 const features = tableFeatures({});
@@ -33,7 +27,10 @@ const NONE: Activity[] = [];
 /** SPEC §2 dashboard table: 6 rows with View All / Show Less, 'No recent activities found.' */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
-  const { data, error, isPending } = useQuery({ queryKey: ['recent-activities'], queryFn: () => api<Activity[]>('/recent-activities') });
+  const { data, error, isPending } = useQuery({
+    queryKey: ['recent-activities'],
+    queryFn: () => call(api['recent-activities'].$get({ query: {} })),
+  });
   const all = data ?? NONE;
   const rows = useMemo(() => (expanded ? all : all.slice(0, ROWS)), [all, expanded]);
   const table = useTable({ features, columns, data: rows });
@@ -51,12 +48,12 @@ export function RecentActivities() {
       {error ? (
         <p className="error-text" role="alert">
           {/* SPEC §8: the client's recent-activities error reads 'Error {status}: {body}' in red. */}
-          {error instanceof ApiError ? `Error ${error.status}: ${error.message}` : 'Failed to fetch recent activities'}
+          {error instanceof ApiError ? `Error ${error.status}: ${error.message}` : SPEC_TEXTS.activitiesFailed}
         </p>
       ) : isPending ? (
         <p role="status">Loading…</p>
       ) : all.length === 0 ? (
-        <p>No recent activities found.</p>
+        <p>{SPEC_TEXTS.noActivities}</p>
       ) : (
         <div className="table-scroll">
           <DataTable table={table} className="data-table" rowKey={(r) => r._id} />

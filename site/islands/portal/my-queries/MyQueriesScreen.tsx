@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { useMyQueries } from '../use-my-queries.ts';
 import { myQueriesMessage } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { PortalShell } from '../PortalShell.tsx';
 import { dateTimeFormat, StatusBadge, type Query } from '../query-format.tsx';
 import { QueryDetailsModal } from './QueryDetailsModal.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const PAGE_SIZE = 5; // SPEC §9
 
@@ -21,7 +21,7 @@ export function MyQueriesScreen() {
 function MyQueries() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Query | null>(null);
-  const { data, error, isPending } = useQuery({ queryKey: ['queries', 'me'], queryFn: () => api<{ data: Query[] }>('/queries/me').then((r) => r.data) });
+  const { data, error, isPending } = useMyQueries();
   const all = data ?? [];
   const pageCount = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
   const current = Math.min(page, pageCount);
@@ -33,12 +33,12 @@ function MyQueries() {
       <section className="card">
         {error ? (
           <p className="error-text" role="alert">
-            Error: {error.message || 'Failed to fetch your queries'}
+            Error: {error.message || SPEC_TEXTS.myQueriesFailed}
           </p>
         ) : isPending ? (
           <p role="status">Loading…</p>
         ) : all.length === 0 ? (
-          <p>No queries found.</p>
+          <p>{SPEC_TEXTS.noQueriesFound}</p>
         ) : (
           <>
             <div className="table-scroll">
@@ -61,7 +61,12 @@ function MyQueries() {
                       </td>
                       <td data-label="Created At">{dateTimeFormat.format(new Date(q.createdAt))}</td>
                       <td data-label="Action">
-                        <button type="button" className="btn btn-sm btn-navy" onClick={() => setOpen(q)} aria-label={`View query: ${myQueriesMessage(q.message)}`}>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-navy"
+                          onClick={() => setOpen(q)}
+                          aria-label={`View query: ${myQueriesMessage(q.message)}`}
+                        >
                           View
                         </button>
                       </td>

@@ -17,7 +17,10 @@ export function QueryDetailsModal({ query, onClose }: { query: Query | null; onC
             {query.projectName && (
               <>
                 <dt>Project</dt>
-                <dd>{query.projectName}{query.location ? ` · ${query.location}` : ''}</dd>
+                <dd>
+                  {query.projectName}
+                  {query.location ? ` · ${query.location}` : ''}
+                </dd>
               </>
             )}
             <dt>Service</dt>

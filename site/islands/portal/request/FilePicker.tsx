@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { UploadLimits as Limits } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { describeProgress, type FileProgress } from '../../../lib/resumable-uploads.ts';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
-type Limits = { maxFiles: number; maxFileBytes: number; types: string[] };
 
 const ACCEPT = '.pdf,.dwg,.zip,.jpg,.jpeg,.png,.gif,.webp,.bmp,.avif,application/pdf,application/zip,image/*';
 const ALLOWED = /\.(pdf|dwg|zip|jpe?g|png|gif|webp|bmp|avif)$/i;
@@ -20,7 +20,13 @@ function extension(name: string): string {
   return (/\.([a-z0-9]{1,4})$/i.exec(name)?.[1] ?? 'FILE').toUpperCase();
 }
 
-type Props = { files: PickedFile[]; onChange: (files: PickedFile[]) => void; limits?: Limits; disabled?: boolean; progress?: Record<string, FileProgress> };
+type Props = {
+  files: PickedFile[];
+  onChange: (files: PickedFile[]) => void;
+  limits?: Limits;
+  disabled?: boolean;
+  progress?: Record<string, FileProgress>;
+};
 
 /**
  * Plan files for a request: up to 20 (PDF, DWG, ZIP or images), chosen with the
@@ -106,22 +112,36 @@ export function FilePicker({ files, onChange, limits, disabled, progress }: Prop
           {files.map((f) => {
             const p = progress?.[f.id];
             return (
-            <li key={f.id}>
-              {f.preview ? <img src={f.preview} alt={`Preview of ${f.file.name}`} width={56} height={56} /> : <span className="picked-icon" aria-hidden="true">{extension(f.file.name)}</span>}
-              <span className="picked-name">
-                {f.file.name}
-                <small>{formatBytes(f.file.size)}</small>
-                {p && (
-                  <>
-                    <small className="picked-status" aria-live="polite">{describeProgress(p)}</small>
-                    <progress className="picked-bar" max={p.total || 1} value={p.sent} aria-label={`Upload of ${f.file.name}`} />
-                  </>
+              <li key={f.id}>
+                {f.preview ? (
+                  <img src={f.preview} alt={`Preview of ${f.file.name}`} width={56} height={56} />
+                ) : (
+                  <span className="picked-icon" aria-hidden="true">
+                    {extension(f.file.name)}
+                  </span>
                 )}
-              </span>
-              <button type="button" className="picked-remove" onClick={() => remove(f.id)} disabled={disabled} aria-label={`Remove ${f.file.name}`}>
-                ×
-              </button>
-            </li>
+                <span className="picked-name">
+                  {f.file.name}
+                  <small>{formatBytes(f.file.size)}</small>
+                  {p && (
+                    <>
+                      <small className="picked-status" aria-live="polite">
+                        {describeProgress(p)}
+                      </small>
+                      <progress className="picked-bar" max={p.total || 1} value={p.sent} aria-label={`Upload of ${f.file.name}`} />
+                    </>
+                  )}
+                </span>
+                <button
+                  type="button"
+                  className="picked-remove"
+                  onClick={() => remove(f.id)}
+                  disabled={disabled}
+                  aria-label={`Remove ${f.file.name}`}
+                >
+                  ×
+                </button>
+              </li>
             );
           })}
         </ul>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, api } from '../../../lib/api.ts';
+import { api, ApiError, call, publicApi } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
@@ -10,15 +10,11 @@ import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
 import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
+import { NOT_AUTHENTICATED, QUERY_CREATED, REQUIRED_FIELDS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 
-type Service = { _id: string; title: string; subservices: Array<{ _id: string; title: string }> };
-type Limits = { maxFiles: number; maxFileBytes: number; types: string[] };
-
-// SPEC §5 "Submit request" texts, as the product shows them.
-const REQUIRED = 'Please fill in all required fields.';
-const NOT_AUTHENTICATED = 'User  not authenticated.'; // SPEC §5: two spaces, as the product shows it
-const SUCCESS = 'Query submitted successfully!';
+// SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
 const REDIRECT_MS = 1000; // SPEC §9
 
 /** /request (SPEC §2): the SUBMIT REQUEST FORM with several plan files and upload progress. */
@@ -40,8 +36,8 @@ function pick<T extends { _id: string; title: string }>(list: T[], wanted: strin
 function RequestForm() {
   const token = useAuth((s) => s.token);
   const ids = { message: useId(), service: useId(), sub: useId(), due: useId() };
-  const services = useQuery({ queryKey: ['services'], queryFn: () => api<Service[]>('/services', { auth: false }) });
-  const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => api<Limits>('/queries/limits') });
+  const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
+  const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()) });
   const [message, setMessage] = useState('');
   const [project, setProject] = useState({ name: '', location: '' });
   const reuse = useReusedPlans();
@@ -105,21 +101,28 @@ function RequestForm() {
     }
     // Issue 13: a project name is required on this form (the API keeps it optional for SPEC §7 clients).
     if (!message.trim() || !project.name.trim() || !serviceId || (subs.length > 0 && !subServiceId) || files.length + reused.length === 0) {
-      setError(REQUIRED);
-      toast.error(REQUIRED, { duration: 3000 });
+      setError(REQUIRED_FIELDS);
+      toast.error(REQUIRED_FIELDS, { duration: 3000 });
       return;
     }
     setProgress(0);
     try {
       const uploadIds = await uploads.uploadAll(files);
-      await api('/queries', {
-        json: {
-          message: message.trim(), projectName: project.name.trim(), location: project.location.trim() || undefined,
-          reuseFiles: reused.length ? reused.map((f) => f._id).join(',') : undefined,
-          service: serviceId, subService: subServiceId || undefined, bidDueDate: bidDueDate || undefined, uploadIds,
-        },
-      });
-      toast.success(SUCCESS, { duration: 3000 });
+      await call(
+        api.queries.$post({
+          json: {
+            message: message.trim(),
+            projectName: project.name.trim(),
+            location: project.location.trim() || undefined,
+            reuseFiles: reused.length ? reused.map((f) => f._id).join(',') : undefined,
+            service: serviceId,
+            subService: subServiceId || undefined,
+            bidDueDate: bidDueDate || undefined,
+            uploadIds,
+          },
+        }),
+      );
+      toast.success(QUERY_CREATED, { duration: 3000 });
       reset();
       setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
     } catch (err) {
@@ -172,7 +175,7 @@ function RequestForm() {
                 </option>
               ))}
             </select>
-            {services.isError && <span className="error-text">Failed to fetch services</span>}
+            {services.isError && <span className="error-text">{SPEC_TEXTS.servicesFailed}</span>}
           </div>
           {subs.length > 0 && (
             <div className="field">
@@ -189,12 +192,26 @@ function RequestForm() {
           )}
           <div className="field">
             <label htmlFor={ids.due}>Bid due date (optional)</label>
-            <input id={ids.due} type="date" min={today} value={bidDueDate} disabled={busy} onChange={(e) => setBidDueDate(e.target.value)} />
+            <input
+              id={ids.due}
+              type="date"
+              min={today}
+              value={bidDueDate}
+              disabled={busy}
+              onChange={(e) => setBidDueDate(e.target.value)}
+            />
           </div>
         </div>
 
         {reuse.source && <ReusedPlans source={reuse.source} files={reused} onDrop={() => setKeepReused(false)} />}
-        <FilePicker key={pickerKey} files={files} onChange={setFiles} limits={limits.data} disabled={busy} progress={busy ? uploads.progress : undefined} />
+        <FilePicker
+          key={pickerKey}
+          files={files}
+          onChange={setFiles}
+          limits={limits.data}
+          disabled={busy}
+          progress={busy ? uploads.progress : undefined}
+        />
 
         {progress !== null && (
           <div className="request-progress">
@@ -235,4 +252,3 @@ function RequestForm() {
     </div>
   );
 }
-

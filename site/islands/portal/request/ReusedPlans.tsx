@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import type { Query } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 
 export type ReusedFile = { _id: string; name: string };
@@ -10,7 +10,7 @@ export function useReusedPlans(): { source: Query | null; files: ReusedFile[] } 
   const res = useQuery({
     queryKey: ['reuse', id],
     enabled: Boolean(id),
-    queryFn: () => api<{ data: Query }>(`/queries/${encodeURIComponent(id!)}`).then((r) => r.data),
+    queryFn: () => call(api.queries[':id'].$get({ param: { id: id! } })).then((r) => r.data),
     retry: false,
   });
   return { source: res.data ?? null, files: res.data?.files ?? [] };

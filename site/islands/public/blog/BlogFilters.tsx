@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { call, publicApi } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import type { BlogListState } from './blog-url-state.ts';
 
@@ -11,12 +11,12 @@ const SEARCH_DELAY_MS = 350;
 export function BlogFilters({ state, update }: { state: BlogListState; update: Update }) {
   const categories = useQuery({
     queryKey: ['categories'],
-    queryFn: () => api<{ data: Array<{ _id: string; name: string }> }>('/categories', { auth: false }),
+    queryFn: () => call(publicApi.categories.$get()),
     staleTime: 5 * 60_000,
   });
   const tags = useQuery({
     queryKey: ['blog-tags'],
-    queryFn: () => api<{ data: Array<{ tag: string; count: number }> }>('/blogs/tags', { auth: false }),
+    queryFn: () => call(publicApi.blogs.tags.$get()),
     staleTime: 5 * 60_000,
   });
 
@@ -55,34 +55,69 @@ export function BlogFilters({ state, update }: { state: BlogListState; update: U
       >
         <label htmlFor="blog-search">Search posts</label>
         <div className="bf-row">
-          <input id="blog-search" type="search" className="input" value={text} placeholder="e.g. concrete takeoff" maxLength={100} autoComplete="off"
+          <input
+            id="blog-search"
+            type="search"
+            className="input"
+            value={text}
+            placeholder="e.g. concrete takeoff"
+            maxLength={100}
+            autoComplete="off"
             onChange={(e) => {
               typed.current = true;
               setText(e.target.value);
             }}
           />
-          <button type="submit" className="btn">Search</button>
+          <button type="submit" className="btn">
+            Search
+          </button>
         </div>
       </form>
       <div className="bf-selects">
         <div className="bf-field">
           <label htmlFor="blog-category">Category</label>
-          <select id="blog-category" className="input" value={matchCase(categoryNames, state.category)} onChange={(e) => update({ category: e.target.value })} aria-describedby={categories.isError ? 'blog-category-error' : undefined}>
+          <select
+            id="blog-category"
+            className="input"
+            value={matchCase(categoryNames, state.category)}
+            onChange={(e) => update({ category: e.target.value })}
+            aria-describedby={categories.isError ? 'blog-category-error' : undefined}
+          >
             <option value="">All categories</option>
-            {categoryNames.map((name) => <option key={name} value={name}>{name}</option>)}
+            {categoryNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
           </select>
-          {categories.isError && <p id="blog-category-error" role="alert" className="error-text">{BLOG_TEXTS.fetchCategoriesFailed}</p>}
+          {categories.isError && (
+            <p id="blog-category-error" role="alert" className="error-text">
+              {BLOG_TEXTS.fetchCategoriesFailed}
+            </p>
+          )}
         </div>
         <div className="bf-field">
           <label htmlFor="blog-tag">Tag</label>
           <select id="blog-tag" className="input" value={matchCase(tagNames, state.tag)} onChange={(e) => update({ tag: e.target.value })}>
             <option value="">All tags</option>
-            {tagNames.map((tag) => <option key={tag} value={tag}>{tag}</option>)}
+            {tagNames.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       {active && (
-        <button type="button" className="btn-link bf-clear" onClick={() => { typed.current = false; setText(''); update({ category: '', tag: '', q: '' }); }}>
+        <button
+          type="button"
+          className="btn-link bf-clear"
+          onClick={() => {
+            typed.current = false;
+            setText('');
+            update({ category: '', tag: '', q: '' });
+          }}
+        >
           Clear filters
         </button>
       )}

@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call, publicApi } from '../../../lib/api.ts';
 import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { serverPage } from './server-page.ts';
-import { type Blog, formatPostDate, postPath } from './blog-text.ts';
+import { formatPostDate, postPath } from './blog-text.ts';
 
 /** SPEC §9: the 4 newest published posts, whatever the filters. */
 export function RecentPosts() {
   const recent = useQuery({
     queryKey: ['recent-blogs'],
-    queryFn: () => api<{ data: Blog[] }>(`/blogs?status=published&page=1&pageSize=${BLOG_LIMITS.recentPosts}`, { auth: false }),
+    queryFn: () => call(publicApi.blogs.$get({ query: { status: 'published', page: '1', pageSize: String(BLOG_LIMITS.recentPosts) } })),
     initialData: serverPage?.recent,
   });
   const posts = recent.data?.data ?? [];
   return (
     <section className="bl-box" aria-labelledby="recent-posts-title">
-      <h2 id="recent-posts-title" className="bl-box-title">Recent posts</h2>
+      <h2 id="recent-posts-title" className="bl-box-title">
+        Recent posts
+      </h2>
       {recent.isPending ? (
         <p className="bl-muted">Loading…</p>
       ) : recent.isError ? (

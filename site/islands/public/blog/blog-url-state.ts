@@ -45,7 +45,8 @@ export function useBlogUrlState() {
     setState((current) => {
       const next = nextState(current, patch);
       const url = `${window.location.pathname}${toSearch(next)}`;
-      if (url !== `${window.location.pathname}${window.location.search}`) window.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
+      if (url !== `${window.location.pathname}${window.location.search}`)
+        window.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
       return next;
     });
   }, []);

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { QUERY_STATUSES, statusKey, statusLabel } from './queries.labels.ts';
+
+describe('statusLabel (SPEC §2, §4)', () => {
+  it('names each status', () => {
+    expect(QUERY_STATUSES.map(statusLabel)).toEqual(['Pending', 'In Progress', 'Answered', 'Closed']);
+  });
+
+  it("reads 'in progress' and 'in_progress' alike", () => {
+    expect(statusLabel('in progress')).toBe('In Progress');
+    expect(statusLabel('In_Progress')).toBe('In Progress');
+    expect(statusKey('in progress')).toBe('in_progress');
+  });
+
+  it('shows an unknown value as sent, and nothing for none', () => {
+    expect(statusLabel('on_hold')).toBe('on_hold');
+    expect(statusLabel('Waiting for plans')).toBe('Waiting for plans');
+    expect(statusLabel(null)).toBe('');
+    expect(statusLabel('')).toBe('');
+  });
+});

@@ -1,0 +1,33 @@
+// The request statuses and how every screen names them (SPEC §2, §4), plus the
+// request form's SPEC §5 texts. No imports: the server, the schemas, the database
+// types and every island read them from here, so each exists once.
+
+export const QUERY_STATUSES = ['pending', 'in_progress', 'answered', 'closed'] as const;
+export type QueryStatus = (typeof QUERY_STATUSES)[number];
+
+export const STATUS_LABELS: Record<QueryStatus, string> = {
+  pending: 'Pending',
+  in_progress: 'In Progress',
+  answered: 'Answered',
+  closed: 'Closed',
+};
+
+/** 'in progress', 'In_Progress' and 'in_progress' are one status (SPEC §4 shows both spellings). */
+export function statusKey(status: string): string {
+  return status.trim().replace(/\s+/g, '_').toLowerCase();
+}
+
+/** SPEC §2 and §4: 'in_progress' and 'in progress' both read 'In Progress'; an unknown value is shown as sent. */
+export function statusLabel(status: string | null | undefined): string {
+  if (!status) return '';
+  return STATUS_LABELS[statusKey(status) as QueryStatus] ?? status;
+}
+
+/** SPEC §5: one sentence for every missing field of the request and blog forms, as the product shows it. */
+export const REQUIRED_FIELDS = 'Please fill in all required fields.';
+/** SPEC §5: the request form without a session; two spaces, as the product shows it. */
+export const NOT_AUTHENTICATED = 'User  not authenticated.';
+/** SPEC §2: the request form's success toast, also the answer of POST /queries. */
+export const QUERY_CREATED = 'Query submitted successfully!';
+/** SPEC §4: the success message of 'Close Query', also the answer of PATCH /queries/{id}/status. */
+export const QUERY_CLOSED = 'Query closed successfully';

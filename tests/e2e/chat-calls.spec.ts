@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { WebSocket } from 'ws';
+import { E2E } from './env.ts';
+import { asUser, newClient, signInAdmin, type Session } from './support.ts';
+
+// Issue 11 "chat data in one trip": opening /chat/{id} for a client with 8 requests used to
+// make 13 API calls (every request's whole history for its last line, the open room's history
+// twice, its status once more). Each row of GET /queries/me now carries its last message and
+// unread count, and a room's history is fetched once per join.
+
+let admin: Session;
+let client: Session;
+const ids: string[] = [];
+
+test.beforeAll(async ({ request }) => {
+  admin = await signInAdmin(request);
+  client = await newClient(request, admin, 'Quinn Eightrequests');
+  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
+  const manufacturers = services.find((s) => s.title === 'Manufacturers')!._id;
+  for (let i = 1; i <= 8; i++) {
+    const res = await request.post('/api/queries', {
+      headers: { authorization: `Bearer ${client.token}` },
+      multipart: {
+        message: `Eight requests number ${i}`,
+        service: manufacturers,
+        'files[]': { name: `p${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      },
+    });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { data: { _id: string } }).data._id);
+  }
+  // A conversation on every request (over /ws, as the screens send), so each list row has a last line.
+  for (const [i, id] of ids.entries()) {
+    const token = i % 2 ? admin.token : client.token;
+    const ws = new WebSocket(`${E2E.baseURL.replace(/^http/, 'ws')}/ws`);
+    await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
+    const echoed = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no echo on ${id}`)), 10_000);
+      ws.on('message', (data: Buffer) => {
+        const frame = JSON.parse(String(data)) as { type: string; queryId?: string; message?: unknown };
+        if (frame.type === 'error') reject(new Error(String(frame.message)));
+        if (frame.type === 'joined')
+          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId: id, message: `Last line of request ${i + 1}`, replyTo: null }));
+        if (frame.type === 'receiveMessage') resolve(clearTimeout(timer));
+      });
+    });
+    ws.send(JSON.stringify({ type: 'joinRoom', token, queryId: id }));
+    await echoed;
+    ws.close();
+  }
+});
+
+test('opening /chat/{id} for a client with 8 requests makes at most 4 API calls', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}${url.search}`);
+  });
+  const open = ids[3]!;
+  await page.goto(`/chat/${open}`);
+  await expect(page.getByRole('heading', { level: 2, name: /Eight requests number 4/ })).toBeVisible();
+  const items = page.getByRole('complementary', { name: 'Your queries' }).getByRole('button');
+  await expect(items).toHaveCount(8);
+  // Every row shows its request's last line, with no history downloaded for it.
+  for (let i = 1; i <= 8; i++)
+    await expect(items.filter({ hasText: `Eight requests number ${i}` })).toContainText(`Last line of request ${i}`);
+  await expect(page.getByPlaceholder('Type a message')).toBeEnabled();
+  // Let every effect of the opened page settle (socket joined, history, unread, profile).
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  console.log(`API calls on /chat/{id}: ${calls.length}\n  ${calls.join('\n  ')}`);
+  expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(4);
+  // One history download, for the open room only.
+  expect(calls.filter((c) => c.includes('/message'))).toEqual([`GET /api/chats/query/${open}/message`]);
+  await context.close();
+});

@@ -185,7 +185,7 @@ test("the admin's deliverables go up through tus, resume after a cut and a reloa
   await expect(fileStatus).toHaveText(/^\d{1,3}% sent · \d+\.\d MB\/s · \d+ s left$/, { timeout: 20_000 });
   await expect(dialog.getByRole('progressbar', { name: 'Upload of Hialeah slab takeoff.pdf' })).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
-  await shoot(page, 'deliv/answer-uploading');
+  await page.screenshot({ path: 'test-results/deliv/answer-uploading-1280.png', fullPage: true });
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   expect(offsets[0]).toBe(UPLOAD_CHUNK_BYTES);
@@ -214,6 +214,31 @@ test("the admin's deliverables go up through tus, resume after a cut and a reloa
   expect(deliverables).toHaveLength(1);
   expect(deliverables[0]).toMatchObject({ name: 'Hialeah slab takeoff.pdf', size: pdf.length });
   expect(sha256(await (await page.request.get(deliverables[0]!.url)).body())).toBe(sha256(pdf));
+
+  // At 375 px, from the folded panel: 'Add files' to the answered request, each file with its own progress.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Show request details' }).click();
+  await status.getByRole('button', { name: /^Add files/ }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add deliverables' });
+  await addDialog.getByLabel(/^Deliverables/).setInputFiles([
+    { name: 'cost-breakdown.pdf', mimeType: 'application/pdf', buffer: pdf.subarray(0, 6 * 1024 * 1024) },
+    { name: 'marked-up plans.pdf', mimeType: 'application/pdf', buffer: pdf.subarray(0, 3 * 1024 * 1024) },
+  ]);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 10,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+  await addDialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(addDialog.getByRole('list', { name: 'Deliverable uploads' }).getByRole('listitem')).toHaveCount(2);
+  await expect(addDialog.locator('.answer-upload-status').first()).toHaveText(/^\d{1,3}% sent · \d+\.\d MB\/s · \d+ s left$/, {
+    timeout: 20_000,
+  });
+  await page.screenshot({ path: 'test-results/deliv/answer-uploading-375.png' });
+  await expect(addDialog).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByText('2 files uploaded.')).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Deliverables' })).toContainText('marked-up plans.pdf');
   await context.close();
   await fs.rm(dir, { recursive: true, force: true });
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { readZip } from '../api/zip-reader.ts';
 import { E2E } from './env.ts';
 import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, type Session } from './support.ts';
@@ -189,8 +189,18 @@ test('the workspace actions move the status and the files download from the pane
   await status.getByRole('button', { name: /^Mark answered/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark answered' });
   await dialog.getByLabel(/Deliverables/).setInputFiles({ name: 'kendall-takeoff.pdf', mimeType: 'application/pdf', buffer: PDF_B });
+  // Issue 14: the deliverable goes up through tus, then one JSON call attaches it (no multipart POST).
+  const wire: Array<{ method: string; path: string; contentType: string }> = [];
+  const record = (req: Request) =>
+    wire.push({ method: req.method(), path: new URL(req.url()).pathname, contentType: req.headers()['content-type'] ?? '' });
+  page.on('request', record);
   await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
   await expect(dialog).toBeHidden();
+  page.off('request', record);
+  expect(wire.some((r) => r.method === 'POST' && r.path === '/api/uploads/tus')).toBe(true);
+  expect(wire.some((r) => r.method === 'PATCH' && r.path.startsWith('/api/uploads/tus/'))).toBe(true);
+  const attach = wire.filter((r) => r.path === `/api/queries/${queryId}/deliverables`);
+  expect(attach.map((r) => `${r.method} ${r.contentType.split(';')[0]}`)).toEqual(['POST application/json']);
   await expect(status).toContainText('Answered');
   await expect(panel.getByRole('region', { name: 'Deliverables' })).toContainText('kendall-takeoff.pdf');
   const history = panel.getByRole('region', { name: 'History' });

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api, ApiError, upload } from '../../../lib/api.ts';
+import { api, call, jsonBody } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { describeProgress, overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
+import { fileSize } from '../../request/file-size.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
 import { useStatusChange } from './use-status-change.ts';
@@ -15,6 +18,9 @@ type Props = { query: Query | null; onClose: () => void };
  * Answering a request (issue 6): attach the deliverables (takeoff PDF, XLSX/CSV
  * cost breakdown, marked-up plans, ZIP), then mark the query answered, which
  * e-mails the client. An answered query can take more files ("Add files").
+ * Each file goes up on its own through tus (issue 14), with its progress, speed
+ * and time left; a dropped connection or a reload resumes when the same file is
+ * picked again. The deliverables are attached once every upload is complete.
  */
 export function AnswerDialog({ query, onClose }: Props) {
   const client = useQueryClient();
@@ -23,6 +29,10 @@ export function AnswerDialog({ query, onClose }: Props) {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
+  // The files already attached by this dialog: a failed status change is retried without sending them again.
+  const [attached, setAttached] = useState<File[] | null>(null);
+  const uploads = useResumableUploads(useAuth((s) => s.token));
+  const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
   const willAnswer = query?.status === 'in_progress';
   const existing = query?.deliverables ?? [];
   const busy = progress !== null || change.isPending;
@@ -30,6 +40,7 @@ export function AnswerDialog({ query, onClose }: Props) {
   const close = () => {
     if (busy) return;
     setFiles([]);
+    setAttached(null);
     setError('');
     onClose();
   };
@@ -42,21 +53,23 @@ export function AnswerDialog({ query, onClose }: Props) {
       return;
     }
     try {
-      if (files.length) {
-        const form = new FormData();
-        for (const f of files) form.append('files[]', f, f.name);
+      if (files.length && attached !== files) {
         setProgress(0);
-        await upload(api.queries[':id'].deliverables, '$post', form, setProgress, { id: query._id });
+        const uploadIds = await uploads.uploadAll(picked);
+        const res = await call(api.queries[':id'].deliverables.$post({ param: { id: query._id } }, jsonBody({ uploadIds })));
+        setAttached(files);
         setProgress(null);
         void client.invalidateQueries({ queryKey: ['admin'] });
-        if (!willAnswer) toast.success(files.length === 1 ? 'File uploaded.' : `${files.length} files uploaded.`);
+        if (!willAnswer) toast.success(res.message);
       }
       if (willAnswer) await change.mutateAsync({ id: query._id, status: 'answered' });
       setFiles([]);
+      setAttached(null);
       onClose();
     } catch (err) {
       setProgress(null);
-      setError(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
+      // The server's message (ApiError), or the upload's own sentence naming the file.
+      setError(err instanceof Error && err.message ? err.message : SPEC_TEXTS.somethingWrong);
     }
   }
 
@@ -103,6 +116,7 @@ export function AnswerDialog({ query, onClose }: Props) {
               disabled={busy}
               onChange={(e) => {
                 setFiles([...(e.target.files ?? [])]);
+                setAttached(null);
                 setError(''); // a refusal was about the files chosen before (issue 17)
               }}
             />
@@ -112,13 +126,41 @@ export function AnswerDialog({ query, onClose }: Props) {
               {files.length} file{files.length === 1 ? '' : 's'} selected: {files.map((f) => f.name).join(', ')}
             </p>
           )}
+          {progress !== null && (
+            <ul className="answer-uploads" aria-label="Deliverable uploads">
+              {picked.map((f) => {
+                const p = uploads.progress[f.id];
+                return (
+                  <li key={f.id}>
+                    <span className="answer-upload-name">
+                      {f.file.name} <small>{fileSize(f.file.size)}</small>
+                    </span>
+                    <small className="answer-upload-status" aria-live="polite">
+                      {p ? describeProgress(p) : 'Waiting…'}
+                    </small>
+                    <progress max={p?.total || 1} value={p?.sent ?? 0} aria-label={`Upload of ${f.file.name}`} />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
           {willAnswer && <p style={{ color: 'var(--muted)', fontSize: '.9rem' }}>The client is e-mailed that the estimate is ready.</p>}
-          {progress !== null && <progress max={100} value={progress} aria-label="Upload progress" style={{ width: '100%' }} />}
+          {progress !== null && (
+            <progress max={100} value={overallPercent(uploads.progress, picked)} aria-label="Upload progress" style={{ width: '100%' }} />
+          )}
           {error && (
             <p className="error-text" role="alert">
               {error}
             </p>
           )}
+          <style>{`
+            .answer-uploads { list-style: none; padding: 0; margin: 0 0 .75rem; display: grid; gap: .5rem; }
+            .answer-uploads li { display: grid; gap: .15rem; border: 1px solid var(--line); border-radius: 8px; padding: .4rem .6rem; }
+            .answer-upload-name { overflow-wrap: anywhere; }
+            .answer-uploads small { color: var(--muted); }
+            .answer-upload-status { font-variant-numeric: tabular-nums; }
+            .answer-uploads progress { width: 100%; height: 6px; accent-color: var(--orange); }
+          `}</style>
         </>
       )}
     </Modal>

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 it('node dist-server/server.js starts from a pruned install and answers /api/health', async () => {
-  for (const buildTime of ['astro', 'tsx', 'react', 'vite', 'esbuild', 'typescript']) {
+  for (const buildTime of ['astro', 'tsx', 'react', 'vite', 'esbuild', 'typescript', '@scalar/api-reference', '@redocly/cli']) {
     expect(fs.existsSync(path.join(dir, 'node_modules', buildTime)), buildTime).toBe(false);
   }
   for (const runtime of ['hono', 'better-sqlite3', 'kysely', 'zod']) expect(fs.existsSync(path.join(dir, 'node_modules', runtime)), runtime).toBe(true);
@@ -50,6 +50,13 @@ it('node dist-server/server.js starts from a pruned install and answers /api/hea
   expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
   const docs = await fetch(`${url}/api/openapi.json`);
   expect(docs.status).toBe(200);
+  // /api/docs serves Scalar's bundle from the copy the server build put beside it (no CDN, no build-time package).
+  const page = await (await fetch(`${url}/api/docs`)).text();
+  const src = /<script src="(\/api\/docs\/scalar\.js\?v=[0-9a-f]+)"/.exec(page)?.[1];
+  expect(src).toBeTruthy();
+  const bundle = await fetch(`${url}${src}`);
+  expect(bundle.status).toBe(200);
+  expect(await bundle.text()).toContain('createApiReference');
   // Probes are logged at debug, not at the default info level; other API calls at info.
   for (let i = 0; i < 40 && !started.output().includes('"path":"/api/openapi.json"'); i++) await new Promise((r) => setTimeout(r, 50));
   expect(started.output()).toContain('"path":"/api/openapi.json"');

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../portal-api/src/site/build.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { copyProject, ROOT, startNode, stopNode } from './site-project.ts';
 

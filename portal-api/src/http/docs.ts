@@ -95,9 +95,13 @@ export function apiReference(document: () => OpenApiDoc): { page: MiddlewareHand
           // The version in the address: a new bundle is a new URL, so it may be cached for long.
           cdn: `${SCALAR_PATH}?v=${found.hash}`,
           withDefaultFonts: false,
+          // Nothing that reaches for Scalar's hosted services: no telemetry, AI agent, MCP generator or toolbar.
           hideClientButton: true,
           telemetry: false,
           agent: { disabled: true },
+          mcp: { disabled: true },
+          showDeveloperTools: 'never',
+          documentDownloadType: 'json',
         } as Parameters<typeof Scalar>[0]);
         const res = (await scalar(c, next)) as Response;
         html = (await res.text()).replace('<div id="app"></div>', `<div id="app">${operationList(document(), true)}</div>`);

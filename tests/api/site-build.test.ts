@@ -64,6 +64,9 @@ describe("the admin's rebuild", () => {
     // Nothing built yet in this copy: the admin's rebuild is its first build.
     expect((await server.call('GET', '/glazing')).status).toBe(404);
     expect((await server.call('GET', '/about-us')).status).toBe(404);
+    // The services list is read (and kept in the server's read cache) before the rebuild.
+    const before = await server.call('GET', '/api/services');
+    expect(before.body.find((s: any) => s.title === 'Sub-Contractor').subservices.map((s: any) => s.title)).not.toContain('Glazing');
 
     const started = await server.call('POST', '/api/site/rebuild', { token: admin });
     expect(started.status).toBe(202);

@@ -12,7 +12,7 @@ import { SITE_BUILD_TEXTS, SiteBuildStatusSchema, type SiteBuildStatus } from '.
  * process, swapped in only when it succeeds) and answers at once; GET reports
  * its progress and outcome. One build at a time per process.
  */
-export function siteRoutes({ db, log, config }: Deps) {
+export function siteRoutes({ db, log, config, cache }: Deps) {
   const admin = requireAuth(db, 'admin');
   const root = projectRootFor(config.distDir);
   let status: Omit<SiteBuildStatus, 'available' | 'message'> = { state: 'idle', startedAt: null, finishedAt: null, ms: null, error: null };
@@ -30,8 +30,10 @@ export function siteRoutes({ db, log, config }: Deps) {
   const rebuild = async () => {
     const outcome = await buildSite({ distDir: config.distDir, root });
     if (outcome.ok) {
-      status = { state: 'succeeded', startedAt: outcome.startedAt, finishedAt: outcome.finishedAt, ms: outcome.ms, error: null };
+      // The new pages' request options exist before the build is reported done.
       const added = await seedContentServices(db, config.distDir);
+      if (added.length) await cache.invalidate(['services']);
+      status = { state: 'succeeded', startedAt: outcome.startedAt, finishedAt: outcome.finishedAt, ms: outcome.ms, error: null };
       log.info({ ms: outcome.ms, added }, 'site rebuilt');
     } else {
       status = { state: 'failed', startedAt: outcome.startedAt, finishedAt: outcome.finishedAt, ms: outcome.ms, error: outcome.error };

@@ -50,6 +50,10 @@ it('describes every error body and the WebSocket frames', () => {
   }
   expect(doc.components.schemas.Error.required).toEqual(['message']);
   expect(doc.info.description).toContain('`/ws`');
+  // The frames table renders as two columns: no stray `|` inside a cell.
+  const rows = (doc.info.description as string).split('\n').filter((l) => l.startsWith('|'));
+  expect(rows.length).toBeGreaterThan(10);
+  for (const row of rows) expect(row.split('|').length, row).toBe(4);
   const clientFrames = doc.components.schemas.ChatClientFrame;
   expect((clientFrames.oneOf ?? clientFrames.anyOf).map((f: any) => f.properties.type.enum?.[0] ?? f.properties.type.const)).toEqual(['authenticateAdmin', 'joinRoom', 'sendMessage', 'markRead', 'watchUnread']);
   for (const frame of ['authenticateAdmin', 'joinRoom', 'sendMessage', 'authenticated', 'presence', 'joined', 'receiveMessage', 'queryStatus', 'queryLifecycle', 'unread', 'error']) expect(doc.info.description).toContain(`"type":"${frame}"`);

@@ -27,15 +27,15 @@ with it).
 |---|---|
 | client → server | \`{"type":"authenticateAdmin","token":"…"}\` (admin screens: presence of clients) |
 | client → server | \`{"type":"joinRoom","token":"…","queryId":"…"}\` |
-| client → server | \`{"type":"sendMessage","token":"…","queryId":"…","message":"…","replyTo":"<messageId>"|null}\` |
+| client → server | \`{"type":"sendMessage","token":"…","queryId":"…","message":"…","replyTo":"<messageId>"}\` (\`replyTo\` may be \`null\`) |
 | client → server | \`{"type":"markRead","token":"…","queryId":"…"}\` marks a request read for the sender (for an admin: for the whole firm) |
 | client → server | \`{"type":"watchUnread","token":"…"}\` asks for the unread counts and their live updates |
 | server → client | \`{"type":"authenticated"}\` once an \`authenticateAdmin\` is accepted |
-| server → client | \`{"type":"presence","userId":"…","online":true|false}\` to admins when a client comes or goes |
+| server → client | \`{"type":"presence","userId":"…","online":true}\` (or \`false\`) to admins when a client comes or goes |
 | server → client | \`{"type":"joined","queryId":"…"}\` once a \`joinRoom\` is accepted |
 | server → client | \`{"type":"receiveMessage","message":{ChatMessage}}\` to everyone in the room, sender included |
 | server → client | \`{"type":"queryStatus","queryId":"…","status":"…"}\` to the room when an admin changes the query's status |
-| server → client | \`{"type":"queryLifecycle","queryId":"…","event":"…","deliveryDueAt":"…"|null,"status":"…"}\` to the room on a lifecycle event (quote, addendum, revision, outcome) |
+| server → client | \`{"type":"queryLifecycle","queryId":"…","event":"…","deliveryDueAt":"…","status":"…"}\` (\`deliveryDueAt\` may be \`null\`) to the room on a lifecycle event (quote, addendum, revision, outcome) |
 | server → client | \`{"type":"unread","total":n,"queries":{"<queryId>":count}}\` answering \`watchUnread\`, then \`{"type":"unread","total":n,"queryId":"…","userId":"…","count":n}\` after every message or \`markRead\` |
 | server → client | \`{"type":"error","message":"…"}\` on a refused frame (bad token, not your query, closed query, empty text, \`markRead\` of a request the sender may not see) |
 

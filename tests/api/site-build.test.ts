@@ -125,8 +125,17 @@ describe('PUBLIC_URL at run time', () => {
     const rss = await server.call('GET', '/rss.xml');
     expect(rss.body).toContain(`<link>${PUBLIC_URL}/blog</link>`);
 
+    // A post page, rendered by the server into the built shell, and the built 404 page.
+    const slug = /<link>[^<]*\/blog\/([^<]+)<\/link>/.exec(rss.body)?.[1];
+    expect(slug).toBeTruthy();
+    const post = await (await fetch(`${server.url}/blog/${slug}`)).text();
+    expect(post).toContain(`<link rel="canonical" href="${PUBLIC_URL}/blog/${slug}"`);
+    const missing = await fetch(`${server.url}/blog/no-such-post`);
+    expect(missing.status).toBe(404);
+    const notFound = await missing.text();
+
     // Nothing anywhere still carries the build's placeholder.
-    for (const body of [robots.body, index.body, pages.body, html, rss.body]) expect(body).not.toContain('public-url.invalid');
+    for (const body of [robots.body, index.body, pages.body, html, rss.body, post, notFound]) expect(body).not.toContain('public-url.invalid');
   });
 
   it('gives another address other bytes and another ETag', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { Deps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { withPublicOrigin } from '../../http/public-origin.ts';
 import { findBlog, listPublishedForFeed } from './blogs.repo.ts';
 import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords, POST_SHELL } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
@@ -104,13 +105,13 @@ export function renderPost(shell: string | null, blog: Blog, publicUrl: string):
 }
 
 /** Reads a built page once per change of the file (the build may be replaced while serving). */
-function builtPage(distDir: string, rel: string) {
+function builtPage(distDir: string, rel: string, publicUrl: string) {
   const file = path.join(distDir, rel);
   let cached: { mtimeMs: number; html: string } | null = null;
   return (): string | null => {
     try {
       const { mtimeMs } = fs.statSync(file);
-      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: withPublicOrigin(fs.readFileSync(file, 'utf8'), publicUrl) };
       return cached.html;
     } catch {
       return null;
@@ -123,8 +124,8 @@ function rfc822(iso: string): string {
 }
 
 export function blogPagesRoutes({ db, storage, config }: Deps) {
-  const postShell = builtPage(config.distDir, 'blog/post/index.html');
-  const notFoundPage = builtPage(config.distDir, '404.html');
+  const postShell = builtPage(config.distDir, 'blog/post/index.html', config.publicUrl);
+  const notFoundPage = builtPage(config.distDir, '404.html', config.publicUrl);
   const base = config.publicUrl;
 
   const notFound = (c: Context<AppEnv>) =>

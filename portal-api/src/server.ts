@@ -57,7 +57,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const cache = new ReadCache();
   const cacheNotify = config.database.kind === 'postgres' ? new PgCacheNotify(config.database.url, db, cache, log) : null;
   await cacheNotify?.start();
-  const deps: Deps = { config, db, log, outbox, storage, hub, cache };
+  const stopping = new AbortController();
+  const deps: Deps = { config, db, log, outbox, storage, hub, cache, shutdown: stopping.signal };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.admins().length > 0, user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
@@ -108,6 +109,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      stopping.abort();
       outcomeQuestions.stop();
       await swept;
       stopChatMailSweep();

@@ -97,6 +97,23 @@ describe("the admin's rebuild", () => {
   }, 180_000);
 });
 
+describe('a server closing during a rebuild', () => {
+  it('stops the build and keeps the last good one', async () => {
+    const server = await startTestServer({ DIST_DIR: dist });
+    const admin = await signInAdmin(server);
+    const before = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const beforeAt = fs.statSync(path.join(dist, 'index.html')).mtimeMs;
+    expect((await server.call('POST', '/api/site/rebuild', { token: admin })).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await server.stop();
+    // Nothing half-built is left beside dist/, nothing is swapped in later.
+    await expect.poll(() => fs.readdirSync(project).filter((f) => /^dist\.(next|old)-/.test(f)), { timeout: 10_000 }).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(fs.statSync(path.join(dist, 'index.html')).mtimeMs).toBe(beforeAt);
+    expect(fs.readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe(before);
+  }, 60_000);
+});
+
 describe('PUBLIC_URL at run time', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -55,9 +55,11 @@ type Options = {
   root?: string;
   /** Echo Astro's output as it comes (the terminal of `npm start`). */
   echo?: boolean;
+  /** Stops the build (the server closing): nothing is swapped in, the last good build stays. */
+  signal?: AbortSignal;
 };
 
-export async function buildSite({ distDir, root = process.cwd(), echo = false }: Options): Promise<BuildOutcome> {
+export async function buildSite({ distDir, root = process.cwd(), echo = false, signal }: Options): Promise<BuildOutcome> {
   const started = new Date();
   const finish = (result: { ok: true } | { ok: false; error: string }): BuildOutcome => {
     const finished = new Date();
@@ -75,6 +77,8 @@ export async function buildSite({ distDir, root = process.cwd(), echo = false }:
       // NODE_ENV=test (a test runner's) would keep Astro from printing the content error.
       env: { ...process.env, SITE_OUT_DIR: next, ASTRO_DEV: '', FORCE_COLOR: '0', NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+      killSignal: 'SIGTERM',
     });
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -85,12 +89,13 @@ export async function buildSite({ distDir, root = process.cwd(), echo = false }:
     child.stderr.on('data', collect);
     child.on('error', (err) => {
       output += `\nerror ${err.message}`;
-      resolve(1);
+      // Not started at all; an abort also lands here, and then 'close' follows once the child is gone.
+      if (child.pid === undefined) resolve(1);
     });
     child.on('close', resolve);
   });
 
-  if (code !== 0 || !fs.existsSync(path.join(next, 'index.html'))) {
+  if (signal?.aborted || code !== 0 || !fs.existsSync(path.join(next, 'index.html'))) {
     fs.rmSync(next, { recursive: true, force: true });
     return finish({ ok: false, error: buildError(output) });
   }

@@ -12,7 +12,7 @@ import { SITE_BUILD_TEXTS, SiteBuildStatusSchema, type SiteBuildStatus } from '.
  * process, swapped in only when it succeeds) and answers at once; GET reports
  * its progress and outcome. One build at a time per process.
  */
-export function siteRoutes({ db, log, config, cache }: Deps) {
+export function siteRoutes({ db, log, config, cache, shutdown }: Deps) {
   const admin = requireAuth(db, 'admin');
   const root = projectRootFor(config.distDir);
   let status: Omit<SiteBuildStatus, 'available' | 'message'> = { state: 'idle', startedAt: null, finishedAt: null, ms: null, error: null };
@@ -28,7 +28,8 @@ export function siteRoutes({ db, log, config, cache }: Deps) {
   };
 
   const rebuild = async () => {
-    const outcome = await buildSite({ distDir: config.distDir, root });
+    const outcome = await buildSite({ distDir: config.distDir, root, signal: shutdown });
+    if (shutdown.aborted) return; // the server closed meanwhile: nothing was swapped in
     if (outcome.ok) {
       // The new pages' request options exist before the build is reported done.
       const added = await seedContentServices(db, config.distDir);

@@ -48,7 +48,7 @@ type Operation = { summary?: string; description?: string; tags?: string[]; secu
 
 /** The list's styles, scoped to it: they must not touch Scalar's page once it has rendered. */
 const LIST_STYLE = raw(
-  '.ops{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:1rem;color:#1c2430}.ops h1,.ops h2{color:#0f2a44}.ops table{border-collapse:collapse;width:100%;margin-bottom:2rem}.ops td,.ops th{border-bottom:1px solid #dfe4ea;padding:.5rem;text-align:left;vertical-align:top}.ops code{font-size:.9em}.ops .m{font-weight:700}.ops .get{color:#15803d}.ops .post{color:#1d4ed8}.ops .put,.ops .patch{color:#b45309}.ops .delete{color:#b91c1c}.ops .lock{color:#b45309}.ops .open{color:#15803d}.ops small{color:#5b6675}',
+  '.ops{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:1rem;color:#1c2430}.ops h1,.ops h2{color:#0f2a44}.ops table{border-collapse:collapse;width:100%;margin-bottom:2rem}.ops td,.ops th{border-bottom:1px solid #dfe4ea;padding:.5rem;text-align:left;vertical-align:top}.ops code{font-size:.9em}.ops .m{font-weight:700}.ops .get{color:#15803d}.ops .post{color:#1d4ed8}.ops .put,.ops .patch{color:#b45309}.ops .delete{color:#b91c1c}.ops .lock{color:#b45309}.ops .open{color:#15803d}.ops small{color:#5b6675}.ops{overflow-wrap:anywhere}@media (max-width:640px){.ops thead{display:none}.ops tr,.ops td{display:block}.ops td{border:0;padding:.1rem 0}.ops tr{border-bottom:1px solid #dfe4ea;padding:.5rem 0}}',
 );
 
 function row(route: string, method: string, op: Operation) {

@@ -171,11 +171,14 @@ export function createSiteHandlers(distDir: string, publicUrl: string): [Middlew
     res.headers.set('etag', `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
   }
 
-  const asset = serveStatic({ root, precompressed: true, onFound });
+  // Made on first use, when dist/ exists: serveStatic writes a warning to stderr when its root is
+  // missing, and a start without a build (a fresh clone, `npm run serve`) must print nothing but its own lines.
+  let asset: MiddlewareHandler | null = null;
 
   /** serveStatic for a file that is not templated; null when it found none. */
   async function tryAsset(c: Context): Promise<Response | null> {
     let missing = false;
+    asset ??= serveStatic({ root, precompressed: true, onFound });
     const res = await asset(c, (async () => {
       missing = true;
     }) as Next);

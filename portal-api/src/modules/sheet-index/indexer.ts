@@ -12,6 +12,8 @@ const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './index-worker.ts'
 const JOB_TIMEOUT_MS = 120_000;
 /** Catches files stored by another instance on the same database. */
 const POLL_MS = 30_000;
+/** How long stop() waits for a run under way. */
+const STOP_GRACE_MS = 5_000;
 
 type Outcome = { summary: string | null; detail: IndexDetail };
 
@@ -75,7 +77,10 @@ export class SheetIndexer {
     const worker = this.current;
     this.current = null;
     await worker?.terminate();
-    await this.running?.catch(() => undefined);
+    // A run stuck on a database that went away must not hold the shutdown: give it a few
+    // seconds, then leave it; its claim expires with the lease and the file is read again.
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
+    await Promise.race([this.running?.catch(() => undefined), grace]);
   }
 
   private async drain(): Promise<void> {

@@ -30,7 +30,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [react(), mdx(), contentErrorOverlay(), sitemap({ filter: (page) => !/\/(portal|request|my-queries|chat|client-profile|admin|admin-[a-z-]+|draft-blog|blog-upload|user|profile|login|signup|forgot-password|otp-verification|reset-password|blog\/post)\/?$/.test(new URL(page).pathname),
     // Published posts change without a rebuild: the server answers /sitemap-blog.xml (portal-api blogs.pages.ts).
-    customSitemaps: [`${site}/sitemap-blog.xml`] }), precompress()],
+    customSitemaps: [`${site}/sitemap-blog.xml`] }), precompress({ skipHolding: BUILD_ORIGIN })],
   server: { port: devPort },
   vite: {
     plugins: [toastOnDemand(), zodEnglishOnly()],

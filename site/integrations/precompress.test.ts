@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('the precompress build step', () => {
   it('writes a .br and a .gz copy of each text file worth it, and nothing for the rest (nor for a file holding the placeholder origin)', async () => {
-    expect(await precompressDir(dir)).toBe(2);
+    expect(await precompressDir(dir, 'https://public-url.invalid')).toBe(2);
     expect(zlib.brotliDecompressSync(await fs.readFile(path.join(dir, 'index.html.br'))).toString()).toBe(page);
     expect(zlib.gunzipSync(await fs.readFile(path.join(dir, 'index.html.gz'))).toString()).toBe(page);
     await fs.access(path.join(dir, '_astro', 'app.js.br'));

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
+import { SERVER_URL_KEY, seedReferenceData } from '../src/db/seed.ts';
 import { upsertAdmin } from '../src/modules/users/users.bootstrap.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
@@ -31,5 +31,7 @@ const db = openDatabase(config.database);
 await migrateToLatest(db);
 await seedReferenceData(db);
 const outcome = await upsertAdmin(db, args.data.email, args.data.password, args.data.name);
+// The server's own address (it records it at start), not this shell's defaults.
+const serverUrl = (await db.selectFrom('settings').select('value').where('key', '=', SERVER_URL_KEY).executeTakeFirst())?.value;
 await db.destroy();
-console.log(`Admin ${args.data.email} ${outcome}. Sign in at ${config.publicUrl}/login`);
+console.log(`Admin ${args.data.email} ${outcome}. Sign in at ${serverUrl ?? config.publicUrl}/login`);

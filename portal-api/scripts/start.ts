@@ -1,7 +1,12 @@
-// npm start: build the site if it is missing or older than its sources, then serve.
-import { spawnSync } from 'node:child_process';
+// npm start (a full checkout): build the site if it is missing or older than
+// its sources, then serve from the TypeScript sources. A failed build keeps the
+// last good dist/ and says why; with no good build at all it stops with that
+// one message. Production images run the compiled server instead:
+// `node dist-server/server.js` (docs/operations.md).
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { buildSite } from '../src/site/build.ts';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -12,12 +17,28 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const built = path.resolve('dist/index.html');
+let distDir: string;
+try {
+  distDir = loadConfig().distDir;
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+const built = path.join(distDir, 'index.html');
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(newestMtime('site'), newestMtime('content'), newestMtime('public'), fs.statSync('astro.config.mjs').mtimeMs);
 if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'Site sources changed: rebuilding…' : 'No site build yet: building…');
-  const result = spawnSync(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // Astro's own output stays quiet here: on failure the one message below says what to fix.
+  console.log(builtAt ? 'Site sources changed: rebuilding (about 10 s)…' : 'No site build yet: building (about 10 s)…');
+  const outcome = await buildSite({ distDir });
+  if (!outcome.ok && !builtAt) {
+    console.error(`\nThe site could not be built, and there is no earlier build to serve:\n${outcome.error}`);
+    process.exit(1);
+  }
+  if (outcome.ok) console.log(`Site built in ${(outcome.ms / 1000).toFixed(1)} s.`);
+  else
+    console.error(
+      `\nThe site build failed; still serving the last good build from ${distDir}. Fix this and restart (or use the admin's Rebuild button):\n${outcome.error}\n`,
+    );
 }
 await import('../src/server.ts').then((m) => m.main());

@@ -5,9 +5,10 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import type { Logger } from './lib/logger.ts';
 import { securityPolicy } from './http/csp.ts';
-import { renderDocs } from './http/docs.ts';
+import { apiReference } from './http/docs.ts';
 import { readOrRefuseBody } from './http/body-drain.ts';
 import { HttpError, onError } from './http/errors.ts';
+import { completeDocument, OPENAPI_CONFIG, type OpenApiDoc } from './http/openapi.ts';
 import { createSiteHandlers } from './http/static.ts';
 import { createUploadsHandler } from './http/uploads.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
@@ -16,6 +17,7 @@ import { blogPagesRoutes } from './modules/blogs/blogs.pages.ts';
 import { blogsRoutes } from './modules/blogs/blogs.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
+import { ClientFrameSchema } from './modules/chats/chats.schema.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lifecycleRoutes } from './modules/queries/lifecycle.routes.ts';
@@ -24,11 +26,13 @@ import { queriesRoutes } from './modules/queries/queries.routes.ts';
 import { queriesWorkspaceRoutes } from './modules/queries/queries.workspace.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { sheetIndexRoutes } from './modules/sheet-index/sheet-index.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 const JSON_LIMIT = 1024 * 1024;
+const PROBES = new Set(['/api/health', '/api/ready']);
 
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -53,7 +57,8 @@ export function createApp(deps: Deps) {
     // The same line a child would write: its bindings, then the entry.
     const path = c.req.path;
     if (status >= 500) requestLog.error({ reqId, method: c.req.method, path, status, ms }, 'request');
-    else if (path.startsWith('/api/')) requestLog.info({ reqId, method: c.req.method, path, status, ms }, 'request');
+    // Probes come every few seconds from a load balancer or Docker: debug, not info.
+    else if (path.startsWith('/api/') && !PROBES.has(path)) requestLog.info({ reqId, method: c.req.method, path, status, ms }, 'request');
     else if (requestLog.isLevelEnabled('debug')) requestLog.debug({ reqId, method: c.req.method, path, status, ms }, 'request');
   });
   // Hono's secure headers (X-Frame-Options DENY, strict-origin-when-cross-origin, no HSTS
@@ -78,23 +83,16 @@ export function createApp(deps: Deps) {
 
   const api = apiRoutes(deps);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  const openApiConfig = {
-    openapi: '3.1.0',
-    info: {
-      title: 'Estimating portal API',
-      version: '1.0.0',
-      description:
-        'Paths of SPEC §7 under /api. Bearer session tokens from /auth/login-verify-otp.\n\n' +
-        'Chat runs over the WebSocket /ws (ARCHITECTURE.md): joinRoom, sendMessage, authenticateAdmin → joined, receiveMessage, error. ' +
-        'Unread state adds two client frames: {"type":"markRead","token","queryId"} marks a request read for the sender ' +
-        '(for an admin: for the whole firm), refused with an error frame for a request the sender may not see; ' +
-        '{"type":"watchUnread","token"} answers {"type":"unread","total","queries":{id:count}} and subscribes the socket to live ' +
-        '{"type":"unread","total","queryId","userId","count"} frames after every message or markRead.',
-    },
-    servers: [{ url: '/api' }],
-  };
-  api.doc31('/openapi.json', openApiConfig);
-  api.get('/docs', (c) => c.html(renderDocs(api.getOpenAPI31Document(openApiConfig) as Parameters<typeof renderDocs>[0])));
+  // The chat WebSocket is no HTTP operation; its client frames are documented as a schema (http/openapi.ts).
+  api.openAPIRegistry.register('ChatClientFrame', ClientFrameSchema);
+  // One document for /api/openapi.json and /api/docs, completed once (http/openapi.ts).
+  let document: OpenApiDoc | undefined;
+  const openApiDocument = () => (document ??= completeDocument(api.getOpenAPI31Document(OPENAPI_CONFIG) as OpenApiDoc));
+  api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  const reference = apiReference(openApiDocument);
+  api.get('/docs', reference.page);
+  // Scalar's browser bundle, served from this install (no CDN).
+  api.get('/docs/scalar.js', reference.script);
   api.notFound((c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
@@ -102,7 +100,7 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage));
   // /blog/{slug} rendered on the server, /rss.xml, /sitemap-blog.xml (before the static site).
   app.route('/', blogPagesRoutes(deps));
-  app.on(['GET', 'HEAD'], '*', ...createSiteHandlers(deps.config.distDir));
+  app.on(['GET', 'HEAD'], '*', ...createSiteHandlers(deps.config.distDir, deps.config.publicUrl));
 
   app.onError(onError);
   app.notFound((c) => c.json({ message: 'Not found.' }, 404));
@@ -129,7 +127,8 @@ function apiRoutes(deps: Deps) {
     .route('/', contactRoutes(deps))
     .route('/', activitiesRoutes(deps))
     .route('/', uploadsRoutes(deps))
-    .route('/', sheetIndexRoutes(deps));
+    .route('/', sheetIndexRoutes(deps))
+    .route('/', siteRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

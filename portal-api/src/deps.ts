@@ -23,4 +23,6 @@ export type Deps = {
   indexer: SheetIndexer;
   /** Public reads kept in memory until a write (lib/read-cache.ts). */
   cache: ReadCache;
+  /** Aborted when the server closes: work it started in the background (a site rebuild) stops with it. */
+  shutdown: AbortSignal;
 };

@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, withStartupLock } from './db/database.ts';
-import { loadSecret, seedReferenceData } from './db/seed.ts';
+import { loadSecret, SERVER_URL_KEY, seedContentServices, seedReferenceData } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { checkWritableSync, diskProblem } from './lib/data-dir.ts';
@@ -45,6 +45,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   await withStartupLock(db, config.database.kind, async () => {
     await migrateToLatest(db);
     await seedReferenceData(db);
+    const added = await seedContentServices(db, config.distDir);
+    if (added.length) log.info({ added }, 'added sub-services named by the site content');
     if (config.admin && !(await hasAdmin(db))) {
       await upsertAdmin(db, config.admin.email, config.admin.password);
       log.info({ email: config.admin.email }, 'created the first admin from ADMIN_EMAIL');
@@ -66,19 +68,36 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const cacheNotify = config.database.kind === 'postgres' ? new PgCacheNotify(config.database.url, db, cache, log) : null;
   await cacheNotify?.start();
   const rateLimits = new RateLimits(config.database);
-  const deps: Deps = { config, db, log, outbox, storage, hub, cache, rateLimits, indexer };
+  const stopping = new AbortController();
+  const deps: Deps = { config, db, log, outbox, storage, hub, cache, rateLimits, indexer, shutdown: stopping.signal };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.admins().length > 0, user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
   const outcomeQuestions = startOutcomeQuestions(deps);
   outbox.start();
 
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createJsonErrorServer as typeof http.createServer },
-      () => resolve(s),
-    );
-  });
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve(
+        { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createJsonErrorServer as typeof http.createServer },
+        () => resolve(s),
+      );
+      s.once('error', reject);
+    });
+  } catch (err) {
+    stopChatMailSweep();
+    await outbox.stop();
+    await fanout?.stop();
+    await cacheNotify?.stop();
+    hub.close();
+    await rateLimits.close();
+    await db.destroy();
+    // One line a person can act on instead of a stack trace.
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new ConfigError(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT (e.g. in .env).`);
+    throw err;
+  }
   // Requests Node's own parser refuses (a raw backslash or NUL in the path, bad
   // headers) get a JSON answer like every other 4xx, not an empty 400.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
@@ -108,10 +127,18 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const stopExpiry = startUploadExpiry(db, storage, log);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  // `npm run create-admin` prints where to sign in: the address of the server that last started on this database.
+  await db
+    .insertInto('settings')
+    .values({ key: SERVER_URL_KEY, value: config.port === 0 && config.publicUrl.endsWith(':0') ? url : config.publicUrl })
+    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .execute()
+    .catch((err: unknown) => log.warn({ err }, 'could not record the server address for create-admin'));
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      stopping.abort();
       outcomeQuestions.stop();
       await swept;
       stopChatMailSweep();
@@ -204,6 +231,10 @@ export async function main(): Promise<void> {
   try {
     running = await startServer(config, log);
   } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
     if (isDiskError(err)) return dataDirProblem(err);
     throw err;
   }

@@ -9,6 +9,10 @@ import type { AstroIntegration } from 'astro';
 // build, once, at the best levels: the server's serveStatic sends the copy the
 // browser accepts (portal-api/src/http/static.ts) instead of compressing the
 // same bytes on every request.
+// Files holding `skipHolding` (astro.config.mjs passes the build's placeholder
+// origin) are skipped: the server sends them with the running PUBLIC_URL in its
+// place, compressed once in memory (portal-api/src/http/public-origin.ts), so a
+// copy of the placeholder bytes would never be sent.
 
 const TEXT = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 /** Smaller files gain nothing worth a second request path. */
@@ -25,11 +29,12 @@ async function* textFiles(dir: string): AsyncGenerator<string> {
   }
 }
 
-export async function precompressDir(dir: string): Promise<number> {
+export async function precompressDir(dir: string, skipHolding?: string): Promise<number> {
+  const skip = skipHolding ? Buffer.from(skipHolding) : null;
   let count = 0;
   for await (const file of textFiles(dir)) {
     const body = await fs.readFile(file);
-    if (body.length < MIN_BYTES) continue;
+    if (body.length < MIN_BYTES || (skip && body.includes(skip))) continue;
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       gzip(body, { level: 9 }),
@@ -41,12 +46,12 @@ export async function precompressDir(dir: string): Promise<number> {
 }
 
 /** Last in the list, so the files other integrations write at the end of the build (sitemaps) are included. */
-export default function precompress(): AstroIntegration {
+export default function precompress(options: { skipHolding?: string } = {}): AstroIntegration {
   return {
     name: 'precompress',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const count = await precompressDir(fileURLToPath(dir));
+        const count = await precompressDir(fileURLToPath(dir), options.skipHolding);
         logger.info(`${count} text files precompressed (.br, .gz)`);
       },
     },

@@ -29,7 +29,8 @@ function runBackup(env: Record<string, string>, args: string[] = []): Promise<{ 
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-const { cleanups, tempDir } = cleanupAfterEach();async function start(dataDir: string): Promise<ServerProcess> {
+const { cleanups, tempDir } = cleanupAfterEach();
+async function start(dataDir: string): Promise<ServerProcess> {
   // Always SQLite here, whatever TEST_DATABASE_URL says.
   const server = await startServerProcess(dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   cleanups.push(() => server.stop());

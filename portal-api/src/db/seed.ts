@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { newId, nowIso } from '../lib/ids.ts';
 import { slugify } from '../modules/blogs/blogs.rules.ts';
 import { sanitizeBody } from '../modules/blogs/blogs.sanitize.ts';
@@ -34,6 +36,9 @@ export const SERVICE_CATALOGUE: ReadonlyArray<{ title: string; subservices: read
   },
   { title: 'Manufacturers', subservices: [] },
 ];
+
+/** settings key: the public address of the server that last started on this database. */
+export const SERVER_URL_KEY = 'server.publicUrl';
 
 export const BLOG_CATEGORIES = ['Estimating Tips', 'Construction Industry', 'Bidding Strategy', 'Company News'] as const;
 
@@ -131,4 +136,60 @@ export async function loadSecret(db: DB, key: string): Promise<Uint8Array> {
     .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'hex');
+}
+
+/**
+ * Sub-services named by the site's service and trade pages (content/, built
+ * into DIST_DIR/request-options.json) that the catalogue lacks. Each is added
+ * once, after its top-level service; a marker per pair means an admin who later
+ * deletes or renames it is not overruled on the next start or rebuild.
+ * Returns the titles added.
+ */
+export async function seedContentServices(db: DB, distDir: string): Promise<string[]> {
+  let options: Array<{ service: string; subService?: string }>;
+  try {
+    options = (JSON.parse(fs.readFileSync(path.join(distDir, 'request-options.json'), 'utf8')) as { options: typeof options }).options;
+  } catch {
+    return []; // no build yet
+  }
+  const added: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const { service, subService } of options) {
+      if (!subService) continue;
+      const key = `seeded.content:${service}/${subService}`;
+      if (await trx.selectFrom('settings').select('key').where('key', '=', key).executeTakeFirst()) continue;
+      const parent = await trx
+        .selectFrom('services')
+        .select('id')
+        .where('title', '=', service)
+        .where('parent_id', 'is', null)
+        .executeTakeFirst();
+      if (!parent) continue;
+      const siblings = await trx.selectFrom('services').select(['title', 'sort_order']).where('parent_id', '=', parent.id).execute();
+      if (!siblings.some((s) => s.title === subService)) {
+        const now = nowIso();
+        const order = Math.max(-1, ...siblings.map((s) => s.sort_order)) + 1;
+        await trx
+          .insertInto('services')
+          .values({
+            id: newId(),
+            title: subService,
+            description: null,
+            image: null,
+            parent_id: parent.id,
+            sort_order: order,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        added.push(subService);
+      }
+      await trx
+        .insertInto('settings')
+        .values({ key, value: nowIso() })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+    }
+  });
+  return added;
 }

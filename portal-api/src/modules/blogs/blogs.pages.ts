@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { Deps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { refuseMalformedPath } from '../../http/malformed-path.ts';
+import { withPublicOrigin } from '../../http/public-origin.ts';
 import { html, htmlText } from '../../lib/html.ts';
 import { cutTemplate, renderPost, SITE_NAME, summaryOf } from './blogs.post-page.ts';
 import { BLOG_LISTING_SLOT, blogListingHtml, type ListingPage, listingState } from './blogs.listing.ts';
@@ -20,14 +21,19 @@ import { BLOG_LIMITS } from './blogs.rules.ts';
 
 const FEED_SIZE = 50;
 
-/** Reads a built page once per change of the file (the build may be replaced while serving), prepared by `prepare`. */
-function builtPage<T = string>(distDir: string, rel: string, prepare: (html: string) => T = (html) => html as T) {
+/**
+ * Reads a built page once per change of the file (the build may be replaced while serving), with the
+ * running PUBLIC_URL in place of the build's placeholder origin (http/public-origin.ts), prepared by `prepare`.
+ * The origin goes in before anything of a post or a listing does, so their text is never rewritten.
+ */
+function builtPage<T = string>(distDir: string, rel: string, publicUrl: string, prepare: (html: string) => T = (html) => html as T) {
   const file = path.join(distDir, rel);
   let cached: { mtimeMs: number; page: T } | null = null;
   return (): T | null => {
     try {
       const { mtimeMs } = fs.statSync(file);
-      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, page: prepare(fs.readFileSync(file, 'utf8')) };
+      if (!cached || cached.mtimeMs !== mtimeMs)
+        cached = { mtimeMs, page: prepare(withPublicOrigin(fs.readFileSync(file, 'utf8'), publicUrl)) };
       return cached.page;
     } catch {
       return null;
@@ -40,8 +46,8 @@ function rfc822(iso: string): string {
 }
 
 export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
-  const postTemplate = builtPage(config.distDir, 'blog/post/index.html', cutTemplate);
-  const listingShell = builtPage(config.distDir, 'blog/index.html');
+  const postTemplate = builtPage(config.distDir, 'blog/post/index.html', config.publicUrl, cutTemplate);
+  const listingShell = builtPage(config.distDir, 'blog/index.html', config.publicUrl);
   /** A page of published posts through the read cache, under the same key as GET /api/blogs. */
   const published = async (page: number, pageSize: number, filter: { category?: string; tag?: string; search?: string } = {}) => {
     const load = async () => {
@@ -51,7 +57,7 @@ export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
     const cached = await cache.read('blogs', JSON.stringify([filter.category, filter.tag, filter.search, page, pageSize]), load);
     return JSON.parse(cached.body) as ListingPage;
   };
-  const notFoundPage = builtPage(config.distDir, '404.html');
+  const notFoundPage = builtPage(config.distDir, '404.html', config.publicUrl);
   const base = config.publicUrl;
 
   const notFound = (c: Context<AppEnv>) =>

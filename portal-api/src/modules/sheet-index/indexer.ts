@@ -5,7 +5,9 @@ import type { Storage } from '../../lib/storage.ts';
 import { claimNextPendingFile, releaseSheetIndexClaim, saveSheetIndex } from './sheet-index.repo.ts';
 import { PDF_PAGE_CAP, ZIP_BOMB_BYTES, ZIP_BOMB_RATIO, type IndexDetail } from './sheet-index.schema.ts';
 
-const WORKER_URL = new URL('./index-worker.ts', import.meta.url);
+// Run from source (tsx, vitest) this module sits beside index-worker.ts; in the compiled
+// server (npm run build:server) it is bundled into dist-server/, beside index-worker.js.
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './index-worker.ts' : './index-worker.js', import.meta.url);
 /** A file that takes longer than this is marked 'not indexed' instead of holding the queue. */
 const JOB_TIMEOUT_MS = 120_000;
 /** Catches files stored by another instance on the same database. */

@@ -3,10 +3,11 @@ import { AdminStyles } from '../AdminStyles.tsx';
 import { LatestQueries } from './LatestQueries.tsx';
 import { MonthlyStats } from './MonthlyStats.tsx';
 import { RecentActivities } from './RecentActivities.tsx';
+import { SiteRebuildCard } from './SiteRebuildCard.tsx';
 import { StatCards } from './StatCards.tsx';
 import { WeeklyChart } from './WeeklyChart.tsx';
 
-/** /admin (SPEC §2): stat cards, requests per week, recent activities, latest queries. */
+/** /admin (SPEC §2): stat cards, requests per week, recent activities, latest queries; the public-site rebuild (issue 16). */
 export default function AdminDashboardScreen() {
   return (
     <AdminShell>
@@ -20,6 +21,7 @@ export default function AdminDashboardScreen() {
         </div>
         <MonthlyStats />
         <RecentActivities />
+        <SiteRebuildCard />
       </div>
       <style>{`
         .dash { display: grid; gap: 1.25rem; max-width: 1200px; }

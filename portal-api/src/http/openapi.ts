@@ -1,0 +1,166 @@
+// The OpenAPI document of /api/openapi.json and /api/docs. Routes declare
+// their shapes with @hono/zod-openapi; what every operation needs besides
+// (an operationId, its security, one name per path parameter) is settled here
+// once instead of in every routes file.
+
+export type OpenApiDoc = {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  paths?: Record<string, Record<string, Operation>>;
+  [key: string]: unknown;
+};
+type Parameter = { name: string; in: string; description?: string; [key: string]: unknown };
+type Response = { description: string; content?: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  responses?: Record<string, Response>;
+  summary?: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Parameter[];
+  [key: string]: unknown;
+};
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+const WEBSOCKET = `
+## Chat WebSocket \`/ws\`
+
+Not an HTTP operation: connect with \`new WebSocket('wss://<host>/ws')\`. Text
+frames carry JSON objects whose \`type\` is the event name. What a client may
+send is the schema \`ChatClientFrame\` below (the server validates every frame
+with it).
+
+| direction | frame |
+|---|---|
+| client → server | \`{"type":"authenticateAdmin","token":"…"}\` (admin screens: presence of clients) |
+| client → server | \`{"type":"joinRoom","token":"…","queryId":"…"}\` |
+| client → server | \`{"type":"sendMessage","token":"…","queryId":"…","message":"…","replyTo":"<messageId>"}\` (\`replyTo\` may be \`null\`) |
+| client → server | \`{"type":"markRead","token":"…","queryId":"…"}\` marks a request read for the sender (for an admin: for the whole firm) |
+| client → server | \`{"type":"watchUnread","token":"…"}\` asks for the unread counts and their live updates |
+| server → client | \`{"type":"authenticated"}\` once an \`authenticateAdmin\` is accepted |
+| server → client | \`{"type":"presence","userId":"…","online":true}\` (or \`false\`) to admins when a client comes or goes |
+| server → client | \`{"type":"joined","queryId":"…"}\` once a \`joinRoom\` is accepted |
+| server → client | \`{"type":"receiveMessage","message":{ChatMessage}}\` to everyone in the room, sender included |
+| server → client | \`{"type":"queryStatus","queryId":"…","status":"…"}\` to the room when an admin changes the query's status |
+| server → client | \`{"type":"queryLifecycle","queryId":"…","event":"…","deliveryDueAt":"…","status":"…"}\` (\`deliveryDueAt\` may be \`null\`) to the room on a lifecycle event (quote, addendum, revision, outcome) |
+| server → client | \`{"type":"unread","total":n,"queries":{"<queryId>":count}}\` answering \`watchUnread\`, then \`{"type":"unread","total":n,"queryId":"…","userId":"…","count":n}\` after every message or \`markRead\` |
+| server → client | \`{"type":"error","message":"…"}\` on a refused frame (bad token, not your query, closed query, empty text, \`markRead\` of a request the sender may not see) |
+
+\`ChatMessage\` is the shape returned by \`GET /chats/query/{id}/message\`. A
+message is stored before it is broadcast, so that call returns everything that
+was acknowledged, also after a reconnect.
+`;
+
+export const OPENAPI_CONFIG = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Estimating portal API',
+    version: '1.0.0',
+    license: { name: 'Proprietary' },
+    description: [
+      'The JSON and multipart API of the website, client portal and admin area, under `/api`.',
+      '',
+      'Authenticate with `Authorization: Bearer <token>` from `POST /auth/login-verify-otp`. Errors answer `{"message": "…"}` with a 4xx or 5xx status.',
+      'Operations marked with no security are public; the others need a session token (and most of them an admin or an approved client).',
+      WEBSOCKET,
+    ].join('\n'),
+  },
+  servers: [{ url: '/api' }],
+};
+
+function camel(words: string[]): string {
+  return words
+    .filter(Boolean)
+    .map((w, i) => {
+      const clean = w.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''));
+      return i === 0 ? clean.toLowerCase() : clean.charAt(0).toUpperCase() + clean.slice(1);
+    })
+    .join('');
+}
+
+/** e.g. GET /blogs/{id}/status → getBlogsByIdStatus. */
+export function operationIdFor(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith('{') ? `by-${seg.slice(1, -1)}` : seg));
+  return camel([method, ...words]);
+}
+
+/**
+ * Paths that differ only in the names of their parameters (/blogs/{idOrSlug}
+ * and /blogs/{id}) are one path to a client: they are merged under the name
+ * most operations use, and the renamed parameter says what it accepts.
+ */
+function mergeAmbiguousPaths(paths: Record<string, Record<string, Operation>>): Record<string, Record<string, Operation>> {
+  const shapeOf = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+  const groups = new Map<string, string[]>();
+  for (const p of Object.keys(paths)) groups.set(shapeOf(p), [...(groups.get(shapeOf(p)) ?? []), p]);
+  const merged: Record<string, Record<string, Operation>> = {};
+  for (const [, members] of groups) {
+    const count = (p: string) => Object.keys(paths[p]!).filter((m) => METHODS.has(m)).length;
+    const canonical = [...members].sort((a, b) => count(b) - count(a) || a.localeCompare(b))[0]!;
+    const target: Record<string, Operation> = (merged[canonical] ??= {});
+    const names = [...canonical.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    for (const p of members) {
+      const own = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      for (const [method, op] of Object.entries(paths[p]!)) {
+        if (p !== canonical && op.parameters) {
+          op.parameters = op.parameters.map((param) => {
+            const at = param.in === 'path' ? own.indexOf(param.name) : -1;
+            if (at === -1 || names[at] === param.name) return param;
+            return {
+              ...param,
+              name: names[at]!,
+              description: [param.description, `Named \`${param.name}\` by this operation's route; the summary says what it accepts.`]
+                .filter(Boolean)
+                .join(' '),
+            };
+          });
+        }
+        target[method] = op;
+      }
+    }
+  }
+  return merged;
+}
+
+/** Public operations say so in their summary ("… Public."). */
+function securityFor(op: Operation): Operation['security'] {
+  const summary = `${op.summary ?? ''} ${op.description ?? ''}`;
+  if (!/\bPublic\b/.test(summary)) return [{ bearer: [] }];
+  // Public, but a token changes the answer (drafts for admins): both are allowed.
+  return /\b(for admins|admins may)\b/i.test(summary) ? [{}, { bearer: [] }] : [];
+}
+
+/** Every error is shaped in one place (errors.ts): `{"message": "…"}`. */
+const ERROR_SCHEMA = {
+  type: 'object',
+  properties: { message: { type: 'string', description: 'A sentence for the person using the screen.' } },
+  required: ['message'],
+  example: { message: 'Not found.' },
+};
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+
+/** operationId, security, error bodies and unambiguous paths for every operation of a generated document. */
+export function completeDocument<T extends OpenApiDoc>(doc: T): T {
+  const paths = mergeAmbiguousPaths(doc.paths ?? {});
+  const components = (doc.components ?? {}) as { schemas?: Record<string, unknown> };
+  components.schemas = { ...components.schemas, Error: ERROR_SCHEMA };
+  const taken = new Set<string>();
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      let id = op.operationId ?? operationIdFor(method, path);
+      for (let n = 2; taken.has(id); n++) id = `${operationIdFor(method, path)}${n}`;
+      taken.add(id);
+      op.operationId = id;
+      op.security ??= securityFor(op);
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (/^[45]\d\d$/.test(status) && !response.content) response.content = ERROR_CONTENT;
+      }
+    }
+  }
+  return { ...doc, paths, components };
+}

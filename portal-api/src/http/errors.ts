@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { isUnstorableTextError } from '../db/database.ts';
 import { diskAnswer, isDiskError } from '../lib/disk-errors.ts';
+import { issueSentence } from '../shared/issue-sentence.ts';
 import type { AppEnv } from './env.ts';
 
 /** The project's one error class (STYLE.md "Errors"): a status and a user-facing sentence. */
@@ -16,11 +17,7 @@ export class HttpError extends HTTPException {
 /** Zod's first issue as a sentence a person can act on. */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid input.';
-  const field = issue.path.length ? issue.path.join('.') : '';
-  // Custom messages from our schemas are already sentences (SPEC §5 texts).
-  if (issue.code === 'custom' || /[.!?]$/.test(issue.message)) return issue.message;
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return issue ? issueSentence(issue) : 'Invalid input.';
 }
 
 /** app.onError: the only place that builds error responses. */

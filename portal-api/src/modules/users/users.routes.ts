@@ -45,11 +45,13 @@ export function usersRoutes(deps: Deps) {
         },
       }),
       async (c) => {
-        const { page, pageSize, cursor } = c.req.valid('query');
-        const { rows, total, nextCursor } = await listNonAdminUsers(db, page, pageSize, cursor);
+        const { page, pageSize, cursor, include } = c.req.valid('query');
+        const withLatest = include === 'latestQueryStatus';
+        const { rows, total, nextCursor } = await listNonAdminUsers(db, page, pageSize, cursor, withLatest);
         const data = rows.map((row) => {
           const { _id, fullName, email, role, status, createdAt } = toUser(row);
-          return { _id, fullName, email, role, status, createdAt };
+          const listed = { _id, fullName, email, role, status, createdAt };
+          return withLatest ? { ...listed, latestQueryStatus: row.latest_query_status ?? null } : listed;
         });
         return c.json({ data, page, pageSize, total, nextCursor }, 200);
       },

@@ -88,7 +88,7 @@ function recentBox(recent: Blog[]): string {
     .join('');
   return [
     '<section class="bl-box" aria-labelledby="recent-posts-title"><h2 id="recent-posts-title" class="bl-box-title">Recent posts</h2>',
-    recent.length ? `<ul class="rp">${items}</ul>` : '<p class="bl-muted">No posts yet.</p>',
+    recent.length ? `<ul class="rp">${items}</ul>` : `<p class="bl-muted">${BLOG_TEXTS.noRecent}</p>`,
     '</section>',
   ].join('');
 }
@@ -115,7 +115,7 @@ export function blogListingHtml(state: ListingState, list: ListingPage, recent: 
   const pageCount = Math.max(1, Math.ceil(list.total / size));
   const body =
     list.data.length === 0
-      ? `<div class="bl-empty"><p>${filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}</p></div>`
+      ? `<div class="bl-empty"><p>${filtered ? BLOG_TEXTS.noMatches : BLOG_TEXTS.noPosts}</p></div>`
       : `<ul class="bl-list" aria-labelledby="blog-list-heading">${list.data.map((b, i) => card(b, i === 0)).join('')}</ul>`;
   const page = Math.min(state.page, pageCount);
   const pager =

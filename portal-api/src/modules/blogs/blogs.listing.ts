@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html.ts';
 import { BLOG_LISTING_DATA_ID } from './blog-listing.rules.ts';
 import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
@@ -37,8 +38,8 @@ export function listingState(query: URLSearchParams): ListingState {
   };
 }
 
-const esc = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+/** The one escaping of the server's HTML (lib/html.ts, hono/html). */
+const esc = escapeHtml;
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const postPath = (blog: Pick<Blog, 'slug'>) => `/blog/${encodeURIComponent(blog.slug)}`;
 

@@ -25,7 +25,8 @@ import { requestLogger, type RequestLine } from './request-log.ts';
 //   per scheme;
 // - If-None-Match equal to the ETag: the 304 the route gives (kept like a 200);
 // - HEAD: the GET's headers without Content-Length or body, as @hono/node-server writes it;
-// - the request log line (http/request-log.ts).
+// - the request log line (http/request-log.ts), at debug: these reads are the bulk of the
+//   traffic and its line was a quarter of their CPU.
 // Nothing else applies to these routes: no rate limit, no body, no compression (only
 // the static site is compressed). Anything else goes the normal way: another method,
 // an Authorization header (an admin's /api/blogs lists drafts too), a URL not yet
@@ -61,12 +62,14 @@ export class AnswerReplay {
   served = 0;
   private readonly urls = new Map<string, Replay>();
   private readonly logLine: (line: RequestLine) => void;
+  private readonly logs: () => boolean;
 
   constructor(
     private readonly cache: ReadCache,
     log: Logger,
   ) {
-    this.logLine = requestLogger(log);
+    this.logLine = requestLogger(log, { replayed: true });
+    this.logs = () => log.isLevelEnabled('debug');
   }
 
   /** The outermost middleware: keeps the finished answer of an anonymous GET marked by lib/read-cache.ts. */
@@ -112,7 +115,8 @@ export class AnswerReplay {
       this.urls.delete(url);
       return false;
     }
-    const started = performance.now();
+    const logged = this.logs();
+    const started = logged ? performance.now() : 0;
     const https = cameOverHttps(h['x-forwarded-proto'] as string | undefined, (req.socket as TLSSocket).encrypted === true);
     const status = isNotModified(h['if-none-match'], replay.cached) ? 304 : 200;
     const answer = replay.answers.get(answerKey(status, https));
@@ -126,7 +130,8 @@ export class AnswerReplay {
     if (isHead || answer.body === null) res.end();
     else res.end(answer.body, 'latin1');
     this.served++;
-    this.logLine({ reqId, method, path: replay.path, status: answer.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    if (logged)
+      this.logLine({ reqId, method, path: replay.path, status: answer.status, ms: Math.round((performance.now() - started) * 10) / 10 });
     return true;
   }
 }

@@ -159,8 +159,13 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     ) : null;
 
   return (
-    // While saving, a second submit does nothing (not even the checks).
-    <form className="be" onSubmit={(e) => (busy ? e.preventDefault() : void submit(e))} noValidate aria-busy={busy}>
+    // While a submit is checked or saved, another does nothing (not even the checks).
+    <form
+      className="be"
+      onSubmit={(e) => (busy || formState.isSubmitting ? e.preventDefault() : void submit(e))}
+      noValidate
+      aria-busy={busy}
+    >
       <div className="page-head">
         <h1>{isEdit ? 'Edit Blog' : 'Upload Blog'}</h1>
         <a className="btn btn-secondary btn-sm" href={status === 'draft' && isEdit ? paths.draftBlog : paths.adminBlogs}>

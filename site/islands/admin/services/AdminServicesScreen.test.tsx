@@ -77,14 +77,16 @@ describe('the service form refuses, one sentence at a time and sending nothing',
 });
 
 describe('the service form sends', () => {
-  it('a new sub-service, trimmed, under its parent, and closes', async () => {
+  it('a new sub-service once, trimmed, under its parent, and closes', async () => {
     const dialog = await openForm('Add Sub-Service');
     type(dialog, 'Title *', '  Shop Drawings Review  ');
     type(dialog, 'Description', ' Checked against the takeoff. ');
     fireEvent.change(dialog.getByLabelText('Parent service *'), {
       target: { value: dialog.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value },
     });
+    // A double click saves once.
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    fireEvent.click(dialog.getByRole('button', { name: /^(Save|Saving)/ }));
     expect(await screen.findByText('Sub-service created successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Sub-Service' })).toBeNull());
     const parentId = await idOf('Manufacturers');

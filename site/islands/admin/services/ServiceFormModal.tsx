@@ -94,6 +94,8 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
 
   const validateAndSave = handleSubmit((values) => save.mutate(values));
   const submit = (e: React.SyntheticEvent) => {
+    // While a submit is checked or saved, another does nothing (a double click saves once).
+    if (formState.isSubmitting || save.isPending) return e.preventDefault();
     setFailure('');
     void validateAndSave(e);
   };

@@ -9,6 +9,7 @@ import {
   AcceptQuoteSchema,
   AddendumFieldsSchema,
   DeclineQuoteSchema,
+  FILES_REQUIRED,
   MonthlyStatsQuerySchema,
   MonthlyStatsSchema,
   OutcomeSchema,
@@ -208,7 +209,7 @@ export function lifecycleRoutes(deps: Deps) {
         const stored: StoredFile[] = [];
         try {
           const { note } = AddendumFieldsSchema.parse(fields);
-          if (!files.length && !uploadIds.length) throw new HttpError(400, 'Please choose at least one file.');
+          if (!files.length && !uploadIds.length) throw new HttpError(400, FILES_REQUIRED);
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
           const done = await runStep(deps, c.var.log, 'addendumAdded', async (trx) => {
             stored.push(...(await claimCompletedUploads(trx, storage, c.var.user.id, uploadIds)));

@@ -12,6 +12,8 @@ export const DEFAULT_RUSH_HOURS = 24;
 export const MAX_PRICE_CENTS = 1_000_000_000;
 export const PRICE_ERROR = 'Please enter a price in USD greater than 0, with at most two decimals.';
 export const PROJECT_NAME_REQUIRED = 'Please enter a project name.';
+/** An addendum or a set of deliverables without a file. */
+export const FILES_REQUIRED = 'Please choose at least one file.';
 
 export const QUOTE_STATE_LABELS: Record<(typeof QUOTE_STATES)[number], string> = {
   sent: 'Sent',
@@ -89,6 +91,17 @@ export const SendQuoteSchema = z
   });
 export type SendQuote = z.infer<typeof SendQuoteSchema>;
 
+/**
+ * The admin's quote form: the browser checks the price, and the rush price when a rush
+ * option is offered (PRICE_ERROR either way), and sends what was typed; the turnarounds
+ * and the note are SendQuoteSchema's on the server, whose refusal the workspace shows.
+ */
+export const QuoteFormSchema = z
+  .object({ price, standardHours: z.string(), rush: z.boolean(), rushPrice: z.string(), rushHours: z.string(), note: z.string() })
+  .superRefine(({ rush, rushPrice }, ctx) => {
+    if (rush && !price.safeParse(rushPrice).success) ctx.addIssue({ code: 'custom', message: PRICE_ERROR, path: ['rushPrice'] });
+  });
+
 export const AcceptQuoteSchema = z.object({
   option: z.enum(QUOTE_OPTIONS, { error: 'Please choose the standard or the rush option.' }),
 });
@@ -107,6 +120,11 @@ export const ReopenSchema = z.object({
     .max(2000, 'The reason can be at most 2,000 characters.'),
 });
 export const AddendumFieldsSchema = z.object({ note: note(2000, 'The note') });
+/** The client's addendum form: its files first (they go up through tus), then AddendumFieldsSchema's note. */
+export const AddendumFormSchema = z.object({
+  files: z.array(z.custom<File>()).min(1, FILES_REQUIRED),
+  ...AddendumFieldsSchema.shape,
+});
 export const OutcomeSchema = z.object({
   outcome: z.enum(BID_OUTCOME_VALUES, { error: 'Please choose Won, Lost or Did not bid.' }),
   marginPct: z.coerce

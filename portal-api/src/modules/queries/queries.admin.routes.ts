@@ -20,6 +20,7 @@ import {
 } from './queries.admin.schema.ts';
 import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from './status-transitions.ts';
 import { QUERY_CLOSED } from './queries.labels.ts';
+import { FILES_REQUIRED } from './lifecycle.schema.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 
@@ -141,7 +142,7 @@ export function queriesAdminRoutes(deps: Deps) {
           ? { files: [] }
           : await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
         const uploadIds = fromUploads?.uploadIds ?? [];
-        if (!files.length && !uploadIds.length) throw new HttpError(400, 'Please choose at least one file.');
+        if (!files.length && !uploadIds.length) throw new HttpError(400, FILES_REQUIRED);
         const stored: StoredFile[] = [];
         try {
           for (const file of files) stored.push(await storage.store(file, 'deliverable', 'private', 'deliverables'));

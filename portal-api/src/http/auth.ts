@@ -17,9 +17,9 @@ export function bearerToken(header: string | undefined): string | null {
  * so they fail here (ARCHITECTURE.md "Authentication").
  */
 export async function authenticate(db: DB, token: string | null): Promise<AuthUser> {
-  if (!token) throw new HttpError(401, 'Authentication required.');
+  if (!token) throw new HttpError(401, AUTH_TEXTS.authRequired);
   const user = await validateSessionToken(db, token);
-  if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+  if (!user) throw new HttpError(401, AUTH_TEXTS.sessionExpired);
   if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
   if (user.role !== 'client' && user.role !== 'admin') throw new HttpError(403, AUTH_TEXTS.unknownRole);
   return user;
@@ -29,7 +29,7 @@ export async function authenticate(db: DB, token: string | null): Promise<AuthUs
 export function requireAuth(db: DB, ...roles: Role[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await authenticate(db, bearerToken(c.req.header('authorization')));
-    if (roles.length && !roles.includes(user.role)) throw new HttpError(403, 'You are not allowed to do this.');
+    if (roles.length && !roles.includes(user.role)) throw new HttpError(403, AUTH_TEXTS.notAllowed);
     c.set('user', user);
     await next();
   };

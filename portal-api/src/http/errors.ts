@@ -6,6 +6,9 @@ import { isUnstorableTextError } from '../db/database.ts';
 import { diskAnswer, isDiskError } from '../lib/disk-errors.ts';
 import type { AppEnv } from './env.ts';
 
+/** The answer to a body that is not JSON where JSON is expected. */
+export const MALFORMED_JSON = 'Malformed JSON body.';
+
 /** The project's one error class (STYLE.md "Errors"): a status and a user-facing sentence. */
 export class HttpError extends HTTPException {
   constructor(status: ContentfulStatusCode, message: string, options?: { headers?: Record<string, string> }) {
@@ -36,7 +39,7 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
     return c.json({ message }, status, headers);
   }
   if (err instanceof ZodError) return c.json({ message: zodMessage(err) }, 400);
-  if (err instanceof SyntaxError && /JSON/i.test(err.message)) return c.json({ message: 'Malformed JSON body.' }, 400);
+  if (err instanceof SyntaxError && /JSON/i.test(err.message)) return c.json({ message: MALFORMED_JSON }, 400);
   if (isUnstorableTextError(err)) return c.json({ message: 'The request contains characters that cannot be stored.' }, 400);
   // A full or read-only disk (SQLite, uploads, outbox): 507/503 with a sentence, logged, the process goes on.
   if (isDiskError(err)) {

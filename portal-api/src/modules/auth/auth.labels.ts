@@ -11,4 +11,7 @@ export const AUTH_TEXTS = {
   resetMismatch: 'Passwords do not match.',
   resetDone: 'Password reset successful!',
   approved: 'Admin approved successfully!',
+  authRequired: 'Authentication required.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  notAllowed: 'You are not allowed to do this.',
 } as const;

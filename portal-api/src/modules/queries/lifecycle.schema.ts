@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NO_FILES } from './queries.labels.ts';
 
 // Issue 13: the shapes of quotes, addenda, revisions and bid outcomes, shared by
-// the server and the browser (this file imports nothing but zod).
+// the server and the browser (this file imports nothing but zod and the labels).
 
 export const QUOTE_STATES = ['sent', 'accepted', 'declined', 'withdrawn'] as const;
 export const QUOTE_OPTIONS = ['standard', 'rush'] as const;
@@ -12,8 +13,6 @@ export const DEFAULT_RUSH_HOURS = 24;
 export const MAX_PRICE_CENTS = 1_000_000_000;
 export const PRICE_ERROR = 'Please enter a price in USD greater than 0, with at most two decimals.';
 export const PROJECT_NAME_REQUIRED = 'Please enter a project name.';
-/** An addendum or a set of deliverables without a file. */
-export const FILES_REQUIRED = 'Please choose at least one file.';
 
 export const QUOTE_STATE_LABELS: Record<(typeof QUOTE_STATES)[number], string> = {
   sent: 'Sent',
@@ -122,7 +121,7 @@ export const ReopenSchema = z.object({
 export const AddendumFieldsSchema = z.object({ note: note(2000, 'The note') });
 /** The client's addendum form: its files first (they go up through tus), then AddendumFieldsSchema's note. */
 export const AddendumFormSchema = z.object({
-  files: z.array(z.custom<File>()).min(1, FILES_REQUIRED),
+  files: z.array(z.custom<File>()).min(1, NO_FILES),
   ...AddendumFieldsSchema.shape,
 });
 export const OutcomeSchema = z.object({

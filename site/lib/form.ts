@@ -1,11 +1,15 @@
-import type { FieldErrors } from 'react-hook-form';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { issueSentence } from '../../portal-api/src/shared/issue-sentence.ts';
 
 /**
- * The message of the first field a form's schema refused, in the schema's field order
- * (zod reports issues in that order and the zod resolver keeps it): the forms show one
- * sentence at a time, as the product does.
+ * The first problem zodResolver found, worded as the server words the first issue of a
+ * refused request (app.onError), or undefined. The resolver keeps its errors in the
+ * schema's issue order and one per field, so the first entry is zod's first issue.
  */
-export function firstError(errors: FieldErrors): string | undefined {
-  for (const error of Object.values(errors)) if (typeof error?.message === 'string') return error.message;
+export function firstError<T extends FieldValues>(errors: FieldErrors<T>): string | undefined {
+  for (const [field, error] of Object.entries(errors)) {
+    const message = error?.message;
+    if (typeof message === 'string' && message) return issueSentence({ code: String(error.type), message, path: field.split('.') });
+  }
   return undefined;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { submitQuery } from './submit-query.ts';
 
 let server: TestServer;
 let adminToken: string;
@@ -50,6 +51,28 @@ describe('GET /users', () => {
     const second = await server.call('GET', '/api/users?page=2&pageSize=6', { token: adminToken });
     expect(second.body.data.map((u: { email: string }) => u.email)).toEqual(['listed-0@example.com']);
     expect(JSON.stringify([first.body, second.body])).not.toContain('admin@example.com');
+  });
+
+  it("with include=latestQueryStatus gives each user their newest query's status, null without one", async () => {
+    const busy = await createClient(server, adminToken, { fullName: 'Busy Builder' });
+    const older = await submitQuery(server, busy.token, 'Older request for the tower');
+    await new Promise((r) => setTimeout(r, 3)); // distinct createdAt
+    const newer = await submitQuery(server, busy.token, 'Newer request for the garage');
+    const idle = await createClient(server, adminToken, { fullName: 'Idle Builder' });
+    expect((await server.call('PATCH', `/api/queries/${newer}/status`, { token: adminToken, json: { status: 'closed' } })).status).toBe(
+      200,
+    );
+
+    const res = await server.call('GET', '/api/users?pageSize=100&include=latestQueryStatus', { token: adminToken });
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.data.map((u: { _id: string }) => [u._id, u]));
+    expect(byId.get(busy.id)).toMatchObject({ fullName: 'Busy Builder', latestQueryStatus: 'closed' });
+    expect(byId.get(idle.id)).toMatchObject({ fullName: 'Idle Builder', latestQueryStatus: null });
+    // The older request's status does not leak into the row; without include the field is absent.
+    expect((await server.call('GET', `/api/queries/${older}`, { token: adminToken })).body.data.status).toBe('pending');
+    const plain = await server.call('GET', '/api/users?pageSize=100', { token: adminToken });
+    expect(plain.body.data.every((u: object) => !('latestQueryStatus' in u))).toBe(true);
+    expect((await server.call('GET', '/api/users?include=everything', { token: adminToken })).status).toBe(400);
   });
 
   it('refuses a bad page, a client (403) and no token (401)', async () => {

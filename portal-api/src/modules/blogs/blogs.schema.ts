@@ -79,8 +79,8 @@ export const BlogStatusBodySchema = z
 export const BulkDeleteSchema = z
   .object({
     blogIds: z
-      .array(z.string().min(1).max(64), { error: 'Please select at least one blog.' })
-      .min(1, 'Please select at least one blog.')
+      .array(z.string().min(1).max(64), { error: BLOG_TEXTS.selectOne })
+      .min(1, BLOG_TEXTS.selectOne)
       .max(BLOG_LIMITS.maxPageSize, `At most ${BLOG_LIMITS.maxPageSize} blogs at once.`),
   })
   .meta({ id: 'BulkDeleteBlogs' });

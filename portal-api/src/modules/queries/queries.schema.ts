@@ -6,6 +6,8 @@ import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 // SPEC §5 "Submit request": one sentence for every missing field, as the product shows it.
 import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
 
+export const TOO_MANY_REUSED = 'Too many files to reuse.';
+
 export { REQUIRED_FIELDS };
 export { QUERY_CREATED } from './queries.labels.ts';
 export const MAX_QUERY_FILES = 20;
@@ -57,7 +59,7 @@ export const CreateQuerySchema = z.object({
   reuseFiles: z
     .string()
     .trim()
-    .max(2000, 'Too many files to reuse.')
+    .max(2000, TOO_MANY_REUSED)
     .optional()
     .transform((v) =>
       v

@@ -24,10 +24,11 @@ const title = z
   .max(SERVICE_LIMITS.title, { error: 'A service title can be at most 120 characters.' });
 const description = z.string().trim().max(SERVICE_LIMITS.description, { error: 'A description can be at most 2,000 characters.' });
 // An empty parent field (a form's "none" option) means a top-level service.
+export const PARENT_NOT_FOUND = 'Parent service not found.';
 const parentService = z
   .string()
   .trim()
-  .max(64, { error: 'Parent service not found.' })
+  .max(64, { error: PARENT_NOT_FOUND })
   .transform((v) => v || null)
   .nullable();
 

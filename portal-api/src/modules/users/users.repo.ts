@@ -129,8 +129,25 @@ export function findUserById(db: DB, id: string) {
 }
 
 /** SPEC §6: the admin's user list excludes admins; newest first. A cursor starts after its row (keyset). */
-export async function listNonAdminUsers(db: DB, page: number, pageSize: number, cursor?: string) {
-  let list = db.selectFrom('users').selectAll().where('role', '!=', 'admin');
+export async function listNonAdminUsers(db: DB, page: number, pageSize: number, cursor?: string, withLatestStatus = false) {
+  // With withLatestStatus each row carries its newest query's status, read through
+  // queries_user_created_id_idx (one index probe per row of the page).
+  let list = db
+    .selectFrom('users')
+    .selectAll()
+    .select((eb) =>
+      (withLatestStatus
+        ? eb
+            .selectFrom('queries')
+            .select('queries.status')
+            .whereRef('queries.user_id', '=', 'users.id')
+            .orderBy('queries.created_at', 'desc')
+            .orderBy('queries.id', 'desc')
+            .limit(1)
+        : eb.val<string | null>(null)
+      ).as('latest_query_status'),
+    )
+    .where('role', '!=', 'admin');
   if (cursor) {
     const [at, id] = decodeCursor(cursor, 2);
     list = list.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(at!, id!)));

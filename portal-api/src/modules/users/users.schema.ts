@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorParam } from '../paging/paging.schema.ts';
+import { CursorParam, NextCursorField } from '../paging/paging.schema.ts';
 
 // SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
 
@@ -8,10 +8,26 @@ export const UserListQuerySchema = z.object({
   /** SPEC §9: the admin user list shows 6 per page. */
   pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be 100 or less.').default(6),
   cursor: CursorParam,
+  include: z
+    .literal('latestQueryStatus', { error: "include must be 'latestQueryStatus'." })
+    .optional()
+    .meta({ description: "'latestQueryStatus' adds each user's newest query status (the /admin-queries client list)." }),
 });
 
 export const ListedUserSchema = z
-  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.string(), status: z.string(), createdAt: z.string() })
+  .object({
+    _id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    role: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
+    latestQueryStatus: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "With include=latestQueryStatus: the status of the user's newest query; null when they have none." }),
+  })
   .meta({ id: 'ListedUser' });
 
 export type ListedUser = z.infer<typeof ListedUserSchema>;
@@ -22,7 +38,7 @@ export const UserPageSchema = z
     page: z.number(),
     pageSize: z.number(),
     total: z.number(),
-    nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
+    nextCursor: NextCursorField(),
   })
   .meta({ id: 'UserPage' });
 

@@ -20,19 +20,12 @@ export function ClientList() {
   const [queriesOf, setQueriesOf] = useState<Person | null>(null);
   const users = useQuery({
     queryKey: ['admin', 'clients', page],
-    queryFn: () => call(api.users.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE) } })),
+    queryFn: () => call(api.users.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE), include: 'latestQueryStatus' } })),
     placeholderData: keepPreviousData,
-  });
-  const withQueries = useQuery({
-    queryKey: ['admin', 'users-with-queries'],
-    queryFn: () => call(api.users['with-queries'].$get({ query: {} })).then((r) => r.users),
   });
   useEffect(() => {
     if (users.isError) toast.error(SPEC_TEXTS.usersFailed);
-    if (withQueries.isError) toast.error('Failed to fetch users with queries');
-  }, [users.isError, withQueries.isError]);
-  // with-queries lists each client's queries newest first: the first is the latest.
-  const latest = new Map((withQueries.data ?? []).map((u) => [u._id, u.queries[0]?.status]));
+  }, [users.isError]);
   const pageCount = Math.max(1, Math.ceil((users.data?.total ?? 0) / PAGE_SIZE));
 
   return (
@@ -50,7 +43,7 @@ export function ClientList() {
             <li key={u._id}>
               <span className="client-name">{u.fullName}</span>
               <span>
-                {latest.get(u._id) ? <StatusBadge status={latest.get(u._id)!} /> : <span className="muted">{SPEC_TEXTS.noQueries}</span>}
+                {u.latestQueryStatus ? <StatusBadge status={u.latestQueryStatus} /> : <span className="muted">{SPEC_TEXTS.noQueries}</span>}
               </span>
               <ClientMenu user={u} onViewUser={() => setViewing(u)} onViewQueries={() => setQueriesOf(u)} />
             </li>

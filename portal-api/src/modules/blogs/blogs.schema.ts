@@ -74,7 +74,7 @@ export const BlogFieldsSchema = z.object({
 
 /**
  * The /blog-upload form (SPEC §5): title, category and body required, each refused
- * with 'Please fill in all required fields.'; title and sub-title within BLOG_LIMITS.
+ * with BLOG_TEXTS.required; title and sub-title within BLOG_LIMITS.
  * The form words a too-long text itself, as its counter does (issue 17), so the
  * lengths carry no message here. Whether a body has content is the caller's test
  * (Quill's empty editor is `<p><br></p>`): the browser reads the HTML with

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { firstError } from './first-error.ts';
+import { firstError } from '../../lib/form.ts';
 import { messageOf } from './notify.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 import { SendOtpSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';

@@ -7,7 +7,7 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
-import { firstError } from './first-error.ts';
+import { firstError } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 import { LoginSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 

@@ -9,7 +9,7 @@ import { PortalShell } from '../portal/PortalShell.tsx';
 import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.schema.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
-import { firstError } from './first-error.ts';
+import { firstError } from '../../lib/form.ts';
 import { messageOf, orangeToast } from './notify.ts';
 import { PROFILE_LABELS, ProfileFormSchema } from './profile-form.ts';
 import './profile.css';

@@ -5,7 +5,7 @@ import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
-import { firstError } from './first-error.ts';
+import { firstError } from '../../lib/form.ts';
 import { messageOf } from './notify.ts';
 import { SignupFormSchema, signupBody } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { issueSentence } from '../../../portal-api/src/shared/issue-sentence.ts';
+import { issueSentence } from '../../portal-api/src/shared/issue-sentence.ts';
 
 /**
  * The first problem zodResolver found, worded as the server words the first issue of a

@@ -21,7 +21,7 @@ test('without JavaScript the posts of the first page are on screen', async ({ br
   await expect(page.getByRole('heading', { name: 'Recent posts' })).toBeVisible();
   await expect(page.getByText(/^Showing 1–\d of \d+ posts?\.$/)).toBeVisible();
   await expect(cards.first().locator('img')).toHaveAttribute('fetchpriority', 'high');
-  await shoot(page, 'blog-no-js');
+  await shoot(page, 'blog-no-js', { javaScript: false });
   await context.close();
 });
 

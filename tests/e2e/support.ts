@@ -103,10 +103,11 @@ export async function asUser(context: BrowserContext, session: Session): Promise
 }
 
 /** Full-page screenshots at 375 and 1280 px under test-results/ (`name` may include a folder). */
-export async function shoot(page: Page, name: string): Promise<void> {
+export async function shoot(page: Page, name: string, options: { javaScript?: boolean } = {}): Promise<void> {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await nextFrame(page);
+    // Without JavaScript no listener re-renders after a resize, and no animation frame runs to wait for.
+    if (options.javaScript !== false) await nextFrame(page);
     await page.screenshot({ path: path.resolve('test-results', `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
 import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { ApiError } from './api.ts';
 
 // Each picked file goes up on its own through tus (issue 14). tus-js-client
 // keeps a fingerprint of each unfinished upload in localStorage, so picking
@@ -13,16 +14,22 @@ type Picked = { id: string; file: File };
 /** Retries on a flaky connection before giving up (ms between attempts). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000];
 
-/** The server's {message} from a failed tus request, else a sentence about the file. */
-function failureText(err: unknown, name: string): string {
-  const body = (err as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
+type TusResponse = { getStatus(): number; getBody(): string };
+
+/**
+ * Why an upload failed: the server's {message} (a refused file is named in it) as the
+ * ApiError every form shows, like lib/api.ts's; else a sentence about the file.
+ */
+export function uploadFailure(err: unknown, name: string): Error {
+  const res = (err as { originalResponse?: TusResponse | null }).originalResponse;
+  const body = res?.getBody();
   try {
-    const message = body ? (JSON.parse(body) as { message?: string }).message : undefined;
-    if (message) return message;
+    const message = body ? (JSON.parse(body) as { message?: unknown }).message : undefined;
+    if (res && typeof message === 'string' && message) return new ApiError(res.getStatus(), message);
   } catch {
     // not JSON
   }
-  return `${name}: the upload stopped. Check your connection and submit again to resume.`;
+  return new Error(`${name}: the upload stopped. Check your connection and submit again to resume.`);
 }
 
 export function useResumableUploads(token: string | null) {
@@ -71,7 +78,7 @@ export function useResumableUploads(token: string | null) {
             resolve((upload.url ?? '').split('/').pop() ?? '');
           },
           onError(err) {
-            reject(new Error(failureText(err, picked.file.name)));
+            reject(uploadFailure(err, picked.file.name));
           },
         });
         running.current.push(upload);

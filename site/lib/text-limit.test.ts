@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstTooLong, limitState } from './text-limit.ts';
+import { z } from 'zod';
+import { firstTooLong, limitState, tooLongMessages } from './text-limit.ts';
 
 describe('limitState', () => {
   it('stays quiet well below the limit', () => {
@@ -28,5 +29,20 @@ describe('firstTooLong', () => {
       ]),
     ).toBe('Description: At most 5 characters: please remove 7.');
     expect(firstTooLong([['Title', 'ok', 5]])).toBeNull();
+  });
+});
+
+describe('tooLongMessages', () => {
+  const schema = z.object({ title: z.string().trim().min(1, 'Required.').max(5), note: z.string().max(3) });
+  const messages = (value: unknown) =>
+    (schema.safeParse(value, { error: tooLongMessages({ title: 'Title' }) }).error?.issues ?? []).map((i) => i.message);
+
+  it("words a labelled field's too-long text as its counter does, after trimming", () => {
+    expect(messages({ title: '  far too long ', note: '' })).toEqual(['Title: At most 5 characters: please remove 7.']);
+  });
+  it("leaves other problems, and fields without a label, to the schema's own messages", () => {
+    const [required, note] = messages({ title: ' ', note: 'abcd' });
+    expect(required).toBe('Required.');
+    expect(note).not.toMatch(/please remove/);
   });
 });

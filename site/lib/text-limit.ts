@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 // Text fields no longer cut what a person types at their maximum (issue 17): a
 // counter appears near the limit and the form refuses, with a sentence, text
 // that is too long. The limits themselves come from the *.schema.ts files.
@@ -26,4 +28,17 @@ export function firstTooLong(fields: ReadonlyArray<readonly [label: string, valu
     if (state.problem) return `${label}: ${state.problem}`;
   }
   return null;
+}
+
+/**
+ * zod's per-parse `error` option for a form over a shared schema whose lengths carry
+ * no message (zodResolver(schema, { error: tooLongMessages(labels) })): a text field
+ * over its maximum says what firstTooLong says, named by its label in `labels`.
+ */
+export function tooLongMessages(labels: Readonly<Record<string, string>>): z.core.$ZodErrorMap {
+  return (issue) => {
+    const label = labels[String(issue.path?.[0])];
+    if (issue.code !== 'too_big' || !label || typeof issue.input !== 'string') return undefined;
+    return firstTooLong([[label, issue.input, Number(issue.maximum)]]) ?? undefined;
+  };
 }

@@ -24,7 +24,7 @@ it('a busy port stops the start with one line naming it', async () => {
   expect(run.code).toBe(1);
   expect(run.stderr.trim()).toBe(`Port ${server.port} on 127.0.0.1 is already in use: stop the other server or set PORT (e.g. in .env).`);
   expect(run.stderr).not.toMatch(/^\s+at /m);
-});
+}, 60_000);
 
 it("create-admin prints the running server's sign-in address", async () => {
   const { stdout } = await promisify(execFile)(

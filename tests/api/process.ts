@@ -32,7 +32,8 @@ export type ServerProcess = {
 /** Runs the server once with `env` and resolves with its exit code and output (for start-up failures). */
 export function runServer(
   env: Record<string, string>,
-  timeoutMs = 15_000,
+  // A start compiles the server's TypeScript first (tsx): on a loaded CI machine that alone took over 15 s.
+  timeoutMs = 45_000,
 ): Promise<{ code: number | string; output: string; stderr: string }> {
   const child = spawnServer(env);
   let output = '';

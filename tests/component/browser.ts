@@ -9,11 +9,18 @@ import { startTestServer, type TestServer } from '../api/harness.ts';
 // - navigation: jsdom does not leave the page, so location.assign / replace
 //   record the address a real browser would have opened;
 // - sockets: jsdom's WebSocket (undici's) cannot fire events once jsdom's Event
-//   replaced Node's, so the page gets ws's, which speaks the same browser API.
+//   replaced Node's, so the page gets ws's, which speaks the same browser API;
+// - uploads: XMLHttpRequest (lib/api.ts upload, for its progress) has no hook like
+//   fetch and jsdom checks CORS on it, so the page itself moves to the relay's origin.
+
+/** A call the page made: method, path with query, and body (JSON parsed; a form as [name, text or file name] pairs). */
+export type Call = { method: string; path: string; body: unknown };
 
 export type Browser = {
   server: TestServer;
   visited: string[];
+  /** Every fetch and XMLHttpRequest of the page since the last `visit`, in order (sockets aside). */
+  calls: Call[];
   visit: (path: string) => void;
   /** The network between page and server: cut every open connection, or refuse new ones until `up`. */
   network: { drop: () => void; down: () => void; up: () => void };
@@ -40,15 +47,49 @@ export async function openBrowser(): Promise<Browser> {
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const origin = new URL(`http://127.0.0.1:${(relay.address() as net.AddressInfo).port}`);
+  // jsdom.reconfigure moves the document; XHR reads the window's own origin, which it leaves behind.
+  const page = (globalThis as unknown as { jsdom: { reconfigure: (o: { url: string }) => void; window: { _origin: string } } }).jsdom;
+  const start = { url: window.location.href, origin: page.window._origin };
+  page.reconfigure({ url: `${origin.origin}/` });
+  page.window._origin = origin.origin;
   const realFetch = globalThis.fetch;
   const realWebSocket = globalThis.WebSocket;
   globalThis.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
   const realLocation = Object.getOwnPropertyDescriptor(globalThis, 'location')!;
   const visited: string[] = [];
+  const calls: Call[] = [];
+  const pathOf = (url: string) => {
+    const u = new URL(url, origin);
+    return `${u.pathname}${u.search}`;
+  };
+  const bodyOf = (body: unknown): unknown => {
+    if (body === undefined || body === null) return null;
+    if (body instanceof FormData) return [...body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]);
+    if (typeof body !== 'string') return '(binary)';
+    try {
+      return JSON.parse(body);
+    } catch {
+      return body;
+    }
+  };
 
   globalThis.fetch = (input, init) => {
     const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    calls.push({ method: method.toUpperCase(), path: pathOf(url), body: bodyOf(init?.body) });
     return realFetch(url.startsWith('/') ? `${origin.origin}${url}` : url, init);
+  };
+  const xhr = XMLHttpRequest.prototype;
+  const { open: realOpen, send: realSend } = xhr;
+  const opened = new WeakMap<XMLHttpRequest, Omit<Call, 'body'>>();
+  xhr.open = function open(this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+    opened.set(this, { method: method.toUpperCase(), path: pathOf(String(url)) });
+    return (realOpen as (...args: unknown[]) => void).call(this, method, url, ...rest);
+  } as typeof xhr.open;
+  xhr.send = function send(this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    const call = opened.get(this);
+    if (call) calls.push({ ...call, body: bodyOf(body) });
+    return realSend.call(this, body);
   };
   const location = realLocation.get!.call(globalThis) as Location;
   // Over an empty target: jsdom's own assign is read-only, which a proxy of it may not replace.
@@ -66,9 +107,11 @@ export async function openBrowser(): Promise<Browser> {
   return {
     server,
     visited,
-    /** Open `path` as the page's address, forgetting earlier navigations. */
+    calls,
+    /** Open `path` as the page's address, forgetting earlier navigations and calls. */
     visit: (path) => {
       visited.length = 0;
+      calls.length = 0;
       history.replaceState(null, '', path);
     },
     network: {
@@ -87,9 +130,12 @@ export async function openBrowser(): Promise<Browser> {
       for (const s of open) s.destroy();
       await new Promise((resolve) => relay.close(resolve));
       globalThis.fetch = realFetch;
+      Object.assign(xhr, { open: realOpen, send: realSend });
       globalThis.WebSocket = realWebSocket;
       Object.defineProperty(globalThis, 'location', realLocation);
       history.replaceState(null, '', '/');
+      page.reconfigure({ url: start.url });
+      page.window._origin = start.origin;
       await server.stop();
     },
   };

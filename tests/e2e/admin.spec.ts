@@ -326,7 +326,8 @@ test('the admin screens pass axe-core WCAG 2 A/AA checks', async ({ browser, req
   ] as const) {
     await page.goto(url);
     await expect(page.getByText(ready).first()).toBeVisible();
-    await page.waitForTimeout(300);
+    // Checked once the screen's reads have answered: nothing says it is still loading.
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
     await expectNoAxeViolations(page);
   }
   await context.close();

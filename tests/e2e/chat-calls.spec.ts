@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { E2E } from './env.ts';
-import { asUser, newClient, signInAdmin, type Session } from './support.ts';
+import { asUser, newClient, requestsReported, signInAdmin, type Session } from './support.ts';
 
 // Issue 11 "chat data in one trip": opening /chat/{id} for a client with 8 requests used to
 // make 13 API calls (every request's whole history for its last line, the open room's history
@@ -60,6 +60,8 @@ test('opening /chat/{id} for a client with 8 requests makes at most 4 API calls'
     if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}${url.search}`);
   });
   const open = ids[3]!;
+  // The page's timers (history fallback, socket retries, query retries) run on Playwright's clock.
+  await page.clock.install();
   await page.goto(`/chat/${open}`);
   await expect(page.getByRole('heading', { level: 2, name: /Eight requests number 4/ })).toBeVisible();
   const items = page.getByRole('complementary', { name: 'Your queries' }).getByRole('button');
@@ -68,9 +70,13 @@ test('opening /chat/{id} for a client with 8 requests makes at most 4 API calls'
   for (let i = 1; i <= 8; i++)
     await expect(items.filter({ hasText: `Eight requests number ${i}` })).toContainText(`Last line of request ${i}`);
   await expect(page.getByPlaceholder('Type a message')).toBeEnabled();
-  // Let every effect of the opened page settle (socket joined, history, unread, profile).
+  // Let every effect of the opened page settle (socket joined, history, unread, profile):
+  // the open room's history is on screen, the network is quiet, 1.5 s of its timers have run
+  // at once, and every request they started has been counted.
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Last line of request 4');
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1500);
+  await requestsReported(page);
   console.log(`API calls on /chat/{id}: ${calls.length}\n  ${calls.join('\n  ')}`);
   expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(4);
   // One history download, for the open room only.

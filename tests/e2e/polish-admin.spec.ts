@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { asUser, newClient, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, newClient, nextFrame, shoot, signInAdmin, type Session } from './support.ts';
 
 // Issue 17 items 5, 6, 7, 10 and 11 in the admin area.
 
@@ -26,7 +26,7 @@ test('the Quill editor stays inside its frame and above the image field at 1280 
   await expect(page.getByRole('textbox', { name: 'Body' })).toBeVisible();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(100);
+    await nextFrame(page);
     const box = await editorBoxes(page);
     expect(box.containerBottom, `editor inside its frame at ${width}px`).toBeLessThanOrEqual(box.frameBottom + 0.5);
     expect(box.containerBottom, `editor above the image field at ${width}px`).toBeLessThanOrEqual(box.imageTop);

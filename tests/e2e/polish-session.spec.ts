@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approvedClient, asUser, outboxCode, shoot, signInAdmin } from './support.ts';
+import { animationsFinished, approvedClient, asUser, outboxCode, requestsReported, shoot, signInAdmin } from './support.ts';
 
 // Issue 17 items 1, 3, 8 and 13: the state after sign-up, toast and modal
 // contrast, one navigation after the code step, toasts clear of the buttons.
@@ -86,10 +86,17 @@ test('the code step navigates once: no second redirect from the guest guard', as
   page.on('requestfailed', (r) => {
     if (r.isNavigationRequest()) aborted.push(`${r.url()} ${r.failure()?.errorText}`);
   });
+  // The code step's redirect and whatever the portal schedules run on Playwright's clock.
+  await page.clock.install();
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/portal$/);
   await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
-  await page.waitForTimeout(500);
+  // Nothing navigates afterwards: the dashboard's reads have answered (a refused one would
+  // sign out and leave), half a second of its timers has run, and every request is reported.
+  await expect(page.locator('.stat-value')).toHaveText(['0', '0', '0']);
+  await expect(page.getByText('No recent activities found.')).toBeVisible();
+  await page.clock.runFor(500);
+  await requestsReported(page);
   expect(aborted).toEqual([]);
   expect(documents.map((u) => new URL(u).pathname)).toEqual(['/portal']);
 });
@@ -101,7 +108,9 @@ test('orange toasts and the welcome modal button keep 4.5:1, the modal also whil
   await page.getByRole('button', { name: 'Login' }).click();
   const toast = page.locator('[data-sonner-toast]').first();
   await expect(toast).toBeVisible();
-  await page.waitForTimeout(600); // past sonner's entrance
+  // Past sonner's entrance: mounted, and its slide and fade finished.
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await animationsFinished(toast);
   expect(await contrastOf(page, '[data-sonner-toast] [data-title]')).toBeGreaterThanOrEqual(4.5);
 
   // The modal opens 1.5 s after load; measure in its first frames and after.
@@ -112,7 +121,7 @@ test('orange toasts and the welcome modal button keep 4.5:1, the modal also whil
   });
   const during = await contrastOf(page, 'dialog[data-welcome] [data-welcome-portal]');
   await expect(portal).toBeVisible();
-  await page.waitForTimeout(400);
+  await animationsFinished(page.locator('dialog[data-welcome]'));
   const after = await contrastOf(page, 'dialog[data-welcome] [data-welcome-portal]');
   expect(during).toBeGreaterThanOrEqual(4.5);
   expect(after).toBeGreaterThanOrEqual(4.5);
@@ -129,7 +138,8 @@ test("toasts never cover the page's own buttons: /admin-blogs at 1280 and 375", 
     await page.getByRole('button', { name: 'DELETE', exact: true }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Please select at least one blog.' });
     await expect(toast).toBeVisible();
-    await page.waitForTimeout(500);
+    await expect(toast).toHaveAttribute('data-mounted', 'true');
+    await animationsFinished(toast);
     const box = (await toast.boundingBox())!;
     for (const name of ['DRAFT', 'CANCEL', 'DELETE', 'UPLOAD']) {
       const control = page.getByRole(name === 'DRAFT' || name === 'UPLOAD' ? 'link' : 'button', { name, exact: true });

@@ -10,7 +10,8 @@ import { DIST, firstLoadJs, pageHtml, PORTAL_PATHS } from './first-load-js.ts';
 // client alone is 63 KB gz and @tanstack/react-query 8 KB more, and the pages that
 // parse a shared *.schema.ts carry zod's core (53 KB gz, English messages only since
 // the build stopped bundling its 50 locales). docs/performance.md says what is left.
-const BUDGET_KB = 105;
+// 106: /user weighs 105.6 KB since the typed hc client and the shared labels (issue 11) landed.
+const BUDGET_KB = 106;
 const ZOD_PAGES_BUDGET_KB = 165;
 const EDITOR_BUDGET_KB = 165;
 const isZod = (url: string) => fs.readFileSync(path.join(DIST, url), 'utf8').includes('$ZodType');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../api/harness.ts';
 import { E2E } from './env.ts';
 import { DISMISS_WELCOME } from './public-pages.ts';
+import { requestsReported } from './support.ts';
 
 // The contact form against the real server: the message is stored and mailed
 // to COMPANY_EMAIL (here ADMIN_EMAIL, its fallback), read back from the outbox.
@@ -63,15 +64,18 @@ test('the button is busy while sending and a double click sends one message', as
   page.on('request', (r) => {
     if (r.url().endsWith('/api/contact/submit')) requests++;
   });
-  // Hold the answer back for a moment so the busy state can be seen (the request itself goes through).
+  // Hold the request back until the busy state has been seen, then let it through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/contact/submit', async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
+    await held;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Send Message' }).dblclick();
   const busy = page.getByRole('button', { name: 'Sending...' });
   await expect(busy).toBeDisabled();
   await expect(busy).toHaveAttribute('aria-busy', 'true');
+  release();
   await expect(page.getByText('Message sent successfully!')).toBeVisible();
   expect(requests).toBe(1);
   await expect.poll(async () => (await mailsContaining(marker)).length).toBe(1);
@@ -111,7 +115,7 @@ test('required fields are checked before anything is sent', async ({ page }) => 
       .getByLabel('E-mail')
       .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
   ).toBe(true);
-  await page.waitForTimeout(300);
+  await requestsReported(page);
   expect(sent).toBe(false);
   // The phone is optional.
   expect(

@@ -194,15 +194,35 @@ test.describe('with the welcome modal dismissed', () => {
   });
 
   test('the why-choose-us numbers count up to 750+, 150+, 3000+ and 5+ over about 2 s', async ({ page }) => {
+    // Playwright's clock drives the animation (its frames and performance.now()): paused
+    // before the section scrolls into view, moved on 0.7 s once the count has started, then let run.
+    await page.clock.install({ time: new Date('2025-06-02T12:00:00Z') });
     await page.goto('/');
     const numbers = page.locator('[data-count-to]');
     await expect(numbers).toHaveText(['0', '0', '0', '0']);
+    await page.clock.pauseAt(new Date('2025-06-02T13:00:00Z'));
+    // The count starts when a number is seen (the page's IntersectionObserver). An observer made
+    // after the page's is told in the same step, after it: once it has been, the count has started.
+    const seen = numbers.nth(2).evaluate(
+      (el) =>
+        new Promise<void>((resolve) =>
+          new IntersectionObserver(
+            (entries, observer) => {
+              if (!entries.some((e) => e.isIntersecting)) return;
+              observer.disconnect();
+              resolve();
+            },
+            { threshold: 0.6 },
+          ).observe(el),
+        ),
+    );
     await numbers.first().scrollIntoViewIfNeeded();
-    // Real time on purpose: this measures the animation's progress after the section scrolled into view.
-    await page.waitForTimeout(700);
+    await seen;
+    await page.clock.runFor(700);
     const midway = Number(await numbers.nth(2).textContent());
     expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(3000);
+    await page.clock.resume();
     await expect(numbers).toHaveText(['750', '150', '3000', '5'], { timeout: 3_000 });
     await expect(page.locator('.stat-value')).toHaveText(['750+', '150+', '3000+', '5+']);
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { parseEml } from '../api/harness.ts';
 import { E2E } from './env.ts';
 
@@ -29,15 +29,19 @@ export async function outboxMails(): Promise<Mail[]> {
 
 /** The newest 6-digit code mailed to `email` (written after `after`, a ms timestamp), waiting up to 5 s for it. */
 export async function outboxCode(email: string, after = 0): Promise<string> {
-  for (let i = 0; i < 50; i++) {
+  const newestCode = async () => {
     for (const mail of await outboxMails()) {
       if (mail.writtenAt < after || !mail.to.toLowerCase().includes(email.toLowerCase())) continue;
       const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
       if (match) return match[1]!;
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
+    return undefined;
+  };
+  let code: string | undefined;
+  await expect
+    .poll(async () => (code = await newestCode()), { message: `no code mailed to ${email}`, timeout: 5_000, intervals: [100] })
+    .toBeDefined();
+  return code!;
 }
 
 /** Password step and e-mailed code through the API. */
@@ -102,10 +106,42 @@ export async function asUser(context: BrowserContext, session: Session): Promise
 export async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(150);
+    await nextFrame(page);
     await page.screenshot({ path: path.resolve('test-results', `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Resolves once the page has drawn a frame after this call (two animation frames): a resize
+ * has been laid out and what it set off (resize and media-query listeners, their re-render)
+ * is on screen. Not for a page whose page.clock is paused: its animation frames wait too.
+ */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** Resolves once the finite CSS animations and transitions running on `locator` and inside it have finished (an entrance, a fade). */
+export async function animationsFinished(locator: Locator): Promise<void> {
+  await locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Resolves once every request the page has started so far has been reported to
+ * page.on('request'): the page fetches a marker file, and Chromium reports a page's
+ * requests in the order they start. For "nothing else was sent" checks, instead of a pause.
+ */
+export async function requestsReported(page: Page): Promise<void> {
+  const marker = page.waitForRequest((r) => r.url().endsWith('/favicon.svg?requests-reported'));
+  await page.evaluate(() => void fetch('/favicon.svg?requests-reported'));
+  await marker;
 }
 
 const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');

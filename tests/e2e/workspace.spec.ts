@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { readZip } from '../api/zip-reader.ts';
 import { E2E } from './env.ts';
-import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, expectNoAxeViolations, newClient, requestsReported, shoot, signInAdmin, type Session } from './support.ts';
 
 // Issue 12: the request workspace beside each chat and live unread state; issue 11:
 // the client's chat screen in at most 4 API calls. Two real browser contexts, the
@@ -253,6 +253,8 @@ test('/chat/{id} for a client with 8 requests makes at most 4 API calls', async 
     const url = new URL(r.url());
     if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
   });
+  // The page's timers (history fallback, socket retries, query retries) run on Playwright's clock.
+  await page.clock.install();
   await page.goto(`/chat/${ids[3]}`);
   await expect(page.getByRole('heading', { name: /Request number 4/ })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Request details' }).getByRole('region', { name: 'Status' })).toContainText(
@@ -260,7 +262,9 @@ test('/chat/{id} for a client with 8 requests makes at most 4 API calls', async 
   );
   await expect(page.getByText('No messages to show')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
+  // A second of the page's timers at once, then every request they started is counted.
+  await page.clock.runFor(1000);
+  await requestsReported(page);
   expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(4);
   await context.close();
 });

@@ -25,6 +25,7 @@ import * as addUploads from './migrations/20261123T0500-add-uploads.ts';
 import * as listIndexes from './migrations/20261123T0600-list-indexes.ts';
 import * as queryServiceLabels from './migrations/20261123T0700-query-service-labels.ts';
 import * as rateLimits from './migrations/20261123T0900-rate-limits.ts';
+import * as pgSearchIndexes from './migrations/20261123T1700-pg-search-indexes.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '20261123T0600-list-indexes': listIndexes,
   '20261123T0700-query-service-labels': queryServiceLabels,
   '20261123T0900-rate-limits': rateLimits,
+  '20261123T1700-pg-search-indexes': pgSearchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

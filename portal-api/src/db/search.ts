@@ -1,9 +1,10 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { engineOf, type DB } from './database.ts';
 
-// The admin search on the full-text index of each engine (migration
-// 20261123T0600-list-indexes): FTS5 on SQLite, a GIN tsvector index on
-// PostgreSQL. Both get the same query: every word of the search, as a prefix.
+// The admin search on the full-text index of each engine: FTS5 on SQLite
+// (migration 20261123T0600-list-indexes), a GIN tsvector index on PostgreSQL
+// (migration 20261123T1700-pg-search-indexes). Both get the same query: every
+// word of the search, as a prefix of a word of the subject or message.
 
 const MAX_WORDS = 8;
 
@@ -11,6 +12,16 @@ const MAX_WORDS = 8;
 export function searchWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 }
+
+/**
+ * The words of a request on PostgreSQL, written exactly as the expression of
+ * queries_words_idx (a literal pattern, not a parameter, or the planner cannot
+ * match it to the index). Every run of characters that are not letters or digits
+ * becomes a space before the 'simple' parser reads it, so the words are those of
+ * FTS5's unicode61 tokenizer: the default parser would keep 'plans.pdf',
+ * 'bob@site.com' or '2027/01/15' as single words, and 'pdf' would not find them.
+ */
+const PG_WORDS = sql`to_tsvector('simple', regexp_replace(coalesce(q.subject, '') || ' ' || q.message, '[^[:alnum:]]+', ' ', 'g'))`;
 
 /**
  * A condition on `q` (the queries table, aliased q, with its rowid on SQLite;
@@ -22,9 +33,9 @@ export function queryTextMatches(db: DB, text: string): RawBuilder<SqlBool> | nu
   const words = searchWords(text);
   if (!words.length) return null;
   if (engineOf(db) === 'postgres') {
+    // Words are letters and digits only, so no tsquery operator (& | ! : * ' ( ) <->) can reach it.
     const tsquery = words.map((w) => `${w}:*`).join(' & ');
-    // The same expression as the index, so the planner can use it.
-    return sql<SqlBool>`to_tsvector('simple', coalesce(q.subject, '') || ' ' || q.message) @@ to_tsquery('simple', ${tsquery})`;
+    return sql<SqlBool>`${PG_WORDS} @@ to_tsquery('simple', ${tsquery})`;
   }
   const match = words.map((w) => `"${w}"*`).join(' ');
   return sql<SqlBool>`q.rowid in (select rowid from queries_fts where queries_fts match ${match})`;

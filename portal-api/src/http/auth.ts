@@ -4,7 +4,7 @@ import type { Role } from '../db/schema.ts';
 import { validateSessionToken } from '../modules/auth/session.ts';
 import type { AppEnv, AuthUser } from './env.ts';
 import { HttpError } from './errors.ts';
-import { AUTH_TEXTS } from '../modules/auth/auth.labels.ts';
+import { AUTH_REQUIRED, AUTH_TEXTS, NOT_ALLOWED, SESSION_EXPIRED } from '../modules/auth/auth.labels.ts';
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -17,9 +17,9 @@ export function bearerToken(header: string | undefined): string | null {
  * so they fail here (ARCHITECTURE.md "Authentication").
  */
 export async function authenticate(db: DB, token: string | null): Promise<AuthUser> {
-  if (!token) throw new HttpError(401, 'Authentication required.');
+  if (!token) throw new HttpError(401, AUTH_REQUIRED);
   const user = await validateSessionToken(db, token);
-  if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+  if (!user) throw new HttpError(401, SESSION_EXPIRED);
   if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
   if (user.role !== 'client' && user.role !== 'admin') throw new HttpError(403, AUTH_TEXTS.unknownRole);
   return user;
@@ -29,7 +29,7 @@ export async function authenticate(db: DB, token: string | null): Promise<AuthUs
 export function requireAuth(db: DB, ...roles: Role[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await authenticate(db, bearerToken(c.req.header('authorization')));
-    if (roles.length && !roles.includes(user.role)) throw new HttpError(403, 'You are not allowed to do this.');
+    if (roles.length && !roles.includes(user.role)) throw new HttpError(403, NOT_ALLOWED);
     c.set('user', user);
     await next();
   };

@@ -4,7 +4,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { isUnstorableTextError } from '../db/database.ts';
 import { diskAnswer, isDiskError } from '../lib/disk-errors.ts';
+import { issueSentence } from '../shared/issue-sentence.ts';
 import type { AppEnv } from './env.ts';
+
+/** The answer to a body that is not JSON where JSON is expected. */
+export const MALFORMED_JSON = 'Malformed JSON body.';
 
 /** The project's one error class (STYLE.md "Errors"): a status and a user-facing sentence. */
 export class HttpError extends HTTPException {
@@ -16,11 +20,7 @@ export class HttpError extends HTTPException {
 /** Zod's first issue as a sentence a person can act on. */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid input.';
-  const field = issue.path.length ? issue.path.join('.') : '';
-  // Custom messages from our schemas are already sentences (SPEC §5 texts).
-  if (issue.code === 'custom' || /[.!?]$/.test(issue.message)) return issue.message;
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return issue ? issueSentence(issue) : 'Invalid input.';
 }
 
 /** app.onError: the only place that builds error responses. */
@@ -36,7 +36,7 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
     return c.json({ message }, status, headers);
   }
   if (err instanceof ZodError) return c.json({ message: zodMessage(err) }, 400);
-  if (err instanceof SyntaxError && /JSON/i.test(err.message)) return c.json({ message: 'Malformed JSON body.' }, 400);
+  if (err instanceof SyntaxError && /JSON/i.test(err.message)) return c.json({ message: MALFORMED_JSON }, 400);
   if (isUnstorableTextError(err)) return c.json({ message: 'The request contains characters that cannot be stored.' }, 400);
   // A full or read-only disk (SQLite, uploads, outbox): 507/503 with a sentence, logged, the process goes on.
   if (isDiskError(err)) {

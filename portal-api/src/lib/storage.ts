@@ -10,6 +10,9 @@ import { HttpError } from '../http/errors.ts';
 import { diskAnswer, isDiskError } from './disk-errors.ts';
 import { newId } from './ids.ts';
 
+/** The answer to more files than a form takes. */
+export const tooManyFiles = (max: number) => `Too many files. At most ${max} are accepted.`;
+
 // Uploads (ARCHITECTURE.md "Files"): multipart bodies are streamed to disk as
 // they arrive, the size limit is enforced while streaming, content is sniffed
 // against an allow-list, and stored names are generated — the client's file
@@ -140,7 +143,7 @@ export class Storage {
         }),
       );
     });
-    parser.on('filesLimit', () => fail(new HttpError(400, `Too many files. At most ${opts.maxFiles} are accepted.`)));
+    parser.on('filesLimit', () => fail(new HttpError(400, tooManyFiles(opts.maxFiles))));
     parser.on('fieldsLimit', () => fail(new HttpError(400, 'Too many fields.')));
     parser.on('partsLimit', () => fail(new HttpError(400, 'Too many parts.')));
 

@@ -1,9 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
+import { firstError } from '../../lib/form.ts';
 import { messageOf } from './notify.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+import { SendOtpSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 export function ForgotPasswordScreen() {
   return (
@@ -14,24 +18,32 @@ export function ForgotPasswordScreen() {
 }
 
 function ForgotForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
+  // react-hook-form over the shared SendOtpSchema, on submit, after the browser's own checks; its
+  // problem shows where the server's would, without the call. `raw`: the e-mail is sent as typed.
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(SendOtpSchema, undefined, { raw: true }),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { email: '' },
+  });
+  const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const error = firstError(formState.errors) ?? failure;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError('');
+  const submit = handleSubmit(async ({ email }) => {
+    setFailure('');
     setBusy(true);
     try {
       const trimmed = email.trim();
       await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed } }));
       window.location.assign(paths.otp({ email: trimmed }));
     } catch (err) {
-      setError(messageOf(err, SPEC_TEXTS.somethingWrong));
+      setFailure(messageOf(err, SPEC_TEXTS.somethingWrong));
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit}>
@@ -40,16 +52,7 @@ function ForgotForm() {
       </div>
       <div className="field">
         <label htmlFor="forgot-email">Email</label>
-        <input
-          id="forgot-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={320}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <input id="forgot-email" type="email" autoComplete="email" maxLength={320} required {...register('email')} />
       </div>
       <div className="auth-actions">
         <button type="submit" className="btn" disabled={busy}>

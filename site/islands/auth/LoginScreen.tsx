@@ -1,11 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
+import { firstError } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { LoginSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 export function LoginScreen() {
   return (
@@ -19,30 +23,42 @@ function LoginForm() {
   // Sign-up stores its token without a role (SPEC §4): this browser has just
   // registered and the account waits for an admin.
   const justRegistered = useAuth((s) => Boolean(s.token) && !s.role);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // react-hook-form over the shared LoginSchema, on submit, after the browser's own checks
+  // (required, e-mail, 8 characters: SPEC §5). What it refuses gets the sentence the server
+  // would answer, in the same orange toast, without the call. `raw`: the body is built from
+  // what was typed, as before (the schema's lower-casing is the server's business).
+  const { register, handleSubmit, watch, setValue } = useForm({
+    resolver: zodResolver(LoginSchema, undefined, { raw: true }),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { email: '', password: '' },
+  });
+  const password = watch('password');
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      const res = await call(publicApi.auth.login.$post({ json: { email: email.trim(), password } }));
-      const user = res.user;
-      // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
-      if (!user) return orangeToast('User data not received from server.');
-      if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
-      if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
-      saveChallenge(res.token);
-      const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
-      window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
-    } catch (err) {
-      orangeToast(messageOf(err, 'Login failed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(
+    async ({ email, password }) => {
+      setBusy(true);
+      try {
+        const res = await call(publicApi.auth.login.$post({ json: { email: email.trim(), password } }));
+        const user = res.user;
+        // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
+        if (!user) return orangeToast('User data not received from server.');
+        if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
+        if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
+        saveChallenge(res.token);
+        const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
+        window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
+      } catch (err) {
+        orangeToast(messageOf(err, 'Login failed'));
+      } finally {
+        setBusy(false);
+      }
+    },
+    (errors) => orangeToast(firstError(errors) ?? 'Login failed'),
+  );
 
   return (
     <form onSubmit={submit} noValidate={false}>
@@ -54,16 +70,7 @@ function LoginForm() {
       )}
       <div className="field">
         <label htmlFor="login-email">Email</label>
-        <input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          maxLength={320}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <input id="login-email" type="email" autoComplete="username" maxLength={320} required {...register('email')} />
       </div>
       <div className="field">
         <label htmlFor="login-password">Password</label>
@@ -71,7 +78,7 @@ function LoginForm() {
         <PasswordInput
           id="login-password"
           value={password}
-          onChange={setPassword}
+          onChange={(v) => setValue('password', v)}
           shown={shown}
           onToggle={() => setShown((v) => !v)}
           autoComplete="current-password"

@@ -1,4 +1,6 @@
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -6,8 +8,9 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
-import { afterOtp, otpError } from './auth-rules.ts';
+import { afterOtp } from './auth-rules.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { OtpFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 /** SPEC §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;
@@ -42,8 +45,17 @@ export function OtpScreen() {
 }
 
 function OtpForm({ email, role, from }: { email: string; role: string | null; from: string | null }) {
-  const [digits, setDigits] = useState<string[]>(() => Array(LENGTH).fill(''));
-  const [error, setError] = useState('');
+  // react-hook-form over the shared OtpFormSchema (VerifyOtpSchema's code rule), on submit; the six
+  // boxes are one field, `otp`, kept in step with them. Typing or pasting clears the message.
+  const { handleSubmit, setValue, clearErrors, formState } = useForm({
+    resolver: zodResolver(OtpFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { otp: '' },
+  });
+  const [digits, setDigitsState] = useState<string[]>(() => Array(LENGTH).fill(''));
+  const [failure, setFailure] = useState('');
+  const error = formState.errors.otp?.message ?? failure;
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [seconds, setSeconds] = useState(RESEND_SECONDS);
@@ -58,24 +70,32 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   }, [seconds]);
   useEffect(() => boxes.current[0]?.focus(), []);
 
+  function setDigits(next: string[]) {
+    setDigitsState(next);
+    setValue('otp', next.join(''));
+  }
+
+  function clearError() {
+    clearErrors('otp');
+    setFailure('');
+  }
+
   function fill(from: number, text: string) {
     const chars = text
       .replace(/\D/g, '')
       .slice(0, LENGTH - from)
       .split('');
     if (!chars.length) return;
-    setDigits((d) => {
-      const next = [...d];
-      chars.forEach((ch, i) => (next[from + i] = ch));
-      return next;
-    });
+    const next = [...digits];
+    chars.forEach((ch, i) => (next[from + i] = ch));
+    setDigits(next);
     boxes.current[Math.min(from + chars.length, LENGTH - 1)]?.focus();
   }
 
   function onChange(index: number, value: string) {
-    setError('');
+    clearError();
     if (!value) {
-      setDigits((d) => d.map((ch, i) => (i === index ? '' : ch)));
+      setDigits(digits.map((ch, i) => (i === index ? '' : ch)));
       return;
     }
     fill(index, value.slice(-LENGTH));
@@ -84,7 +104,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   function onKeyDown(index: number, e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === 'Backspace' && !digits[index] && index > 0) {
       e.preventDefault();
-      setDigits((d) => d.map((ch, i) => (i === index - 1 ? '' : ch)));
+      setDigits(digits.map((ch, i) => (i === index - 1 ? '' : ch)));
       boxes.current[index - 1]?.focus();
     } else if (e.key === 'ArrowLeft' && index > 0) {
       e.preventDefault();
@@ -97,19 +117,12 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
 
   function onPaste(index: number, e: ClipboardEvent<HTMLInputElement>) {
     e.preventDefault();
-    setError('');
+    clearError();
     fill(index, e.clipboardData.getData('text'));
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const otp = digits.join('');
-    const invalid = otpError(otp);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setError('');
+  const submit = handleSubmit(async ({ otp }) => {
+    setFailure('');
     setBusy(true);
     try {
       const token = from === 'login' ? readChallenge() : undefined;
@@ -134,10 +147,10 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         );
       }
     } catch (err) {
-      setError(messageOf(err, AUTH_TEXTS.invalidOtp));
+      setFailure(messageOf(err, AUTH_TEXTS.invalidOtp));
       setBusy(false);
     }
-  }
+  });
 
   async function resend() {
     setResending(true);

@@ -1,14 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { api, assetUrl, call, upload } from '../../lib/api.ts';
 import { homeFor, useAuth } from '../../lib/auth-store.ts';
 import { AdminShell } from '../admin/AdminShell.tsx';
 import { PortalShell } from '../portal/PortalShell.tsx';
 import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.schema.ts';
-import { firstTooLong } from '../../lib/text-limit.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
+import { firstError } from '../../lib/form.ts';
 import { messageOf, orangeToast } from './notify.ts';
+import { PROFILE_LABELS, ProfileFormSchema } from './profile-form.ts';
 import './profile.css';
 import { PROFILE_UPDATED } from '../../../portal-api/src/modules/users/users.labels.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
@@ -27,28 +30,11 @@ export function ProfileScreen({ area }: { area: 'admin' | 'client' }) {
   );
 }
 
-type Fields = { fullName: string; phoneNumber: string; company: string; bio: string };
+const loadProfile = () => call(api.users.profile.$get()).then((r) => r.data);
+type Profile = Awaited<ReturnType<typeof loadProfile>>;
 
 function ProfileForm() {
-  const queryClient = useQueryClient();
-  const role = useAuth((s) => s.role);
-  const setProfile = useAuth((s) => s.setProfile);
-  const profile = useQuery({ queryKey: ['profile'], queryFn: () => call(api.users.profile.$get()).then((r) => r.data) });
-  const [fields, setFields] = useState<Fields | null>(null);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [photoError, setPhotoError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (profile.data && !fields) {
-      const p = profile.data;
-      setFields({ fullName: p.fullName ?? '', phoneNumber: p.phoneNumber ?? '', company: p.company ?? '', bio: p.bio ?? '' });
-    }
-  }, [profile.data, fields]);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
+  const profile = useQuery({ queryKey: ['profile'], queryFn: loadProfile });
   if (profile.isError) {
     return (
       <p className="card auth-load-error" role="alert">
@@ -56,9 +42,39 @@ function ProfileForm() {
       </p>
     );
   }
-  if (!fields || !profile.data) return <p role="status">Loading profile…</p>;
-  const email = profile.data.email || '';
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields({ ...fields, [key]: e.target.value });
+  if (!profile.data) return <p role="status">Loading profile…</p>;
+  return <ProfileEditor profile={profile.data} />;
+}
+
+/** The form, filled once from the first profile loaded (a later refetch does not overwrite what is typed). */
+function ProfileEditor({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const role = useAuth((s) => s.role);
+  const setProfile = useAuth((s) => s.setProfile);
+  // react-hook-form over ProfileFormSchema (the shared ProfileUpdateSchema after the too-long
+  // check), on submit, after the browser's own checks; a problem is the error toast the server's
+  // refusal gave, without the upload. `raw`: the fields are sent as typed, as before.
+  const { register, handleSubmit, watch } = useForm({
+    resolver: zodResolver(ProfileFormSchema, undefined, { raw: true }),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: {
+      fullName: profile.fullName ?? '',
+      phoneNumber: profile.phoneNumber ?? '',
+      company: profile.company ?? '',
+      bio: profile.bio ?? '',
+    },
+  });
+  const fields = watch();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const email = profile.email || '';
 
   function choosePhoto(file: File | undefined) {
     setPhotoError('');
@@ -83,37 +99,31 @@ function ProfileForm() {
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    if (!fields) return;
-    const tooLong = firstTooLong([
-      ['Full Name', fields.fullName.trim(), PROFILE_LIMITS.fullName],
-      ['Phone No.', fields.phoneNumber.trim(), PROFILE_LIMITS.phoneNumber],
-      ['Company Name', fields.company.trim(), PROFILE_LIMITS.company],
-      ['Your Bio', fields.bio.trim(), PROFILE_LIMITS.bio],
-    ]);
-    if (tooLong) return orangeToast(`Error updating profile: ${tooLong}`);
-    const form = new FormData();
-    form.append('fullName', fields.fullName);
-    form.append('bio', fields.bio);
-    form.append('phoneNumber', fields.phoneNumber);
-    form.append('company', fields.company);
-    if (photo) form.append('profileImage', photo);
-    setBusy(true);
-    try {
-      const res = await upload(api.users.profile, '$put', form, () => undefined);
-      setProfile(res.data);
-      queryClient.setQueryData(['profile'], res.data);
-      orangeToast(PROFILE_UPDATED, 'success');
-      // SPEC §2: after a save the admin goes to /admin, anyone else to /portal.
-      setTimeout(() => window.location.assign(homeFor(res.data.role ?? role)), REDIRECT_MS);
-    } catch (err) {
-      orangeToast(`Error updating profile: ${messageOf(err, 'Failed to update profile')}`);
-      setBusy(false);
-    }
-  }
+  const save = handleSubmit(
+    async (values) => {
+      const form = new FormData();
+      form.append('fullName', values.fullName);
+      form.append('bio', values.bio);
+      form.append('phoneNumber', values.phoneNumber);
+      form.append('company', values.company);
+      if (photo) form.append('profileImage', photo);
+      setBusy(true);
+      try {
+        const res = await upload(api.users.profile, '$put', form, () => undefined);
+        setProfile(res.data);
+        queryClient.setQueryData(['profile'], res.data);
+        orangeToast(PROFILE_UPDATED, 'success');
+        // SPEC §2: after a save the admin goes to /admin, anyone else to /portal.
+        setTimeout(() => window.location.assign(homeFor(res.data.role ?? role)), REDIRECT_MS);
+      } catch (err) {
+        orangeToast(`Error updating profile: ${messageOf(err, 'Failed to update profile')}`);
+        setBusy(false);
+      }
+    },
+    (errors) => orangeToast(`Error updating profile: ${firstError(errors) ?? 'Failed to update profile'}`),
+  );
 
-  const shownImage = preview ?? assetUrl(profile.data.profileImage) ?? null;
+  const shownImage = preview ?? assetUrl(profile.profileImage) ?? null;
   return (
     <form className="profile card" onSubmit={save}>
       <h1>Profile Settings</h1>
@@ -165,15 +175,8 @@ function ProfileForm() {
         </div>
         <div className="profile-fields">
           <div className="field">
-            <label htmlFor="profile-name">Full Name</label>
-            <input
-              id="profile-name"
-              autoComplete="name"
-              aria-describedby="profile-name-count"
-              value={fields.fullName}
-              onChange={set('fullName')}
-              required
-            />
+            <label htmlFor="profile-name">{PROFILE_LABELS.fullName}</label>
+            <input id="profile-name" autoComplete="name" aria-describedby="profile-name-count" required {...register('fullName')} />
             <CharCount id="profile-name-count" value={fields.fullName} max={PROFILE_LIMITS.fullName} />
           </div>
           <div className="field">
@@ -182,32 +185,19 @@ function ProfileForm() {
           </div>
           <div className="profile-two">
             <div className="field">
-              <label htmlFor="profile-phone">Phone No.</label>
-              <input
-                id="profile-phone"
-                type="tel"
-                autoComplete="tel"
-                aria-describedby="profile-phone-count"
-                value={fields.phoneNumber}
-                onChange={set('phoneNumber')}
-              />
+              <label htmlFor="profile-phone">{PROFILE_LABELS.phoneNumber}</label>
+              <input id="profile-phone" type="tel" autoComplete="tel" aria-describedby="profile-phone-count" {...register('phoneNumber')} />
               <CharCount id="profile-phone-count" value={fields.phoneNumber} max={PROFILE_LIMITS.phoneNumber} />
             </div>
             <div className="field">
-              <label htmlFor="profile-company">Company Name</label>
-              <input
-                id="profile-company"
-                autoComplete="organization"
-                aria-describedby="profile-company-count"
-                value={fields.company}
-                onChange={set('company')}
-              />
+              <label htmlFor="profile-company">{PROFILE_LABELS.company}</label>
+              <input id="profile-company" autoComplete="organization" aria-describedby="profile-company-count" {...register('company')} />
               <CharCount id="profile-company-count" value={fields.company} max={PROFILE_LIMITS.company} />
             </div>
           </div>
           <div className="field">
-            <label htmlFor="profile-bio">Your Bio</label>
-            <textarea id="profile-bio" aria-describedby="profile-bio-count" value={fields.bio} onChange={set('bio')} />
+            <label htmlFor="profile-bio">{PROFILE_LABELS.bio}</label>
+            <textarea id="profile-bio" aria-describedby="profile-bio-count" {...register('bio')} />
             <CharCount id="profile-bio-count" value={fields.bio} max={PROFILE_LIMITS.bio} />
           </div>
           <button type="submit" className="btn" disabled={busy}>

@@ -1,11 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
+import { firstError } from '../../lib/form.ts';
 import { messageOf } from './notify.ts';
-import { signupBody } from './auth-rules.ts';
-import { FULL_NAME_MAX, FULL_NAME_TOO_LONG } from '../../../portal-api/src/modules/auth/auth.schema.ts';
+import { SignupFormSchema, signupBody } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 export function SignupScreen() {
   return (
@@ -16,21 +18,30 @@ export function SignupScreen() {
 }
 
 function SignupForm() {
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  // react-hook-form over the shared SignupFormSchema (the fields joined into the Register body,
+  // then RegisterSchema's rules), on submit, after the browser's own checks. Its first problem
+  // shows where the server's would, without the call. `raw`: the body is built as before.
+  const { register, handleSubmit, watch, setValue, formState } = useForm({
+    resolver: zodResolver(SignupFormSchema, undefined, { raw: true }),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const password = watch('password');
   const [shown, setShown] = useState(false);
-  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  // SPEC §4: the error clears on submit (each submit checks the form again and clears `failure`).
+  const error = firstError(formState.errors) ?? failure;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(''); // SPEC §4: the error clears on submit
-    if (signupBody(form).fullName.length > FULL_NAME_MAX) return setError(FULL_NAME_TOO_LONG);
+  const submit = handleSubmit(async (form) => {
+    setFailure('');
     setBusy(true);
     try {
       const res = await call(publicApi.auth.register.$post({ json: signupBody(form) }));
       if (!res.token) {
-        setError('Token not received from API');
+        setFailure('Token not received from API');
         return;
       }
       // SPEC §4 stores the sign-up token under `token`; it opens no data and has no role,
@@ -38,11 +49,11 @@ function SignupForm() {
       useAuth.setState({ token: res.token, role: null });
       window.location.assign(paths.login);
     } catch (err) {
-      setError(messageOf(err, 'Signup failed. Please try again.'));
+      setFailure(messageOf(err, 'Signup failed. Please try again.'));
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit}>
@@ -52,46 +63,23 @@ function SignupForm() {
       <div className="auth-row">
         <div className="field">
           <label htmlFor="signup-first">First name</label>
-          <input
-            id="signup-first"
-            name="firstName"
-            autoComplete="given-name"
-            value={form.firstName}
-            onChange={(e) => set('firstName')(e.target.value)}
-            required
-          />
+          <input id="signup-first" autoComplete="given-name" required {...register('firstName')} />
         </div>
         <div className="field">
           <label htmlFor="signup-last">Last name</label>
-          <input
-            id="signup-last"
-            name="lastName"
-            autoComplete="family-name"
-            value={form.lastName}
-            onChange={(e) => set('lastName')(e.target.value)}
-            required
-          />
+          <input id="signup-last" autoComplete="family-name" required {...register('lastName')} />
         </div>
       </div>
       <div className="field">
         <label htmlFor="signup-email">Email</label>
-        <input
-          id="signup-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={320}
-          value={form.email}
-          onChange={(e) => set('email')(e.target.value)}
-          required
-        />
+        <input id="signup-email" type="email" autoComplete="email" maxLength={320} required {...register('email')} />
       </div>
       <div className="field">
         <label htmlFor="signup-password">Password</label>
         <PasswordInput
           id="signup-password"
-          value={form.password}
-          onChange={set('password')}
+          value={password}
+          onChange={(v) => setValue('password', v)}
           shown={shown}
           onToggle={() => setShown((v) => !v)}
           autoComplete="new-password"

@@ -1,7 +1,6 @@
 // The pure rules of the auth screens (SPEC §2, §5), kept apart from React so they are unit-tested.
 import { paths, safeNext } from '../../lib/routes.ts';
-import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { ResetPasswordFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
+import { OtpFormSchema, ResetPasswordFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 export type Strength = 'Weak' | 'Medium' | 'Strong';
 
@@ -18,15 +17,14 @@ export function resetPasswordError(password: string, confirm: string): string | 
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-/** SPEC §5: the code is exactly 6 characters (digits: the server sends digits only). */
+/** SPEC §5: the code is exactly 6 characters (digits: the server sends digits only), by the shared OtpFormSchema. */
 export function otpError(code: string): string | null {
-  return /^\d{6}$/.test(code) ? null : AUTH_TEXTS.otpFormat;
+  const result = OtpFormSchema.safeParse({ otp: code });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-/** SPEC §5 sign-up: names trimmed and joined by one space into fullName, e-mail trimmed. */
-export function signupBody(input: { firstName: string; lastName: string; email: string; password: string }) {
-  return { fullName: `${input.firstName.trim()} ${input.lastName.trim()}`.trim(), email: input.email.trim(), password: input.password };
-}
+/** SPEC §5 sign-up: names trimmed and joined by one space into fullName, e-mail trimmed (the shared SignupFormSchema's first step). */
+export { signupBody } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 /** SPEC §2 /otp-verification: where a verified code leads (or the page the visitor was heading to). */
 export function afterOtp(email: string, role: string | null, from: string | null, next?: string | null): string {

@@ -1,13 +1,18 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, latestCode } from '../../../tests/api/harness.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { ADMIN, createClient, latestCode, signInAdmin } from '../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../tests/component/browser.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
 import { LoginScreen } from './LoginScreen.tsx';
 import { OtpScreen } from './OtpScreen.tsx';
+import { ProfileScreen } from './ProfileScreen.tsx';
 import { ResetPasswordScreen } from './ResetPasswordScreen.tsx';
 import { SignupScreen } from './SignupScreen.tsx';
+import { signupBody } from './auth-rules.ts';
+
+/** Vitest's jsdom environment exposes its JSDOM instance. */
+declare const jsdom: { reconfigure(options: { url: string }): void; window: { _origin: string } };
 
 // The auth screens against the real API: SPEC §5 texts from the shared schemas,
 // the calls they make, and where they send the visitor.
@@ -21,6 +26,40 @@ afterAll(() => browser.stop());
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const signOut = () => useAuth.getState().signOut();
+
+type Call = { route: string; body: unknown };
+/**
+ * The API calls the page makes from now on, as 'METHOD /path' with the body sent: fetch (the
+ * hc client) and XHR (uploads). Only watched on their way to the real server.
+ */
+function recordCalls(): () => Call[] {
+  const fetches = vi.spyOn(globalThis, 'fetch');
+  const uploads: Call[] = [];
+  const routeOf = new WeakMap<XMLHttpRequest, string>();
+  const { open, send } = XMLHttpRequest.prototype;
+  vi.spyOn(XMLHttpRequest.prototype, 'open').mockImplementation(function (this: XMLHttpRequest, method: string, url: string | URL) {
+    routeOf.set(this, `${method} ${new URL(String(url), 'http://page').pathname}`);
+    open.call(this, method, url, true);
+  });
+  vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest, body) {
+    const fields = body instanceof FormData ? Object.fromEntries([...body.entries()].map(([k, v]) => [k, String(v)])) : body;
+    uploads.push({ route: routeOf.get(this) ?? '?', body: fields });
+    send.call(this, body);
+  });
+  const pageFetches = () =>
+    fetches.mock.calls.flatMap(([input, init]) => {
+      const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+      // The page calls '/api/…'; the test's own calls to the server name its address.
+      if (!url.startsWith('/')) return [];
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+      return [{ route: `${init?.method ?? 'GET'} ${new URL(url, 'http://page').pathname}`, body }];
+    });
+  return () => [...pageFetches(), ...uploads];
+}
+afterEach(() => vi.restoreAllMocks());
+const routes = (calls: Call[]) => calls.map((c) => c.route);
+/** What the server itself answers to `json` on `path` (a refusal's message). */
+const serverSays = async (path: string, json: unknown) => (await browser.server.call('POST', path, { json })).body.message as string;
 
 describe('sign-up', () => {
   it('refuses a name over 120 characters without calling the API', async () => {
@@ -54,6 +93,39 @@ describe('sign-up', () => {
       .where('email', '=', 'ada@example.com')
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ full_name: 'Ada Lovelace', status: 'pending' });
+  });
+  it("refuses what RegisterSchema refuses with the server's own sentence and no call, then sends the body as typed", async () => {
+    signOut();
+    browser.visit('/signup');
+    render(<SignupScreen />);
+    const calls = recordCalls();
+    const alert = () => screen.getByRole('alert').textContent;
+    const fill = (form: { firstName: string; lastName: string; email: string; password: string }) => {
+      type('First name', form.firstName);
+      type('Last name', form.lastName);
+      type('Email', form.email);
+      type(/^Password/, form.password);
+    };
+    const good = { firstName: ' Grace ', lastName: ' Hopper', email: 'Grace@Example.com', password: 'Grace-Passw0rd' };
+    for (const [bad, expected] of [
+      [{ ...good, firstName: '  ', lastName: ' ' }, 'Full name is required.'],
+      [{ ...good, email: 'grace@localhost' }, 'Please enter a valid email address.'],
+      [{ ...good, password: 'x'.repeat(257) }, 'password: Too big: expected string to have <=256 characters'],
+    ] as const) {
+      fill(bad);
+      click('Sign Up');
+      await waitFor(() => expect(alert()).toBe(expected));
+      expect(await serverSays('/api/auth/register', signupBody(bad))).toBe(expected);
+    }
+    expect(routes(calls())).toEqual([]);
+
+    fill(good);
+    click('Sign Up');
+    await waitFor(() => expect(browser.visited).toEqual(['/login']));
+    expect(alert()).toBe('');
+    expect(calls()).toEqual([
+      { route: 'POST /api/auth/register', body: { fullName: 'Grace Hopper', email: 'Grace@Example.com', password: 'Grace-Passw0rd' } },
+    ]);
   });
 });
 
@@ -93,6 +165,37 @@ describe('login', () => {
     expect(Object.fromEntries(next.searchParams)).toEqual({ email: ADMIN.email, role: 'admin', from: 'login', next: '/admin-queries' });
     expect(sessionStorage.getItem('loginChallenge')).toBeTruthy();
   });
+  it("refuses what LoginSchema refuses with the server's sentence in the toast, without calling the API", async () => {
+    signOut();
+    browser.visit('/login');
+    render(<LoginScreen />);
+    const calls = recordCalls();
+    for (const [email, password, expected] of [
+      ['ada@localhost', 'Ada-Passw0rd', 'Please enter a valid email address.'],
+      [ADMIN.email, 'x'.repeat(257), 'password: Too big: expected string to have <=256 characters'],
+    ] as const) {
+      type('Email', email);
+      type(/^Password/, password);
+      click('Login');
+      expect(await screen.findByText(expected)).toBeTruthy();
+      expect(await serverSays('/api/auth/login', { email, password })).toBe(expected);
+    }
+    expect(routes(calls())).toEqual([]);
+    expect(browser.visited).toEqual([]);
+  });
+
+  it('sends the e-mail and password as typed', async () => {
+    signOut();
+    browser.visit('/login');
+    render(<LoginScreen />);
+    const calls = recordCalls();
+    type('Email', ADMIN.email.toUpperCase());
+    type(/^Password/, ADMIN.password);
+    click('Login');
+    await waitFor(() => expect(browser.visited).toHaveLength(1));
+    expect(calls()).toEqual([{ route: 'POST /api/auth/login', body: { email: ADMIN.email.toUpperCase(), password: ADMIN.password } }]);
+    expect(new URL(browser.visited[0]!, 'http://x').searchParams.get('email')).toBe(ADMIN.email);
+  });
 });
 
 describe('code step', () => {
@@ -123,6 +226,27 @@ describe('code step', () => {
     expect(localStorage.getItem('role')).toBe('admin');
     expect(sessionStorage.getItem('loginChallenge')).toBeNull();
     unmount();
+  });
+  it("sends nothing for an incomplete code, shows the server's refusal of a wrong one, and clears it on typing", async () => {
+    signOut();
+    browser.visit('/otp-verification?email=nobody%40example.com');
+    render(<OtpScreen />);
+    const calls = recordCalls();
+    const box = await screen.findByLabelText('Digit 1 of 6');
+    const alert = () => screen.getByRole('alert').textContent;
+    fireEvent.change(box, { target: { value: '12345' } });
+    click('Verify');
+    await waitFor(() => expect(alert()).toBe('Please enter a valid 6-digit OTP.'));
+    expect(calls()).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Digit 6 of 6'), { target: { value: '6' } });
+    expect(alert()).toBe('');
+    click('Verify');
+    await waitFor(() => expect(alert()).toBe('Invalid or expired OTP.'));
+    expect(calls()).toEqual([{ route: 'POST /api/auth/login-verify-otp', body: { email: 'nobody@example.com', otp: '123456' } }]);
+    fireEvent.change(box, { target: { value: '9' } });
+    expect(alert()).toBe('');
+    expect(browser.visited).toEqual([]);
   });
 });
 
@@ -167,3 +291,102 @@ describe('forgot and reset password', () => {
     expect(login.body.message).toBe('Please get approval from admin.');
   });
 });
+
+describe('forgot password', () => {
+  it("refuses an address SendOtpSchema refuses with the server's sentence and no call, then mails the code to the one typed", async () => {
+    signOut();
+    browser.visit('/forgot-password');
+    render(<ForgotPasswordScreen />);
+    const calls = recordCalls();
+    type('Email', 'grace@localhost');
+    click('Send Code');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address.'));
+    expect(await serverSays('/api/auth/send-otp', { email: 'grace@localhost' })).toBe('Please enter a valid email address.');
+    expect(calls()).toEqual([]);
+
+    type('Email', 'Grace@Example.com');
+    click('Send Code');
+    await waitFor(() => expect(browser.visited).toEqual(['/otp-verification?email=Grace%40Example.com']));
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(calls()).toEqual([{ route: 'POST /api/auth/send-otp', body: { email: 'Grace@Example.com' } }]);
+  });
+});
+
+describe('profile', () => {
+  it('refuses a too-long field with its counter sentence and a blank name with the server’s, without uploading, then saves as typed', async () => {
+    const client = await createClient(browser.server, await signInAdmin(browser.server), { fullName: 'Rita Profile' });
+    openOnServer('/client-profile');
+    useAuth
+      .getState()
+      .signIn(client.token, { _id: client.id, fullName: client.fullName, email: client.email, role: 'client', status: 'approved' });
+    render(<ProfileScreen area="client" />);
+    expect(await screen.findByDisplayValue('Rita Profile')).toBeTruthy();
+    const calls = recordCalls();
+    const uploads = () => calls().filter((c) => c.route === 'PUT /api/users/profile');
+
+    type('Your Bio', 'b'.repeat(2001));
+    type('Full Name', '   ');
+    type('Company Name', 'c'.repeat(121));
+    click('SAVE');
+    expect(await screen.findByText('Error updating profile: Company Name: At most 120 characters: please remove 1.')).toBeTruthy();
+    type('Company Name', 'Profile & Co');
+    click('SAVE');
+    expect(await screen.findByText('Error updating profile: Your Bio: At most 2,000 characters: please remove 1.')).toBeTruthy();
+    type('Your Bio', ' Estimator. ');
+    click('SAVE');
+    expect(await screen.findByText('Error updating profile: Full name is required.')).toBeTruthy();
+    expect(await serverRefusesProfile(client.token, { fullName: '   ' })).toBe('Full name is required.');
+    expect(uploads()).toEqual([]);
+
+    type('Full Name', ' Rita B. Profile ');
+    type('Phone No.', '+1 305 555 0199');
+    click('SAVE');
+    expect(await screen.findByText('Profile Updated Successfully')).toBeTruthy();
+    expect(uploads()).toEqual([
+      {
+        route: 'PUT /api/users/profile',
+        body: { fullName: ' Rita B. Profile ', bio: ' Estimator. ', phoneNumber: '+1 305 555 0199', company: 'Profile & Co' },
+      },
+    ]);
+    await waitFor(() => expect(browser.visited).toEqual(['/portal']), { timeout: 3000 });
+    const row = await browser.server.deps.db
+      .selectFrom('users')
+      .select(['full_name', 'company', 'bio'])
+      .where('id', '=', client.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ full_name: 'Rita B. Profile', company: 'Profile & Co', bio: 'Estimator.' });
+  });
+});
+
+/**
+ * Opens `path` with the page served by the test server itself. Uploads are XHR, which jsdom
+ * sends only to the page's own origin (the server answers no CORS), unlike fetch that
+ * tests/component/browser.ts redirects. jsdom's reconfigure() moves the document but leaves the
+ * window's origin, which its XHR reads, behind: both move, and come back after the test.
+ */
+function openOnServer(path: string) {
+  const before = { url: document.URL, origin: jsdom.window._origin };
+  onTestFinished(() => {
+    jsdom.reconfigure({ url: before.url });
+    jsdom.window._origin = before.origin;
+  });
+  const url = new URL(path, location.origin); // the page origin browser.ts reports: the test server's
+  jsdom.reconfigure({ url: url.href });
+  jsdom.window._origin = url.origin;
+  browser.visit(path);
+}
+
+/** The server's answer to a profile update with these text fields (multipart written out: jsdom's FormData is not fetch's). */
+async function serverRefusesProfile(token: string, fields: Record<string, string>): Promise<string> {
+  const boundary = 'profile-test-boundary';
+  const body =
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
+  const res = await browser.server.call('PUT', '/api/users/profile', {
+    token,
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  return res.body.message as string;
+}

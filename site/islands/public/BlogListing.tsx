@@ -85,9 +85,7 @@ function Listing() {
           </p>
         ) : list.data.data.length === 0 ? (
           <div className="bl-empty">
-            <p>
-              {filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}
-            </p>
+            <p>{filtered ? BLOG_TEXTS.noMatches : BLOG_TEXTS.noPosts}</p>
           </div>
         ) : (
           <ul className="bl-list" aria-labelledby={headingId} aria-busy={list.isFetching}>

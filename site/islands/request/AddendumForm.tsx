@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { AddendumFormSchema } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { firstError } from '../../lib/form.ts';
 import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
@@ -11,10 +15,17 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const client = useQueryClient();
   const ids = { files: useId(), note: useId() };
   const [open, setOpen] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
-  const [note, setNote] = useState('');
+  // react-hook-form over the shared form schema (lifecycle.schema.ts), checked on submit.
+  const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
+    resolver: zodResolver(AddendumFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { files: [], note: '' },
+  });
+  const files = watch('files');
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
+  const error = firstError(formState.errors) ?? failure;
   // Each file goes up on its own through tus (issue 14); the addendum is made once all are complete.
   const uploads = useResumableUploads(useAuth((s) => s.token));
   const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
@@ -28,36 +39,35 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       </p>
     );
   }
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!files.length) {
-      setError('Please choose at least one file.');
-      return;
-    }
-    setError('');
+  const submit = handleSubmit(async ({ note }) => {
+    setFailure('');
     setProgress(0);
     try {
       const uploadIds = await uploads.uploadAll(picked);
-      const res = await call(
-        api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note: note.trim() || undefined })),
-      );
+      const res = await call(api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note })));
       toast.success(res.message);
       setOpen(false);
-      setFiles([]);
-      setNote('');
+      reset();
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
+      // A refused file comes back as the server's sentence naming it (resumable-uploads.ts).
+      setFailure(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
     } finally {
       setProgress(null);
     }
-  };
+  });
   return (
     <form className="addendum-form" onSubmit={submit} noValidate aria-label="Add addendum">
       <label htmlFor={ids.files}>Addendum files</label>
-      <input id={ids.files} type="file" multiple accept=".pdf,.dwg,.zip,image/*" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+      <input
+        id={ids.files}
+        type="file"
+        multiple
+        accept=".pdf,.dwg,.zip,image/*"
+        onChange={(e) => setValue('files', [...(e.target.files ?? [])])}
+      />
       <label htmlFor={ids.note}>Note (optional)</label>
-      <textarea id={ids.note} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+      <textarea id={ids.note} maxLength={2000} {...register('note')} />
       {isAnswered && <p className="rqp-meta">This request is answered: an addendum asks for a revision.</p>}
       {progress !== null && <p role="status">Uploading… {overallPercent(uploads.progress, picked)}%</p>}
       {error && (

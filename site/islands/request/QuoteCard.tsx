@@ -1,7 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { formatCents, QUOTE_STATE_LABELS, type Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  DeclineQuoteSchema,
+  formatCents,
+  QUOTE_STATE_LABELS,
+  type Quote,
+} from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
+import { firstError } from '../../lib/form.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${h / 24} days`}` : `${h} h`);
@@ -16,7 +25,9 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
   const step = useRequestStep();
   const reasonId = useId();
   const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
+  // The decline form over DeclineQuoteSchema; `raw`: the reason is sent as typed (the server trims it).
+  const decline = useForm({ resolver: zodResolver(DeclineQuoteSchema, undefined, { raw: true }), defaultValues: { reason: '' } });
+  const reason = decline.watch('reason');
   const isOpen = quote.state === 'sent';
   const decide = role === 'client' && isOpen && canDecide;
   const accept = (option: 'standard' | 'rush') =>
@@ -64,15 +75,20 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
       {decide && declining && (
         <form
           className="quote-decline"
-          onSubmit={(e) => {
-            e.preventDefault();
-            step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: { reason } })), {
-              onSuccess: () => setDeclining(false),
-            });
-          }}
+          onSubmit={decline.handleSubmit(
+            (form) =>
+              step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: form })), {
+                onSuccess: () => setDeclining(false),
+              }),
+            // The button waits for a reason, so this is the schema's sentence the server would answer.
+            (errors) => {
+              const text = firstError(errors);
+              if (text) toast.error(text);
+            },
+          )}
         >
           <label htmlFor={reasonId}>Why do you decline?</label>
-          <textarea id={reasonId} value={reason} maxLength={2000} required onChange={(e) => setReason(e.target.value)} />
+          <textarea id={reasonId} maxLength={2000} required {...decline.register('reason')} />
           <div className="rqp-actions">
             <button type="submit" className="btn btn-sm" disabled={step.isPending || !reason.trim()}>
               Decline quote

@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
-import {
-  DEFAULT_RUSH_HOURS,
-  DEFAULT_STANDARD_HOURS,
-  parsePriceToCents,
-  PRICE_ERROR,
-} from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS, QuoteFormSchema } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
+import { firstError } from '../../lib/form.ts';
 
 type Props = { queryId: string; bidDueDate: string | null; hasOpenQuote: boolean };
 
@@ -14,67 +12,65 @@ type Props = { queryId: string; bidDueDate: string | null; hasOpenQuote: boolean
 export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
   const step = useRequestStep();
   const ids = { price: useId(), hours: useId(), rush: useId(), rushPrice: useId(), rushHours: useId(), note: useId() };
-  const [price, setPrice] = useState('');
-  const [hours, setHours] = useState(String(DEFAULT_STANDARD_HOURS));
-  const [rush, setRush] = useState(false);
-  const [rushPrice, setRushPrice] = useState('');
-  const [rushHours, setRushHours] = useState(String(DEFAULT_RUSH_HOURS));
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
+  // react-hook-form over the shared form schema (lifecycle.schema.ts), checked on submit. `raw`:
+  // the prices are sent as typed, the server turns them into cents (SendQuoteSchema).
+  const { register, handleSubmit, watch, setValue, formState } = useForm({
+    resolver: zodResolver(QuoteFormSchema, undefined, { raw: true }),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      price: '',
+      standardHours: String(DEFAULT_STANDARD_HOURS),
+      rush: false,
+      rushPrice: '',
+      rushHours: String(DEFAULT_RUSH_HOURS),
+      note: '',
+    },
+  });
+  const [hours, rush] = watch(['standardHours', 'rush']);
+  const error = firstError(formState.errors);
 
   // The warning at the moment of quoting: standard delivery after the bid date's start (UTC).
   const due = Date.now() + Number(hours || 0) * 3_600_000;
   const isLate = bidDueDate !== null && due > Date.parse(`${bidDueDate}T00:00:00Z`);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (parsePriceToCents(price) === null || (rush && parsePriceToCents(rushPrice) === null)) {
-      setError(PRICE_ERROR);
-      return;
-    }
-    setError('');
+  const submit = handleSubmit((form) => {
     const json = {
-      price,
-      standardHours: Number(hours),
-      note: note || undefined,
-      ...(rush ? { rushPrice, rushHours: Number(rushHours) } : {}),
+      price: form.price,
+      standardHours: Number(form.standardHours),
+      note: form.note || undefined,
+      ...(form.rush ? { rushPrice: form.rushPrice, rushHours: Number(form.rushHours) } : {}),
     };
     step.mutate(() => call(api.queries[':id'].quotes.$post({ param: { id: queryId }, json })), {
       onSuccess: () => {
-        setPrice('');
-        setRushPrice('');
-        setNote('');
+        setValue('price', '');
+        setValue('rushPrice', '');
+        setValue('note', '');
       },
     });
-  };
+  });
 
   return (
     <form className="quote-form" onSubmit={submit} noValidate aria-label="Send a quote">
       <div className="quote-grid">
         <label htmlFor={ids.price}>Price (USD)</label>
-        <input id={ids.price} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} placeholder="1250.00" required />
+        <input id={ids.price} inputMode="decimal" placeholder="1250.00" required {...register('price')} />
         <label htmlFor={ids.hours}>Standard turnaround (hours)</label>
-        <input id={ids.hours} type="number" min={1} value={hours} onChange={(e) => setHours(e.target.value)} />
+        <input id={ids.hours} type="number" min={1} {...register('standardHours')} />
       </div>
       <label className="quote-check">
-        <input id={ids.rush} type="checkbox" checked={rush} onChange={(e) => setRush(e.target.checked)} /> Offer a rush option
+        <input id={ids.rush} type="checkbox" {...register('rush')} /> Offer a rush option
       </label>
       {rush && (
         <div className="quote-grid">
           <label htmlFor={ids.rushPrice}>Rush price (USD)</label>
-          <input
-            id={ids.rushPrice}
-            inputMode="decimal"
-            value={rushPrice}
-            onChange={(e) => setRushPrice(e.target.value)}
-            placeholder="1800.00"
-          />
+          <input id={ids.rushPrice} inputMode="decimal" placeholder="1800.00" {...register('rushPrice')} />
           <label htmlFor={ids.rushHours}>Rush turnaround (hours)</label>
-          <input id={ids.rushHours} type="number" min={1} value={rushHours} onChange={(e) => setRushHours(e.target.value)} />
+          <input id={ids.rushHours} type="number" min={1} {...register('rushHours')} />
         </div>
       )}
       <label htmlFor={ids.note}>Note (optional)</label>
-      <textarea id={ids.note} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+      <textarea id={ids.note} maxLength={2000} {...register('note')} />
       {isLate && (
         <p className="rqp-due-soon" role="status">
           Standard delivery would fall after the client&apos;s bid due date ({bidDueDate}).

@@ -1,8 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ReopenSchema } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { FileList } from './FileList.tsx';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
+import { firstError } from '../../lib/form.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -16,7 +21,9 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
   const step = useRequestStep();
   const reasonId = useId();
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
+  // The revision request over ReopenSchema; `raw`: the reason is sent as typed (the server trims it).
+  const reopen = useForm({ resolver: zodResolver(ReopenSchema, undefined, { raw: true }), defaultValues: { reason: '' } });
+  const reason = reopen.watch('reason');
   return (
     <>
       <h2>Deliverables ({query.deliverables.length})</h2>
@@ -42,18 +49,23 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
       )}
       {query.status === 'answered' && asking && (
         <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: { reason } })), {
-              onSuccess: () => {
-                setAsking(false);
-                setReason('');
-              },
-            });
-          }}
+          onSubmit={reopen.handleSubmit(
+            (form) =>
+              step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: form })), {
+                onSuccess: () => {
+                  setAsking(false);
+                  reopen.reset();
+                },
+              }),
+            // The button waits for a reason, so this is the schema's sentence the server would answer.
+            (errors) => {
+              const text = firstError(errors);
+              if (text) toast.error(text);
+            },
+          )}
         >
           <label htmlFor={reasonId}>What should change?</label>
-          <textarea id={reasonId} value={reason} maxLength={2000} required onChange={(e) => setReason(e.target.value)} />
+          <textarea id={reasonId} maxLength={2000} required {...reopen.register('reason')} />
           <div className="rqp-actions">
             <button type="submit" className="btn btn-sm" disabled={step.isPending || !reason.trim()}>
               Send revision request

@@ -12,3 +12,9 @@ export const AUTH_TEXTS = {
   resetDone: 'Password reset successful!',
   approved: 'Admin approved successfully!',
 } as const;
+
+// The server's refusals of a request's token (separate constants, so a screen that
+// imports AUTH_TEXTS does not carry them).
+export const AUTH_REQUIRED = 'Authentication required.';
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export const NOT_ALLOWED = 'You are not allowed to do this.';

@@ -16,6 +16,17 @@ export const RegisterSchema = z
   })
   .meta({ id: 'Register' });
 
+/** SPEC §5 sign-up: first and last names trimmed and joined by one space into fullName, e-mail trimmed. */
+export function signupBody(form: { firstName: string; lastName: string; email: string; password: string }) {
+  return { fullName: `${form.firstName.trim()} ${form.lastName.trim()}`.trim(), email: form.email.trim(), password: form.password };
+}
+
+/** The /signup form: its four fields become the Register body, checked by RegisterSchema's own rules. */
+export const SignupFormSchema = z
+  .object({ firstName: z.string(), lastName: z.string(), email: z.string(), password: z.string() })
+  .transform(signupBody)
+  .pipe(RegisterSchema);
+
 export const LoginSchema = z.object({ email, password: z.string().min(1, 'Password is required.').max(256) }).meta({ id: 'Login' });
 
 export const SendOtpSchema = z.object({ email }).meta({ id: 'SendOtp' });
@@ -31,6 +42,9 @@ export const VerifyOtpSchema = z
     token: z.string().max(200).optional(),
   })
   .meta({ id: 'VerifyOtp' });
+
+/** The /otp-verification form: the code alone (the e-mail and challenge come from the page, not the person). */
+export const OtpFormSchema = VerifyOtpSchema.pick({ otp: true });
 
 export const ResetPasswordSchema = z
   .object({

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html.ts';
 import { BLOG_LISTING_DATA_ID } from './blog-listing.rules.ts';
 import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
@@ -37,8 +38,8 @@ export function listingState(query: URLSearchParams): ListingState {
   };
 }
 
-const esc = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+/** The one escaping of the server's HTML (lib/html.ts, hono/html). */
+const esc = escapeHtml;
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const postPath = (blog: Pick<Blog, 'slug'>) => `/blog/${encodeURIComponent(blog.slug)}`;
 
@@ -88,7 +89,7 @@ function recentBox(recent: Blog[]): string {
     .join('');
   return [
     '<section class="bl-box" aria-labelledby="recent-posts-title"><h2 id="recent-posts-title" class="bl-box-title">Recent posts</h2>',
-    recent.length ? `<ul class="rp">${items}</ul>` : '<p class="bl-muted">No posts yet.</p>',
+    recent.length ? `<ul class="rp">${items}</ul>` : `<p class="bl-muted">${BLOG_TEXTS.noRecent}</p>`,
     '</section>',
   ].join('');
 }
@@ -115,7 +116,7 @@ export function blogListingHtml(state: ListingState, list: ListingPage, recent: 
   const pageCount = Math.max(1, Math.ceil(list.total / size));
   const body =
     list.data.length === 0
-      ? `<div class="bl-empty"><p>${filtered ? 'No posts match these filters. Try other words, or clear the filters above.' : 'No posts yet. Check back soon.'}</p></div>`
+      ? `<div class="bl-empty"><p>${filtered ? BLOG_TEXTS.noMatches : BLOG_TEXTS.noPosts}</p></div>`
       : `<ul class="bl-list" aria-labelledby="blog-list-heading">${list.data.map((b, i) => card(b, i === 0)).join('')}</ul>`;
   const page = Math.min(state.page, pageCount);
   const pager =

@@ -206,7 +206,7 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
         middleware: [admin] as const,
         responses: {
           201: { description: 'Created', content: json(BlogEnvelopeSchema) },
-          400: { description: 'Please fill in all required fields.' },
+          400: { description: BLOG_TEXTS.required },
           ...ADMIN_ERRORS,
           413: { description: 'Image too large' },
           415: { description: 'Not an image' },

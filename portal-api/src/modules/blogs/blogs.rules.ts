@@ -11,6 +11,11 @@ export const BLOG_TEXTS = {
   required: REQUIRED_FIELDS,
   /** SPEC §2: a blog without a category. */
   uncategorized: 'Uncategorized',
+  /** /blog: no published post at all, none matching the filters, and the sidebar's empty recent list. */
+  noPosts: 'No posts yet. Check back soon.',
+  noMatches: 'No posts match these filters. Try other words, or clear the filters above.',
+  noRecent: 'No posts yet.',
+  selectOne: 'Please select at least one blog.',
   created: 'Blog created successfully!',
   updated: 'Blog updated successfully!',
   createFailed: 'Creation failed',

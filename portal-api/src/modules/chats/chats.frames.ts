@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { HttpError, zodMessage } from '../../http/errors.ts';
 import { recordMessageActivity } from '../activities/activities.repo.ts';
+import { NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findQueryForUser } from '../queries/queries.repo.ts';
 import { mailAbsentSide } from './chats.mail.ts';
 import { findReplyTarget, insertMessage } from './chats.repo.ts';
@@ -80,7 +81,7 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
 const HANDLERS: Handlers = {
   async authenticateAdmin(ctx, peer, frame) {
     const user = await ctx.identify(peer, frame.token);
-    if (user.role !== 'admin') throw new HttpError(403, 'You are not allowed to do this.');
+    if (user.role !== 'admin') throw new HttpError(403, NOT_ALLOWED);
     peer.role = 'admin';
     send(ctx, peer, { type: 'authenticated' });
     ctx.presence.sendOnlineClients(peer);

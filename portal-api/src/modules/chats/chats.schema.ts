@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { LifecycleFrame } from '../queries/lifecycle.schema.ts';
-import { QUERY_STATUSES } from '../queries/queries.labels.ts';
+import { PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
+import { QUERY_NOT_FOUND, QUERY_STATUSES } from '../queries/queries.labels.ts';
 
 export const MAX_CHAT_MESSAGE = 5000;
-export const CHAT_CLOSED = 'This conversation is closed. You cannot send more messages.';
+export { CHAT_CLOSED } from './chats.labels.ts';
 export const CHAT_EMPTY = 'Message cannot be empty.';
 export const CHAT_TOO_LONG = 'Message can be at most 5,000 characters.';
 export const CHAT_BAD_REPLY = 'The message you replied to is not part of this conversation.';
@@ -35,7 +36,7 @@ export const ChatQueryParamsSchema = z.object({
 
 // WebSocket frames (ARCHITECTURE.md "WebSocket /ws"): a union on `type`.
 const token = z.string({ error: 'A session token is required.' }).min(1, 'A session token is required.').max(256, 'Invalid token.');
-const queryId = z.string({ error: 'A query id is required.' }).min(1, 'A query id is required.').max(64, 'Query not found.');
+const queryId = z.string({ error: 'A query id is required.' }).min(1, 'A query id is required.').max(64, QUERY_NOT_FOUND);
 
 export const ClientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('authenticateAdmin'), token }),
@@ -72,14 +73,9 @@ export type ServerFrame =
   | { type: 'unread'; total: number; queries?: Record<string, number>; queryId?: string; userId?: string; count?: number };
 
 export const ChatUsersQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(200, { error: 'Search text can be at most 200 characters.' })
-    .optional()
-    .meta({ description: "Part of a client's name or e-mail (case-insensitive)." }),
-  page: z.coerce.number({ error: 'Page must be a number.' }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).default(30),
+  search: SearchParam("Part of a client's name or e-mail (case-insensitive)."),
+  page: PageParam(10_000),
+  pageSize: PageSizeParam(30),
 });
 
 export const ChatUserSchema = z

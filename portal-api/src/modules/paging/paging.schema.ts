@@ -16,5 +16,21 @@ export const LimitParam = (max: number) =>
     .max(max, `limit must be between 1 and ${max}.`)
     .optional();
 
+/** A list's free-text filter: trimmed, at most 200 characters. */
+export const SearchParam = (description: string) =>
+  z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional().meta({ description });
+
+/** The 1-based page number of an offset-paged list. */
+export const PageParam = (max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number({ error: 'Page must be a number.' }).int().min(1).max(max).default(1);
+
+/** The page size of an offset-paged list. */
+export const PageSizeParam = (fallback: number, max = 100) =>
+  z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(max).default(fallback);
+
+/** The nextCursor field of a paged answer. */
+export const NextCursorField = () =>
+  z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' });
+
 /** Lists answered as a bare array (ARCHITECTURE.md "Shapes") carry the next page's cursor in this header. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';

@@ -43,8 +43,11 @@ export function reopenError(status: QueryStatus): string | null {
 }
 
 /** Addenda: any request that is not closed. On an answered request the addendum also reopens it. */
+export const ADDENDUM_CLOSED = 'This query is closed. A closed query takes no addenda.';
+export const OUTCOME_RECORDED = 'The bid outcome is already recorded.';
+
 export function addendumError(status: QueryStatus): string | null {
-  return status === 'closed' ? 'This query is closed. A closed query takes no addenda.' : null;
+  return status === 'closed' ? ADDENDUM_CLOSED : null;
 }
 
 export const BID_OUTCOMES = ['won', 'lost', 'did_not_bid'] as const satisfies readonly BidOutcome[];
@@ -54,7 +57,7 @@ export const BID_OUTCOMES = ['won', 'lost', 'did_not_bid'] as const satisfies re
  * UTC) on an answered or closed request, and only once.
  */
 export function outcomeError(q: { status: QueryStatus; bidDueDate: string | null; outcome: BidOutcome | null }, now: Date): string | null {
-  if (q.outcome) return 'The bid outcome is already recorded.';
+  if (q.outcome) return OUTCOME_RECORDED;
   if (q.status !== 'answered' && q.status !== 'closed') return 'The bid outcome can be given once the estimate is answered.';
   if (!q.bidDueDate) return 'This request has no bid due date, so there is no bid outcome to record.';
   if (!isBidDatePast(q.bidDueDate, now)) return 'The bid outcome can be given after the bid due date.';

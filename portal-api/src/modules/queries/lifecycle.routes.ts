@@ -4,7 +4,7 @@ import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
-import { isDueAfterBidDate, deliveryDueAt } from './lifecycle-transitions.ts';
+import { addendumError, isDueAfterBidDate, deliveryDueAt } from './lifecycle-transitions.ts';
 import {
   AcceptQuoteSchema,
   AddendumFieldsSchema,
@@ -18,6 +18,7 @@ import {
 } from './lifecycle.schema.ts';
 import { announceAddendum, runStep } from './lifecycle.step.ts';
 import { monthlyStats, recordOutcome } from './outcome.repo.ts';
+import { NO_FILES } from './queries.labels.ts';
 import { getQueryForUser } from './queries.repo.ts';
 import { QueryIdParamsSchema, QuerySchema } from './queries.schema.ts';
 import { acceptQuote, declineQuote, sendQuote, withdrawQuote } from './quotes.repo.ts';
@@ -198,7 +199,8 @@ export function lifecycleRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         // Ownership and status first, so a refused addendum never streams files to disk.
         const before = await getQueryForUser(db, storage, id, c.var.user);
-        if (before.status === 'closed') throw new HttpError(409, 'This query is closed. A closed query takes no addenda.');
+        const closed = addendumError(before.status);
+        if (closed) throw new HttpError(409, closed);
         // JSON {uploadIds, note} names the client's completed resumable uploads (issue 14).
         const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, MAX_ADDENDUM_FILES) : null;
         const { fields, files } = fromUploads
@@ -208,7 +210,7 @@ export function lifecycleRoutes(deps: Deps) {
         const stored: StoredFile[] = [];
         try {
           const { note } = AddendumFieldsSchema.parse(fields);
-          if (!files.length && !uploadIds.length) throw new HttpError(400, 'Please choose at least one file.');
+          if (!files.length && !uploadIds.length) throw new HttpError(400, NO_FILES);
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
           const done = await runStep(deps, c.var.log, 'addendumAdded', async (trx) => {
             stored.push(...(await claimCompletedUploads(trx, storage, c.var.user.id, uploadIds)));

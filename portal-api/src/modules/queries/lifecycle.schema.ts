@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NO_FILES } from './queries.labels.ts';
 
 // Issue 13: the shapes of quotes, addenda, revisions and bid outcomes, shared by
-// the server and the browser (this file imports nothing but zod).
+// the server and the browser (this file imports nothing but zod and the labels).
 
 export const QUOTE_STATES = ['sent', 'accepted', 'declined', 'withdrawn'] as const;
 export const QUOTE_OPTIONS = ['standard', 'rush'] as const;
@@ -89,6 +90,17 @@ export const SendQuoteSchema = z
   });
 export type SendQuote = z.infer<typeof SendQuoteSchema>;
 
+/**
+ * The admin's quote form: the browser checks the price, and the rush price when a rush
+ * option is offered (PRICE_ERROR either way), and sends what was typed; the turnarounds
+ * and the note are SendQuoteSchema's on the server, whose refusal the workspace shows.
+ */
+export const QuoteFormSchema = z
+  .object({ price, standardHours: z.string(), rush: z.boolean(), rushPrice: z.string(), rushHours: z.string(), note: z.string() })
+  .superRefine(({ rush, rushPrice }, ctx) => {
+    if (rush && !price.safeParse(rushPrice).success) ctx.addIssue({ code: 'custom', message: PRICE_ERROR, path: ['rushPrice'] });
+  });
+
 export const AcceptQuoteSchema = z.object({
   option: z.enum(QUOTE_OPTIONS, { error: 'Please choose the standard or the rush option.' }),
 });
@@ -107,6 +119,11 @@ export const ReopenSchema = z.object({
     .max(2000, 'The reason can be at most 2,000 characters.'),
 });
 export const AddendumFieldsSchema = z.object({ note: note(2000, 'The note') });
+/** The client's addendum form: its files first (they go up through tus), then AddendumFieldsSchema's note. */
+export const AddendumFormSchema = z.object({
+  files: z.array(z.custom<File>()).min(1, NO_FILES),
+  ...AddendumFieldsSchema.shape,
+});
 export const OutcomeSchema = z.object({
   outcome: z.enum(BID_OUTCOME_VALUES, { error: 'Please choose Won, Lost or Did not bid.' }),
   marginPct: z.coerce

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
-import { isBidDatePast, outcomeError } from './lifecycle-transitions.ts';
+import { isBidDatePast, OUTCOME_RECORDED, outcomeError } from './lifecycle-transitions.ts';
 import { clientTarget, companyTarget, lifecycleMails, queueMail } from './lifecycle.mail.ts';
 import { BID_OUTCOME_LABELS } from './lifecycle.schema.ts';
 import { QUERY_NOT_FOUND } from './queries.repo.ts';
@@ -38,7 +38,7 @@ export async function recordOutcome(
     .where('id', '=', queryId)
     .where('outcome', 'is', null)
     .executeTakeFirst();
-  if (Number(written.numUpdatedRows) !== 1) throw new HttpError(409, 'The bid outcome is already recorded.');
+  if (Number(written.numUpdatedRows) !== 1) throw new HttpError(409, OUTCOME_RECORDED);
   const label = BID_OUTCOME_LABELS[input.outcome];
   await recordActivity(trx, { userId: q.user_id, queryId, activity: `Bid outcome: ${label}`, status: q.status });
   await queueMail(trx, lifecycleMails.outcomeRecorded(companyTarget(deps, q), label, input.marginPct ?? null, client.fullName));

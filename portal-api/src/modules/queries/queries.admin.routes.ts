@@ -19,7 +19,7 @@ import {
   WeeklyStatsSchema,
 } from './queries.admin.schema.ts';
 import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from './status-transitions.ts';
-import { QUERY_CLOSED } from './queries.labels.ts';
+import { NO_FILES, QUERY_CHANGED, QUERY_CLOSED, QUERY_NOT_FOUND } from './queries.labels.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 
@@ -33,7 +33,7 @@ export function queriesAdminRoutes(deps: Deps) {
 
   const loadOr404 = async (id: string): Promise<Query> => {
     const query = await findAdminQuery(db, storage, id);
-    if (!query) throw new HttpError(404, 'Query not found.');
+    if (!query) throw new HttpError(404, QUERY_NOT_FOUND);
     return query;
   };
 
@@ -96,7 +96,7 @@ export function queriesAdminRoutes(deps: Deps) {
             statusChangeMail(config.publicUrl, current, status, revision ? { letter: revision, changeNote: note ?? null } : undefined),
           );
         if (!(await changeQueryStatus(db, { id, userId: current.user._id }, current.status, status, activity, mail, note ?? null))) {
-          throw new HttpError(409, 'This query was changed by someone else. Reload it and try again.');
+          throw new HttpError(409, QUERY_CHANGED);
         }
         // The change is saved; open chats learn it live. A fan-out failure is logged, not
         // turned into a failed request the admin would retry against a now-final status.
@@ -141,7 +141,7 @@ export function queriesAdminRoutes(deps: Deps) {
           ? { files: [] }
           : await storage.receive(c.req.raw, { maxFiles: MAX_DELIVERABLES, fileFields: ['files[]', 'files'] });
         const uploadIds = fromUploads?.uploadIds ?? [];
-        if (!files.length && !uploadIds.length) throw new HttpError(400, 'Please choose at least one file.');
+        if (!files.length && !uploadIds.length) throw new HttpError(400, NO_FILES);
         const stored: StoredFile[] = [];
         try {
           for (const file of files) stored.push(await storage.store(file, 'deliverable', 'private', 'deliverables'));

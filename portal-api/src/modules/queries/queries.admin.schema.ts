@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorParam, LimitParam } from '../paging/paging.schema.ts';
+import { CursorParam, LimitParam, NextCursorField, PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
 import { QUERY_STATUSES } from './queries.labels.ts';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 
@@ -19,18 +19,13 @@ export const ListQueriesSchema = z.object({
     .enum([...QUERY_STATUSES, 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
     .optional()
     .meta({ description: "One status, or 'open' for every status but closed." }),
-  search: z
-    .string()
-    .trim()
-    .max(200, { error: 'Search text can be at most 200 characters.' })
-    .optional()
-    .meta({ description: "Matches the message, subject, client's name or e-mail, service or sub-service (case-insensitive)." }),
+  search: SearchParam("Matches the message, subject, client's name or e-mail, service or sub-service (case-insensitive)."),
   sort: z.enum(['createdAt', 'bidDueDate', 'due'], { error: 'Sort must be createdAt, bidDueDate or due.' }).default('createdAt').meta({
     description:
       'createdAt: newest first. bidDueDate: soonest due first, undated last. due: the earlier of the delivery due time and the bid due date first, undated last.',
   }),
-  page: z.coerce.number({ error: 'Page must be a number.' }).int().min(1).default(1),
-  pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).default(20),
+  page: PageParam(),
+  pageSize: PageSizeParam(20),
   cursor: CursorParam,
 });
 
@@ -39,7 +34,7 @@ export const QueryPageSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
-  nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
+  nextCursor: NextCursorField(),
 });
 
 export const ChangeStatusSchema = z.object({
@@ -77,12 +72,7 @@ export const WeeklyStatsSchema = z.object({
 export const UsersWithQueriesQuerySchema = z.object({
   limit: LimitParam(100).meta({ description: 'Clients per page. Without limit and cursor every client is answered.' }),
   cursor: CursorParam,
-  q: z
-    .string()
-    .trim()
-    .max(200, { error: 'Search text can be at most 200 characters.' })
-    .optional()
-    .meta({ description: "Part of the client's name or e-mail (case-insensitive)." }),
+  q: SearchParam("Part of the client's name or e-mail (case-insensitive)."),
 });
 
 export const UsersWithQueriesSchema = z.object({

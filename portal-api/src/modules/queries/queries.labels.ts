@@ -25,6 +25,10 @@ export function statusLabel(status: string | null | undefined): string {
 
 /** SPEC §5: one sentence for every missing field of the request and blog forms, as the product shows it. */
 export const REQUIRED_FIELDS = 'Please fill in all required fields.';
+export const QUERY_NOT_FOUND = 'Query not found.';
+/** A request's form or addendum sent without a file. */
+export const NO_FILES = 'Please choose at least one file.';
+export const QUERY_CHANGED = 'This query was changed by someone else. Reload it and try again.';
 /** SPEC §5: the request form without a session; two spaces, as the product shows it. */
 export const NOT_AUTHENTICATED = 'User  not authenticated.';
 /** SPEC §2: the request form's success toast, also the answer of POST /queries. */

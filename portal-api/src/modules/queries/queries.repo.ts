@@ -10,7 +10,9 @@ import type { Query } from './queries.schema.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 type Viewer = Pick<AuthUser, 'id' | 'role'>;
 
-export const QUERY_NOT_FOUND = 'Query not found.';
+import { QUERY_NOT_FOUND } from './queries.labels.ts';
+
+export { QUERY_NOT_FOUND };
 
 /** The joined row every query read starts from: the query, its client, its service titles. */
 export function baseSelect(db: Executor) {

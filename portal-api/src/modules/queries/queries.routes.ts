@@ -67,8 +67,7 @@ export function queriesRoutes(deps: Deps) {
         responses: {
           201: json(QueryCreatedSchema, 'Stored; COMPANY_EMAIL is told'),
           400: {
-            description:
-              "'Please fill in all required fields.', an upload that is not complete or not the caller's, or another sentence naming the problem",
+            description: `'${REQUIRED_FIELDS}', an upload that is not complete or not the caller's, or another sentence naming the problem`,
           },
           413: { description: 'A file is over UPLOAD_MAX_MB' },
           415: { description: 'A file is not a PDF, DWG, ZIP or image (by content)' },

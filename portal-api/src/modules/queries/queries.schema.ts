@@ -6,6 +6,8 @@ import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 // SPEC §5 "Submit request": one sentence for every missing field, as the product shows it.
 import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
 
+export const TOO_MANY_REUSED = 'Too many files to reuse.';
+
 export { REQUIRED_FIELDS };
 export { QUERY_CREATED } from './queries.labels.ts';
 export const MAX_QUERY_FILES = 20;
@@ -13,14 +15,13 @@ export const MAX_MESSAGE_LENGTH = 10_000;
 
 export const QueryStatusSchema = z.enum(QUERY_STATUSES);
 
+/** SPEC §5: a field the request needs; a missing one, whichever it is, is REQUIRED_FIELDS. */
+const requiredText = () => z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS);
+
 /** The multipart text fields of POST /queries (files go through lib/storage.ts). */
 export const CreateQuerySchema = z.object({
-  message: z
-    .string({ error: REQUIRED_FIELDS })
-    .trim()
-    .min(1, REQUIRED_FIELDS)
-    .max(MAX_MESSAGE_LENGTH, 'Your description can be at most 10,000 characters.'),
-  service: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(64, 'Unknown service.'),
+  message: requiredText().max(MAX_MESSAGE_LENGTH, 'Your description can be at most 10,000 characters.'),
+  service: requiredText().max(64, 'Unknown service.'),
   subService: z
     .string()
     .trim()
@@ -57,7 +58,7 @@ export const CreateQuerySchema = z.object({
   reuseFiles: z
     .string()
     .trim()
-    .max(2000, 'Too many files to reuse.')
+    .max(2000, TOO_MANY_REUSED)
     .optional()
     .transform((v) =>
       v
@@ -73,6 +74,31 @@ export const CreateQuerySchema = z.object({
     ),
 });
 export type CreateQuery = z.infer<typeof CreateQuerySchema>;
+
+/**
+ * The /request form (SPEC §5 "Submit request"), checked before any file is uploaded:
+ * description, project name (issue 13: required on the form, optional for SPEC §7
+ * clients), service, a sub-service when the service has some, and a file picked or
+ * reused. Any gap is REQUIRED_FIELDS, the same rule as CreateQuerySchema's. Lengths,
+ * the date and the ids stay CreateQuerySchema's on the server, whose sentence the form
+ * then shows, as before. `F` is the browser's picked file.
+ */
+export function requestFormSchema<F>(facts: { hasSubServices: (serviceId: string) => boolean; reusedFiles: number }) {
+  return z
+    .object({
+      message: requiredText(),
+      projectName: requiredText(),
+      location: z.string(),
+      service: requiredText(),
+      subService: z.string(),
+      bidDueDate: z.string(),
+      files: z.array(z.custom<F>()).min(facts.reusedFiles > 0 ? 0 : 1, REQUIRED_FIELDS),
+    })
+    .superRefine(({ service, subService }, ctx) => {
+      if (facts.hasSubServices(service) && !requiredText().safeParse(subService).success)
+        ctx.addIssue({ code: 'custom', message: REQUIRED_FIELDS, path: ['subService'] });
+    });
+}
 
 function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

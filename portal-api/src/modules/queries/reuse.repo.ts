@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { StoredFile } from '../../lib/storage.ts';
+import { TOO_MANY_REUSED } from './queries.schema.ts';
 
 /**
  * Issue 13 "Reuse these plans": the caller's own earlier attachments, as stored
@@ -9,7 +10,7 @@ import type { StoredFile } from '../../lib/storage.ts';
  */
 export async function findReusableFiles(db: DB, userId: string, ids: string[]): Promise<StoredFile[]> {
   if (!ids.length) return [];
-  if (ids.length > 100) throw new HttpError(400, 'Too many files to reuse.');
+  if (ids.length > 100) throw new HttpError(400, TOO_MANY_REUSED);
   const rows = await db
     .selectFrom('query_files as f')
     .innerJoin('queries as q', 'q.id', 'f.query_id')

@@ -9,6 +9,7 @@ import { recordActivity } from '../activities/activities.repo.ts';
 import { insertMessage } from '../chats/chats.repo.ts';
 import { addendumError, fileSetLabel, reopenError, revisionLetter } from './lifecycle-transitions.ts';
 import { clientTarget, companyTarget, lifecycleMails, queueMail } from './lifecycle.mail.ts';
+import { QUERY_CHANGED } from './queries.labels.ts';
 import { insertQueryFiles, QUERY_NOT_FOUND } from './queries.repo.ts';
 
 // Revisions and addenda (issue 13). Rev A is the first answer; a reopen
@@ -95,7 +96,7 @@ async function openRevision(trx: Trx, q: Awaited<ReturnType<typeof queryFor>>, b
     .where('id', '=', q.id)
     .where('status', '=', 'answered')
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, 'This query was changed by someone else. Reload it and try again.');
+  if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, QUERY_CHANGED);
   let revisions = await revisionsOf(trx, q.id);
   if (!revisions.length) {
     // Answered before revisions existed: its answer becomes Rev A.

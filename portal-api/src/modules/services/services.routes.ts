@@ -16,6 +16,7 @@ import {
 } from './services.repo.ts';
 import {
   CreateServiceSchema,
+  PARENT_NOT_FOUND,
   ServiceAnswerSchema,
   ServiceDeletedSchema,
   ServiceIdParamsSchema,
@@ -54,7 +55,7 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
     if (!parentId) return;
     if (parentId === selfId) throw new HttpError(400, 'A service cannot be its own parent.');
     const parent = await findService(db, parentId);
-    if (!parent) throw new HttpError(400, 'Parent service not found.');
+    if (!parent) throw new HttpError(400, PARENT_NOT_FOUND);
     if (parent.parent_id !== null) throw new HttpError(400, 'A sub-service can only be added under a top-level service.');
   }
 

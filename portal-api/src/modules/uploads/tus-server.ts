@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanFileName } from '../../lib/storage.ts';
+import { AUTH_REQUIRED } from '../auth/auth.labels.ts';
 import { PlanFileStore } from './plan-file-store.ts';
 import { deleteUploadRow, findUpload, insertUpload, markUploadComplete, tusDirectory } from './uploads.repo.ts';
 import { TUS_PATH, UPLOAD_EXPIRY_HOURS } from './uploads.schema.ts';
@@ -58,7 +59,7 @@ export function createTusServer({ db, storage }: Pick<Deps, 'db' | 'storage'>) {
     namingFunction: () => newId(),
     async onUploadCreate(req: TusRequest, upload) {
       const user = owners.get(req);
-      if (!user) throw tusError(401, 'Authentication required.');
+      if (!user) throw tusError(401, AUTH_REQUIRED);
       if (upload.size === undefined) throw tusError(400, 'Upload-Length is required: deferred lengths are not accepted.');
       if (upload.size === 0) throw tusError(400, 'The file is empty.');
       const name = cleanFileName(upload.metadata?.filename ?? upload.metadata?.name ?? '');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, MALFORMED_JSON } from '../../http/errors.ts';
+import { tooManyFiles } from '../../lib/storage.ts';
 import { REQUIRED_FIELDS } from '../queries/queries.schema.ts';
 
 const BodySchema = z.object({ uploadIds: z.array(z.string().trim().min(1).max(64), { error: REQUIRED_FIELDS }).max(1000) }).loose();
@@ -18,7 +19,7 @@ export async function readUploadsBody(req: Request, maxFiles: number): Promise<{
   try {
     raw = await req.json();
   } catch {
-    throw new HttpError(400, 'Malformed JSON body.');
+    throw new HttpError(400, MALFORMED_JSON);
   }
   // JSON is only the uploads variant; anything else keeps the multipart answer of SPEC §7.
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('uploadIds' in raw)) {
@@ -27,7 +28,7 @@ export async function readUploadsBody(req: Request, maxFiles: number): Promise<{
   const parsed = BodySchema.safeParse(raw);
   if (!parsed.success) throw new HttpError(400, REQUIRED_FIELDS);
   const uploadIds = [...new Set(parsed.data.uploadIds)];
-  if (uploadIds.length > maxFiles) throw new HttpError(400, `Too many files. At most ${maxFiles} are accepted.`);
+  if (uploadIds.length > maxFiles) throw new HttpError(400, tooManyFiles(maxFiles));
   const { uploadIds: _ids, ...fields } = parsed.data;
   return { fields, uploadIds };
 }

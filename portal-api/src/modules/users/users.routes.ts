@@ -17,6 +17,7 @@ import { PROFILE_IMAGE_MAX_BYTES, profileImageKey, storeProfileImage } from './p
 import { findUserById, listNonAdminUsers, toProfile, toUser, updateProfile } from './users.repo.ts';
 import { ProfileSchema, ProfileUpdateSchema, UserListQuerySchema, UserPageSchema } from './users.schema.ts';
 import { PROFILE_UPDATED } from './users.labels.ts';
+import { SESSION_EXPIRED } from '../auth/auth.labels.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
@@ -68,7 +69,7 @@ export function usersRoutes(deps: Deps) {
       }),
       async (c) => {
         const row = await findUserById(db, c.var.user.id);
-        if (!row) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+        if (!row) throw new HttpError(401, SESSION_EXPIRED);
         return c.json({ data: toProfile(row) }, 200);
       },
     )
@@ -99,7 +100,7 @@ export function usersRoutes(deps: Deps) {
           const patch = ProfileUpdateSchema.parse(fields);
           if (files[0]) imageUrl = await storeProfileImage(storage, files[0]);
           const before = await findUserById(db, c.var.user.id);
-          if (!before) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+          if (!before) throw new HttpError(401, SESSION_EXPIRED);
           await updateProfile(db, before.id, { ...patch, profileImage: imageUrl });
           if (imageUrl) await storage.remove(profileImageKey(before.profile_image));
         } catch (err) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorParam } from '../paging/paging.schema.ts';
+import { CursorParam, NextCursorField } from '../paging/paging.schema.ts';
 
 // SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
 
@@ -38,7 +38,7 @@ export const UserPageSchema = z
     page: z.number(),
     pageSize: z.number(),
     total: z.number(),
-    nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' }),
+    nextCursor: NextCursorField(),
   })
   .meta({ id: 'UserPage' });
 

@@ -88,7 +88,7 @@ export function BlogBoard({ status }: Props) {
     });
   const askBulkDelete = () => {
     if (!selected.size) {
-      toast.error('Please select at least one blog.');
+      toast.error(BLOG_TEXTS.selectOne);
       return;
     }
     setConfirmBulk(true);

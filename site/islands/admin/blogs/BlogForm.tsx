@@ -1,22 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { api, upload } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
-import { firstTooLong } from '../../../lib/text-limit.ts';
+import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { BLOG_LIMITS, BLOG_TEXTS, parseTags } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+import { type BlogFormInput, blogFormSchema } from '../../../../portal-api/src/modules/blogs/blogs.schema.ts';
 import { type Blog, messageOr } from './blog-admin.ts';
 import { CategoryField } from './CategoryField.tsx';
 
 const QuillEditor = lazy(() => import('./QuillEditor.tsx'));
 
-type Values = { title: string; subTitle: string; category: string; tags: string; status: 'draft' | 'published'; body: string };
-type Field = 'title' | 'category' | 'body';
+const REQUIRED = ['title', 'category', 'body'] as const;
+type Field = (typeof REQUIRED)[number];
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'];
 const REDIRECT_MS = 1000;
 
-function valuesOf(blog: Blog | null): Values {
+function valuesOf(blog: Blog | null): BlogFormInput {
   return {
     title: blog?.title ?? '',
     subTitle: blog?.subTitle ?? '',
@@ -33,34 +37,49 @@ function hasBody(html: string): boolean {
   return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim() !== '';
 }
 
+const schema = blogFormSchema(hasBody);
+type Saved = z.output<typeof schema>;
+// Issue 17: a text that is too long is refused with its counter's sentence, named by the field's label.
+const resolver = zodResolver(schema, { error: tooLongMessages({ title: 'Blog Title', subTitle: 'Sub-Title' }) });
+
 /** The editor form (SPEC §2, §5): CANCEL resets to what was loaded; SAVE creates, UPDATE updates. */
 export function BlogForm({ initial }: { initial: Blog | null }) {
   const client = useQueryClient();
   const isEdit = !!initial;
   const start = useMemo(() => valuesOf(initial), [initial]);
-  const [values, setValues] = useState<Values>(start);
+  // react-hook-form over the shared form schema: checked on submit; a field's error clears once it is edited.
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    reset: resetValues,
+    clearErrors,
+    formState,
+  } = useForm<BlogFormInput, unknown, Saved>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: start,
+  });
   const [file, setFile] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
-  const [invalid, setInvalid] = useState<Set<Field>>(new Set());
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const titleInput = useRef<HTMLInputElement>(null);
 
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const shownImage = preview ?? (!removeImage ? (initial?.image ?? null) : null);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (invalid.has(key as Field)) setInvalid((s) => new Set([...s].filter((f) => f !== key)));
-  };
+  /** A required field refused at the last submit (SPEC §5), until it is edited. */
+  const isMissing = (field: Field) => formState.errors[field]?.message === BLOG_TEXTS.required;
 
   const reset = () => {
-    setValues(start);
+    resetValues(start);
     setFile(null);
     setRemoveImage(false);
-    setInvalid(new Set());
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -87,34 +106,24 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     return (await upload(api.blogs.images, '$post', form, () => undefined)).url;
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (progress !== null || done) return;
-    const missing = new Set<Field>();
-    if (!values.title.trim()) missing.add('title');
-    if (!values.category) missing.add('category');
-    if (!hasBody(values.body)) missing.add('body');
-    if (missing.size) {
-      setInvalid(missing);
+  const refuse = (errors: FieldErrors<BlogFormInput>) => {
+    const missing = REQUIRED.filter((field) => errors[field]?.message === BLOG_TEXTS.required);
+    if (missing.length) {
       toast.error(BLOG_TEXTS.required);
-      const first = missing.has('title') ? 'blog-title' : missing.has('category') ? 'blog-category' : null;
-      if (first) document.getElementById(first)?.focus();
-      else document.querySelector<HTMLElement>('.qe .ql-editor')?.focus();
+      if (missing[0] === 'body') document.querySelector<HTMLElement>('.qe .ql-editor')?.focus();
+      else document.getElementById(`blog-${missing[0]}`)?.focus();
       return;
     }
     // Too long is refused with a sentence, never cut (issue 17).
-    const tooLong = firstTooLong([
-      ['Blog Title', values.title.trim(), BLOG_LIMITS.title],
-      ['Sub-Title', values.subTitle.trim(), BLOG_LIMITS.subTitle],
-    ]);
-    if (tooLong) {
-      toast.error(tooLong);
-      document.getElementById(values.title.trim().length > BLOG_LIMITS.title ? 'blog-title' : 'blog-subtitle')?.focus();
-      return;
-    }
+    const field = errors.title ? 'title' : 'subTitle';
+    toast.error(errors[field]?.message);
+    document.getElementById(field === 'title' ? 'blog-title' : 'blog-subtitle')?.focus();
+  };
+
+  const save = async (values: Saved) => {
     const form = new FormData();
-    form.append('title', values.title.trim());
-    form.append('subTitle', values.subTitle.trim());
+    form.append('title', values.title);
+    form.append('subTitle', values.subTitle);
     form.append('body', values.body);
     form.append('category', values.category);
     form.append('tags', parseTags(values.tags).join(', '));
@@ -138,20 +147,28 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     }
   };
 
-  const tags = parseTags(values.tags);
   const busy = progress !== null || done;
+  const submit = handleSubmit(save, refuse);
+  const [title, subTitle, tagText, status] = watch(['title', 'subTitle', 'tags', 'status']);
+  const tags = parseTags(tagText);
   const errorFor = (field: Field) =>
-    invalid.has(field) ? (
+    isMissing(field) ? (
       <p id={`blog-${field}-error`} className="error-text">
         This field is required.
       </p>
     ) : null;
 
   return (
-    <form className="be" onSubmit={submit} noValidate aria-busy={busy}>
+    // While a submit is checked or saved, another does nothing (not even the checks).
+    <form
+      className="be"
+      onSubmit={(e) => (busy || formState.isSubmitting ? e.preventDefault() : void submit(e))}
+      noValidate
+      aria-busy={busy}
+    >
       <div className="page-head">
         <h1>{isEdit ? 'Edit Blog' : 'Upload Blog'}</h1>
-        <a className="btn btn-secondary btn-sm" href={values.status === 'draft' && isEdit ? paths.draftBlog : paths.adminBlogs}>
+        <a className="btn btn-secondary btn-sm" href={status === 'draft' && isEdit ? paths.draftBlog : paths.adminBlogs}>
           Back to blogs
         </a>
       </div>
@@ -166,36 +183,38 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
           </label>
           <input
             id="blog-title"
-            ref={titleInput}
-            value={values.title}
             required
-            aria-invalid={invalid.has('title') || values.title.trim().length > BLOG_LIMITS.title}
-            aria-describedby={invalid.has('title') ? 'blog-title-error blog-title-count' : 'blog-title-count'}
-            onChange={(e) => set('title', e.target.value)}
+            aria-invalid={isMissing('title') || title.trim().length > BLOG_LIMITS.title}
+            aria-describedby={isMissing('title') ? 'blog-title-error blog-title-count' : 'blog-title-count'}
+            {...register('title', { onChange: () => clearErrors('title') })}
           />
-          <CharCount id="blog-title-count" value={values.title} max={BLOG_LIMITS.title} />
+          <CharCount id="blog-title-count" value={title} max={BLOG_LIMITS.title} />
           {errorFor('title')}
         </div>
         <div className="field">
           <label htmlFor="blog-subtitle">Sub-Title</label>
-          <input
-            id="blog-subtitle"
-            value={values.subTitle}
-            aria-describedby="blog-subtitle-count"
-            onChange={(e) => set('subTitle', e.target.value)}
-          />
-          <CharCount id="blog-subtitle-count" value={values.subTitle} max={BLOG_LIMITS.subTitle} />
+          <input id="blog-subtitle" aria-describedby="blog-subtitle-count" {...register('subTitle')} />
+          <CharCount id="blog-subtitle-count" value={subTitle} max={BLOG_LIMITS.subTitle} />
         </div>
         <div className="be-row">
-          <CategoryField
-            value={values.category}
-            invalid={invalid.has('category')}
-            onChange={(id) => set('category', id)}
-            error={errorFor('category')}
+          <Controller
+            name="category"
+            control={control}
+            render={({ field }) => (
+              <CategoryField
+                value={field.value}
+                invalid={isMissing('category')}
+                onChange={(id) => {
+                  field.onChange(id);
+                  clearErrors('category');
+                }}
+                error={errorFor('category')}
+              />
+            )}
           />
           <div className="field">
             <label htmlFor="blog-status">Status</label>
-            <select id="blog-status" value={values.status} onChange={(e) => set('status', e.target.value as Values['status'])}>
+            <select id="blog-status" {...register('status')}>
               <option value="draft">Draft</option>
               <option value="published">Published</option>
             </select>
@@ -203,13 +222,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
         </div>
         <div className="field">
           <label htmlFor="blog-tags">Tags (comma separated)</label>
-          <input
-            id="blog-tags"
-            value={values.tags}
-            placeholder="concrete, takeoff, bidding"
-            aria-describedby="blog-tags-hint"
-            onChange={(e) => set('tags', e.target.value)}
-          />
+          <input id="blog-tags" placeholder="concrete, takeoff, bidding" aria-describedby="blog-tags-hint" {...register('tags')} />
           <p id="blog-tags-hint" className="be-hint">
             {tags.length ? (
               <>
@@ -239,13 +252,22 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
               </p>
             }
           >
-            <QuillEditor
-              labelledBy="blog-body-label"
-              describedBy={invalid.has('body') ? 'blog-body-error' : undefined}
-              invalid={invalid.has('body')}
-              value={values.body}
-              onChange={(html) => set('body', html)}
-              uploadImage={uploadBodyImage}
+            <Controller
+              name="body"
+              control={control}
+              render={({ field }) => (
+                <QuillEditor
+                  labelledBy="blog-body-label"
+                  describedBy={isMissing('body') ? 'blog-body-error' : undefined}
+                  invalid={isMissing('body')}
+                  value={field.value}
+                  onChange={(html) => {
+                    field.onChange(html);
+                    clearErrors('body');
+                  }}
+                  uploadImage={uploadBodyImage}
+                />
+              )}
             />
           </Suspense>
           {errorFor('body')}

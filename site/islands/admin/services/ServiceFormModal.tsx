@@ -1,9 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { api, ApiError, assetUrl, call, upload } from '../../../lib/api.ts';
-import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.schema.ts';
-import { firstTooLong } from '../../../lib/text-limit.ts';
+import {
+  SERVICE_LIMITS,
+  ServiceFormSchema,
+  type ServiceFormInput,
+  SubServiceFormSchema,
+} from '../../../../portal-api/src/modules/services/services.schema.ts';
+import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Service, SubService } from './types.ts';
@@ -11,6 +19,19 @@ import type { Service, SubService } from './types.ts';
 export type FormMode = { kind: 'service' } | { kind: 'sub'; parentId?: string } | { kind: 'edit'; item: SubService };
 
 type Props = { mode: FormMode | null; services: Service[]; onClose: () => void };
+
+type Saved = z.output<typeof ServiceFormSchema>;
+
+// Issue 17: a text that is too long is refused with its counter's sentence, named by the field's label.
+const messages = { error: tooLongMessages({ title: 'Title', description: 'Description' }) };
+const serviceResolver = zodResolver(ServiceFormSchema, messages);
+const subServiceResolver = zodResolver(SubServiceFormSchema, messages);
+
+/** One sentence at a time, in the order the form checks: a missing title, a missing parent, then a text that is too long. */
+function firstProblem(errors: FieldErrors<ServiceFormInput>): string | undefined {
+  const found = [errors.title, errors.parentService, errors.description].filter((e) => e !== undefined);
+  return (found.find((e) => e.type !== 'too_big') ?? found[0])?.message;
+}
 
 /**
  * Add New Service, Add Sub-Service and Edit (SPEC §2 /admin-service, §5): a title
@@ -21,24 +42,32 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
   const ids = { title: useId(), parent: useId(), description: useId(), image: useId(), titleCount: useId(), descriptionCount: useId() };
   const editing = mode?.kind === 'edit' ? mode.item : null;
   const isSub = mode?.kind === 'sub' || !!editing?.parentService;
-  const [title, setTitle] = useState('');
-  const [parent, setParent] = useState('');
-  const [description, setDescription] = useState('');
+  // react-hook-form over the shared form schemas; a message shows on submit and stays until the next one.
+  const { register, handleSubmit, reset, watch, formState } = useForm<ServiceFormInput, unknown, Saved>({
+    resolver: isSub ? subServiceResolver : serviceResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { title: '', parentService: '', description: '' },
+  });
   const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
+  const error = firstProblem(formState.errors) ?? failure;
 
   useEffect(() => {
-    setTitle(editing?.title ?? '');
-    setParent(editing?.parentService ?? (mode?.kind === 'sub' ? (mode.parentId ?? '') : ''));
-    setDescription(editing?.description ?? '');
+    reset({
+      title: editing?.title ?? '',
+      parentService: editing?.parentService ?? (mode?.kind === 'sub' ? (mode.parentId ?? '') : ''),
+      description: editing?.description ?? '',
+    });
     setImage(null);
-    setError('');
-  }, [mode, editing]);
+    setFailure('');
+  }, [mode, editing, reset]);
 
   const save = useMutation({
-    mutationFn: async () => {
-      const fields: Record<string, string> = { title: title.trim(), description: description.trim() };
-      if (isSub) fields.parentService = parent;
+    mutationFn: async (values: Saved) => {
+      const fields: Record<string, string> = { title: values.title, description: values.description };
+      if (isSub) fields.parentService = values.parentService;
       if (editing && !image) {
         // The route takes JSON or multipart; hc types both bodies at once, and this call sends the JSON one.
         const input = { param: { id: editing._id }, json: { ...fields, description: fields.description || null } };
@@ -58,23 +87,18 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     },
     onError: (err) => {
       const fallback = editing ? 'Failed to update service' : 'Failed to create service';
-      setError(err instanceof ApiError && err.status ? err.message : fallback);
+      setFailure(err instanceof ApiError && err.status ? err.message : fallback);
       toast.error(fallback);
     },
   });
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError('');
-    if (!title.trim()) return setError('Please enter a service title.');
-    if (isSub && !parent) return setError('Please choose a parent service.');
-    const tooLong = firstTooLong([
-      ['Title', title.trim(), SERVICE_LIMITS.title],
-      ['Description', description.trim(), SERVICE_LIMITS.description],
-    ]);
-    if (tooLong) return setError(tooLong);
-    save.mutate();
-  }
+  const validateAndSave = handleSubmit((values) => save.mutate(values));
+  const submit = (e: React.SyntheticEvent) => {
+    // While a submit is checked or saved, another does nothing (a double click saves once).
+    if (formState.isSubmitting || save.isPending) return e.preventDefault();
+    setFailure('');
+    void validateAndSave(e);
+  };
 
   const heading = editing ? (isSub ? 'Edit Sub-Service' : 'Edit Service') : isSub ? 'Add Sub-Service' : 'Add New Service';
   // A service that has sub-services stays top-level; a sub-service may move to another parent.
@@ -85,21 +109,13 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={ids.title}>Title *</label>
-          <input
-            id={ids.title}
-            value={title}
-            required
-            aria-required="true"
-            aria-describedby={ids.titleCount}
-            onChange={(e) => setTitle(e.target.value)}
-            autoFocus
-          />
-          <CharCount id={ids.titleCount} value={title} max={SERVICE_LIMITS.title} />
+          <input id={ids.title} required aria-required="true" aria-describedby={ids.titleCount} autoFocus {...register('title')} />
+          <CharCount id={ids.titleCount} value={watch('title')} max={SERVICE_LIMITS.title} />
         </div>
         {isSub && (
           <div className="field">
             <label htmlFor={ids.parent}>Parent service *</label>
-            <select id={ids.parent} value={parent} required aria-required="true" onChange={(e) => setParent(e.target.value)}>
+            <select id={ids.parent} required aria-required="true" {...register('parentService')}>
               <option value="">Choose a service</option>
               {parents.map((s) => (
                 <option key={s._id} value={s._id}>
@@ -111,13 +127,8 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
         )}
         <div className="field">
           <label htmlFor={ids.description}>Description</label>
-          <textarea
-            id={ids.description}
-            value={description}
-            aria-describedby={ids.descriptionCount}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          <CharCount id={ids.descriptionCount} value={description} max={SERVICE_LIMITS.description} />
+          <textarea id={ids.description} aria-describedby={ids.descriptionCount} {...register('description')} />
+          <CharCount id={ids.descriptionCount} value={watch('description')} max={SERVICE_LIMITS.description} />
         </div>
         <div className="field">
           <label htmlFor={ids.image}>Image</label>

@@ -16,8 +16,9 @@ import type { MyQuery } from '../../../../portal-api/src/modules/queries/queries
 import { StatusBadge } from '../query-format.tsx';
 import './chat.css';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { CHAT_CLOSED } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
 
-const CLOSED_TEXT = 'This conversation is closed. You cannot send more messages.';
+const CLOSED_TEXT = CHAT_CLOSED;
 
 /** /chat and /chat/{id} (SPEC §2): the client's queries on the left, the live chat of one on the right. */
 export function ChatScreen() {

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin } from '../../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
+import { multipart } from '../../../../tests/component/multipart.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { RequestScreen } from './RequestScreen.tsx';
 
@@ -11,9 +12,10 @@ import { RequestScreen } from './RequestScreen.tsx';
 
 let browser: Browser;
 let clientId: string;
+let admin: string;
 beforeAll(async () => {
   browser = await openBrowser();
-  const admin = await signInAdmin(browser.server);
+  admin = await signInAdmin(browser.server);
   const client = await createClient(browser.server, admin, { fullName: 'Rita Request' });
   clientId = client.id;
   useAuth
@@ -54,6 +56,122 @@ describe('the request form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
     expect(await queriesOfClient()).toEqual([]);
+    expect(browser.visited).toEqual([]);
+  });
+});
+
+type Client = Awaited<ReturnType<typeof createClient>>;
+const signInAs = (c: Client) =>
+  useAuth.getState().signIn(c.token, { _id: c.id, fullName: c.fullName, email: c.email, role: 'client', status: 'approved' });
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const choose = (label: string, option: string) =>
+  fireEvent.change(screen.getByLabelText(label), {
+    target: { value: screen.getByRole<HTMLOptionElement>('option', { name: option }).value },
+  });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+const plansOf = (name: string) => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
+
+/** An earlier request of `c` with one plan file, for /request?reuse= (issue 13), made through the API. */
+async function earlierRequest(c: Client): Promise<string> {
+  const services = (await browser.server.call('GET', '/api/services')).body as Array<{ _id: string; title: string }>;
+  const body = multipart(
+    { message: 'Earlier takeoff', projectName: 'Earlier project', service: services.find((s) => s.title === 'Manufacturers')!._id },
+    [{ field: 'files[]', name: 'A-101 plans.pdf' }],
+  );
+  const res = await browser.server.call('POST', '/api/queries', { ...body, token: c.token });
+  expect(res.status).toBe(201);
+  return res.body.data._id;
+}
+
+describe('the request form (react-hook-form over requestFormSchema)', () => {
+  it('asks for the sub-service of a service that has them, and for the project name, before uploading anything', async () => {
+    const client = await createClient(browser.server, admin, { fullName: 'Sam Subservice' });
+    signInAs(client);
+    browser.visit('/request');
+    render(<RequestScreen />);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'General Contractor' })).toBeTruthy());
+    type('Description *', 'Takeoff of a strip mall');
+    type('Project name *', 'Flagler Strip Mall');
+    choose('Service *', 'General Contractor');
+    fireEvent.change(screen.getByLabelText('Plans and files *'), { target: { files: [plansOf('S-101.pdf')] } });
+    await screen.findByText('S-101.pdf');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
+
+    // Changing what the error was about clears it (the project name is not one of those fields).
+    choose('Sub-Service *', 'Public Bids Estimate');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    type('Project name *', '   ');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
+
+    const uploads = await browser.server.deps.db.selectFrom('uploads').select('id').where('user_id', '=', client.id).execute();
+    expect(uploads).toEqual([]);
+    const queries = await browser.server.deps.db.selectFrom('queries').select('id').where('user_id', '=', client.id).execute();
+    expect(queries).toEqual([]);
+  });
+
+  it('sends a complete form once, as trimmed JSON with the reused plans, then opens My Queries', async () => {
+    const client = await createClient(browser.server, admin, { fullName: 'Rosa Reuse' });
+    signInAs(client);
+    const earlier = await earlierRequest(client);
+    browser.visit(`/request?reuse=${earlier}`);
+    render(<RequestScreen />);
+    await screen.findByRole('group', { name: 'Reused plans' });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Sub-Contractor' })).toBeTruthy());
+    type('Description *', '  Concrete takeoff, podium and garage  ');
+    type('Project name *', ' Brickell Tower ');
+    type('Location (optional)', ' Miami, FL ');
+    choose('Service *', 'Sub-Contractor');
+    choose('Sub-Service *', 'Concrete');
+    type('Bid due date (optional)', '2031-05-20');
+    submit();
+
+    expect(await screen.findByText('Query submitted successfully!')).toBeTruthy();
+    await waitFor(() => expect(browser.visited).toEqual(['/my-queries']));
+    const db = browser.server.deps.db;
+    const rows = await db
+      .selectFrom('queries')
+      .select(['id', 'message', 'project_name', 'location', 'bid_due_date', 'service_id', 'subservice_id'])
+      .where('user_id', '=', client.id)
+      .where('id', '!=', earlier)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const services = (await browser.server.call('GET', '/api/services')).body as Array<{
+      _id: string;
+      title: string;
+      subservices: Array<{ _id: string; title: string }>;
+    }>;
+    const sub = services.find((s) => s.title === 'Sub-Contractor')!;
+    expect(rows[0]).toMatchObject({
+      message: 'Concrete takeoff, podium and garage',
+      project_name: 'Brickell Tower',
+      location: 'Miami, FL',
+      bid_due_date: '2031-05-20',
+      service_id: sub._id,
+      subservice_id: sub.subservices.find((s) => s.title === 'Concrete')!._id,
+    });
+    const files = await db.selectFrom('query_files').select('name').where('query_id', '=', rows[0]!.id).execute();
+    expect(files).toEqual([{ name: 'A-101 plans.pdf' }]);
+  });
+
+  it("leaves the description's length to the server and shows its sentence", async () => {
+    const client = await createClient(browser.server, admin, { fullName: 'Lena Long' });
+    signInAs(client);
+    const earlier = await earlierRequest(client);
+    browser.visit(`/request?reuse=${earlier}`);
+    render(<RequestScreen />);
+    await screen.findByRole('group', { name: 'Reused plans' });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Manufacturers' })).toBeTruthy());
+    type('Description *', 'x'.repeat(10_001));
+    type('Project name *', 'Long Story');
+    choose('Service *', 'Manufacturers');
+    submit();
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Your description can be at most 10,000 characters.');
+    expect(await screen.findByText('Error: Your description can be at most 10,000 characters.')).toBeTruthy();
+    const queries = await browser.server.deps.db.selectFrom('queries').select('id').where('user_id', '=', client.id).execute();
+    expect(queries.map((q) => q.id)).toEqual([earlier]);
     expect(browser.visited).toEqual([]);
   });
 });

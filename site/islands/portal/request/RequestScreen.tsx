@@ -1,16 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { api, ApiError, call, publicApi } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { firstError } from '../../../lib/form.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
 import { FilePicker, type PickedFile } from './FilePicker.tsx';
 import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
-import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
+import { MAX_MESSAGE_LENGTH, requestFormSchema } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
-import { NOT_AUTHENTICATED, QUERY_CREATED, REQUIRED_FIELDS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 
@@ -38,16 +41,38 @@ function RequestForm() {
   const ids = { message: useId(), service: useId(), sub: useId(), due: useId() };
   const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
   const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()) });
-  const [message, setMessage] = useState('');
-  const [project, setProject] = useState({ name: '', location: '' });
   const reuse = useReusedPlans();
   const [keepReused, setKeepReused] = useState(true);
   const reused = keepReused ? reuse.files : [];
-  const [serviceId, setServiceId] = useState('');
-  const [subServiceId, setSubServiceId] = useState('');
-  const [bidDueDate, setBidDueDate] = useState('');
-  const [files, setFiles] = useState<PickedFile[]>([]);
-  const [error, setError] = useState('');
+  const list = useMemo(() => services.data ?? [], [services.data]);
+  // react-hook-form over the shared form schema (queries.schema.ts): SPEC §5's one sentence, on submit.
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        requestFormSchema<PickedFile>({
+          hasSubServices: (id) => Boolean(list.find((s) => s._id === id)?.subservices.length),
+          reusedFiles: reused.length,
+        }),
+      ),
+    [list, reused.length],
+  );
+  const { handleSubmit, watch, setValue, getValues, reset, clearErrors, formState } = useForm({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { message: '', projectName: '', location: '', service: '', subService: '', bidDueDate: '', files: [] },
+  });
+  const [message, projectName, location, serviceId, subServiceId, bidDueDate, files] = watch([
+    'message',
+    'projectName',
+    'location',
+    'service',
+    'subService',
+    'bidDueDate',
+    'files',
+  ]);
+  const [failure, setFailure] = useState('');
+  const error = firstError(formState.errors) ?? failure;
   const [progress, setProgress] = useState<number | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const busy = progress !== null;
@@ -55,7 +80,6 @@ function RequestForm() {
   const uploads = useResumableUploads(token);
   const overall = overallPercent(uploads.progress, files);
 
-  const list = services.data ?? [];
   const service = list.find((s) => s._id === serviceId);
   const subs = service?.subservices ?? [];
 
@@ -67,71 +91,73 @@ function RequestForm() {
     const params = new URLSearchParams(window.location.search);
     const s = pick(services.data, params.get('service'));
     if (!s) return;
-    setServiceId(s._id);
+    setValue('service', s._id);
     const sub = pick(s.subservices, params.get('subService') ?? params.get('subservice'));
-    if (sub) setSubServiceId(sub._id);
-  }, [services.data, preselected]);
+    if (sub) setValue('subService', sub._id);
+  }, [services.data, preselected, setValue]);
 
   // A shown error goes once the person changes what it was about.
-  useEffect(() => setError(''), [message, serviceId, subServiceId, files]);
+  useEffect(() => {
+    setFailure('');
+    clearErrors();
+  }, [message, serviceId, subServiceId, files, clearErrors]);
 
   const today = useMemo(() => new Date().toISOString().slice(0, 10), []);
 
-  const reset = () => {
-    setMessage('');
-    setProject({ name: '', location: '' });
+  const clear = () => {
+    for (const f of getValues('files')) if (f.preview) URL.revokeObjectURL(f.preview);
+    reset();
     setKeepReused(false);
-    setServiceId('');
-    setSubServiceId('');
-    setBidDueDate('');
-    setFiles((current) => {
-      for (const f of current) if (f.preview) URL.revokeObjectURL(f.preview);
-      return [];
-    });
     setPickerKey((k) => k + 1);
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError('');
+  const send = handleSubmit(
+    async (form) => {
+      setProgress(0);
+      try {
+        const uploadIds = await uploads.uploadAll(form.files);
+        await call(
+          api.queries.$post({
+            json: {
+              message: form.message,
+              projectName: form.projectName,
+              location: form.location.trim() || undefined,
+              reuseFiles: reused.length ? reused.map((f) => f._id).join(',') : undefined,
+              service: form.service,
+              subService: form.subService || undefined,
+              bidDueDate: form.bidDueDate || undefined,
+              uploadIds,
+            },
+          }),
+        );
+        toast.success(QUERY_CREATED, { duration: 3000 });
+        clear();
+        setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
+      } catch (err) {
+        const text = err instanceof ApiError && err.message ? err.message : 'Failed to create query';
+        setFailure(text);
+        toast.error(`Error: ${text}`, { duration: 3000 });
+      } finally {
+        setProgress(null);
+      }
+    },
+    (errors) => {
+      const text = firstError(errors);
+      if (text) toast.error(text, { duration: 3000 });
+    },
+  );
+
+  const submit = (e: React.SyntheticEvent<HTMLFormElement>) => {
+    setFailure('');
+    // SPEC §5: without a session nothing else is checked.
     if (!token) {
-      setError(NOT_AUTHENTICATED);
+      e.preventDefault();
+      clearErrors();
+      setFailure(NOT_AUTHENTICATED);
       toast.error(NOT_AUTHENTICATED, { duration: 3000 });
       return;
     }
-    // Issue 13: a project name is required on this form (the API keeps it optional for SPEC §7 clients).
-    if (!message.trim() || !project.name.trim() || !serviceId || (subs.length > 0 && !subServiceId) || files.length + reused.length === 0) {
-      setError(REQUIRED_FIELDS);
-      toast.error(REQUIRED_FIELDS, { duration: 3000 });
-      return;
-    }
-    setProgress(0);
-    try {
-      const uploadIds = await uploads.uploadAll(files);
-      await call(
-        api.queries.$post({
-          json: {
-            message: message.trim(),
-            projectName: project.name.trim(),
-            location: project.location.trim() || undefined,
-            reuseFiles: reused.length ? reused.map((f) => f._id).join(',') : undefined,
-            service: serviceId,
-            subService: subServiceId || undefined,
-            bidDueDate: bidDueDate || undefined,
-            uploadIds,
-          },
-        }),
-      );
-      toast.success(QUERY_CREATED, { duration: 3000 });
-      reset();
-      setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
-    } catch (err) {
-      const text = err instanceof ApiError && err.message ? err.message : 'Failed to create query';
-      setError(text);
-      toast.error(`Error: ${text}`, { duration: 3000 });
-    } finally {
-      setProgress(null);
-    }
+    void send(e);
   };
 
   return (
@@ -140,7 +166,14 @@ function RequestForm() {
         <h1>SUBMIT REQUEST FORM</h1>
         <p className="request-lead">Tell us about the project and attach the plans. We answer within 24 to 48 hours.</p>
 
-        <ProjectFields value={project} onChange={setProject} disabled={busy} />
+        <ProjectFields
+          value={{ name: projectName, location }}
+          onChange={(p) => {
+            setValue('projectName', p.name);
+            setValue('location', p.location);
+          }}
+          disabled={busy}
+        />
 
         <div className="field">
           <label htmlFor={ids.message}>Description *</label>
@@ -149,7 +182,7 @@ function RequestForm() {
             value={message}
             aria-describedby="request-message-count"
             placeholder="Scope, trades, location and anything we should know"
-            onChange={(e) => setMessage(e.target.value)}
+            onChange={(e) => setValue('message', e.target.value)}
             disabled={busy}
           />
           {/* Nothing is cut (issue 17): the counter warns, the server refuses with its sentence. */}
@@ -164,8 +197,8 @@ function RequestForm() {
               value={serviceId}
               disabled={busy || services.isPending}
               onChange={(e) => {
-                setServiceId(e.target.value);
-                setSubServiceId(''); // SPEC §5: changing the service clears the sub-service
+                setValue('service', e.target.value);
+                setValue('subService', ''); // SPEC §5: changing the service clears the sub-service
               }}
             >
               <option value="">{services.isPending ? 'Loading services…' : 'Select a service'}</option>
@@ -180,7 +213,7 @@ function RequestForm() {
           {subs.length > 0 && (
             <div className="field">
               <label htmlFor={ids.sub}>Sub-Service *</label>
-              <select id={ids.sub} value={subServiceId} disabled={busy} onChange={(e) => setSubServiceId(e.target.value)}>
+              <select id={ids.sub} value={subServiceId} disabled={busy} onChange={(e) => setValue('subService', e.target.value)}>
                 <option value="">Select a sub-service</option>
                 {subs.map((s) => (
                   <option key={s._id} value={s._id}>
@@ -198,7 +231,7 @@ function RequestForm() {
               min={today}
               value={bidDueDate}
               disabled={busy}
-              onChange={(e) => setBidDueDate(e.target.value)}
+              onChange={(e) => setValue('bidDueDate', e.target.value)}
             />
           </div>
         </div>
@@ -207,7 +240,7 @@ function RequestForm() {
         <FilePicker
           key={pickerKey}
           files={files}
-          onChange={setFiles}
+          onChange={(next) => setValue('files', next)}
           limits={limits.data}
           disabled={busy}
           progress={busy ? uploads.progress : undefined}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call, publicApi } from '../../../lib/api.ts';
-import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { serverPage } from './server-page.ts';
 import { formatPostDate, postPath } from './blog-text.ts';
 
@@ -22,7 +22,7 @@ export function RecentPosts() {
       ) : recent.isError ? (
         <p className="error-text">{recent.error.message}</p>
       ) : !posts.length ? (
-        <p className="bl-muted">No posts yet.</p>
+        <p className="bl-muted">{BLOG_TEXTS.noRecent}</p>
       ) : (
         <ul className="rp">
           {posts.map((blog) => (

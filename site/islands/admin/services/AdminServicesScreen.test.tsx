@@ -1,0 +1,127 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../../../../tests/api/harness.ts';
+import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import AdminServicesScreen from './AdminServicesScreen.tsx';
+
+// The service form of /admin-service (SPEC §2, §5 "Service creation", §8) in jsdom
+// against the real API: one sentence at a time for what is missing or too long,
+// nothing sent until the form is right, then POST (multipart) or PUT (JSON).
+
+let browser: Browser;
+beforeAll(async () => {
+  // jsdom has no showModal/close: the Modal's native <dialog> opens and closes by its open attribute.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  browser = await openBrowser();
+  const token = await signInAdmin(browser.server);
+  const me = await browser.server.call('GET', '/api/users/profile', { token });
+  useAuth.getState().signIn(token, { _id: me.body.data._id, fullName: me.body.data.fullName, email: me.body.data.email, role: 'admin' });
+}, 60_000);
+afterAll(() => browser.stop());
+// Sonner keeps its toasts across renders: each test starts with none.
+afterEach(() => toast.dismiss());
+
+const db = () => browser.server.deps.db;
+const serviceNamed = (title: string) => db().selectFrom('services').selectAll().where('title', '=', title).executeTakeFirst();
+const idOf = async (title: string) => (await serviceNamed(title))!.id;
+/** What the page sent besides reading. */
+const writes = () => browser.calls.filter((c) => c.method !== 'GET');
+/** Lets the form's pending promise work finish (a macrotask turn, not a wait for time). */
+const settle = () => act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+
+async function openForm(button: string, dialogName = button) {
+  browser.visit('/admin-service');
+  render(<AdminServicesScreen />);
+  await screen.findByRole('heading', { name: 'Manage Services' });
+  await screen.findByRole('button', { name: /General Contractor/, expanded: false });
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  return within(await screen.findByRole('dialog', { name: dialogName }));
+}
+const type = (dialog: ReturnType<typeof within>, label: string, value: string) =>
+  fireEvent.change(dialog.getByLabelText(label), { target: { value } });
+
+describe('the service form refuses, one sentence at a time and sending nothing', () => {
+  it("a service without a title: 'Please enter a service title.', kept while typing until the next Save", async () => {
+    const dialog = await openForm('Add New Service');
+    type(dialog, 'Title *', '   ');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Please enter a service title.');
+    type(dialog, 'Title *', 'Owner Estimates');
+    await settle();
+    expect(dialog.getByRole('alert').textContent).toBe('Please enter a service title.');
+    type(dialog, 'Description', 'D'.repeat(2001));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Description: At most 2,000 characters: please remove 1.'));
+    expect(writes()).toEqual([]);
+  });
+
+  it("a sub-service without a parent: 'Please choose a parent service.' before a title that is too long", async () => {
+    const dialog = await openForm('Add Sub-Service');
+    type(dialog, 'Title *', 'F'.repeat(125));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Please choose a parent service.');
+    fireEvent.change(dialog.getByLabelText('Parent service *'), {
+      target: { value: dialog.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Title: At most 120 characters: please remove 5.'));
+    expect(writes()).toEqual([]);
+  });
+});
+
+describe('the service form sends', () => {
+  it('a new sub-service once, trimmed, under its parent, and closes', async () => {
+    const dialog = await openForm('Add Sub-Service');
+    type(dialog, 'Title *', '  Shop Drawings Review  ');
+    type(dialog, 'Description', ' Checked against the takeoff. ');
+    fireEvent.change(dialog.getByLabelText('Parent service *'), {
+      target: { value: dialog.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value },
+    });
+    // A double click saves once.
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    fireEvent.click(dialog.getByRole('button', { name: /^(Save|Saving)/ }));
+    expect(await screen.findByText('Sub-service created successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Sub-Service' })).toBeNull());
+    const parentId = await idOf('Manufacturers');
+    expect(writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/services',
+        body: [
+          ['title', 'Shop Drawings Review'],
+          ['description', 'Checked against the takeoff.'],
+          ['parentService', parentId],
+        ],
+      },
+    ]);
+    expect(await serviceNamed('Shop Drawings Review')).toMatchObject({ description: 'Checked against the takeoff.', parent_id: parentId });
+  });
+
+  it('an edit without a new image as JSON, an emptied description as null, and closes', async () => {
+    browser.visit('/admin-service');
+    render(<AdminServicesScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: /Manufacturers/, expanded: false }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Shop Drawings Review' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Sub-Service' }));
+    expect((dialog.getByLabelText('Title *') as HTMLInputElement).value).toBe('Shop Drawings Review');
+    expect((dialog.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Checked against the takeoff.');
+
+    type(dialog, 'Title *', ' Shop Drawing Reviews ');
+    type(dialog, 'Description', '   ');
+    fireEvent.click(dialog.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Service updated successfully')).toBeTruthy();
+    const [id, parentId] = [await idOf('Shop Drawing Reviews'), await idOf('Manufacturers')];
+    expect(writes()).toEqual([
+      { method: 'PUT', path: `/api/services/${id}`, body: { title: 'Shop Drawing Reviews', description: null, parentService: parentId } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Sub-Service' })).toBeNull());
+    expect(await serviceNamed('Shop Drawing Reviews')).toMatchObject({ description: null });
+  });
+});

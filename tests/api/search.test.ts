@@ -1,0 +1,152 @@
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../portal-api/src/db/schema.ts';
+import { encodeCursor } from '../../portal-api/src/http/cursor.ts';
+import { listAllQueries, type ListFilter } from '../../portal-api/src/modules/queries/queries.admin.repo.ts';
+import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { submitQuery } from './submit-query.ts';
+
+// The admin search (GET /api/queries?search=, issue 15) finds the same requests on
+// SQLite (FTS5) and PostgreSQL (a GIN tsvector index and trigram indexes, migration
+// 20261123T1700-pg-search-indexes), answers whatever is typed, and on PostgreSQL
+// each of its statements is driven by those indexes.
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let server: TestServer;
+let admin: string;
+let files: string;
+let quoted: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signInAdmin(server);
+  const erin = await createClient(server, admin, { fullName: 'Erin Searchfield', email: 'erin@example.com' });
+  files = await submitQuery(
+    server,
+    erin.token,
+    'Takeoff from plans.pdf; questions to estimator@site-office.com; addendum 2027/01/15; footing at -12 ft.',
+  );
+  quoted = await submitQuery(server, erin.token, `Tom's "quoted" bid & more: roof*deck at 50% off_list (a|b) <-> !c`);
+  await submitQuery(server, erin.token, 'Unrelated drywall request in Doral.');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const search = async (text: string) => {
+  const res = await server.call('GET', `/api/queries?pageSize=100&search=${encodeURIComponent(text)}`, { token: admin });
+  expect(res.status, text).toBe(200);
+  return (res.body.data as { _id: string }[]).map((q) => q._id);
+};
+
+describe('GET /api/queries?search=', () => {
+  it('finds a word inside a file name, an e-mail address, a date or a signed number, as FTS5 splits them', async () => {
+    // PostgreSQL's default parser keeps 'plans.pdf', 'estimator@site-office.com',
+    // '2027/01/15' and '-12' as single words; FTS5 splits them at every non-letter.
+    for (const text of ['pdf', 'plans.pdf', 'site', 'office.com', 'estimator@site', '01', '2027/01', '12 ft', 'addendum 2027']) {
+      expect(await search(text), text).toEqual([files]);
+    }
+    expect(await search('lans'), 'not a word prefix').toEqual([]);
+  });
+
+  it('answers text with quotes, &, :, * and other operators of either engine, and finds it as typed', async () => {
+    const typed = [
+      `"`,
+      `'`,
+      `&`,
+      `:`,
+      `*`,
+      `"quoted"`,
+      `'quoted'`,
+      `"unterminated`,
+      `quoted" & bid:*`,
+      `bid & more:`,
+      `tom's`,
+      `roof*deck`,
+      `50% off_list`,
+      `(a|b) <-> !c`,
+      `NEAR(quoted bid)`,
+      `quoted OR bid`,
+      `\\`,
+      `½`,
+    ];
+    for (const text of typed) await search(text); // 200 every time
+    expect(await search(`"quoted" bid & more:`)).toEqual([quoted]);
+    expect(await search(`Tom's`)).toEqual([quoted]);
+    expect(await search(`roof*deck`)).toEqual([quoted]);
+    expect(await search(`50% off_list`)).toEqual([quoted]);
+    expect(await search(`(a|b) <-> !c`)).toEqual([quoted]);
+    expect(await search(`"quoted`)).toEqual([quoted]);
+    expect(await search(`&`)).toEqual([]); // no words: only the name, e-mail, project, location and service branches
+    expect(await search(`50%_off`)).toEqual([]); // % and _ are literal
+  });
+});
+
+describe('the search on PostgreSQL', () => {
+  /**
+   * The statements listAllQueries runs, each with its plan under `off` (planner settings such as
+   * enable_seqscan): a few test rows fit in one page, where a scan is cheaper than any index,
+   * which would prove nothing; with scans off the planner still scans where no index fits.
+   */
+  async function plansOf(filter: ListFilter, off: string[]): Promise<{ sql: string; plan: string }[]> {
+    const seen: CompiledQuery[] = [];
+    const url = (server.deps.config.database as { url: string }).url;
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+      log: (e) => {
+        if (e.level === 'query') seen.push(e.query);
+      },
+    });
+    const explain = new pg.Client({ connectionString: url });
+    try {
+      await listAllQueries(logged, server.deps.storage, filter);
+      await explain.connect();
+      for (const setting of off) await explain.query(`set ${setting} = off`);
+      const out = [];
+      for (const q of seen) {
+        const res = await explain.query(`explain ${q.sql}`, q.parameters as unknown[]);
+        out.push({ sql: q.sql, plan: res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n') });
+      }
+      return out;
+    } finally {
+      await explain.end();
+      await logged.destroy();
+    }
+  }
+
+  it.runIf(onPostgres)(
+    'finds the words through queries_words_idx and names, e-mails, projects and locations through trigram indexes',
+    async () => {
+      const cursor = encodeCursor(['9999', 'zzzz']);
+      // Index scans off too: a whole walk of a primary key filtering every row is a scan as well.
+      // What is left to reach a row through an index is a bitmap scan with a condition.
+      const off = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
+      for (const filter of [
+        { sort: 'createdAt', page: 1, pageSize: 20, search: 'roof deck' },
+        { sort: 'createdAt', page: 1, pageSize: 20, search: 'roof deck', cursor },
+      ] satisfies ListFilter[]) {
+        const searching = (await plansOf(filter, off)).filter((s) => s.sql.includes('to_tsvector'));
+        expect(searching.length, 'the count and the page').toBe(2);
+        for (const { plan } of searching) {
+          expect(plan).toContain('Bitmap Index Scan on queries_words_idx');
+          for (const index of [
+            'queries_project_name_trgm_idx',
+            'queries_location_trgm_idx',
+            'users_full_name_trgm_idx',
+            'users_email_trgm_idx',
+          ])
+            expect(plan).toContain(`Bitmap Index Scan on ${index}`);
+          expect(plan).not.toMatch(/Seq Scan/);
+        }
+      }
+    },
+  );
+
+  it.runIf(onPostgres)('walks the keyset pages without a search on queries_created_idx', async () => {
+    const plans = await plansOf({ sort: 'createdAt', page: 1, pageSize: 2, cursor: encodeCursor(['9999', 'zzzz']) }, ['enable_seqscan']);
+    const page = plans.find((s) => /order by "q"\."created_at" desc/.test(s.sql))!;
+    expect(page.plan).toMatch(/Index Scan Backward using queries_created_idx/);
+  });
+});

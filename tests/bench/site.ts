@@ -15,7 +15,8 @@
 // through the API. `npm run bench:site -- /path …` audits only those public pages.
 // `--runs N` measures each LCP row N times (the bare page, / and /concrete in turn, so a
 // loaded machine weighs on all three alike) and prints every run and the median;
-// `--lcp` measures only those rows: `npm run bench:site -- --lcp --runs 3`.
+// `--lcp` stops after those rows (and the pages named, if any):
+// `npm run bench:site -- --lcp --runs 3 / /concrete`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -144,7 +145,7 @@ const pageRows: PageRow[] = [];
 const lcpOf = (lhr: Awaited<ReturnType<typeof audit>>) => Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
 
 try {
-  for (const pagePath of lcpOnly ? [] : only.length ? only : PUBLIC_PATHS) {
+  for (const pagePath of only.length ? only : lcpOnly ? [] : PUBLIC_PATHS) {
     const lhr = await audit(`${server.url}${pagePath}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Row['scores'];
     const requests =

@@ -2,7 +2,7 @@
 // Latin file, cut at build time by site/integrations/inter-subset.ts into site/fonts/generated/
 // (issue 15: the 48 KB file was the largest request of the home page's first paint).
 // - Only the weight axis from 400 to 900: no page sets text lighter than 400, and the 100–400
-//   half of the axis was a third of the file. Every layout feature is kept (kerning, contextual
+//   half of the axis weighed 9 KB. Every layout feature is kept (kerning, contextual
 //   alternates, tabular figures).
 // - BASIC holds what the pages' copy is written in: ASCII, the Spanish letters, and the usual
 //   punctuation. The rest of the Latin file is a second face with the complementary

@@ -11,6 +11,8 @@ import { HttpError, onError } from './http/errors.ts';
 import { completeDocument, OPENAPI_CONFIG, type OpenApiDoc } from './http/openapi.ts';
 import { createSiteHandlers } from './http/static.ts';
 import { createUploadsHandler } from './http/uploads.ts';
+import type { AnswerReplay } from './http/replay.ts';
+import { requestLogger } from './http/request-log.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blogPagesRoutes } from './modules/blogs/blogs.pages.ts';
@@ -32,19 +34,19 @@ import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 const JSON_LIMIT = 1024 * 1024;
-const PROBES = new Set(['/api/health', '/api/ready']);
 
-export function createApp(deps: Deps) {
+/** The Hono app; `replay` keeps the answers of anonymous cached reads that server.ts replays before it. */
+export function createApp(deps: Deps, replay: AnswerReplay) {
   const app = new OpenAPIHono<AppEnv>();
 
+  // Outermost, so that it sees the answer exactly as it leaves (http/replay.ts).
+  app.use(replay.record);
   app.use(requestId());
   // tus PATCH bodies may be as large as UPLOAD_MAX_MB; @tus/server reads them itself.
   const refuseJson = readOrRefuseBody(JSON_LIMIT);
   const refuseTus = readOrRefuseBody(deps.storage.uploadMaxBytes);
   app.use((c, next) => (c.req.path.startsWith(TUS_PATH) ? refuseTus : refuseJson)(c, next));
-  // The request line holds no secrets (method, path, status, time): it skips the redaction
-  // paths, which pino otherwise walks on every line (docs/performance.md).
-  const requestLog = deps.log.child({}, { redact: [] });
+  const logRequest = requestLogger(deps.log);
   app.use(async (c, next) => {
     const started = performance.now();
     const reqId = c.get('requestId');
@@ -53,13 +55,8 @@ export function createApp(deps: Deps) {
     c.set('log', lazyChild(deps.log, reqId));
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const status = c.res.status;
     // The same line a child would write: its bindings, then the entry.
-    const path = c.req.path;
-    if (status >= 500) requestLog.error({ reqId, method: c.req.method, path, status, ms }, 'request');
-    // Probes come every few seconds from a load balancer or Docker: debug, not info.
-    else if (path.startsWith('/api/') && !PROBES.has(path)) requestLog.info({ reqId, method: c.req.method, path, status, ms }, 'request');
-    else if (requestLog.isLevelEnabled('debug')) requestLog.debug({ reqId, method: c.req.method, path, status, ms }, 'request');
+    logRequest({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms });
   });
   // Hono's secure headers (X-Frame-Options DENY, strict-origin-when-cross-origin, no HSTS
   // here) and the CSP, set in one step after the handler (http/csp.ts).

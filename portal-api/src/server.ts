@@ -25,6 +25,7 @@ import { SheetIndexer } from './modules/sheet-index/indexer.ts';
 import { startUploadExpiry } from './modules/uploads/upload-expiry.ts';
 import { PgCacheNotify } from './db/cache-notify.ts';
 import { ReadCache } from './lib/read-cache.ts';
+import { AnswerReplay } from './http/replay.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
 
 export type RunningServer = {
@@ -32,6 +33,8 @@ export type RunningServer = {
   port: number;
   deps: Deps;
   fanout: PgFanout | null;
+  /** The replayed public reads (http/replay.ts); tests count what it served. */
+  replay: AnswerReplay;
   close: () => Promise<void>;
   /** The start-up sweep of crash debris in uploads (runs after listening; settles, never rejects). */
   swept: Promise<SweepResult | null>;
@@ -72,7 +75,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const deps: Deps = { config, db, log, outbox, storage, hub, cache, rateLimits, indexer, shutdown: stopping.signal };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.admins().length > 0, user: (id) => hub.isOnline(id) });
-  const app = createApp(deps);
+  // Anonymous cached public reads are answered before Hono from their recorded answers (http/replay.ts).
+  const replay = new AnswerReplay(cache, log);
+  const app = createApp(deps, replay);
   const outcomeQuestions = startOutcomeQuestions(deps);
   outbox.start();
 
@@ -80,7 +85,13 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
       const s = serve(
-        { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createJsonErrorServer as typeof http.createServer },
+        {
+          fetch: app.fetch,
+          port: config.port,
+          hostname: config.host,
+          createServer: ((options: http.ServerOptions, listener: http.RequestListener) =>
+            createJsonErrorServer(options, listener, replay)) as typeof http.createServer,
+        },
         () => resolve(s),
       );
       s.once('error', reject);
@@ -157,16 +168,17 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       await db.destroy();
     })());
 
-  return { url, port, deps, fanout, close, swept };
+  return { url, port, deps, fanout, replay, close, swept };
 }
 
 /**
  * @hono/node-server answers a request target it cannot turn into a URL (a raw
  * backslash in the path) with an empty 400; this answers it with a message
- * first, like every other 4xx of the API.
+ * first, like every other 4xx of the API. Before both, a replayed public read.
  */
-function createJsonErrorServer(options: http.ServerOptions, listener: http.RequestListener): http.Server {
+function createJsonErrorServer(options: http.ServerOptions, listener: http.RequestListener, replay: AnswerReplay): http.Server {
   return http.createServer(options, (req, res) => {
+    if (replay.serve(req, res)) return;
     const target = req.url ?? '/';
     const pathPart = target.split('?')[0]!;
     if (!target.startsWith('/') || pathPart.includes('\\')) {

@@ -99,9 +99,13 @@ describe('public read cache', () => {
   // Two instances share one database only on PostgreSQL (SQLite is one file owned by one instance).
   it.runIf(onPostgres)("a write on one instance reaches the other instance's cache (PostgreSQL NOTIFY)", async () => {
     const other = b!;
-    // Warm the other instance's caches first.
+    // Warm the other instance's caches first: the second reads are replayed whole (http/replay.ts).
     expect(await titles(other)).not.toContain('Across Instances');
     expect(await blogTitles(other)).not.toContain('Across post');
+    const replayedBefore = other.replay.served;
+    expect(await titles(other)).not.toContain('Across Instances');
+    expect(await blogTitles(other)).not.toContain('Across post');
+    expect(other.replay.served).toBe(replayedBefore + 2);
     expect((await a.call('POST', '/api/services', { form: serviceForm('Across Instances'), token: adminA })).status).toBe(201);
     await eventually(async () => (await titles(other)).includes('Across Instances'));
     const category = (await a.call('GET', '/api/categories')).body.data[0]._id;

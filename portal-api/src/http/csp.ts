@@ -111,6 +111,11 @@ export const SECURE_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['x-xss-protection', '0'],
 ];
 
+/** Whether a request came over HTTPS: as the proxy says (X-Forwarded-Proto), else as the socket is. */
+export function cameOverHttps(forwardedProto: string | undefined, encrypted: boolean): boolean {
+  return (forwardedProto ?? (encrypted ? 'https' : 'http')) === 'https';
+}
+
 /**
  * The secure headers above on every response, and a CSP on every response that lacks one: HTML gets a hashed policy
  * (read from the body when it is not compressed) that allows only inline
@@ -126,8 +131,8 @@ export function securityPolicy(distDir: string): MiddlewareHandler {
     for (const [name, value] of SECURE_HEADERS) headers.set(name, value);
     headers.delete('x-powered-by');
     // c.req.url is absolute; its scheme is all we need (no URL parse per request).
-    const proto = c.req.header('x-forwarded-proto') ?? (c.req.url.startsWith('https:') ? 'https' : 'http');
-    if (proto === 'https') headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (cameOverHttps(c.req.header('x-forwarded-proto'), c.req.url.startsWith('https:')))
+      headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (headers.has('content-security-policy')) return;
     const type = headers.get('content-type') ?? '';
     if (type.startsWith('text/html') && !c.res.headers.get('content-encoding') && c.res.body) {

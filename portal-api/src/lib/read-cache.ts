@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
+import type { AppEnv } from '../http/env.ts';
 
 // Public reads (services, published blogs, categories) answered from memory:
 // the JSON text and its ETag are made once per change instead of per request
@@ -10,7 +11,7 @@ import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 
 export type CacheTag = 'services' | 'blogs' | 'categories';
 /** `bytes` is the UTF-8 of `body`, encoded once: writing a string to the socket encodes it on every response. */
-export type CachedBody = { body: string; bytes: Uint8Array<ArrayBuffer>; etag: string; at: number };
+export type CachedBody = { tag: CacheTag; variant: string; body: string; bytes: Uint8Array<ArrayBuffer>; etag: string; at: number };
 
 const MAX_VARIANTS = 200; // per tag: query strings of GET /blogs
 // A backstop only: should a change notice between instances be lost, an answer is at most this old.
@@ -28,7 +29,9 @@ export class ReadCache {
     if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit;
     const before = this.generation.get(tag) ?? 0;
     const body = JSON.stringify(await load());
-    const fresh = {
+    const fresh: CachedBody = {
+      tag,
+      variant,
       body,
       bytes: new Uint8Array(Buffer.from(body)),
       etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -42,6 +45,14 @@ export class ReadCache {
       variants.set(variant, fresh);
     }
     return fresh;
+  }
+
+  /**
+   * Whether `cached` is still the answer `read` would give: kept, not dropped by a write here
+   * or on another instance, not aged out. An answer made while nothing was kept never is.
+   */
+  isCurrent(cached: CachedBody): boolean {
+    return this.entries.get(cached.tag)?.get(cached.variant) === cached && Date.now() - cached.at < MAX_AGE_MS;
   }
 
   /** After a write: drop the tags here and tell the other instances. */
@@ -86,8 +97,24 @@ export function invalidatesOnWrite(cache: ReadCache, tags: CacheTag[]): Middlewa
   };
 }
 
-/** Answers a cached JSON text as is (typed as the JSON it holds, for the route's schema). */
-export function sendCached<T>(c: Context, cached: CachedBody): Response & TypedResponse<T, 200, 'json'> {
+/**
+ * Answers a cached JSON text as is (typed as the JSON it holds, for the route's schema).
+ * The answer is the same for every anonymous caller of this URL, so http/replay.ts may keep
+ * it whole and replay it until `cached` changes.
+ */
+export function sendCached<T>(c: Context<AppEnv>, cached: CachedBody): Response & TypedResponse<T, 200, 'json'> {
   c.header('content-type', 'application/json');
+  c.set('cachedAnswer', { cached, status: 200 });
   return c.body(cached.bytes, 200) as unknown as Response & TypedResponse<T, 200, 'json'>;
+}
+
+/** RFC 9110 §13.1.2, as the services list has always answered it: If-None-Match equal to the ETag. */
+export function isNotModified(ifNoneMatch: string | undefined, cached: CachedBody): boolean {
+  return ifNoneMatch === cached.etag;
+}
+
+/** 304 for a cached answer the caller holds (after the route set its ETag); replayable like sendCached. */
+export function sendNotModified(c: Context<AppEnv>, cached: CachedBody): Response {
+  c.set('cachedAnswer', { cached, status: 304 });
+  return c.body(null, 304);
 }

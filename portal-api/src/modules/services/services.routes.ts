@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
-import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
+import { invalidatesOnWrite, isNotModified, sendCached, sendNotModified } from '../../lib/read-cache.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
   countSubservices,
@@ -79,7 +79,7 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
         const cached = await cache.read('services', '', () => listServiceTree(db));
         c.header('cache-control', 'no-cache');
         c.header('etag', cached.etag);
-        if (c.req.header('if-none-match') === cached.etag) return c.body(null, 304);
+        if (isNotModified(c.req.header('if-none-match'), cached)) return sendNotModified(c, cached);
         return sendCached<z.infer<typeof ServiceListSchema>>(c, cached);
       },
     )

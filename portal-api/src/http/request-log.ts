@@ -1,0 +1,27 @@
+import type { Logger } from '../lib/logger.ts';
+
+export type RequestLine = { reqId: string; method: string; path: string; status: number; ms: number };
+
+const PROBES = new Set(['/api/health', '/api/ready']);
+
+/**
+ * The one line written per request: errors (5xx) at error, API calls at info, the rest
+ * (pages, files, health probes) at debug. Written by app.ts; http/replay.ts writes its
+ * replayed public reads with `replayed`, at debug.
+ */
+export function requestLogger(log: Logger, { replayed = false } = {}): (line: RequestLine) => void {
+  // The request line holds no secrets (method, path, status, time): it skips the redaction
+  // paths, which pino otherwise walks on every line (docs/performance.md).
+  const requestLog = log.child({}, { redact: [] });
+  if (replayed) {
+    // The bulk of the traffic, and the same answer again: at info its line was a quarter
+    // of a replayed read's CPU (issue 15, docs/performance.md). Never a 5xx.
+    return (line) => requestLog.debug(line, 'request');
+  }
+  return (line) => {
+    if (line.status >= 500) requestLog.error(line, 'request');
+    // Probes come every few seconds from a load balancer or Docker: debug, not info.
+    else if (line.path.startsWith('/api/') && !PROBES.has(line.path)) requestLog.info(line, 'request');
+    else if (requestLog.isLevelEnabled('debug')) requestLog.debug(line, 'request');
+  };
+}

@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { BUILD_ORIGIN } from './portal-api/src/http/public-origin.ts';
 import { contentErrorOverlay } from './site/integrations/content-error-overlay.ts';
+import interSubset from './site/integrations/inter-subset.ts';
 import precompress from './site/integrations/precompress.ts';
 
 const apiPort = process.env.PORT ?? '4321';
@@ -29,6 +30,7 @@ export default defineConfig({
   // a file: it belongs to the editor, which loads on demand (vite.build.assetsInlineLimit).
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [
+    interSubset(),
     react(),
     mdx(),
     contentErrorOverlay(),

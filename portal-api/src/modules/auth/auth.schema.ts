@@ -3,6 +3,7 @@ import { AUTH_TEXTS } from './auth.labels.ts';
 
 /** The longest full name (first and last joined), shared with /signup (issue 17: refused with a sentence, never cut). */
 export const FULL_NAME_MAX = 120;
+export const FULL_NAME_REQUIRED = 'Full name is required.';
 export const FULL_NAME_TOO_LONG = `Your name can be at most ${FULL_NAME_MAX} characters.`;
 
 // SPEC §5 and §9: sign-up and login passwords at least 8 characters, reset at least 6.
@@ -10,7 +11,7 @@ const email = z.string().trim().toLowerCase().max(320).pipe(z.email('Please ente
 
 export const RegisterSchema = z
   .object({
-    fullName: z.string().trim().min(1, 'Full name is required.').max(FULL_NAME_MAX, FULL_NAME_TOO_LONG),
+    fullName: z.string().trim().min(1, FULL_NAME_REQUIRED).max(FULL_NAME_MAX, FULL_NAME_TOO_LONG),
     email,
     password: z.string().min(8, 'Password must be at least 8 characters.').max(256),
   })

@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import type { Multipart } from '../../lib/storage.ts';
+import { AUTH_REQUIRED, NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findCategory, findCategoryByName } from '../categories/categories.repo.ts';
 import { storeBlogImage } from './blogs.image.ts';
 import {
@@ -98,8 +99,8 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
       async (c) => {
         const q = c.req.valid('query');
         if (q.status === 'draft' && !isAdmin(c)) {
-          if (!c.var.user) throw new HttpError(401, 'Authentication required.');
-          throw new HttpError(403, 'You are not allowed to do this.');
+          if (!c.var.user) throw new HttpError(401, AUTH_REQUIRED);
+          throw new HttpError(403, NOT_ALLOWED);
         }
         const statuses = q.status ? [q.status] : isAdmin(c) ? (['draft', 'published'] as const) : (['published'] as const);
         const load = async () => {

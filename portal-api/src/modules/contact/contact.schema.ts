@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_NOT_LISTED } from '../services/services.schema.ts';
 import { CONTACT_LIMITS } from './contact.limits.ts';
 
 // SPEC §3 "Contact message" and §5: name, email, service and message are
@@ -33,8 +34,8 @@ export const ContactMessageSchema = z
       .string({ error: 'Please choose a service.' })
       .trim()
       .min(1, 'Please choose a service.')
-      .max(CONTACT_LIMITS.service, 'Please choose a service from the list.')
-      .regex(singleLine, 'Please choose a service from the list.'),
+      .max(CONTACT_LIMITS.service, SERVICE_NOT_LISTED)
+      .regex(singleLine, SERVICE_NOT_LISTED),
     message: z
       .string({ error: 'Please write a message.' })
       .trim()

@@ -9,6 +9,7 @@ import type { StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { findService, listSubserviceIds, serviceTitles } from '../services/services.repo.ts';
+import { SERVICE_NOT_LISTED } from '../services/services.schema.ts';
 import { withChatPreview } from '../chats/unread.repo.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
@@ -208,7 +209,7 @@ export function queriesRoutes(deps: Deps) {
 /** The service must be a top-level service; the sub-service, when the service has any, one of its own. */
 async function checkServices({ db }: Deps, input: CreateQuery): Promise<string | null> {
   const service = await findService(db, input.service);
-  if (!service || service.parent_id !== null) throw new HttpError(400, 'Please choose a service from the list.');
+  if (!service || service.parent_id !== null) throw new HttpError(400, SERVICE_NOT_LISTED);
   const subs = await listSubserviceIds(db, service.id);
   if (!subs.length) {
     if (input.subService) throw new HttpError(400, 'This service has no sub-services.');

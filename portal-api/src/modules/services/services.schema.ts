@@ -18,6 +18,9 @@ export type Service = z.infer<typeof ServiceSchema>;
 export const SERVICE_LIMITS = { title: 120, description: 2000 } as const;
 
 /** SPEC §5 "Service creation": a title is needed; a sub-service needs a title and a parent service. */
+/** A request or contact message naming a service that is not one of the catalogue's. */
+export const SERVICE_NOT_LISTED = 'Please choose a service from the list.';
+
 export const SERVICE_TEXTS = {
   titleRequired: 'Please enter a service title.',
   parentRequired: 'Please choose a parent service.',

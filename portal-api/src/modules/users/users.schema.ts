@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FULL_NAME_REQUIRED } from '../auth/auth.schema.ts';
 import { CursorParam, NextCursorField } from '../paging/paging.schema.ts';
 
 // SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
@@ -62,7 +63,7 @@ export const ProfileUpdateSchema = z.object({
   fullName: z
     .string()
     .trim()
-    .min(1, 'Full name is required.')
+    .min(1, FULL_NAME_REQUIRED)
     .max(PROFILE_LIMITS.fullName, 'Full name must be at most 120 characters.')
     .optional(),
   phoneNumber: z.string().trim().max(PROFILE_LIMITS.phoneNumber, 'Phone number must be at most 40 characters.').optional(),

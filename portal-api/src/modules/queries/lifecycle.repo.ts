@@ -3,6 +3,7 @@ import type { BidOutcome, Database, QueryStatus } from '../../db/schema.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { fileSetLabel, outcomeError } from './lifecycle-transitions.ts';
 import type { QueryLifecycle, Quote } from './lifecycle.schema.ts';
+import type { QueryFileRow } from './queries.repo.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -21,17 +22,11 @@ export type LifecycleRow = {
   outcome_at: string | null;
   created_at: string;
 };
-export type LifecycleFileRow = {
-  id: string;
-  kind: string;
-  name: string;
-  storage_key: string;
-  size: number;
-  type: string;
-  file_set: number;
-  revision: string | null;
-  created_at: string;
-};
+/** The file columns toLifecycle reads: a query_files row as the queries repo reads it. */
+export type LifecycleFileRow = Pick<
+  QueryFileRow,
+  'id' | 'kind' | 'name' | 'storage_key' | 'size' | 'type' | 'file_set' | 'revision' | 'created_at'
+>;
 type QuoteRow = Awaited<ReturnType<typeof selectQuotes>>[number];
 export type Related = {
   quotes: QuoteRow[];

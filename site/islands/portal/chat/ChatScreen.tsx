@@ -18,8 +18,6 @@ import './chat.css';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { CHAT_CLOSED } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
 
-const CLOSED_TEXT = CHAT_CLOSED;
-
 /** /chat and /chat/{id} (SPEC §2): the client's queries on the left, the live chat of one on the right. */
 export function ChatScreen() {
   return (
@@ -177,7 +175,7 @@ function ClientChat() {
             <ChatQuoteCard queryId={selected._id} />
             {isClosed ? (
               <p className="cchat-closed" role="status">
-                {CLOSED_TEXT}
+                {CHAT_CLOSED}
               </p>
             ) : (
               // SPEC §2: the file button only logs the file name.

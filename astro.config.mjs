@@ -1,7 +1,7 @@
 // @ts-check
 import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { BUILD_ORIGIN } from './portal-api/src/http/public-origin.ts';
@@ -31,7 +31,10 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [
     interSubset(),
-    react(),
+    // The islands are written against React's API and rendered by Preact through
+    // preact/compat (issue 15: React 19's react-dom client alone was 63 KB gz on every
+    // portal page). `compat` aliases react, react-dom and react/jsx-runtime to it.
+    preact({ compat: true }),
     mdx(),
     contentErrorOverlay(),
     sitemap({

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the API, unit and browser-logic tests in Node, and the React
-// component tests (site/**/*.test.tsx) in jsdom with Testing Library.
+// Two projects: the API, unit and browser-logic tests in Node, and the component
+// tests (site/**/*.test.tsx) in jsdom with Testing Library. The islands run on Preact
+// there as on the site: the packages `react` and `react-dom` are npm aliases of
+// @preact/compat (package.json), so every import of React, ours or a library's, gets it.
 const shared = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ADMIN, createClient, latestCode, signInAdmin } from '../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../tests/component/browser.ts';

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin } from '../../../tests/api/harness.ts';
@@ -53,7 +53,10 @@ afterAll(async () => {
 
 function openRoom() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  // @testing-library/preact types a wrapper's children as a DOM Element; they are the hook's Preact vnode.
+  const wrapper = ({ children }: { children: Element }) => (
+    <QueryClientProvider client={client}>{children as unknown as ReactNode}</QueryClientProvider>
+  );
   return renderHook(() => useChatRoom(queryId), { wrapper });
 }
 

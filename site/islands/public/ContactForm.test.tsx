@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from '../../../tests/component/browser.ts';
 import ContactForm from './ContactForm.tsx';
+import { chooseOption } from '../../../tests/component/choose.ts';
 
 // The contact form (SPEC §5, §7 POST /contact/submit, §8) in jsdom against the real API.
 // The browser's own constraint validation checks presence; the API checks the rest and
@@ -57,7 +58,7 @@ describe('the contact form', () => {
     type('Name', ' Maria Delgado ');
     type('E-mail', 'maria@delgado-builders.com');
     type('Phone (optional)', '(305) 555-0142');
-    type('Service', 'Commercial Bidding Estimate');
+    chooseOption(field('Service'), 'Commercial Bidding Estimate');
     type('Message', 'Takeoff for a Doral warehouse, bid due Friday.');
     // A double click sends one message.
     fireEvent.click(send);
@@ -91,7 +92,7 @@ describe('the contact form', () => {
     await open();
     type('Name', 'Lee Park');
     type('E-mail', 'lee@localhost'); // the browser accepts it; the API does not
-    type('Service', 'Sample Estimate');
+    chooseOption(field('Service'), 'Sample Estimate');
     type('Message', 'Drywall takeoff, refused');
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import Quill from 'quill';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
+import { chooseOption } from '../../../../tests/component/choose.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import BlogEditorScreen from './BlogEditorScreen.tsx';
 
@@ -47,7 +48,8 @@ function writeBody(editor: HTMLElement, text: string) {
   act(() => void quillOf(editor).setText(text, 'user'));
 }
 
-const chooseCategory = (name: string) => type(/^Category/, screen.getByRole<HTMLOptionElement>('option', { name }).value);
+const chooseCategory = (name: string) =>
+  chooseOption(screen.getByLabelText(/^Category/), screen.getByRole<HTMLOptionElement>('option', { name }).value);
 const fieldErrors = () => screen.queryAllByText('This field is required.').map((p) => p.id);
 
 describe('the blog editor refuses, before sending anything', () => {
@@ -170,7 +172,7 @@ describe('the blog editor sends', () => {
     expect(fieldErrors()).toEqual([]);
 
     type(/^Blog Title/, 'Reading a bid set before lunch');
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'published' } });
+    chooseOption(screen.getByLabelText('Status'), 'published');
     fireEvent.click(screen.getByRole('button', { name: 'UPDATE' }));
     expect(await screen.findByText('Blog updated successfully!')).toBeTruthy();
     expect(writes()).toEqual([

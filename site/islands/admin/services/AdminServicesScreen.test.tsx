@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
+import { chooseOption } from '../../../../tests/component/choose.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import AdminServicesScreen from './AdminServicesScreen.tsx';
 
@@ -67,9 +68,7 @@ describe('the service form refuses, one sentence at a time and sending nothing',
     type(dialog, 'Title *', 'F'.repeat(125));
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('Please choose a parent service.');
-    fireEvent.change(dialog.getByLabelText('Parent service *'), {
-      target: { value: dialog.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value },
-    });
+    chooseOption(dialog.getByLabelText('Parent service *'), dialog.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value);
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Title: At most 120 characters: please remove 5.'));
     expect(writes()).toEqual([]);
@@ -81,9 +80,7 @@ describe('the service form sends', () => {
     const dialog = await openForm('Add Sub-Service');
     type(dialog, 'Title *', '  Shop Drawings Review  ');
     type(dialog, 'Description', ' Checked against the takeoff. ');
-    fireEvent.change(dialog.getByLabelText('Parent service *'), {
-      target: { value: dialog.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value },
-    });
+    chooseOption(dialog.getByLabelText('Parent service *'), dialog.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value);
     // A double click saves once.
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     fireEvent.click(dialog.getByRole('button', { name: /^(Save|Saving)/ }));

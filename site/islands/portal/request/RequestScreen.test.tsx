@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin } from '../../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
+import { chooseFiles, chooseOption } from '../../../../tests/component/choose.ts';
 import { multipart } from '../../../../tests/component/multipart.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { RequestScreen } from './RequestScreen.tsx';
@@ -34,14 +35,14 @@ describe('the request form', () => {
     await waitFor(() => expect(screen.getByRole('option', { name: 'General Contractor' })).toBeTruthy());
     expect(screen.queryByLabelText('Sub-Service *')).toBeNull();
 
-    fireEvent.change(service, { target: { value: screen.getByRole<HTMLOptionElement>('option', { name: 'General Contractor' }).value } });
+    chooseOption(service, screen.getByRole<HTMLOptionElement>('option', { name: 'General Contractor' }).value);
     const sub = (await screen.findByLabelText('Sub-Service *')) as HTMLSelectElement;
-    fireEvent.change(sub, { target: { value: screen.getByRole<HTMLOptionElement>('option', { name: 'Public Bids Estimate' }).value } });
+    chooseOption(sub, screen.getByRole<HTMLOptionElement>('option', { name: 'Public Bids Estimate' }).value);
     expect(sub.value).not.toBe('');
 
-    fireEvent.change(service, { target: { value: screen.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value } });
+    chooseOption(service, screen.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value);
     await waitFor(() => expect(screen.queryByLabelText('Sub-Service *')).toBeNull());
-    fireEvent.change(service, { target: { value: screen.getByRole<HTMLOptionElement>('option', { name: 'General Contractor' }).value } });
+    chooseOption(service, screen.getByRole<HTMLOptionElement>('option', { name: 'General Contractor' }).value);
     expect(((await screen.findByLabelText('Sub-Service *')) as HTMLSelectElement).value).toBe('');
   });
 
@@ -50,9 +51,7 @@ describe('the request form', () => {
     render(<RequestScreen />);
     await waitFor(() => expect(screen.getByRole('option', { name: 'Manufacturers' })).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Description *'), { target: { value: 'Takeoff of a two-storey house' } });
-    fireEvent.change(screen.getByLabelText('Service *'), {
-      target: { value: screen.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value },
-    });
+    chooseOption(screen.getByLabelText('Service *'), screen.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value);
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
     expect(await queriesOfClient()).toEqual([]);
@@ -65,9 +64,7 @@ const signInAs = (c: Client) =>
   useAuth.getState().signIn(c.token, { _id: c.id, fullName: c.fullName, email: c.email, role: 'client', status: 'approved' });
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const choose = (label: string, option: string) =>
-  fireEvent.change(screen.getByLabelText(label), {
-    target: { value: screen.getByRole<HTMLOptionElement>('option', { name: option }).value },
-  });
+  chooseOption(screen.getByLabelText(label), screen.getByRole<HTMLOptionElement>('option', { name: option }).value);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
 const plansOf = (name: string) => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
 
@@ -93,7 +90,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     type('Description *', 'Takeoff of a strip mall');
     type('Project name *', 'Flagler Strip Mall');
     choose('Service *', 'General Contractor');
-    fireEvent.change(screen.getByLabelText('Plans and files *'), { target: { files: [plansOf('S-101.pdf')] } });
+    chooseFiles(screen.getByLabelText('Plans and files *'), [plansOf('S-101.pdf')]);
     await screen.findByText('S-101.pdf');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');

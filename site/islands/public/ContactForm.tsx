@@ -52,7 +52,10 @@ export default function ContactForm({ services, labels }: Props) {
     try {
       const result = await call(publicApi.contact.submit.$post({ json }));
       toast.success(result.message, { duration: TOAST_MS });
-      reset();
+      // Every field emptied by name: a bare reset() calls form.reset(), which puts back each
+      // field's HTML default, and Preact (preact/compat) makes the placeholder the select's
+      // current option, not its default one, so the first service would come back.
+      reset({ name: '', email: '', phone: '', service: '', message: '' });
     } catch (err) {
       toast.error(FAILURE, { duration: TOAST_MS });
       // A refused field has a sentence worth keeping on screen; anything else gets the spec's text.

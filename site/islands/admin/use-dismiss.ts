@@ -20,3 +20,14 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, on
     };
   }, [ref, open, onClose]);
 }
+
+/**
+ * Moves focus to the popup's first item as it opens. React's autoFocus did this on mount;
+ * Preact (preact/compat) only writes the autofocus attribute, which a browser honours while
+ * the page loads or a <dialog> opens, not for a menu shown later.
+ */
+export function useFocusFirstItem(ref: RefObject<HTMLElement | null>, open: boolean) {
+  useEffect(() => {
+    if (open) ref.current?.querySelector<HTMLElement>('.menu-pop button')?.focus();
+  }, [ref, open]);
+}

@@ -3,7 +3,7 @@ import { adminChatListText } from '../../../lib/truncate.ts';
 import { useUnread } from '../../shell/unread-store.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { formatDate, formatTime, statusLabel } from '../admin-format.tsx';
-import { useDismiss } from '../use-dismiss.ts';
+import { useDismiss, useFocusFirstItem } from '../use-dismiss.ts';
 import type { ChatUser, ChatUserQuery } from './types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
@@ -107,6 +107,7 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const closeMenu = useCallback(() => setMenu(false), []);
   useDismiss(menuRef, menu, closeMenu);
+  useFocusFirstItem(menuRef, menu);
   const listId = `acl-q-${user._id}`;
   const first = user.queries[0];
   // The open room is being read; the live counts (firm-wide) win over the page's.
@@ -180,7 +181,6 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
               {first && (
                 <button
                   type="button"
-                  autoFocus
                   onClick={() => {
                     setMenu(false);
                     onOpen(first._id);

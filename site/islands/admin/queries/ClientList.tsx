@@ -5,7 +5,7 @@ import { api, call } from '../../../lib/api.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../admin-format.tsx';
-import { useDismiss } from '../use-dismiss.ts';
+import { useDismiss, useFocusFirstItem } from '../use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
@@ -81,6 +81,7 @@ function ClientMenu({ user, onViewUser, onViewQueries }: { user: Person; onViewU
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+  useFocusFirstItem(ref, open);
   const pick = (fn: () => void) => () => {
     setOpen(false);
     fn();
@@ -99,7 +100,7 @@ function ClientMenu({ user, onViewUser, onViewQueries }: { user: Person; onViewU
       </button>
       {open && (
         <div className="menu-pop">
-          <button type="button" onClick={pick(onViewUser)} autoFocus>
+          <button type="button" onClick={pick(onViewUser)}>
             View User
           </button>
           <button type="button" onClick={pick(onViewQueries)}>

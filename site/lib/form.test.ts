@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, ResolverOptions } from 'react-hook-form';
+import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { firstError, lazyZodResolver } from './form.ts';
 import { LoginSchema, ResetPasswordFormSchema } from '../../portal-api/src/modules/auth/auth.schema.ts';
@@ -7,7 +7,8 @@ import { LoginSchema, ResetPasswordFormSchema } from '../../portal-api/src/modul
 // The forms' resolver loads zod and the schema on first use (issue 15); what it answers
 // must be zodResolver's over the same schema, whenever the load ends.
 
-const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues>;
+// What react-hook-form passes a resolver; `any`: each test's form has its own values.
+const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<any>;
 
 /** A load that ends when the test says so. */
 function heldLoad<T>(value: T) {
@@ -31,7 +32,7 @@ describe('lazyZodResolver', () => {
     const resolver = lazyZodResolver(load, undefined, { raw: true });
     const values = { email: 'ada@localhost', password: 'Ada-Passw0rd' };
     let settled = false;
-    const checked = resolver(values, undefined, options).finally(() => (settled = true));
+    const checked = Promise.resolve(resolver(values, undefined, options)).finally(() => (settled = true));
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
     release();

@@ -74,7 +74,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const stopping = new AbortController();
   const deps: Deps = { config, db, log, outbox, storage, hub, cache, rateLimits, indexer, shutdown: stopping.signal };
   await registerChat(deps);
-  const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.admins().length > 0, user: (id) => hub.isOnline(id) });
+  const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.anyAdmin(), user: (id) => hub.isOnline(id) });
   // Anonymous cached public reads are answered before Hono from their recorded answers (http/replay.ts).
   const replay = new AnswerReplay(cache, log);
   const app = createApp(deps, replay);

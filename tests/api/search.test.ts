@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../portal-api/src/db/schema.ts';
@@ -18,6 +19,8 @@ let server: TestServer;
 let admin: string;
 let files: string;
 let quoted: string;
+let named: string;
+let erinIds: string[];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -29,7 +32,14 @@ beforeAll(async () => {
     'Takeoff from plans.pdf; questions to estimator@site-office.com; addendum 2027/01/15; footing at -12 ft.',
   );
   quoted = await submitQuery(server, erin.token, `Tom's "quoted" bid & more: roof*deck at 50% off_list (a|b) <-> !c`);
-  await submitQuery(server, erin.token, 'Unrelated drywall request in Doral.');
+  const other = await submitQuery(server, erin.token, 'Unrelated drywall request in Doral.');
+  named = await submitQuery(server, erin.token, 'Framing takeoff.', {
+    projectName: 'Kendall "Annex" Library',
+    location: 'Coral Gables Zone Q7',
+  });
+  erinIds = [files, quoted, other, named];
+  const bob = await createClient(server, admin, { fullName: 'Bob Otherman', email: 'bob@example.com' });
+  await submitQuery(server, bob.token, 'Roofing takeoff.', { projectName: 'Doral Depot', location: 'Hialeah' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -81,6 +91,64 @@ describe('GET /api/queries?search=', () => {
     expect(await search(`"quoted`)).toEqual([quoted]);
     expect(await search(`&`)).toEqual([]); // no words: only the name, e-mail, project, location and service branches
     expect(await search(`50%_off`)).toEqual([]); // % and _ are literal
+  });
+});
+
+describe('GET /api/queries?search= by project, location and client', () => {
+  it('finds the text anywhere in the project name, the location, the name or e-mail of the client, in any case', async () => {
+    expect(await search('ndall "ann')).toEqual([named]); // inside a word, across a double quote
+    expect(await search('CORAL gab')).toEqual([named]);
+    expect(await search('q7'), 'two characters: shorter than a trigram').toEqual([named]);
+    expect((await search('archfi')).sort(), 'inside the client name').toEqual([...erinIds].sort());
+    expect((await search('ERIN@EXAMPLE')).sort()).toEqual([...erinIds].sort());
+    expect(await search('annex library x')).toEqual([]);
+    expect(await search('kendal_')).toEqual([]); // _ is literal, in the candidates' test too
+  });
+
+  it('finds what a project or a client became after an update, and not what it was', async () => {
+    const id = await submitQuery(
+      server,
+      (await createClient(server, admin, { fullName: 'Renamed Person', email: 'renamed@example.com' })).token,
+      'x',
+      {
+        projectName: 'Bayfront Tower',
+        location: 'Brickell',
+      },
+    );
+    expect(await search('bayfront')).toEqual([id]);
+    await server.deps.db.updateTable('queries').set({ project_name: 'Seaside Pavilion' }).where('id', '=', id).execute();
+    await server.deps.db.updateTable('users').set({ full_name: 'Newname Person' }).where('email', '=', 'renamed@example.com').execute();
+    expect(await search('bayfront')).toEqual([]);
+    expect(await search('seaside pav')).toEqual([id]);
+    expect(await search('renamed person')).toEqual([]);
+    expect(await search('newname')).toEqual([id]);
+  });
+
+  it.runIf(!onPostgres)('reads project, location, names and e-mails through the trigram tables on SQLite', async () => {
+    const file = (server.deps.config.database as { file: string }).file;
+    const seen: CompiledQuery[] = [];
+    const sqlite = new SQLite(file, { readonly: true });
+    const logged = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log: (e) => {
+        if (e.level === 'query') seen.push(e.query);
+      },
+    });
+    try {
+      await listAllQueries(logged, server.deps.storage, { sort: 'createdAt', page: 1, pageSize: 20, search: 'kendall annex' });
+      const searching = seen.filter((q) => q.sql.includes('queries_names'));
+      expect(searching.length, 'the count and the page').toBe(2);
+      for (const q of searching) {
+        const plan = (sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[])
+          .map((r) => r.detail)
+          .join('\n');
+        expect(plan).toMatch(/SCAN queries_names VIRTUAL TABLE INDEX/);
+        expect(plan).toMatch(/SCAN users_names VIRTUAL TABLE INDEX/);
+        expect(plan, 'no branch reads every request or every user').not.toMatch(/^SCAN (q|users)$/m);
+      }
+    } finally {
+      await logged.destroy();
+    }
   });
 });
 

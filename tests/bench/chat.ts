@@ -16,7 +16,7 @@
 // Issue 15 has two rows: 1,000 sockets in 250 rooms and 200 sockets in 50 rooms; both
 // run by default (a fresh server and baseline each), then the rows are printed with
 // their baselines. Rooms are seeded through the repos (insertApprovedClient, insertQuery).
-// Env: BENCH_SOCKETS=1000 BENCH_ROOMS=250 (one configuration only) BENCH_SECONDS=20 BENCH_RATE=0.2 BENCH_DRAIN_MS=15000
+// Env: BENCH_SOCKETS=1000 BENCH_ROOMS=250 (one configuration only) BENCH_SECONDS=20 BENCH_RATE=0.2 BENCH_DRAIN_MS=15000 BENCH_WATCH_UNREAD=1
 // A message not delivered when the drain ends counts as lost. The hub allows a
 // socket 5 messages a second after a burst of 60, so keep BENCH_RATE <= 5.
 
@@ -41,6 +41,7 @@ const CONFIGS: Array<[sockets: number, rooms: number]> = process.env.BENCH_SOCKE
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 0.2);
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 15000);
+const WATCH_UNREAD = process.env.BENCH_WATCH_UNREAD === '1';
 const HARD_LIMIT_MS = CONFIGS.length * (2 * SECONDS + (2 * DRAIN_MS) / 1000 + 90) * 1000;
 
 type Member = { ws: WebSocket; room: string; token: string; index: number };
@@ -107,15 +108,25 @@ async function waitFor(check: () => Promise<boolean>, ms: number, what: string):
 }
 
 /** Opens every socket and joins its room, a few hundred at a time. */
-async function connectAll(url: string, plan: Array<{ room: string; token: string }>): Promise<Member[]> {
+async function connectAll(url: string, plan: Array<{ room: string; token: string; admin: boolean }>): Promise<Member[]> {
   const members: Member[] = [];
   for (let i = 0; i < plan.length; i += 200) {
     const batch = plan.slice(i, i + 200).map(
-      ({ room, token }, j) =>
+      ({ room, token, admin }, j) =>
         new Promise<Member>((resolve, reject) => {
           const ws = new WebSocket(url);
           ws.once('error', reject);
-          ws.once('open', () => ws.send(JSON.stringify({ type: 'joinRoom', token, queryId: room })));
+          ws.once('open', () => {
+            // As /admin-chat/{id} does (site/islands/chat/useChatRoom.ts): an admin's socket says so
+            // first, so the server knows someone is at the desk. The baseline ignores the frame.
+            if (admin) ws.send(JSON.stringify({ type: 'authenticateAdmin', token }));
+            // BENCH_WATCH_UNREAD=1: sockets also watch their reader's unread counts, as the portal's
+            // sidebar does on its own socket (site/islands/shell/use-unread-socket.ts), so each message
+            // also pays for the count it pushes: every client socket, and one admin socket in 100
+            // (a desk of 5 at 1,000 sockets; all 500 would each get every client message's count).
+            if (WATCH_UNREAD && (!admin || (i + j) % 100 === 1)) ws.send(JSON.stringify({ type: 'watchUnread', token }));
+            ws.send(JSON.stringify({ type: 'joinRoom', token, queryId: room }));
+          });
           const onJoined = (data: WebSocket.RawData) => {
             const f = JSON.parse(data.toString());
             if (f.type === 'joined') {
@@ -131,7 +142,7 @@ async function connectAll(url: string, plan: Array<{ room: string; token: string
   return members;
 }
 
-async function run(name: string, url: string, plan: Array<{ room: string; token: string }>): Promise<Result> {
+async function run(name: string, url: string, plan: Array<{ room: string; token: string; admin: boolean }>): Promise<Result> {
   const members = await connectAll(url, plan);
   const roomSize = new Map<string, number>();
   for (const m of members) roomSize.set(m.room, (roomSize.get(m.room) ?? 0) + 1);
@@ -293,7 +304,7 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
     const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'app.db') });
     const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
     const adminToken = (await createSession(db, admin.id)).token;
-    const plan: Array<{ room: string; token: string }> = [];
+    const plan: Array<{ room: string; token: string; admin: boolean }> = [];
     const perRoom = SOCKETS / ROOMS;
     const service = await db.selectFrom('services').select('id').where('title', '=', 'Manufacturers').executeTakeFirstOrThrow();
     for (let r = 0; r < ROOMS; r++) {
@@ -310,7 +321,7 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
         bidDueDate: null,
       });
       const clientToken = (await createSession(db, userId)).token;
-      for (let k = 0; k < perRoom; k++) plan.push({ room: queryId, token: k % 2 === 0 ? clientToken : adminToken });
+      for (let k = 0; k < perRoom; k++) plan.push({ room: queryId, token: k % 2 === 0 ? clientToken : adminToken, admin: k % 2 === 1 });
     }
     await db.destroy();
 

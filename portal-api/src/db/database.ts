@@ -26,6 +26,7 @@ import * as listIndexes from './migrations/20261123T0600-list-indexes.ts';
 import * as queryServiceLabels from './migrations/20261123T0700-query-service-labels.ts';
 import * as rateLimits from './migrations/20261123T0900-rate-limits.ts';
 import * as pgSearchIndexes from './migrations/20261123T1700-pg-search-indexes.ts';
+import * as sqliteNameSearch from './migrations/20261123T2100-sqlite-name-search.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '20261123T0700-query-service-labels': queryServiceLabels,
   '20261123T0900-rate-limits': rateLimits,
   '20261123T1700-pg-search-indexes': pgSearchIndexes,
+  '20261123T2100-sqlite-name-search': sqliteNameSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

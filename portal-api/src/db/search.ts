@@ -40,3 +40,37 @@ export function queryTextMatches(db: DB, text: string): RawBuilder<SqlBool> | nu
   const match = words.map((w) => `"${w}"*`).join(' ');
   return sql<SqlBool>`q.rowid in (select rowid from queries_fts where queries_fts match ${match})`;
 }
+
+/** `%text%` for `like … escape '\'`, lower case, with %, _ and \ taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * `lower(coalesce(col, '')) like pattern`: the substring test of the admin searches,
+ * written as the trigram indexes of PostgreSQL are (migration 20261123T1700).
+ */
+export function containsPattern(column: string, pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+}
+
+/** The trigram FTS5 table of each searched table on SQLite (migration 20261123T2100). */
+const NAME_TABLES = { queries: 'queries_names', users: 'users_names' } as const;
+/** FTS5's trigram tokenizer finds no text shorter than three characters. */
+const TRIGRAM = 3;
+
+/**
+ * On SQLite, the candidates of a substring search on `alias` (queries: project name
+ * and location; users: full name and e-mail) through its trigram table: a condition
+ * on `alias.rowid`, to be used beside containsPattern, which stays the final test.
+ * Null on PostgreSQL (its trigram indexes serve containsPattern itself) and for
+ * searches shorter than three characters (then the `like` reads every row).
+ */
+export function namesMatch(db: DB, table: keyof typeof NAME_TABLES, alias: string, text: string): RawBuilder<SqlBool> | null {
+  if (engineOf(db) === 'postgres' || [...text].length < TRIGRAM) return null;
+  // One phrase: the trigram tokenizer reads it as a substring, case-insensitively. Inside
+  // double quotes only a double quote is special, and it is written twice.
+  const phrase = `"${text.replace(/"/g, '""')}"`;
+  const fts = sql.table(NAME_TABLES[table]);
+  return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+}

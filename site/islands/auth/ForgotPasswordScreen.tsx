@@ -1,13 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { firstError } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { messageOf } from './notify.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
-import { SendOtpSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
+
+const resolver = lazyZodResolver(
+  () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SendOtpSchema),
+  undefined,
+  { raw: true },
+);
 
 export function ForgotPasswordScreen() {
   return (
@@ -18,15 +22,16 @@ export function ForgotPasswordScreen() {
 }
 
 function ForgotForm() {
-  // react-hook-form over the shared SendOtpSchema, on submit, after the browser's own checks; its
+  // react-hook-form over the shared SendOtpSchema (loaded lazily), on submit, after the browser's own checks; its
   // problem shows where the server's would, without the call. `raw`: the e-mail is sent as typed.
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(SendOtpSchema, undefined, { raw: true }),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
     defaultValues: { email: '' },
   });
+  const warm = useWarmResolver(resolver);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const error = firstError(formState.errors) ?? failure;
@@ -46,7 +51,7 @@ function ForgotForm() {
   });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} onFocus={warm}>
       <div className="auth-error" role="alert">
         {error}
       </div>

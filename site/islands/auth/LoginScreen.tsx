@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { call, publicApi } from '../../lib/api.ts';
@@ -7,9 +6,14 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
-import { firstError } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { LoginSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
+
+const resolver = lazyZodResolver(
+  () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.LoginSchema),
+  undefined,
+  { raw: true },
+);
 
 export function LoginScreen() {
   return (
@@ -23,18 +27,19 @@ function LoginForm() {
   // Sign-up stores its token without a role (SPEC §4): this browser has just
   // registered and the account waits for an admin.
   const justRegistered = useAuth((s) => Boolean(s.token) && !s.role);
-  // react-hook-form over the shared LoginSchema, on submit, after the browser's own checks
+  // react-hook-form over the shared LoginSchema (loaded lazily: site/lib/form.ts), on submit, after the browser's own checks
   // (required, e-mail, 8 characters: SPEC §5). What it refuses gets the sentence the server
   // would answer, in the same orange toast, without the call. `raw`: the body is built from
   // what was typed, as before (the schema's lower-casing is the server's business).
   const { register, handleSubmit, watch, setValue } = useForm({
-    resolver: zodResolver(LoginSchema, undefined, { raw: true }),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
     defaultValues: { email: '', password: '' },
   });
   const password = watch('password');
+  const warm = useWarmResolver(resolver);
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -61,7 +66,7 @@ function LoginForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate={false}>
+    <form onSubmit={submit} onFocus={warm} noValidate={false}>
       {justRegistered && (
         <p className="auth-notice" role="status">
           Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it; then sign

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -9,13 +8,15 @@ import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { afterOtp } from './auth-rules.ts';
+import { lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { OtpFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 /** SPEC §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;
 const RESEND_SECONDS = 60;
 const REDIRECT_MS = 1200;
+
+const resolver = lazyZodResolver(() => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.OtpFormSchema));
 
 export function OtpScreen() {
   const params = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
@@ -45,14 +46,15 @@ export function OtpScreen() {
 }
 
 function OtpForm({ email, role, from }: { email: string; role: string | null; from: string | null }) {
-  // react-hook-form over the shared OtpFormSchema (VerifyOtpSchema's code rule), on submit; the six
+  // react-hook-form over the shared OtpFormSchema (VerifyOtpSchema's code rule, loaded lazily), on submit; the six
   // boxes are one field, `otp`, kept in step with them. Typing or pasting clears the message.
   const { handleSubmit, setValue, clearErrors, formState } = useForm({
-    resolver: zodResolver(OtpFormSchema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { otp: '' },
   });
+  const warm = useWarmResolver(resolver);
   const [digits, setDigitsState] = useState<string[]>(() => Array(LENGTH).fill(''));
   const [failure, setFailure] = useState('');
   const error = formState.errors.otp?.message ?? failure;
@@ -168,7 +170,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   }
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} onFocus={warm}>
       <fieldset className="auth-otp" aria-describedby="otp-error">
         <legend>Verification code</legend>
         <div className="auth-otp-boxes">

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,12 +5,12 @@ import { api, assetUrl, call, upload } from '../../lib/api.ts';
 import { homeFor, useAuth } from '../../lib/auth-store.ts';
 import { AdminShell } from '../admin/AdminShell.tsx';
 import { PortalShell } from '../portal/PortalShell.tsx';
-import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.schema.ts';
+import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.limits.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
-import { firstError } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { messageOf, orangeToast } from './notify.ts';
-import { PROFILE_LABELS, ProfileFormSchema } from './profile-form.ts';
+import { PROFILE_LABELS } from './profile-labels.ts';
 import './profile.css';
 import { PROFILE_UPDATED } from '../../../portal-api/src/modules/users/users.labels.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
@@ -19,6 +18,7 @@ import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 const REDIRECT_MS = 1200;
+const resolver = lazyZodResolver(() => import('./profile-form.ts').then((m) => m.ProfileFormSchema), undefined, { raw: true });
 
 /** /profile (admin layout) and /client-profile (client layout), SPEC §2. */
 export function ProfileScreen({ area }: { area: 'admin' | 'client' }) {
@@ -51,11 +51,11 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const role = useAuth((s) => s.role);
   const setProfile = useAuth((s) => s.setProfile);
-  // react-hook-form over ProfileFormSchema (the shared ProfileUpdateSchema after the too-long
+  // react-hook-form over ProfileFormSchema (loaded lazily; the shared ProfileUpdateSchema after the too-long
   // check), on submit, after the browser's own checks; a problem is the error toast the server's
   // refusal gave, without the upload. `raw`: the fields are sent as typed, as before.
   const { register, handleSubmit, watch } = useForm({
-    resolver: zodResolver(ProfileFormSchema, undefined, { raw: true }),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -67,6 +67,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     },
   });
   const fields = watch();
+  const warm = useWarmResolver(resolver);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState('');
@@ -125,7 +126,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
 
   const shownImage = preview ?? assetUrl(profile.profileImage) ?? null;
   return (
-    <form className="profile card" onSubmit={save}>
+    <form className="profile card" onSubmit={save} onFocus={warm}>
       <h1>Profile Settings</h1>
       <div className="profile-grid">
         <div className="profile-photo">

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -8,8 +7,12 @@ import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 import { readResetToken, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { passwordStrength } from './auth-rules.ts';
+import { lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { ResetPasswordFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.ResetPasswordFormSchema),
+);
 
 /** SPEC §9: redirect after reset 1.5 s. */
 const REDIRECT_MS = 1500;
@@ -41,9 +44,9 @@ export function ResetPasswordScreen() {
 }
 
 function ResetForm({ email }: { email: string }) {
-  // react-hook-form over the shared form schema: its SPEC §5 messages, one at a time, on submit.
+  // react-hook-form over the shared form schema (loaded lazily): its SPEC §5 messages, one at a time, on submit.
   const { handleSubmit, watch, setValue, formState } = useForm({
-    resolver: zodResolver(ResetPasswordFormSchema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { newPassword: '', confirm: '' },
@@ -52,6 +55,7 @@ function ResetForm({ email }: { email: string }) {
   const confirm = watch('confirm');
   const setPassword = (v: string) => setValue('newPassword', v);
   const setConfirm = (v: string) => setValue('confirm', v);
+  const warm = useWarmResolver(resolver);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -76,7 +80,7 @@ function ResetForm({ email }: { email: string }) {
 
   return (
     // noValidate: the SPEC §5 messages are shown instead of the browser's own.
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={warm} noValidate>
       <div className="auth-error" role="alert">
         {error}
       </div>

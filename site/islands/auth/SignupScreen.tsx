@@ -1,13 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
-import { firstError } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { messageOf } from './notify.ts';
-import { SignupFormSchema, signupBody } from '../../../portal-api/src/modules/auth/auth.schema.ts';
+import { signupBody } from '../../../portal-api/src/modules/auth/auth.rules.ts';
+
+const resolver = lazyZodResolver(
+  () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SignupFormSchema),
+  undefined,
+  { raw: true },
+);
 
 export function SignupScreen() {
   return (
@@ -18,17 +23,18 @@ export function SignupScreen() {
 }
 
 function SignupForm() {
-  // react-hook-form over the shared SignupFormSchema (the fields joined into the Register body,
+  // react-hook-form over the shared SignupFormSchema, loaded lazily (the fields joined into the Register body,
   // then RegisterSchema's rules), on submit, after the browser's own checks. Its first problem
   // shows where the server's would, without the call. `raw`: the body is built as before.
   const { register, handleSubmit, watch, setValue, formState } = useForm({
-    resolver: zodResolver(SignupFormSchema, undefined, { raw: true }),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const password = watch('password');
+  const warm = useWarmResolver(resolver);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -56,7 +62,7 @@ function SignupForm() {
   });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} onFocus={warm}>
       <div className="auth-error" role="alert">
         {error}
       </div>

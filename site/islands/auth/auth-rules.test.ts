@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterOtp, otpError, passwordStrength, resetPasswordError, signupBody } from './auth-rules.ts';
+import type { z } from 'zod';
+import { afterOtp, passwordStrength, signupBody } from './auth-rules.ts';
+import { OtpFormSchema, ResetPasswordFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
+
+/** The message a form shows for `value`: the schema's first issue, or null when it passes. */
+const firstMessage = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+};
+const resetPasswordError = (newPassword: string, confirm: string) => firstMessage(ResetPasswordFormSchema, { newPassword, confirm });
+const otpError = (otp: string) => firstMessage(OtpFormSchema, { otp });
 
 describe('passwordStrength (SPEC §5)', () => {
   it.each([
@@ -19,7 +29,7 @@ describe('passwordStrength (SPEC §5)', () => {
   });
 });
 
-describe('resetPasswordError (SPEC §5)', () => {
+describe('ResetPasswordFormSchema (SPEC §5)', () => {
   it('checks required, then length, then match', () => {
     expect(resetPasswordError('', 'x')).toBe('All fields are required.');
     expect(resetPasswordError('abc', '')).toBe('All fields are required.');
@@ -29,7 +39,7 @@ describe('resetPasswordError (SPEC §5)', () => {
   });
 });
 
-describe('otpError', () => {
+describe('OtpFormSchema', () => {
   it('accepts exactly 6 digits', () => {
     expect(otpError('012345')).toBeNull();
     for (const bad of ['', '12345', '1234567', '12a456']) expect(otpError(bad)).toBe('Please enter a valid 6-digit OTP.');

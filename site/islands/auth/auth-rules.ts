@@ -1,6 +1,6 @@
 // The pure rules of the auth screens (SPEC §2, §5), kept apart from React so they are unit-tested.
+// No schema here: the auth screens load theirs lazily (site/lib/form.ts) and carry this file in their first load.
 import { paths, safeNext } from '../../lib/routes.ts';
-import { OtpFormSchema, ResetPasswordFormSchema } from '../../../portal-api/src/modules/auth/auth.schema.ts';
 
 export type Strength = 'Weak' | 'Medium' | 'Strong';
 
@@ -11,20 +11,8 @@ export function passwordStrength(password: string): Strength {
   return 'Weak';
 }
 
-/** SPEC §5 reset-password checks (the shared form schema), in the order the product shows them; null when valid. */
-export function resetPasswordError(password: string, confirm: string): string | null {
-  const result = ResetPasswordFormSchema.safeParse({ newPassword: password, confirm });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
-
-/** SPEC §5: the code is exactly 6 characters (digits: the server sends digits only), by the shared OtpFormSchema. */
-export function otpError(code: string): string | null {
-  const result = OtpFormSchema.safeParse({ otp: code });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
-
 /** SPEC §5 sign-up: names trimmed and joined by one space into fullName, e-mail trimmed (the shared SignupFormSchema's first step). */
-export { signupBody } from '../../../portal-api/src/modules/auth/auth.schema.ts';
+export { signupBody } from '../../../portal-api/src/modules/auth/auth.rules.ts';
 
 /** SPEC §2 /otp-verification: where a verified code leads (or the page the visitor was heading to). */
 export function afterOtp(email: string, role: string | null, from: string | null, next?: string | null): string {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { firstTooLong } from '../../lib/text-limit.ts';
-import { PROFILE_LIMITS, ProfileUpdateSchema } from '../../../portal-api/src/modules/users/users.schema.ts';
+import { ProfileUpdateSchema } from '../../../portal-api/src/modules/users/users.schema.ts';
+import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.limits.ts';
+import { PROFILE_LABELS } from './profile-labels.ts';
 
 // The form of /profile and /client-profile (SPEC §2): first the counters' too-long sentence of
 // issue 17 ("Full Name: At most 120 characters: …") on the trimmed text, field by field in the
 // order shown, then the shared ProfileUpdateSchema (all four fields are sent), so a form the
-// server would refuse is refused here with the server's words.
+// server would refuse is refused here with the server's words. The screen loads this file on
+// demand (site/lib/form.ts), so zod is not part of its first load.
 
-/** The profile fields' labels, in the order the form shows and checks them. */
-export const PROFILE_LABELS = { fullName: 'Full Name', phoneNumber: 'Phone No.', company: 'Company Name', bio: 'Your Bio' } as const;
 const FIELDS = Object.keys(PROFILE_LABELS) as (keyof typeof PROFILE_LABELS)[];
 
 export const ProfileFormSchema = z

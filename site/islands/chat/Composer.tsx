@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { MAX_CHAT_MESSAGE } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import { MAX_CHAT_MESSAGE } from '../../../portal-api/src/modules/chats/chats.limits.ts';
 import { CharCount } from '../ui/CharCount.tsx';
 
 type Props = {

@@ -1,28 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { AddendumFormSchema } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { firstError } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.AddendumFormSchema),
+);
 
 /** The client's 'Add addendum': files and a note, uploaded as the next Addendum N (issue 13). */
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
   const client = useQueryClient();
   const ids = { files: useId(), note: useId() };
   const [open, setOpen] = useState(false);
-  // react-hook-form over the shared form schema (lifecycle.schema.ts), checked on submit.
+  // react-hook-form over the shared form schema (lifecycle.schema.ts, loaded lazily once the form shows), checked on submit.
   const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
-    resolver: zodResolver(AddendumFormSchema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { files: [], note: '' },
   });
   const files = watch('files');
+  const warm = useWarmResolver(resolver, open);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
   const error = firstError(formState.errors) ?? failure;
@@ -57,7 +60,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
     }
   });
   return (
-    <form className="addendum-form" onSubmit={submit} noValidate aria-label="Add addendum">
+    <form className="addendum-form" onSubmit={submit} onFocus={warm} noValidate aria-label="Add addendum">
       <label htmlFor={ids.files}>Addendum files</label>
       <input
         id={ids.files}

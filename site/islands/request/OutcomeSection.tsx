@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { BID_OUTCOME_LABELS, BID_OUTCOME_VALUES } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import { BID_OUTCOME_LABELS, BID_OUTCOME_VALUES } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';

@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  DeclineQuoteSchema,
-  formatCents,
-  QUOTE_STATE_LABELS,
-  type Quote,
-} from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import type { Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import { formatCents, QUOTE_STATE_LABELS } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
-import { firstError } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 
+const resolver = lazyZodResolver(
+  () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.DeclineQuoteSchema),
+  undefined,
+  { raw: true },
+);
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${h / 24} days`}` : `${h} h`);
 
@@ -25,8 +25,9 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
   const step = useRequestStep();
   const reasonId = useId();
   const [declining, setDeclining] = useState(false);
-  // The decline form over DeclineQuoteSchema; `raw`: the reason is sent as typed (the server trims it).
-  const decline = useForm({ resolver: zodResolver(DeclineQuoteSchema, undefined, { raw: true }), defaultValues: { reason: '' } });
+  // The decline form over DeclineQuoteSchema (loaded lazily, once the form shows); `raw`: the reason is sent as typed (the server trims it).
+  const decline = useForm({ resolver, defaultValues: { reason: '' } });
+  const warm = useWarmResolver(resolver, declining);
   const reason = decline.watch('reason');
   const isOpen = quote.state === 'sent';
   const decide = role === 'client' && isOpen && canDecide;
@@ -75,6 +76,7 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
       {decide && declining && (
         <form
           className="quote-decline"
+          onFocus={warm}
           onSubmit={decline.handleSubmit(
             (form) =>
               step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: form })), {

@@ -1,10 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS, QuoteFormSchema } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
-import { firstError } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+
+const resolver = lazyZodResolver(
+  () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.QuoteFormSchema),
+  undefined,
+  { raw: true },
+);
 
 type Props = { queryId: string; bidDueDate: string | null; hasOpenQuote: boolean };
 
@@ -12,10 +17,10 @@ type Props = { queryId: string; bidDueDate: string | null; hasOpenQuote: boolean
 export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
   const step = useRequestStep();
   const ids = { price: useId(), hours: useId(), rush: useId(), rushPrice: useId(), rushHours: useId(), note: useId() };
-  // react-hook-form over the shared form schema (lifecycle.schema.ts), checked on submit. `raw`:
+  // react-hook-form over the shared form schema (lifecycle.schema.ts, loaded lazily), checked on submit. `raw`:
   // the prices are sent as typed, the server turns them into cents (SendQuoteSchema).
   const { register, handleSubmit, watch, setValue, formState } = useForm({
-    resolver: zodResolver(QuoteFormSchema, undefined, { raw: true }),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: {
@@ -28,6 +33,7 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
     },
   });
   const [hours, rush] = watch(['standardHours', 'rush']);
+  const warm = useWarmResolver(resolver);
   const error = firstError(formState.errors);
 
   // The warning at the moment of quoting: standard delivery after the bid date's start (UTC).
@@ -51,7 +57,7 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
   });
 
   return (
-    <form className="quote-form" onSubmit={submit} noValidate aria-label="Send a quote">
+    <form className="quote-form" onSubmit={submit} onFocus={warm} noValidate aria-label="Send a quote">
       <div className="quote-grid">
         <label htmlFor={ids.price}>Price (USD)</label>
         <input id={ids.price} inputMode="decimal" placeholder="1250.00" required {...register('price')} />

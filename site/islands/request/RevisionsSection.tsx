@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ReopenSchema } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { FileList } from './FileList.tsx';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
-import { firstError } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 
+const resolver = lazyZodResolver(
+  () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.ReopenSchema),
+  undefined,
+  { raw: true },
+);
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -21,8 +24,9 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
   const step = useRequestStep();
   const reasonId = useId();
   const [asking, setAsking] = useState(false);
-  // The revision request over ReopenSchema; `raw`: the reason is sent as typed (the server trims it).
-  const reopen = useForm({ resolver: zodResolver(ReopenSchema, undefined, { raw: true }), defaultValues: { reason: '' } });
+  // The revision request over ReopenSchema (loaded lazily, once the form shows); `raw`: the reason is sent as typed (the server trims it).
+  const reopen = useForm({ resolver, defaultValues: { reason: '' } });
+  const warm = useWarmResolver(resolver, asking);
   const reason = reopen.watch('reason');
   return (
     <>
@@ -49,6 +53,7 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
       )}
       {query.status === 'answered' && asking && (
         <form
+          onFocus={warm}
           onSubmit={reopen.handleSubmit(
             (form) =>
               step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: form })), {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_TEXTS } from './auth.labels.ts';
+import { signupBody } from './auth.rules.ts';
 
 /** The longest full name (first and last joined), shared with /signup (issue 17: refused with a sentence, never cut). */
 export const FULL_NAME_MAX = 120;
@@ -16,11 +17,6 @@ export const RegisterSchema = z
     password: z.string().min(8, 'Password must be at least 8 characters.').max(256),
   })
   .meta({ id: 'Register' });
-
-/** SPEC §5 sign-up: first and last names trimmed and joined by one space into fullName, e-mail trimmed. */
-export function signupBody(form: { firstName: string; lastName: string; email: string; password: string }) {
-  return { fullName: `${form.firstName.trim()} ${form.lastName.trim()}`.trim(), email: form.email.trim(), password: form.password };
-}
 
 /** The /signup form: its four fields become the Register body, checked by RegisterSchema's own rules. */
 export const SignupFormSchema = z

@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { CATEGORY_NAME_MAX, CATEGORY_TEXTS } from './categories.labels.ts';
 
 // SPEC §3 "Category": _id, name. Categories are seeded; an admin adds one from the blog editor.
 
-export const CATEGORY_TEXTS = {
-  nameRequired: 'Please enter a category name.',
-  duplicate: 'This category already exists.',
-  created: 'Category created successfully.',
-} as const;
-
-/** The longest category name, shared with the editor's counter (issue 17). */
-export const CATEGORY_NAME_MAX = 60;
+export { CATEGORY_NAME_MAX, CATEGORY_TEXTS };
 
 export const CategorySchema = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;

@@ -21,7 +21,7 @@ export class ChatPresence {
     if (peer.userId && peer.userId !== user.id) throw new HttpError(409, 'This connection is signed in as another user.');
     if (peer.userId) return;
     const wasOnline = this.hub.isOnline(user.id);
-    peer.userId = user.id;
+    this.hub.bindUser(peer, user.id);
     peer.role = user.role === 'admin' ? null : 'client';
     if (user.role === 'client' && !wasOnline) this.toAdmins({ type: 'presence', userId: user.id, online: true });
   }
@@ -39,7 +39,7 @@ export class ChatPresence {
 
   /** Whether an admin is connected to this instance (chat mail waits for nobody to be). */
   anyAdmin(): boolean {
-    return this.hub.admins().length > 0;
+    return this.hub.anyAdmin();
   }
 
   isOnline(userId: string): boolean {

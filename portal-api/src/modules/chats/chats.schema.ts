@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { LifecycleFrame } from '../queries/lifecycle.schema.ts';
 import { PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
 import { QUERY_NOT_FOUND, QUERY_STATUSES } from '../queries/queries.labels.ts';
+import { MAX_CHAT_MESSAGE } from './chats.limits.ts';
 
-export const MAX_CHAT_MESSAGE = 5000;
+export { MAX_CHAT_MESSAGE };
 export { CHAT_CLOSED } from './chats.labels.ts';
 export const CHAT_EMPTY = 'Message cannot be empty.';
 export const CHAT_TOO_LONG = 'Message can be at most 5,000 characters.';

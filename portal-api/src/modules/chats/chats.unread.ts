@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { findQueryForUser } from '../queries/queries.repo.ts';
-import { FIRM_READER, markRead, unreadCounts, unreadTotal, type Reader } from './unread.repo.ts';
+import { FIRM_READER, markRead, unreadCounts, type Reader } from './unread.repo.ts';
 import type { ServerFrame } from './chats.schema.ts';
 import type { Peer } from './hub.ts';
 
@@ -41,7 +41,13 @@ export async function pushUnreadAfterMessage(deps: Deps, sender: AuthUser, query
 }
 
 async function publishCount(deps: Deps, reader: Reader, queryId: string, ownerId: string): Promise<void> {
-  const [counts, total] = await Promise.all([unreadCounts(deps.db, reader, [queryId]), unreadTotal(deps.db, reader)]);
+  const room = unreadRoom(reader);
+  // No socket watches these counts, here or (without a fan-out) anywhere: nothing to count.
+  if (!deps.hub.mayReach(room)) return;
+  // One read gives both: the reader's count of every query, so this query's and their sum.
+  const counts = await unreadCounts(deps.db, reader);
+  let total = 0;
+  for (const n of counts.values()) total += n;
   const frame: ServerFrame = { type: 'unread', total, queryId, userId: ownerId, count: counts.get(queryId) ?? 0 };
-  await deps.hub.publish(unreadRoom(reader), frame);
+  await deps.hub.publish(room, frame);
 }

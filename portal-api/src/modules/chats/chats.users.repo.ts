@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { containsPattern, likePattern, namesMatch } from '../../db/search.ts';
 import type { QueryStatus } from '../../db/schema.ts';
 import { FIRM_READER, lastMessages, unreadCounts, type LastMessage } from './unread.repo.ts';
 
@@ -44,13 +45,10 @@ export async function listChatUsers(
     .select(['u.id', 'u.full_name', 'u.email', 'u.profile_image', sql<string>`coalesce(max(lm.at), max(q.created_at))`.as('active_at')])
     .groupBy(['u.id', 'u.full_name', 'u.email', 'u.profile_image']);
   if (opts.search) {
-    const pattern = `%${opts.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    qb = qb.where((eb) =>
-      eb.or([
-        eb(sql`lower(u.full_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
+    const pattern = likePattern(opts.search);
+    const names = namesMatch(db, 'users', 'u', opts.search);
+    if (names) qb = qb.where(names);
+    qb = qb.where((eb) => eb.or([containsPattern('u.full_name', pattern), containsPattern('u.email', pattern)]));
   }
   const rows = await qb
     .orderBy(sql`coalesce(max(lm.at), max(q.created_at))`, 'desc')

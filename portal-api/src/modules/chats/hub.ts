@@ -32,6 +32,8 @@ export class ChatHub {
   readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly peers = new Set<Peer>();
   private readonly rooms = new Map<string, Set<Peer>>();
+  /** Each bound user's sockets on this instance (bindUser), so isOnline costs no walk over every socket. */
+  private readonly byUser = new Map<string, Set<Peer>>();
   private readonly heartbeat: NodeJS.Timeout;
   private handler: FrameHandler = async (peer) => this.send(peer, { type: 'error', message: 'Chat is not available.' });
 
@@ -84,7 +86,21 @@ export class ChatHub {
   private drop(peer: Peer): void {
     if (!this.peers.delete(peer)) return;
     for (const room of peer.rooms) this.rooms.get(room)?.delete(peer);
+    if (peer.userId) {
+      const mine = this.byUser.get(peer.userId);
+      mine?.delete(peer);
+      if (mine && !mine.size) this.byUser.delete(peer.userId);
+    }
     this.onDrop(peer);
+  }
+
+  /** Binds a socket to its user (once; chats.presence.ts). */
+  bindUser(peer: Peer, userId: string): void {
+    if (!this.peers.has(peer) || peer.userId) return;
+    peer.userId = userId;
+    let mine = this.byUser.get(userId);
+    if (!mine) this.byUser.set(userId, (mine = new Set()));
+    mine.add(peer);
   }
 
   join(peer: Peer, room: string): void {
@@ -114,6 +130,14 @@ export class ChatHub {
   async publish(room: string, frame: object): Promise<void> {
     this.broadcast(room, frame);
     await this.relay?.(room, frame);
+  }
+
+  /**
+   * Whether a publish to `room` may reach a socket: one of this instance's is in it, or
+   * instances share a fan-out (then another instance's socket may be).
+   */
+  mayReach(room: string): boolean {
+    return this.relay !== null || (this.rooms.get(room)?.size ?? 0) > 0;
   }
 
   /** Set by fanout.ts when instances share PostgreSQL; null keeps publish on this instance. */
@@ -160,6 +184,12 @@ export class ChatHub {
     return [...this.peers].filter((p) => p.role === 'admin');
   }
 
+  /** Whether one of this instance's sockets passed authenticateAdmin (stops at the first). */
+  anyAdmin(): boolean {
+    for (const peer of this.peers) if (peer.role === 'admin') return true;
+    return false;
+  }
+
   /** Every connected peer on this instance. */
   allPeers(): Peer[] {
     return [...this.peers];
@@ -170,8 +200,7 @@ export class ChatHub {
 
   /** Whether a user has at least one live, authenticated socket on this instance. */
   isOnline(userId: string): boolean {
-    for (const peer of this.peers) if (peer.userId === userId) return true;
-    return false;
+    return this.byUser.has(userId);
   }
 
   get size(): number {
@@ -185,6 +214,7 @@ export class ChatHub {
     for (const peer of this.peers) peer.socket.terminate();
     this.peers.clear();
     this.rooms.clear();
+    this.byUser.clear();
     this.wss.close();
   }
 }

@@ -1,54 +1,19 @@
 import { z } from 'zod';
 import { NO_FILES } from './queries.labels.ts';
+import {
+  BID_OUTCOME_VALUES,
+  DEFAULT_RUSH_HOURS,
+  DEFAULT_STANDARD_HOURS,
+  parsePriceToCents,
+  PRICE_ERROR,
+  QUOTE_OPTIONS,
+  QUOTE_STATES,
+} from './lifecycle.rules.ts';
 
 // Issue 13: the shapes of quotes, addenda, revisions and bid outcomes, shared by
-// the server and the browser (this file imports nothing but zod and the labels).
+// the server and the browser (this file imports nothing but zod, the labels and the rules).
 
-export const QUOTE_STATES = ['sent', 'accepted', 'declined', 'withdrawn'] as const;
-export const QUOTE_OPTIONS = ['standard', 'rush'] as const;
-export const BID_OUTCOME_VALUES = ['won', 'lost', 'did_not_bid'] as const;
-export const DEFAULT_STANDARD_HOURS = 48;
-export const DEFAULT_RUSH_HOURS = 24;
-// Ten million dollars: far above any estimating fee, and inside PostgreSQL's 32-bit integer column.
-export const MAX_PRICE_CENTS = 1_000_000_000;
-export const PRICE_ERROR = 'Please enter a price in USD greater than 0, with at most two decimals.';
-export const PROJECT_NAME_REQUIRED = 'Please enter a project name.';
-
-export const QUOTE_STATE_LABELS: Record<(typeof QUOTE_STATES)[number], string> = {
-  sent: 'Sent',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-};
-export const BID_OUTCOME_LABELS: Record<(typeof BID_OUTCOME_VALUES)[number], string> = {
-  won: 'Won',
-  lost: 'Lost',
-  did_not_bid: 'Did not bid',
-};
-
-/**
- * "1250", "1250.5", "1,250.50" or a number → integer cents. Money never passes
- * through floating point: the digits are split at the point.
- */
-export function parsePriceToCents(value: unknown): number | null {
-  const text =
-    typeof value === 'number'
-      ? Number.isFinite(value)
-        ? String(value)
-        : ''
-      : typeof value === 'string'
-        ? value.trim().replace(/^\$/, '').replace(/,/g, '')
-        : '';
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents > 0 && cents <= MAX_PRICE_CENTS ? cents : null;
-}
-
-/** Integer cents → "$1,250.50" (en-US, USD). */
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
+export * from './lifecycle.rules.ts';
 
 const price = z
   .union([z.string(), z.number()], { error: PRICE_ERROR })

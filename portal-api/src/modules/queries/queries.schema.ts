@@ -5,13 +5,13 @@ import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 
 // SPEC §5 "Submit request": one sentence for every missing field, as the product shows it.
 import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
+import { MAX_MESSAGE_LENGTH, MAX_QUERY_FILES } from './queries.limits.ts';
 
 export const TOO_MANY_REUSED = 'Too many files to reuse.';
 
 export { REQUIRED_FIELDS };
 export { QUERY_CREATED } from './queries.labels.ts';
-export const MAX_QUERY_FILES = 20;
-export const MAX_MESSAGE_LENGTH = 10_000;
+export { MAX_MESSAGE_LENGTH, MAX_QUERY_FILES };
 
 export const QueryStatusSchema = z.enum(QUERY_STATUSES);
 

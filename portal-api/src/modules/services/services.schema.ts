@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_LIMITS } from './services.limits.ts';
 
 export const SubServiceSchema = z
   .object({
@@ -14,8 +15,7 @@ export const ServiceSchema = SubServiceSchema.extend({ subservices: z.array(SubS
 export type SubService = z.infer<typeof SubServiceSchema>;
 export type Service = z.infer<typeof ServiceSchema>;
 
-/** Field lengths, shared with /admin-service's counters (issue 17). */
-export const SERVICE_LIMITS = { title: 120, description: 2000 } as const;
+export { SERVICE_LIMITS };
 
 /** SPEC §5 "Service creation": a title is needed; a sub-service needs a title and a parent service. */
 /** A request or contact message naming a service that is not one of the catalogue's. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FULL_NAME_REQUIRED } from '../auth/auth.schema.ts';
 import { CursorParam, NextCursorField } from '../paging/paging.schema.ts';
+import { PROFILE_LIMITS } from './users.limits.ts';
 
 // SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
 
@@ -55,8 +56,7 @@ export const ProfileSchema = z
   })
   .meta({ id: 'Profile' });
 
-/** Profile field lengths, shared with the profile screens' counters (issue 17). */
-export const PROFILE_LIMITS = { fullName: 120, phoneNumber: 40, company: 120, bio: 2000 } as const;
+export { PROFILE_LIMITS };
 
 /** The text fields of PUT /users/profile (multipart); an absent field is left unchanged. */
 export const ProfileUpdateSchema = z.object({

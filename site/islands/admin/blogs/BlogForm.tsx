@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
@@ -6,10 +5,11 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { api, upload } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
+import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { BLOG_LIMITS, BLOG_TEXTS, parseTags } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { type BlogFormInput, blogFormSchema } from '../../../../portal-api/src/modules/blogs/blogs.schema.ts';
+import type { BlogFormInput, blogFormSchema } from '../../../../portal-api/src/modules/blogs/blogs.schema.ts';
 import { type Blog, messageOr } from './blog-admin.ts';
 import { CategoryField } from './CategoryField.tsx';
 
@@ -37,10 +37,15 @@ function hasBody(html: string): boolean {
   return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim() !== '';
 }
 
-const schema = blogFormSchema(hasBody);
-type Saved = z.output<typeof schema>;
+type Saved = z.output<ReturnType<typeof blogFormSchema>>;
 // Issue 17: a text that is too long is refused with its counter's sentence, named by the field's label.
-const resolver = zodResolver(schema, { error: tooLongMessages({ title: 'Blog Title', subTitle: 'Sub-Title' }) });
+// The schema loads with zod on demand (site/lib/form.ts).
+const resolver = lazyZodResolver(
+  () => import('../../../../portal-api/src/modules/blogs/blogs.schema.ts').then((m) => m.blogFormSchema(hasBody)),
+  {
+    error: tooLongMessages({ title: 'Blog Title', subTitle: 'Sub-Title' }),
+  },
+);
 
 /** The editor form (SPEC §2, §5): CANCEL resets to what was loaded; SAVE creates, UPDATE updates. */
 export function BlogForm({ initial }: { initial: Blog | null }) {
@@ -63,6 +68,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     shouldFocusError: false,
     defaultValues: start,
   });
+  const warm = useWarmResolver(resolver);
   const [file, setFile] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -163,6 +169,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     <form
       className="be"
       onSubmit={(e) => (busy || formState.isSubmitting ? e.preventDefault() : void submit(e))}
+      onFocus={warm}
       noValidate
       aria-busy={busy}
     >

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { CATEGORY_NAME_MAX, CATEGORY_TEXTS } from '../../../../portal-api/src/modules/categories/categories.schema.ts';
+import { CATEGORY_NAME_MAX, CATEGORY_TEXTS } from '../../../../portal-api/src/modules/categories/categories.labels.ts';
 import { limitState } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { type Category, messageOr } from './blog-admin.ts';

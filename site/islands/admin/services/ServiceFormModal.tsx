@@ -1,16 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { api, ApiError, assetUrl, call, upload } from '../../../lib/api.ts';
-import {
-  SERVICE_LIMITS,
-  ServiceFormSchema,
-  type ServiceFormInput,
-  SubServiceFormSchema,
-} from '../../../../portal-api/src/modules/services/services.schema.ts';
+import type { ServiceFormInput, ServiceFormSchema } from '../../../../portal-api/src/modules/services/services.schema.ts';
+import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.limits.ts';
+import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { Modal } from '../../ui/Modal.tsx';
@@ -24,8 +20,15 @@ type Saved = z.output<typeof ServiceFormSchema>;
 
 // Issue 17: a text that is too long is refused with its counter's sentence, named by the field's label.
 const messages = { error: tooLongMessages({ title: 'Title', description: 'Description' }) };
-const serviceResolver = zodResolver(ServiceFormSchema, messages);
-const subServiceResolver = zodResolver(SubServiceFormSchema, messages);
+// The schemas load with zod on demand (site/lib/form.ts).
+const serviceResolver = lazyZodResolver(
+  () => import('../../../../portal-api/src/modules/services/services.schema.ts').then((m) => m.ServiceFormSchema),
+  messages,
+);
+const subServiceResolver = lazyZodResolver(
+  () => import('../../../../portal-api/src/modules/services/services.schema.ts').then((m) => m.SubServiceFormSchema),
+  messages,
+);
 
 /** One sentence at a time, in the order the form checks: a missing title, a missing parent, then a text that is too long. */
 function firstProblem(errors: FieldErrors<ServiceFormInput>): string | undefined {
@@ -43,8 +46,10 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
   const editing = mode?.kind === 'edit' ? mode.item : null;
   const isSub = mode?.kind === 'sub' || !!editing?.parentService;
   // react-hook-form over the shared form schemas; a message shows on submit and stays until the next one.
+  const resolver = isSub ? subServiceResolver : serviceResolver;
+  const warm = useWarmResolver(resolver, mode !== null);
   const { register, handleSubmit, reset, watch, formState } = useForm<ServiceFormInput, unknown, Saved>({
-    resolver: isSub ? subServiceResolver : serviceResolver,
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -106,7 +111,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
 
   return (
     <Modal open={!!mode} title={heading} onClose={() => !save.isPending && onClose()}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={warm} noValidate>
         <div className="field">
           <label htmlFor={ids.title}>Title *</label>
           <input id={ids.title} required aria-required="true" aria-describedby={ids.titleCount} autoFocus {...register('title')} />

@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { api, ApiError, call, publicApi } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { firstError } from '../../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
 import { FilePicker, type PickedFile } from './FilePicker.tsx';
 import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
-import { MAX_MESSAGE_LENGTH, requestFormSchema } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
+import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.limits.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -45,17 +44,20 @@ function RequestForm() {
   const [keepReused, setKeepReused] = useState(true);
   const reused = keepReused ? reuse.files : [];
   const list = useMemo(() => services.data ?? [], [services.data]);
-  // react-hook-form over the shared form schema (queries.schema.ts): SPEC §5's one sentence, on submit.
+  // react-hook-form over the shared form schema (queries.schema.ts, loaded lazily): SPEC §5's one sentence, on submit.
   const resolver = useMemo(
     () =>
-      zodResolver(
-        requestFormSchema<PickedFile>({
-          hasSubServices: (id) => Boolean(list.find((s) => s._id === id)?.subservices.length),
-          reusedFiles: reused.length,
-        }),
+      lazyZodResolver(() =>
+        import('../../../../portal-api/src/modules/queries/queries.schema.ts').then((m) =>
+          m.requestFormSchema<PickedFile>({
+            hasSubServices: (id) => Boolean(list.find((s) => s._id === id)?.subservices.length),
+            reusedFiles: reused.length,
+          }),
+        ),
       ),
     [list, reused.length],
   );
+  const warm = useWarmResolver(resolver);
   const { handleSubmit, watch, setValue, getValues, reset, clearErrors, formState } = useForm({
     resolver,
     mode: 'onSubmit',
@@ -162,7 +164,7 @@ function RequestForm() {
 
   return (
     <div className="request">
-      <form className="card request-card" onSubmit={submit} noValidate aria-busy={busy}>
+      <form className="card request-card" onSubmit={submit} onFocus={warm} noValidate aria-busy={busy}>
         <h1>SUBMIT REQUEST FORM</h1>
         <p className="request-lead">Tell us about the project and attach the plans. We answer within 24 to 48 hours.</p>
 

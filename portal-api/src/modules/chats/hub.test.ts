@@ -1,0 +1,69 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ChatHub } from './hub.ts';
+
+// ChatHub.mayReach: work done only for a room's listeners (the unread counts pushed
+// after each message) is skipped when no socket can receive it.
+
+let cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const fn of cleanup.reverse()) fn();
+  cleanup = [];
+});
+
+async function hubWithOneSocket(): Promise<{ hub: ChatHub; client: WebSocket }> {
+  const hub = new ChatHub(pino({ level: 'silent' }));
+  const server = http.createServer();
+  server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  await new Promise((resolve, reject) => client.once('open', resolve).once('error', reject));
+  await expect.poll(() => hub.size).toBe(1);
+  cleanup.push(() => {
+    client.terminate();
+    hub.close();
+    server.close();
+  });
+  return { hub, client };
+}
+
+describe('ChatHub.mayReach', () => {
+  it('is true only while a socket of this instance is in the room', async () => {
+    const { hub, client } = await hubWithOneSocket();
+    expect(hub.mayReach('unread:firm')).toBe(false);
+    hub.join(hub.allPeers()[0]!, 'unread:firm');
+    expect(hub.mayReach('unread:firm')).toBe(true);
+    expect(hub.mayReach('unread:user:someone')).toBe(false);
+    client.close();
+    await expect.poll(() => hub.mayReach('unread:firm')).toBe(false);
+  });
+
+  it('is always true when instances share a fan-out: a socket elsewhere may be in the room', async () => {
+    const { hub } = await hubWithOneSocket();
+    hub.setRelay(async () => {});
+    expect(hub.mayReach('unread:firm')).toBe(true);
+    hub.setRelay(null);
+    expect(hub.mayReach('unread:firm')).toBe(false);
+  });
+});
+
+describe('ChatHub.isOnline and anyAdmin', () => {
+  it('follow the bound user of each socket, and forget it when the socket closes', async () => {
+    const { hub, client } = await hubWithOneSocket();
+    const peer = hub.allPeers()[0]!;
+    expect(hub.isOnline('u1')).toBe(false);
+    hub.bindUser(peer, 'u1');
+    expect(hub.isOnline('u1')).toBe(true);
+    hub.bindUser(peer, 'u2'); // one user per socket: the first stays
+    expect(hub.isOnline('u2')).toBe(false);
+    expect(hub.anyAdmin()).toBe(false);
+    peer.role = 'admin';
+    expect(hub.anyAdmin()).toBe(true);
+    client.close();
+    await expect.poll(() => hub.isOnline('u1')).toBe(false);
+    expect(hub.anyAdmin()).toBe(false);
+  });
+});

@@ -104,7 +104,14 @@ async function audit(url: string, attempt = 1, token?: string): Promise<NonNulla
     result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   }
   const lhr = result?.lhr;
-  if (lhr && !lhr.runtimeError) return lhr;
+  if (lhr && !lhr.runtimeError) {
+    // BENCH_LHR_DIR=<dir>: keep each signed-in audit's full report, to read its long tasks.
+    if (token && process.env.BENCH_LHR_DIR) {
+      fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.split('/')[1]}.json`), JSON.stringify(lhr));
+    }
+    return lhr;
+  }
   if (attempt < 2) return audit(url, attempt + 1, token);
   throw new Error(`${url}: ${lhr?.runtimeError?.message ?? 'Lighthouse returned nothing'}`);
 }

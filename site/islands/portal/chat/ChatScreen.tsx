@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMyQueries } from '../use-my-queries.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { useProgressiveCount } from '../../../lib/progressive.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { sidebarQueryTitle } from '../../../lib/truncate.ts';
 import { Composer } from '../../chat/Composer.tsx';
@@ -59,6 +60,7 @@ function ClientChat() {
   }, [selectedId, queries, select]);
 
   const selected = queries.find((q) => q._id === selectedId);
+  const shown = useProgressiveCount(queries.length);
   const room = useChatRoom(selected?._id);
   const status = room.queryStatus ?? selected?.status;
   const isClosed = status === 'closed';
@@ -109,7 +111,7 @@ function ClientChat() {
           <p className="cchat-none">{SPEC_TEXTS.noQueriesFound}</p>
         ) : (
           <ul>
-            {queries.map((q) => {
+            {queries.slice(0, shown).map((q) => {
               const last = lastFor(q);
               const unread = unreadFor(q);
               return (

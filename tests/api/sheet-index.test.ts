@@ -1,8 +1,17 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../portal-api/src/db/schema.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { dwgFile, encryptedPdf, manyPagesPdf, planSetPdf, zipOf } from './plan-files.ts';
 import { uploadWhole } from './tus-client.ts';
-import { INDEX_LEASE_MS, claimNextPendingFile, releaseSheetIndexClaim } from '../../portal-api/src/modules/sheet-index/sheet-index.repo.ts';
+import {
+  INDEX_LEASE_MS,
+  claimNextPendingFile,
+  releaseSheetIndexClaim,
+  type ClaimCursor,
+} from '../../portal-api/src/modules/sheet-index/sheet-index.repo.ts';
 
 // The sheet index (issue 14): a background worker reads each stored file —
 // PDFs (text layer), ZIPs (directory only), DWGs (header) — and the API shows
@@ -172,13 +181,57 @@ describe('sheet index', () => {
     const db = server.deps.db;
     const now = new Date();
     // Two instances asking at once: exactly one gets it.
-    const [a, b] = await Promise.all([claimNextPendingFile(db, new Set(), now), claimNextPendingFile(db, new Set(), now)]);
+    const [a, b] = await Promise.all([claimNextPendingFile(db, null, now), claimNextPendingFile(db, null, now)]);
     expect([a?.id, b?.id].filter(Boolean)).toEqual([fileId]);
-    expect(await claimNextPendingFile(db, new Set(), new Date(now.getTime() + INDEX_LEASE_MS - 1000))).toBeUndefined();
+    expect(await claimNextPendingFile(db, null, new Date(now.getTime() + INDEX_LEASE_MS - 1000))).toBeUndefined();
     // An instance that died holds it no longer than the lease.
-    expect((await claimNextPendingFile(db, new Set(), new Date(now.getTime() + INDEX_LEASE_MS + 1000)))?.id).toBe(fileId);
+    expect((await claimNextPendingFile(db, null, new Date(now.getTime() + INDEX_LEASE_MS + 1000)))?.id).toBe(fileId);
     // One that stops gives it back at once.
     await releaseSheetIndexClaim(db, fileId);
-    expect((await claimNextPendingFile(db, new Set()))?.id).toBe(fileId);
+    expect((await claimNextPendingFile(db, null))?.id).toBe(fileId);
+  });
+
+  it('moves through the pending files by a cursor, oldest first, with a statement that does not grow with the run', async () => {
+    // The reader is stopped by the test above, so these stay pending.
+    const db = server.deps.db;
+    await db.updateTable('query_files').set({ index_status: 'done' }).where('index_status', '=', 'pending').execute();
+    const id = await submit([
+      ['one.pdf', await planSetPdf([{ number: 'A1.01', title: 'ONE' }])],
+      ['two.pdf', await planSetPdf([{ number: 'A1.02', title: 'TWO' }])],
+      ['three.pdf', await planSetPdf([{ number: 'A1.03', title: 'THREE' }])],
+    ]);
+    const pending = (await server.call('GET', `/api/queries/${id}/sheet-index`, { token: ana.token })).body.data as Array<{
+      fileId: string;
+    }>;
+    // The same database through a Kysely that records what each claim sends.
+    const sent: number[] = [];
+    const config = server.deps.config.database;
+    const logged = new Kysely<Database>({
+      dialect:
+        config.kind === 'postgres'
+          ? new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 1 }) })
+          : new SqliteDialect({ database: new SQLite(config.file) }),
+      log: (e) => {
+        if (e.level === 'query' && /from "query_files"/.test(e.query.sql)) sent.push(e.query.parameters.length);
+      },
+    });
+    const seen: string[] = [];
+    let after: ClaimCursor = null;
+    try {
+      for (;;) {
+        const row = await claimNextPendingFile(logged, after);
+        if (!row) break;
+        seen.push(row.id);
+        after = { createdAt: row.created_at, id: row.id };
+      }
+    } finally {
+      await logged.destroy();
+    }
+    // Every claim's select carried as many parameters as the first: none grew with the run.
+    expect(new Set(sent.slice(1)).size, JSON.stringify(sent)).toBe(1);
+    // Each file once, in the order they were stored; none is offered again in this run although
+    // all three are still pending (claimed, not read).
+    expect(seen).toEqual(pending.map((f) => f.fileId));
+    expect(await claimNextPendingFile(db, after)).toBeUndefined();
   });
 });

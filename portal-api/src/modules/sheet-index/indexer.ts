@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { claimNextPendingFile, releaseSheetIndexClaim, saveSheetIndex } from './sheet-index.repo.ts';
+import { claimNextPendingFile, releaseSheetIndexClaim, saveSheetIndex, type ClaimCursor } from './sheet-index.repo.ts';
 import { PDF_PAGE_CAP, ZIP_BOMB_BYTES, ZIP_BOMB_RATIO, type IndexDetail } from './sheet-index.schema.ts';
 
 // Run from source (tsx, vitest) this module sits beside index-worker.ts; in the compiled
@@ -84,11 +84,11 @@ export class SheetIndexer {
   }
 
   private async drain(): Promise<void> {
-    const done = new Set<string>();
+    let after: ClaimCursor = null;
     while (!this.stopped) {
-      const row = await claimNextPendingFile(this.db, done);
+      const row = await claimNextPendingFile(this.db, after);
       if (!row) return;
-      done.add(row.id);
+      after = { createdAt: row.created_at, id: row.id };
       const outcome = await this.read(row.storage_key);
       if (this.stopped) {
         // Stopped mid-file: the next start (or another instance) reads it at once.

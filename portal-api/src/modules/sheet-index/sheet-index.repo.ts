@@ -27,21 +27,30 @@ export async function listSheetIndex(db: DB, queryId: string): Promise<FileSheet
 /** A claim this old is free again (a reader gives up after 2 minutes; an instance that died holds none longer). */
 export const INDEX_LEASE_MS = 5 * 60_000;
 
+/** Where a run of the indexer has got to: the (created_at, id) of the last file it took. */
+export type ClaimCursor = { createdAt: string; id: string } | null;
+
 /**
- * Takes the oldest file still waiting for its index that nobody holds, other
- * than those in `skip` (tried in this run). The claim is a conditional update,
- * so of several instances on one database exactly one gets each file.
+ * Takes the oldest file still waiting for its index that nobody holds, after
+ * `after` (the last file this run took; null from the start). The claim is a
+ * conditional update, so of several instances on one database exactly one gets
+ * each file. A run moves forward by its cursor, so each claim costs the same
+ * whatever the run has read before (it used to exclude every file already tried
+ * by id, a statement that grew with the run: 10,000 pending files made statements
+ * of 10,000 parameters and took the server past 1.8 GB). A file whose lease
+ * expires behind the cursor is read by the next run (the poll, or the next kick).
  */
-export async function claimNextPendingFile(db: DB, skip: Set<string>, now = new Date()) {
+export async function claimNextPendingFile(db: DB, after: ClaimCursor, now = new Date()) {
   const stale = nowIso(new Date(now.getTime() - INDEX_LEASE_MS));
   for (;;) {
     const row = await db
       .selectFrom('query_files')
-      .select(['id', 'storage_key'])
+      .select(['id', 'storage_key', 'created_at'])
       .where('index_status', '=', 'pending')
       .where((eb) => eb.or([eb('index_claimed_at', 'is', null), eb('index_claimed_at', '<', stale)]))
-      .$if(skip.size > 0, (qb) => qb.where('id', 'not in', [...skip]))
+      .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.createdAt, after!.id))))
       .orderBy('created_at')
+      .orderBy('id')
       .limit(1)
       .executeTakeFirst();
     if (!row) return undefined;

@@ -12,6 +12,7 @@ import { encodeCursor } from '../../portal-api/src/http/cursor.ts';
 import { recordActivity } from '../../portal-api/src/modules/activities/activities.repo.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
+import { saveSheetIndex } from '../../portal-api/src/modules/sheet-index/sheet-index.repo.ts';
 import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
 
 const CALLS = Number(process.env.BENCH_GROWTH_CALLS ?? 60);
@@ -74,6 +75,10 @@ export async function seedTo(
             [{ key: `private/queries/growth-${i}.pdf`, name: `plans-${i}.pdf`, size: 123_456, type: 'application/pdf', ext: 'pdf' }],
             userId,
           );
+          // A firm's older files were indexed long ago: without this, the server's sheet indexer
+          // would spend the measurement failing to read 10,000 files that the seeding never wrote.
+          const file = await trx.selectFrom('query_files').select('id').where('query_id', '=', id).executeTakeFirstOrThrow();
+          await saveSheetIndex(trx, file.id, { summary: null, detail: { kind: 'other' } });
           await recordActivity(trx, { userId, queryId: id, activity: 'Query submitted', status: 'pending' });
         }
       }

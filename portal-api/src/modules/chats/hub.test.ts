@@ -67,3 +67,32 @@ describe('ChatHub.isOnline and anyAdmin', () => {
     expect(hub.anyAdmin()).toBe(false);
   });
 });
+
+describe('ChatHub heartbeat', () => {
+  it('drops a socket that stops answering pings and keeps the others, when there are more than one sweep turn of them', async () => {
+    const hub = new ChatHub(pino({ level: 'silent' }), 100);
+    const server = http.createServer();
+    server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // One after another, so the hub holds them in this order.
+    const clients: WebSocket[] = [];
+    for (let i = 0; i < 150; i++) {
+      const ws = new WebSocket(url);
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      await expect.poll(() => hub.size).toBe(i + 1);
+      clients.push(ws);
+    }
+    cleanup.push(() => {
+      for (const c of clients) c.terminate();
+      hub.close();
+      server.close();
+    });
+    // The last socket (pinged in a sweep's second turn) stops reading: no pong comes back.
+    (clients.at(-1) as unknown as { _socket: import('node:net').Socket })._socket.pause();
+    await expect.poll(() => hub.size, { timeout: 5000 }).toBe(149);
+    // The others answered every ping and are all still there a few sweeps later.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(hub.size).toBe(149);
+  });
+});

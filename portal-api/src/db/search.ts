@@ -54,23 +54,32 @@ export function containsPattern(column: string, pattern: string): RawBuilder<Sql
   return sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
 }
 
-/** The trigram FTS5 table of each searched table on SQLite (migration 20261123T2100). */
-const NAME_TABLES = { queries: 'queries_names', users: 'users_names' } as const;
+/** Each table's trigram FTS5 table on SQLite (migration 20261123T2100) and the columns it covers. */
+const NAME_TABLES = {
+  queries: { fts: 'queries_names', columns: ['project_name', 'location'] },
+  users: { fts: 'users_names', columns: ['full_name', 'email'] },
+} as const;
 /** FTS5's trigram tokenizer finds no text shorter than three characters. */
 const TRIGRAM = 3;
 
 /**
- * On SQLite, the candidates of a substring search on `alias` (queries: project name
- * and location; users: full name and e-mail) through its trigram table: a condition
- * on `alias.rowid`, to be used beside containsPattern, which stays the final test.
- * Null on PostgreSQL (its trigram indexes serve containsPattern itself) and for
- * searches shorter than three characters (then the `like` reads every row).
+ * A row of `table` (as `alias`) one of whose named columns (queries: project name and
+ * location; users: full name and e-mail) contains `text`, by containsPattern. On SQLite,
+ * with three characters or more, the trigram table names the candidates first (a
+ * condition on `alias.rowid`), so the `like` reads those only; on PostgreSQL the trigram
+ * indexes of migration 20261123T1700 serve the `like` itself.
  */
-export function namesMatch(db: DB, table: keyof typeof NAME_TABLES, alias: string, text: string): RawBuilder<SqlBool> | null {
-  if (engineOf(db) === 'postgres' || [...text].length < TRIGRAM) return null;
+export function namesContain(db: DB, table: keyof typeof NAME_TABLES, alias: string, text: string): RawBuilder<SqlBool> {
+  const { fts, columns } = NAME_TABLES[table];
+  const pattern = likePattern(text);
+  const like = sql<SqlBool>`(${sql.join(
+    columns.map((c) => containsPattern(`${alias}.${c}`, pattern)),
+    sql` or `,
+  )})`;
+  if (engineOf(db) === 'postgres' || [...text].length < TRIGRAM) return like;
   // One phrase: the trigram tokenizer reads it as a substring, case-insensitively. Inside
   // double quotes only a double quote is special, and it is written twice.
   const phrase = `"${text.replace(/"/g, '""')}"`;
-  const fts = sql.table(NAME_TABLES[table]);
-  return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+  const ftsTable = sql.table(fts);
+  return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${ftsTable} where ${ftsTable} match ${phrase}) and ${like}`;
 }

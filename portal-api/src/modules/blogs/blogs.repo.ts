@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { likePattern } from '../../db/search.ts';
 import type { BlogRow, BlogStatus, Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -34,10 +35,6 @@ export type BlogFilter = { statuses: BlogStatus[]; category?: string; tag?: stri
 
 function baseQuery(db: Conn) {
   return db.selectFrom('blogs').leftJoin('categories', 'categories.id', 'blogs.category_id');
-}
-
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 /** Newest first (SPEC §9 "recent posts … newest createdAt first"), filtered and paged. */

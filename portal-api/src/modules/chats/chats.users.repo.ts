@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
-import { containsPattern, likePattern, namesMatch } from '../../db/search.ts';
+import { namesContain } from '../../db/search.ts';
 import type { QueryStatus } from '../../db/schema.ts';
 import { FIRM_READER, lastMessages, unreadCounts, type LastMessage } from './unread.repo.ts';
 
@@ -45,10 +45,7 @@ export async function listChatUsers(
     .select(['u.id', 'u.full_name', 'u.email', 'u.profile_image', sql<string>`coalesce(max(lm.at), max(q.created_at))`.as('active_at')])
     .groupBy(['u.id', 'u.full_name', 'u.email', 'u.profile_image']);
   if (opts.search) {
-    const pattern = likePattern(opts.search);
-    const names = namesMatch(db, 'users', 'u', opts.search);
-    if (names) qb = qb.where(names);
-    qb = qb.where((eb) => eb.or([containsPattern('u.full_name', pattern), containsPattern('u.email', pattern)]));
+    qb = qb.where(namesContain(db, 'users', 'u', opts.search));
   }
   const rows = await qb
     .orderBy(sql`coalesce(max(lm.at), max(q.created_at))`, 'desc')

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { QueryStatus } from '../../db/schema.ts';
-import { containsPattern, likePattern, namesMatch, queryTextMatches } from '../../db/search.ts';
+import { containsPattern, likePattern, namesContain, queryTextMatches } from '../../db/search.ts';
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { Storage, StoredFile } from '../../lib/storage.ts';
@@ -46,17 +46,13 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     const pattern = likePattern(filter.search);
     const like = (col: string) => containsPattern(col, pattern);
     const text = queryTextMatches(db, filter.search);
-    // SQLite: the trigram tables name the candidates of the substring branches (db/search.ts).
-    const userNames = namesMatch(db, 'users', 'users', filter.search);
-    const queryNames = namesMatch(db, 'queries', 'q', filter.search);
     // The few matching services first: as a subquery the planner cannot know it is empty, and
     // with one service owning most requests it would scan them all.
     const services = (await db.selectFrom('services').select('id').where(like('title')).execute()).map((r) => r.id);
     const users = db
       .selectFrom('users')
       .select('id')
-      .$if(userNames !== null, (u) => u.where(userNames!))
-      .where((u) => u.or([like('full_name'), like('email')]));
+      .where(namesContain(db, 'users', 'users', filter.search));
     let matching = db
       .selectFrom('queries as q')
       .select('q.id')
@@ -66,8 +62,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
         db
           .selectFrom('queries as q')
           .select('q.id')
-          .$if(queryNames !== null, (q) => q.where(queryNames!))
-          .where((eb) => eb.or([like('q.project_name'), like('q.location')])),
+          .where(namesContain(db, 'queries', 'q', filter.search)),
       );
     if (services.length) {
       matching = matching
@@ -286,10 +281,7 @@ export async function listUsersWithQueriesPage(db: DB, opts: { limit: number; cu
       ),
     );
   if (opts.q) {
-    const pattern = likePattern(opts.q);
-    const names = namesMatch(db, 'users', 'u', opts.q);
-    if (names) heads = heads.where(names);
-    heads = heads.where((eb) => eb.or([containsPattern('u.full_name', pattern), containsPattern('u.email', pattern)]));
+    heads = heads.where(namesContain(db, 'users', 'u', opts.q));
   }
   if (opts.cursor) {
     const [at, id] = decodeCursor(opts.cursor, 2);

@@ -14,20 +14,32 @@ afterEach(() => {
   cleanup = [];
 });
 
-async function hubWithOneSocket(): Promise<{ hub: ChatHub; client: WebSocket }> {
-  const hub = new ChatHub(pino({ level: 'silent' }));
+/** A hub behind a real HTTP server on an ephemeral port, closed after the test. */
+async function startHub(heartbeatMs?: number): Promise<{ hub: ChatHub; url: string }> {
+  const hub = new ChatHub(pino({ level: 'silent' }), heartbeatMs);
   const server = http.createServer();
   server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  await new Promise((resolve, reject) => client.once('open', resolve).once('error', reject));
-  await expect.poll(() => hub.size).toBe(1);
   cleanup.push(() => {
-    client.terminate();
     hub.close();
     server.close();
   });
-  return { hub, client };
+  return { hub, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** A client socket, open and counted by the hub, terminated after the test. */
+async function connect(hub: ChatHub, url: string): Promise<WebSocket> {
+  const before = hub.size;
+  const client = new WebSocket(url);
+  await new Promise((resolve, reject) => client.once('open', resolve).once('error', reject));
+  await expect.poll(() => hub.size).toBe(before + 1);
+  cleanup.push(() => client.terminate());
+  return client;
+}
+
+async function hubWithOneSocket(): Promise<{ hub: ChatHub; client: WebSocket }> {
+  const { hub, url } = await startHub();
+  return { hub, client: await connect(hub, url) };
 }
 
 describe('ChatHub.mayReach', () => {
@@ -70,24 +82,10 @@ describe('ChatHub.isOnline and anyAdmin', () => {
 
 describe('ChatHub heartbeat', () => {
   it('drops a socket that stops answering pings and keeps the others, when there are more than one sweep turn of them', async () => {
-    const hub = new ChatHub(pino({ level: 'silent' }), 100);
-    const server = http.createServer();
-    server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { hub, url } = await startHub(100);
     // One after another, so the hub holds them in this order.
     const clients: WebSocket[] = [];
-    for (let i = 0; i < 150; i++) {
-      const ws = new WebSocket(url);
-      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-      await expect.poll(() => hub.size).toBe(i + 1);
-      clients.push(ws);
-    }
-    cleanup.push(() => {
-      for (const c of clients) c.terminate();
-      hub.close();
-      server.close();
-    });
+    for (let i = 0; i < 150; i++) clients.push(await connect(hub, url));
     // The last socket (pinged in a sweep's second turn) stops reading: no pong comes back.
     (clients.at(-1) as unknown as { _socket: import('node:net').Socket })._socket.pause();
     await expect.poll(() => hub.size, { timeout: 5000 }).toBe(149);

@@ -44,6 +44,8 @@ const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 15000);
 const WATCH_UNREAD = process.env.BENCH_WATCH_UNREAD === '1';
 const HARD_LIMIT_MS = CONFIGS.length * (2 * SECONDS + (2 * DRAIN_MS) / 1000 + 90) * 1000;
 
+/** One socket to open: its room, its token, and whether it is an admin's. */
+type Seat = { room: string; token: string; admin: boolean };
 type Member = { ws: WebSocket; room: string; token: string; index: number };
 type Result = {
   name: string;
@@ -108,7 +110,7 @@ async function waitFor(check: () => Promise<boolean>, ms: number, what: string):
 }
 
 /** Opens every socket and joins its room, a few hundred at a time. */
-async function connectAll(url: string, plan: Array<{ room: string; token: string; admin: boolean }>): Promise<Member[]> {
+async function connectAll(url: string, plan: Seat[]): Promise<Member[]> {
   const members: Member[] = [];
   for (let i = 0; i < plan.length; i += 200) {
     const batch = plan.slice(i, i + 200).map(
@@ -142,7 +144,7 @@ async function connectAll(url: string, plan: Array<{ room: string; token: string
   return members;
 }
 
-async function run(name: string, url: string, plan: Array<{ room: string; token: string; admin: boolean }>): Promise<Result> {
+async function run(name: string, url: string, plan: Seat[]): Promise<Result> {
   const members = await connectAll(url, plan);
   const roomSize = new Map<string, number>();
   for (const m of members) roomSize.set(m.room, (roomSize.get(m.room) ?? 0) + 1);
@@ -313,7 +315,7 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
     const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'app.db') });
     const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
     const adminToken = (await createSession(db, admin.id)).token;
-    const plan: Array<{ room: string; token: string; admin: boolean }> = [];
+    const plan: Seat[] = [];
     const perRoom = SOCKETS / ROOMS;
     const service = await db.selectFrom('services').select('id').where('title', '=', 'Manufacturers').executeTakeFirstOrThrow();
     for (let r = 0; r < ROOMS; r++) {
@@ -330,7 +332,10 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
         bidDueDate: null,
       });
       const clientToken = (await createSession(db, userId)).token;
-      for (let k = 0; k < perRoom; k++) plan.push({ room: queryId, token: k % 2 === 0 ? clientToken : adminToken, admin: k % 2 === 1 });
+      for (let k = 0; k < perRoom; k++) {
+        const admin = k % 2 === 1;
+        plan.push({ room: queryId, token: admin ? adminToken : clientToken, admin });
+      }
     }
     await db.destroy();
 

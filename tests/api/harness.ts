@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../portal-api/src/config.ts';
+import type { Database } from '../../portal-api/src/db/schema.ts';
 import { startServer, type RunningServer } from '../../portal-api/src/server.ts';
 
 // Boots the real server on an ephemeral port with a fresh DATA_DIR and a real
@@ -205,4 +208,21 @@ export async function createClient(
   if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${JSON.stringify(approved.body)}`);
   const token = await signIn(server, email, password);
   return { token, id: row.id, email: email.toLowerCase(), password, fullName };
+}
+
+/**
+ * The test server's database through a second Kysely (one connection) that reports each
+ * statement it runs: for tests that check a repo function's SQL or its plans. Destroy it after.
+ */
+export function recordingDatabase(server: TestServer, onQuery: (query: CompiledQuery) => void): Kysely<Database> {
+  const config = server.deps.config.database;
+  return new Kysely<Database>({
+    dialect:
+      config.kind === 'postgres'
+        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 1 }) })
+        : new SqliteDialect({ database: new SQLite(config.file) }),
+    log: (e) => {
+      if (e.level === 'query') onQuery(e.query);
+    },
+  });
 }

@@ -1,11 +1,10 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../portal-api/src/db/schema.ts';
 import { encodeCursor } from '../../portal-api/src/http/cursor.ts';
 import { listAllQueries, type ListFilter } from '../../portal-api/src/modules/queries/queries.admin.repo.ts';
-import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { createClient, recordingDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { submitQuery } from './submit-query.ts';
 
 // The admin search (GET /api/queries?search=, issue 15) finds the same requests on
@@ -125,15 +124,9 @@ describe('GET /api/queries?search= by project, location and client', () => {
   });
 
   it.runIf(!onPostgres)('reads project, location, names and e-mails through the trigram tables on SQLite', async () => {
-    const file = (server.deps.config.database as { file: string }).file;
     const seen: CompiledQuery[] = [];
-    const sqlite = new SQLite(file, { readonly: true });
-    const logged = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
-      log: (e) => {
-        if (e.level === 'query') seen.push(e.query);
-      },
-    });
+    const logged = recordingDatabase(server, (q) => seen.push(q));
+    const sqlite = new SQLite((server.deps.config.database as { file: string }).file, { readonly: true });
     try {
       await listAllQueries(logged, server.deps.storage, { sort: 'createdAt', page: 1, pageSize: 20, search: 'kendall annex' });
       const searching = seen.filter((q) => q.sql.includes('queries_names'));
@@ -147,6 +140,7 @@ describe('GET /api/queries?search= by project, location and client', () => {
         expect(plan, 'no branch reads every request or every user').not.toMatch(/^SCAN (q|users)$/m);
       }
     } finally {
+      sqlite.close();
       await logged.destroy();
     }
   });
@@ -160,14 +154,8 @@ describe('the search on PostgreSQL', () => {
    */
   async function plansOf(filter: ListFilter, off: string[]): Promise<{ sql: string; plan: string }[]> {
     const seen: CompiledQuery[] = [];
-    const url = (server.deps.config.database as { url: string }).url;
-    const logged = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
-      log: (e) => {
-        if (e.level === 'query') seen.push(e.query);
-      },
-    });
-    const explain = new pg.Client({ connectionString: url });
+    const logged = recordingDatabase(server, (q) => seen.push(q));
+    const explain = new pg.Client({ connectionString: (server.deps.config.database as { url: string }).url });
     try {
       await listAllQueries(logged, server.deps.storage, filter);
       await explain.connect();

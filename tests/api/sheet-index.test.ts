@@ -1,9 +1,5 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../portal-api/src/db/schema.ts';
-import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { createClient, recordingDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { dwgFile, encryptedPdf, manyPagesPdf, planSetPdf, zipOf } from './plan-files.ts';
 import { uploadWhole } from './tus-client.ts';
 import {
@@ -205,15 +201,8 @@ describe('sheet index', () => {
     }>;
     // The same database through a Kysely that records what each claim sends.
     const sent: number[] = [];
-    const config = server.deps.config.database;
-    const logged = new Kysely<Database>({
-      dialect:
-        config.kind === 'postgres'
-          ? new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 1 }) })
-          : new SqliteDialect({ database: new SQLite(config.file) }),
-      log: (e) => {
-        if (e.level === 'query' && /from "query_files"/.test(e.query.sql)) sent.push(e.query.parameters.length);
-      },
+    const logged = recordingDatabase(server, (q) => {
+      if (/from "query_files"/.test(q.sql)) sent.push(q.parameters.length);
     });
     const seen: string[] = [];
     let after: ClaimCursor = null;

@@ -105,7 +105,17 @@ export async function createTestDatabase(adminUrl: string): Promise<{ name: stri
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const drop = async () => {
+    try {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (err) {
+      // FORCE may not end an autovacuum worker that is busy in the database (42501 for a role
+      // that is not a superuser); a plain DROP cancels autovacuum itself and waits for the rest.
+      if ((err as { code?: string }).code !== '42501') throw err;
+      await admin(`DROP DATABASE IF EXISTS ${name}`);
+    }
+  };
+  return { name, url: url.toString(), drop };
 }
 
 /** Reads DATA_DIR/outbox/*.eml, oldest first, with the text part decoded. */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { QueryStatus } from '../../db/schema.ts';
 import { containsPattern, likePattern, namesContain, queryTextMatches } from '../../db/search.ts';
@@ -6,7 +6,7 @@ import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { Storage, StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
-import { insertQueryFiles, loadQueries, loadQueriesByIds, touchQuery } from './queries.repo.ts';
+import { baseSelect, insertQueryFiles, loadQueries, loadQueriesByIds, touchQuery, withFiles } from './queries.repo.ts';
 import type { Query } from './queries.schema.ts';
 import { currentRevisionLetter, recordAnswer } from './revisions.repo.ts';
 
@@ -34,9 +34,12 @@ const UNDATED_SQL = sql<string>`coalesce(q.bid_due_date, '9999-99-99')`; // a li
  * indexes of migration 20261123T0600); without one, `page` counts from the top.
  */
 export async function listAllQueries(db: DB, storage: Storage, filter: ListFilter) {
-  let query = db.selectFrom('queries as q');
-  if (filter.status === 'open') query = query.where('q.status', '!=', 'closed');
-  else if (filter.status) query = query.where('q.status', '=', filter.status);
+  // One condition for the count and the page: the count reads queries alone, the page reads the
+  // joined row (baseSelect) at once, so that its rows need no second statement by id.
+  const eb = expressionBuilder(db.selectFrom('queries as q'));
+  const conditions: Array<Expression<SqlBool>> = [];
+  if (filter.status === 'open') conditions.push(eb('q.status', '!=', 'closed'));
+  else if (filter.status) conditions.push(eb('q.status', '=', filter.status));
   if (filter.search) {
     // One id set per way a request can match, each found through its own index, then united:
     // words of the message or subject through the full-text index (db/search.ts), kept only
@@ -78,18 +81,22 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
           .where((eb) => eb.or([like('q.message'), like('q.subject')])),
       );
     }
-    query = query.where('q.id', 'in', matching);
+    conditions.push(eb('q.id', 'in', matching));
   }
+  const where = conditions.length ? eb.and(conditions) : null;
+  const count = db.selectFrom('queries as q').select((e) => e.fn.countAll<number>().as('total'));
   const due = UNDATED_SQL;
   const limit = filter.pageSize;
-  const picked = query.select(['q.id', 'q.created_at', due.as('due')]);
-  let ids: typeof picked;
+  const picked = baseSelect(db)
+    .select(due.as('due'))
+    .$if(!!where, (qb) => qb.where(where!));
+  let rowsQuery: typeof picked;
   if (filter.sort === 'due') {
     // Issue 13: the earlier of the delivery due time (ISO) and the bid due date (YYYY-MM-DD); both
     // sort as text, and a bare date sorts before any time on that day, which is the safe side.
     // Offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
     const dueAt = sql<string>`case when q.delivery_due_at is null then q.bid_due_date when q.bid_due_date is null then q.delivery_due_at when q.delivery_due_at < q.bid_due_date then q.delivery_due_at else q.bid_due_date end`;
-    ids = picked
+    rowsQuery = picked
       .orderBy(sql`case when q.delivery_due_at is null and q.bid_due_date is null then 1 else 0 end`)
       .orderBy(dueAt)
       .orderBy('q.created_at', 'asc')
@@ -97,36 +104,32 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
       .limit(limit + 1)
       .offset((filter.page - 1) * limit);
   } else if (filter.sort === 'bidDueDate') {
-    ids = picked.orderBy(due).orderBy('q.created_at').orderBy('q.id');
+    rowsQuery = picked.orderBy(due).orderBy('q.created_at').orderBy('q.id');
     if (filter.cursor) {
       const [d, at, id] = decodeCursor(filter.cursor, 3);
-      ids = ids.where((eb) => eb(eb.tuple(due, eb.ref('q.created_at'), eb.ref('q.id')), '>', eb.tuple(d!, at!, id!)));
+      rowsQuery = rowsQuery.where((eb) => eb(eb.tuple(due, eb.ref('q.created_at'), eb.ref('q.id')), '>', eb.tuple(d!, at!, id!)));
     }
-    ids = ids.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit);
+    rowsQuery = rowsQuery.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit);
   } else {
-    ids = picked.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
+    rowsQuery = picked.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
     if (filter.cursor) {
       const [at, id] = decodeCursor(filter.cursor, 2);
-      ids = ids.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
+      rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
     }
-    ids = ids.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit);
+    rowsQuery = rowsQuery.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit);
   }
   // The count and the page at once: on PostgreSQL they run side by side on two pooled
   // connections (one wait instead of two); SQLite runs them one after the other as before.
   const [{ total }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ids.execute(),
+    count.$if(!!where, (qb) => qb.where(where!)).executeTakeFirstOrThrow(),
+    rowsQuery.execute(),
   ]);
   const { page, nextCursor } = nextCursorOf(rows, limit, (r) =>
     filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id],
   );
   const cursorOut = filter.sort === 'due' ? null : nextCursor;
   return {
-    data: await loadQueriesByIds(
-      db,
-      storage,
-      page.map((r) => r.id),
-    ),
+    data: await withFiles(db, storage, page),
     page: filter.page,
     pageSize: filter.pageSize,
     total: Number(total),

@@ -134,7 +134,8 @@ async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, Q
   return byQuery;
 }
 
-async function withFiles(db: Executor, storage: Storage, rows: QueryJoinedRow[]): Promise<Query[]> {
+/** Query JSON for joined rows (baseSelect), with their files and lifecycle rows, in the rows' order. */
+export async function withFiles(db: Executor, storage: Storage, rows: QueryJoinedRow[]): Promise<Query[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [files, related] = await Promise.all([filesFor(db, ids), loadRelated(db, ids)]);

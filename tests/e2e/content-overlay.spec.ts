@@ -61,12 +61,16 @@ test('a broken content file shows in the dev overlay, with its file and field', 
     await expect
       .poll(() => /Reloaded data from|Synced content/.test(output.slice(output.lastIndexOf('Failed to reload'))), { timeout: 30_000 })
       .toBe(true);
-    // Vite may itself reload the page on the fix, aborting a reload of ours: load it until it settles clean.
+    // Vite may itself reload the page on the fix, aborting a reload of ours (or, once in CI, leaving
+    // it waiting for its load event past the whole wait): load it until it settles clean, each
+    // attempt with its own time limit so that one stuck navigation cannot use up the others.
     await expect(async () => {
-      await page.goto(`http://127.0.0.1:${port}/concrete`);
+      await page.goto(`http://127.0.0.1:${port}/concrete`, { timeout: 10_000 });
       await expect(page.locator('vite-error-overlay')).toHaveCount(0);
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
   } finally {
+    // What the dev server printed, to read when this test fails.
+    await test.info().attach('astro dev output', { body: output, contentType: 'text/plain' });
     dev.kill('SIGTERM');
     fs.rmSync(project, { recursive: true, force: true });
   }

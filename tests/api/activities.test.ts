@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { MESSAGE_ACTIVITY_WINDOW_MS } from '../../portal-api/src/modules/activities/activities.repo.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -80,5 +81,32 @@ describe('GET /api/recent-activities', () => {
     expect(forAdmin[0]!.query?._id).toBe(qb);
     expect((await server.call('GET', '/api/recent-activities')).status).toBe(401);
     expect((await server.call('GET', '/api/recent-activities?limit=0', { token: a.token })).status).toBe(400);
+  });
+
+  it('starts a new row once the same line is older than the window, or another query or line comes between', async () => {
+    const c = await createClient(server, admin);
+    const q1 = await submit(c.token, 'Roofing takeoff');
+    const q2 = await submit(c.token, 'Drywall takeoff');
+    const lines = async () =>
+      (
+        (await server.call('GET', '/api/recent-activities?limit=20', { token: c.token })).body as Array<{
+          activity: string;
+          query: { _id: string };
+        }>
+      ).map((x) => `${x.activity} ${x.query._id === q1 ? 'q1' : 'q2'}`);
+    await chat(c.token, q1, 'First');
+    await chat(c.token, q2, 'Other request'); // another query in between: a row of its own
+    await chat(c.token, q1, 'Back to the first');
+    expect(await lines()).toEqual(['Message sent q1', 'Message sent q2', 'Message sent q1', 'Query submitted q2', 'Query submitted q1']);
+    // Every row of this client moves back by the window, in the same order: the latest is still
+    // the run on q1, now older than the window, so its next message starts a new row.
+    const rows = await server.deps.db.selectFrom('activities').select(['id', 'created_at']).where('user_id', '=', c.id).execute();
+    for (const row of rows) {
+      const earlier = new Date(Date.parse(row.created_at) - MESSAGE_ACTIVITY_WINDOW_MS - 1000).toISOString();
+      await server.deps.db.updateTable('activities').set({ created_at: earlier }).where('id', '=', row.id).execute();
+    }
+    await chat(c.token, q1, 'Still there?');
+    await chat(c.token, q1, 'Hello?'); // within the window of the new row: no row
+    expect((await lines()).filter((l) => l === 'Message sent q1')).toHaveLength(3);
   });
 });

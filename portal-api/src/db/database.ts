@@ -27,6 +27,7 @@ import * as queryServiceLabels from './migrations/20261123T0700-query-service-la
 import * as rateLimits from './migrations/20261123T0900-rate-limits.ts';
 import * as pgSearchIndexes from './migrations/20261123T1700-pg-search-indexes.ts';
 import * as sqliteNameSearch from './migrations/20261123T2100-sqlite-name-search.ts';
+import * as dropCoveredIndexes from './migrations/20261124T0100-drop-covered-indexes.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '20261123T0900-rate-limits': rateLimits,
   '20261123T1700-pg-search-indexes': pgSearchIndexes,
   '20261123T2100-sqlite-name-search': sqliteNameSearch,
+  '20261124T0100-drop-covered-indexes': dropCoveredIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,13 +10,16 @@
 // Stdout: one JSON document; stderr: a readable summary.
 //
 // Every message is stored (SQLite, WAL) before it is broadcast, so the portal's
-// tail latency includes the disk: WAL checkpoints fsync on the event loop. Run
+// tail latency includes the disk: the commit's WAL writes on the event loop, and
+// checkpoints on a worker thread that shares the cores (db/checkpoint.ts). Run
 // with TMPDIR=/dev/shm to see the hub without the disk.
 // BENCH_PROF=1 also writes a CPU profile of the server to /tmp/benchprof.
 // Issue 15 has two rows: 1,000 sockets in 250 rooms and 200 sockets in 50 rooms; both
 // run by default (a fresh server and baseline each), then the rows are printed with
 // their baselines. Rooms are seeded through the repos (insertApprovedClient, insertQuery).
 // Env: BENCH_SOCKETS=1000 BENCH_ROOMS=250 (one configuration only) BENCH_SECONDS=20 BENCH_RATE=0.2 BENCH_DRAIN_MS=15000 BENCH_WATCH_UNREAD=1
+// BENCH_ROUNDS=3: rounds per configuration, baseline and portal taking turns on the same two
+// servers; the row is the round with the median p99 ratio (one run alone is a coin toss here).
 // A message not delivered when the drain ends counts as lost. The hub allows a
 // socket 5 messages a second after a burst of 60, so keep BENCH_RATE <= 5.
 
@@ -42,7 +45,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 0.2);
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 15000);
 const WATCH_UNREAD = process.env.BENCH_WATCH_UNREAD === '1';
-const HARD_LIMIT_MS = CONFIGS.length * (2 * SECONDS + (2 * DRAIN_MS) / 1000 + 90) * 1000;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const HARD_LIMIT_MS = CONFIGS.length * (ROUNDS * (2 * SECONDS + (2 * DRAIN_MS) / 1000 + 30) + 60) * 1000;
 
 /** One socket to open: its room, its token, and whether it is an admin's. */
 type Seat = { room: string; token: string; admin: boolean };
@@ -261,11 +265,15 @@ function startChild(args: string[], env: Record<string, string>, cwd: string): C
 type ConfigResult = {
   config: { sockets: number; rooms: number; seconds: number; ratePerSocket: number };
   machine: { cpus: number; loadAverage1m: number };
+  /** The round whose p99 ratio is the median of the rounds'. */
   baseline: Result;
   portal: Result;
-  ratio: { p50: number; p99: number; messagesPerSecond: number };
+  ratio: Ratio;
   verdict: { p99Within2x: boolean; zeroLost: boolean };
+  /** Every round: the baseline, then the portal, on the same two servers. */
+  rounds: Array<{ baseline: Result; portal: Result; ratio: Ratio }>;
 };
+type Ratio = { p50: number; p99: number; messagesPerSecond: number };
 
 async function main(): Promise<void> {
   const guard = setTimeout(() => {
@@ -275,7 +283,7 @@ async function main(): Promise<void> {
   guard.unref();
   const results: ConfigResult[] = [];
   for (const [sockets, rooms] of CONFIGS) results.push(await benchConfig(sockets, rooms));
-  console.error('\nIssue 15, chat rows (each beside raw ws from the same run):');
+  console.error(`\nIssue 15, chat rows (each beside raw ws from the same run${ROUNDS > 1 ? `, the median of ${ROUNDS} rounds` : ''}):`);
   for (const r of results) {
     console.error(
       `  chat delivery p99, ${r.config.sockets} sockets / ${r.config.rooms} rooms`.padEnd(50) +
@@ -356,23 +364,37 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
       'the baseline',
     );
 
-    console.error(`bench:chat — ${SOCKETS} sockets in ${ROOMS} rooms, ${RATE} msg/s per socket for ${SECONDS} s`);
-    const base = await run('bare ws broadcast', `ws://127.0.0.1:${basePort}`, plan);
-    const ours = await run('portal /ws hub', `ws://127.0.0.1:${port}/ws`, plan);
-    const ratio = {
-      p50: Math.round((ours.latencyMs.p50 / base.latencyMs.p50) * 100) / 100,
-      p99: Math.round((ours.latencyMs.p99 / base.latencyMs.p99) * 100) / 100,
-      messagesPerSecond: Math.round((ours.messagesPerSecond / base.messagesPerSecond) * 100) / 100,
-    };
-    const verdict = { p99Within2x: ratio.p99 <= 2, zeroLost: ours.lost === 0 && ours.duplicates === 0 };
-    for (const r of [base, ours]) {
-      console.error(
-        `${r.name.padEnd(20)} sent ${r.sent}, delivered ${r.delivered}/${r.expectedDeliveries} (lost ${r.lost}, dup ${r.duplicates}, errors ${r.errors}), ` +
-          `${r.messagesPerSecond} msg/s, ${r.deliveriesPerSecond} deliveries/s, latency p50 ${r.latencyMs.p50} ms p99 ${r.latencyMs.p99} ms max ${r.latencyMs.max} ms`,
-      );
-    }
+    // One run of each swings with what else the two cores do (raw ws alone gave a p99 of 1.2 to
+    // 2.9 ms in one hour): ROUNDS rounds take turns, baseline then portal, and the row is the
+    // round with the median p99 ratio, every round printed.
     console.error(
-      `ratio (ours / baseline): p50 ${ratio.p50}×, p99 ${ratio.p99}×, msg/s ${ratio.messagesPerSecond}×; p99 within 2×: ${verdict.p99Within2x}; zero lost: ${verdict.zeroLost}`,
+      `bench:chat — ${SOCKETS} sockets in ${ROUNDS > 1 ? `${ROUNDS} rounds, ` : ''}${ROOMS} rooms, ${RATE} msg/s per socket for ${SECONDS} s`,
+    );
+    const rounds: ConfigResult['rounds'] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const base = await run('bare ws broadcast', `ws://127.0.0.1:${basePort}`, plan);
+      const ours = await run('portal /ws hub', `ws://127.0.0.1:${port}/ws`, plan);
+      const ratio = {
+        p50: Math.round((ours.latencyMs.p50 / base.latencyMs.p50) * 100) / 100,
+        p99: Math.round((ours.latencyMs.p99 / base.latencyMs.p99) * 100) / 100,
+        messagesPerSecond: Math.round((ours.messagesPerSecond / base.messagesPerSecond) * 100) / 100,
+      };
+      rounds.push({ baseline: base, portal: ours, ratio });
+      if (ROUNDS > 1) console.error(`round ${r + 1} of ${ROUNDS}`);
+      for (const x of [base, ours]) {
+        console.error(
+          `${x.name.padEnd(20)} sent ${x.sent}, delivered ${x.delivered}/${x.expectedDeliveries} (lost ${x.lost}, dup ${x.duplicates}, errors ${x.errors}), ` +
+            `${x.messagesPerSecond} msg/s, ${x.deliveriesPerSecond} deliveries/s, latency p50 ${x.latencyMs.p50} ms p99 ${x.latencyMs.p99} ms max ${x.latencyMs.max} ms`,
+        );
+      }
+      console.error(`ratio (ours / baseline): p50 ${ratio.p50}×, p99 ${ratio.p99}×, msg/s ${ratio.messagesPerSecond}×`);
+    }
+    const median = [...rounds].sort((a, b) => a.ratio.p99 - b.ratio.p99)[(rounds.length - 1) >> 1]!;
+    const { baseline: base, portal: ours, ratio } = median;
+    // Not one message may be lost or doubled in any round.
+    const verdict = { p99Within2x: ratio.p99 <= 2, zeroLost: rounds.every((x) => x.portal.lost === 0 && x.portal.duplicates === 0) };
+    console.error(
+      `${ROUNDS > 1 ? `median of ${ROUNDS} rounds: ` : ''}p99 ${ours.latencyMs.p99} ms against ${base.latencyMs.p99} ms (${ratio.p99}×); p99 within 2×: ${verdict.p99Within2x}; zero lost: ${verdict.zeroLost}`,
     );
     // Both servers share the machine with the load generator (and whatever else runs): say how busy it was.
     const machine = { cpus: os.cpus().length, loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100 };
@@ -384,6 +406,7 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
       portal: ours,
       ratio,
       verdict,
+      rounds,
     };
   } finally {
     for (const c of children) c.kill('SIGTERM');

@@ -364,11 +364,11 @@ async function benchConfig(SOCKETS: number, ROOMS: number): Promise<ConfigResult
       'the baseline',
     );
 
-    // One run of each swings with what else the two cores do (raw ws alone gave a p99 of 1.2 to
+    // One run of each swings with what else the two cores do (raw ws alone gave a p99 of 1.0 to
     // 2.9 ms in one hour): ROUNDS rounds take turns, baseline then portal, and the row is the
     // round with the median p99 ratio, every round printed.
     console.error(
-      `bench:chat — ${SOCKETS} sockets in ${ROUNDS > 1 ? `${ROUNDS} rounds, ` : ''}${ROOMS} rooms, ${RATE} msg/s per socket for ${SECONDS} s`,
+      `bench:chat — ${SOCKETS} sockets in ${ROOMS} rooms, ${RATE} msg/s per socket for ${SECONDS} s${ROUNDS > 1 ? `, ${ROUNDS} rounds` : ''}`,
     );
     const rounds: ConfigResult['rounds'] = [];
     for (let r = 0; r < ROUNDS; r++) {

@@ -296,7 +296,10 @@ test('the clients list, its menu and the queries modal work from the keyboard', 
   await expect(clients.getByRole('button', { name: 'View Queries' })).toHaveCount(0);
 
   await menuButton.click();
+  // The menu opens with its first item focused, as it does from the keyboard; Tab then reaches View Queries.
+  await expect(clients.getByRole('button', { name: 'View User' })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(clients.getByRole('button', { name: 'View Queries' })).toBeFocused();
   await page.keyboard.press('Enter');
   const modal = page.getByRole('dialog', { name: 'Queries of Marco Builder' });
   await expect(modal).toBeVisible();

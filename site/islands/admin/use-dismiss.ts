@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useLayoutEffect } from 'react';
 
 /** Closes a popup on any click outside `ref` and on Escape (SPEC §2: the options menu closes on outside click). */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void) {
@@ -25,9 +25,11 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, on
  * Moves focus to the popup's first item as it opens. React's autoFocus did this on mount;
  * Preact (preact/compat) only writes the autofocus attribute, which a browser honours while
  * the page loads or a <dialog> opens, not for a menu shown later.
+ * A layout effect runs as the menu is committed; Preact runs a plain effect after the next
+ * frame, so a Tab pressed right after the click could leave from the menu button instead.
  */
 export function useFocusFirstItem(ref: RefObject<HTMLElement | null>, open: boolean) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) ref.current?.querySelector<HTMLElement>('.menu-pop button')?.focus();
   }, [ref, open]);
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
@@ -21,7 +21,7 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
   const [name, setName] = useState('');
   const select = useRef<HTMLSelectElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (adding) nameInput.current?.focus();
   }, [adding]);
 

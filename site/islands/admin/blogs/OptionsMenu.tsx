@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useDismiss } from '../use-dismiss.ts';
 
 export type MenuAction = { label: string; href?: string; onSelect?: () => void; danger?: boolean };
@@ -19,7 +19,8 @@ export function OptionsMenu({ label, actions }: { label: string; actions: MenuAc
   }, []);
   useDismiss(wrap, open, () => close(false));
 
-  useEffect(() => {
+  // A layout effect, so focus is on the first item before a key pressed right after the click.
+  useLayoutEffect(() => {
     if (open) wrap.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 

@@ -446,6 +446,46 @@ describe('reuse these plans and the admin queue', () => {
     expect((await submit(bob.token, { projectName: 'Steal', reuseFiles: fileId }, false)).status).toBe(404);
   });
 
+  it("gives each queue row the request's own files, file sets, quotes and revisions, on every sort, cursor and later page", async () => {
+    // The queue reads them for a page of rows at once; GET /queries/{id} reads one request. Both must agree.
+    const q = await newQuery(alice.token, { projectName: 'Same rows tower', bidDueDate: day(20) });
+    const addendum = filesForm(['addendum-1.pdf', 'addendum-1b.pdf'], 'New slab');
+    expect((await server.call('POST', `/api/queries/${q._id}/addenda`, { form: addendum, token: alice.token })).status).toBe(201);
+    expect((await quote(q._id, { price: 1200, rushPrice: 1800 })).status).toBe(201);
+    expect((await quote(q._id, { price: 1100 })).status).toBe(201); // the first is withdrawn
+    expect((await setStatus(q._id, 'in_progress')).status).toBe(200);
+    await answer(q._id, 'takeoff-a.pdf');
+    expect(
+      (await server.call('POST', `/api/queries/${q._id}/reopen`, { json: { reason: 'Add the pool.' }, token: alice.token })).status,
+    ).toBe(200);
+    const other = await newQuery(alice.token, { projectName: 'Same rows annex' }); // newer than the tower
+
+    // Signed links move on a 10-minute step; the rest must be equal.
+    const unsigned = (v: unknown) => JSON.parse(JSON.stringify(v).replace(/&exp=\d+&sig=[\w-]+/g, ''));
+    const own = unsigned((await server.call('GET', `/api/queries/${q._id}`, { token: admin })).body.data);
+    expect(own.fileSets.map((s: any) => s.files.length)).toEqual([1, 2]);
+    expect(own.quotes.map((x: any) => x.state)).toEqual(['sent', 'withdrawn']);
+    expect(own.revisions.map((r: any) => [r.letter, r.files.length])).toEqual([
+      ['A', 1],
+      ['B', 0],
+    ]);
+    const list = (query: string) => server.call('GET', `/api/queries?search=Same%20rows&${query}`, { token: admin });
+    const rowOf = (body: any) => unsigned(body.data.find((r: any) => r._id === q._id));
+    for (const sort of ['createdAt', 'bidDueDate', 'due']) {
+      const res = await list(`sort=${sort}&pageSize=10`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((r: any) => r._id).sort()).toEqual([q._id, other._id].sort());
+      expect(rowOf(res.body)).toEqual(own);
+    }
+    // Newest first: the annex, then the tower on page 2, reached by page number and by cursor.
+    const first = (await list('pageSize=1')).body;
+    expect(first.data.map((r: any) => r._id)).toEqual([other._id]);
+    expect(rowOf((await list('pageSize=1&page=2')).body)).toEqual(own);
+    expect(rowOf((await list(`pageSize=1&cursor=${encodeURIComponent(first.nextCursor)}`)).body)).toEqual(own);
+    // The due order on a later page: the dated tower first, the undated annex after it.
+    expect((await list('sort=due&pageSize=1&page=2')).body.data.map((r: any) => r._id)).toEqual([other._id]);
+  });
+
   it('sorts the queue by the earlier of the delivery due time and the bid due date', async () => {
     const late = await newQuery(bob.token, { projectName: 'Sort late', bidDueDate: day(30) });
     const soon = await newQuery(bob.token, { projectName: 'Sort soon', bidDueDate: day(30) });

@@ -28,8 +28,8 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, on
  * A layout effect runs as the menu is committed; Preact runs a plain effect after the next
  * frame, so a Tab pressed right after the click could leave from the menu button instead.
  */
-export function useFocusFirstItem(ref: RefObject<HTMLElement | null>, open: boolean) {
+export function useFocusFirstItem(ref: RefObject<HTMLElement | null>, open: boolean, items = '.menu-pop button') {
   useLayoutEffect(() => {
-    if (open) ref.current?.querySelector<HTMLElement>('.menu-pop button')?.focus();
-  }, [ref, open]);
+    if (open) ref.current?.querySelector<HTMLElement>(items)?.focus();
+  }, [ref, open, items]);
 }

@@ -1,5 +1,5 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useDismiss } from '../use-dismiss.ts';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useDismiss, useFocusFirstItem } from '../use-dismiss.ts';
 
 export type MenuAction = { label: string; href?: string; onSelect?: () => void; danger?: boolean };
 
@@ -19,10 +19,7 @@ export function OptionsMenu({ label, actions }: { label: string; actions: MenuAc
   }, []);
   useDismiss(wrap, open, () => close(false));
 
-  // A layout effect, so focus is on the first item before a key pressed right after the click.
-  useLayoutEffect(() => {
-    if (open) wrap.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
+  useFocusFirstItem(wrap, open, '[role="menuitem"]');
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     const items = [...(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

@@ -28,6 +28,7 @@ import * as rateLimits from './migrations/20261123T0900-rate-limits.ts';
 import * as pgSearchIndexes from './migrations/20261123T1700-pg-search-indexes.ts';
 import * as sqliteNameSearch from './migrations/20261123T2100-sqlite-name-search.ts';
 import * as dropCoveredIndexes from './migrations/20261124T0100-drop-covered-indexes.ts';
+import * as queryStatusCounts from './migrations/20261124T0700-query-status-counts.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1700-pg-search-indexes': pgSearchIndexes,
   '20261123T2100-sqlite-name-search': sqliteNameSearch,
   '20261124T0100-drop-covered-indexes': dropCoveredIndexes,
+  '20261124T0700-query-status-counts': queryStatusCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -260,6 +260,12 @@ export interface ChatMailMarksTable {
   mailed_at: string;
 }
 
+/** Requests per status, kept by triggers on queries (migration 20261124T0700); the admin queue's total. */
+export interface QueryStatusCountsTable {
+  status: QueryStatus;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -281,6 +287,7 @@ export interface Database {
   query_revisions: QueryRevisionsTable;
   outbox: OutboxTable;
   chat_mail_marks: ChatMailMarksTable;
+  query_status_counts: QueryStatusCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

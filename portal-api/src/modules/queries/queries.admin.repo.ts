@@ -84,7 +84,13 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     conditions.push(eb('q.id', 'in', matching));
   }
   const where = conditions.length ? eb.and(conditions) : null;
-  const count = db.selectFrom('queries as q').select((e) => e.fn.countAll<number>().as('total'));
+  // Without a search the total is the kept count of its statuses (a few rows); a search counts its matches.
+  const count = filter.search
+    ? db
+        .selectFrom('queries as q')
+        .select((e) => e.fn.countAll<number | string>().as('total'))
+        .$if(!!where, (qb) => qb.where(where!))
+    : countOfStatus(db, filter.status);
   const due = UNDATED_SQL;
   const limit = filter.pageSize;
   const picked = baseSelect(db)
@@ -120,10 +126,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   }
   // The count and the page at once: on PostgreSQL they run side by side on two pooled
   // connections (one wait instead of two); SQLite runs them one after the other as before.
-  const [{ total }, rows] = await Promise.all([
-    count.$if(!!where, (qb) => qb.where(where!)).executeTakeFirstOrThrow(),
-    rowsQuery.execute(),
-  ]);
+  const [{ total }, rows] = await Promise.all([count.executeTakeFirstOrThrow(), rowsQuery.execute()]);
   const { page, nextCursor } = nextCursorOf(rows, limit, (r) =>
     filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id],
   );
@@ -135,6 +138,15 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     total: Number(total),
     nextCursor: cursorOut,
   };
+}
+
+/** How many requests have this status ('open': any but closed; none: all), from query_status_counts. */
+function countOfStatus(db: DB, status: ListFilter['status']) {
+  return db
+    .selectFrom('query_status_counts')
+    .select((e) => e.fn.coalesce(e.fn.sum<number | string>('n'), e.lit(0)).as('total'))
+    .$if(status === 'open', (qb) => qb.where('status', '!=', 'closed'))
+    .$if(!!status && status !== 'open', (qb) => qb.where('status', '=', status as QueryStatus));
 }
 
 export async function findAdminQuery(db: DB, storage: Storage, id: string): Promise<Query | undefined> {

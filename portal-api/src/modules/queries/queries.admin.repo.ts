@@ -29,116 +29,145 @@ export type ListFilter = {
 const UNDATED_SQL = sql<string>`coalesce(q.bid_due_date, '9999-99-99')`; // a literal, to match the index expression
 
 /**
+ * The ids of the requests a search matches (an id may come more than once), one set per way a
+ * request can match, each found through its own index, then united: words of the message or
+ * subject through the full-text index (db/search.ts), kept only when the text also contains the
+ * search as typed ('Kendall school' is one phrase); the client's name or e-mail, the project name
+ * and location, and the service titles by substring. UNION ALL: `in` ignores duplicates, and a
+ * plain UNION would sort by id and scan the table.
+ */
+async function matchingIds(db: DB, search: string) {
+  const pattern = likePattern(search);
+  const like = (col: string) => containsPattern(col, pattern);
+  const text = queryTextMatches(db, search);
+  // The few matching services first: as a subquery the planner cannot know it is empty, and
+  // with one service owning most requests it would scan them all.
+  const services = (await db.selectFrom('services').select('id').where(like('title')).execute()).map((r) => r.id);
+  const users = db
+    .selectFrom('users')
+    .select('id')
+    .where(namesContain(db, 'users', 'users', search));
+  let matching = db
+    .selectFrom('queries as q')
+    .select('q.id')
+    .where('q.user_id', 'in', users)
+    // Issue 13: the project name and location lead every list, so they are searched too.
+    .unionAll(
+      db
+        .selectFrom('queries as q')
+        .select('q.id')
+        .where(namesContain(db, 'queries', 'q', search)),
+    );
+  if (services.length) {
+    matching = matching
+      .unionAll(db.selectFrom('queries as q').select('q.id').where('q.service_id', 'in', services))
+      .unionAll(db.selectFrom('queries as q').select('q.id').where('q.subservice_id', 'in', services));
+  }
+  if (text) {
+    matching = matching.unionAll(
+      db
+        .selectFrom('queries as q')
+        .select('q.id')
+        .where(text)
+        .where((eb) => eb.or([like('q.message'), like('q.subject')])),
+    );
+  }
+  return matching;
+}
+
+/**
  * Every client's queries for the admin, filtered, sorted and paged. With a
  * cursor the page starts right after the cursor's row (keyset, through the
  * indexes of migration 20261123T0600); without one, `page` counts from the top.
  */
 export async function listAllQueries(db: DB, storage: Storage, filter: ListFilter) {
-  // One condition for the count and the page: the count reads queries alone, the page reads the
-  // joined row (baseSelect) at once, so that its rows need no second statement by id.
+  // One condition for the page and, with a search, for its count.
   const eb = expressionBuilder(db.selectFrom('queries as q'));
   const conditions: Array<Expression<SqlBool>> = [];
   if (filter.status === 'open') conditions.push(eb('q.status', '!=', 'closed'));
   else if (filter.status) conditions.push(eb('q.status', '=', filter.status));
-  if (filter.search) {
-    // One id set per way a request can match, each found through its own index, then united:
-    // words of the message or subject through the full-text index (db/search.ts), kept only
-    // when the text also contains the search as typed (as before: 'Kendall school' is one
-    // phrase); the client's name or e-mail and the service titles by substring (short tables).
-    // UNION ALL: `in` ignores duplicates, and a plain UNION would sort by id and scan the table.
-    const pattern = likePattern(filter.search);
-    const like = (col: string) => containsPattern(col, pattern);
-    const text = queryTextMatches(db, filter.search);
-    // The few matching services first: as a subquery the planner cannot know it is empty, and
-    // with one service owning most requests it would scan them all.
-    const services = (await db.selectFrom('services').select('id').where(like('title')).execute()).map((r) => r.id);
-    const users = db
-      .selectFrom('users')
-      .select('id')
-      .where(namesContain(db, 'users', 'users', filter.search));
-    let matching = db
-      .selectFrom('queries as q')
-      .select('q.id')
-      .where('q.user_id', 'in', users)
-      // Issue 13: the project name and location lead every list, so they are searched too.
-      .unionAll(
-        db
-          .selectFrom('queries as q')
-          .select('q.id')
-          .where(namesContain(db, 'queries', 'q', filter.search)),
-      );
-    if (services.length) {
-      matching = matching
-        .unionAll(db.selectFrom('queries as q').select('q.id').where('q.service_id', 'in', services))
-        .unionAll(db.selectFrom('queries as q').select('q.id').where('q.subservice_id', 'in', services));
-    }
-    if (text) {
-      matching = matching.unionAll(
-        db
-          .selectFrom('queries as q')
-          .select('q.id')
-          .where(text)
-          .where((eb) => eb.or([like('q.message'), like('q.subject')])),
-      );
-    }
-    conditions.push(eb('q.id', 'in', matching));
-  }
+  const matching = filter.search ? await matchingIds(db, filter.search) : null;
+  // The matches are read once, as the statement's WITH clause m, by the page and by the count.
+  if (matching) conditions.push(eb('q.id', 'in', sql<string>`(select ${sql.ref('m.id')} from ${sql.table('m')})`));
   const where = conditions.length ? eb.and(conditions) : null;
-  // Without a search the total is the kept count of its statuses (a few rows); a search counts its matches.
+  const due = UNDATED_SQL;
+  const limit = filter.pageSize;
+  const order = ORDERS[filter.sort];
+  // The page's rows of queries alone, through the index of its sort, stopped at the page; then
+  // only those rows are joined to their clients and services. Joined first, PostgreSQL planned
+  // the joins against every row the filter might keep, and a search ran them for every match.
+  let page = db
+    .selectFrom('queries as q')
+    .selectAll('q')
+    .select(due.as('due'))
+    .$if(!!where, (qb) => qb.where(where!));
+  for (const [by, direction] of order) page = page.orderBy(by, direction);
+  if (filter.cursor && filter.sort === 'bidDueDate') {
+    const [d, at, id] = decodeCursor(filter.cursor, 3);
+    page = page.where((eb) => eb(eb.tuple(due, eb.ref('q.created_at'), eb.ref('q.id')), '>', eb.tuple(d!, at!, id!)));
+  } else if (filter.cursor && filter.sort === 'createdAt') {
+    const [at, id] = decodeCursor(filter.cursor, 2);
+    page = page.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
+  }
+  // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
+  page = page.limit(limit + 1).offset(filter.cursor && filter.sort !== 'due' ? 0 : (filter.page - 1) * limit);
+  // The total comes with the page, in the same statement: without a search the kept count of its
+  // statuses (a few rows), with one the count of its matches (read once, in the WITH clause).
   const count = filter.search
     ? db
         .selectFrom('queries as q')
         .select((e) => e.fn.countAll<number | string>().as('total'))
         .$if(!!where, (qb) => qb.where(where!))
     : countOfStatus(db, filter.status);
-  const due = UNDATED_SQL;
-  const limit = filter.pageSize;
-  const picked = baseSelect(db)
-    .select(due.as('due'))
-    .$if(!!where, (qb) => qb.where(where!));
-  let rowsQuery: typeof picked;
-  if (filter.sort === 'due') {
-    // Issue 13: the earlier of the delivery due time (ISO) and the bid due date (YYYY-MM-DD); both
-    // sort as text, and a bare date sorts before any time on that day, which is the safe side.
-    // Offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
-    const dueAt = sql<string>`case when q.delivery_due_at is null then q.bid_due_date when q.bid_due_date is null then q.delivery_due_at when q.delivery_due_at < q.bid_due_date then q.delivery_due_at else q.bid_due_date end`;
-    rowsQuery = picked
-      .orderBy(sql`case when q.delivery_due_at is null and q.bid_due_date is null then 1 else 0 end`)
-      .orderBy(dueAt)
-      .orderBy('q.created_at', 'asc')
-      .orderBy('q.id')
-      .limit(limit + 1)
-      .offset((filter.page - 1) * limit);
-  } else if (filter.sort === 'bidDueDate') {
-    rowsQuery = picked.orderBy(due).orderBy('q.created_at').orderBy('q.id');
-    if (filter.cursor) {
-      const [d, at, id] = decodeCursor(filter.cursor, 3);
-      rowsQuery = rowsQuery.where((eb) => eb(eb.tuple(due, eb.ref('q.created_at'), eb.ref('q.id')), '>', eb.tuple(d!, at!, id!)));
-    }
-    rowsQuery = rowsQuery.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit);
-  } else {
-    rowsQuery = picked.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
-    if (filter.cursor) {
-      const [at, id] = decodeCursor(filter.cursor, 2);
-      rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
-    }
-    rowsQuery = rowsQuery.limit(limit + 1).offset(filter.cursor ? 0 : (filter.page - 1) * limit);
-  }
-  // The count and the page at once: on PostgreSQL they run side by side on two pooled
-  // connections (one wait instead of two); SQLite runs them one after the other as before.
-  const [{ total }, rows] = await Promise.all([count.executeTakeFirstOrThrow(), rowsQuery.execute()]);
-  const { page, nextCursor } = nextCursorOf(rows, limit, (r) =>
+  const from = matching
+    ? db.with(
+        (cte) => cte('m').materialized(),
+        () => matching,
+      )
+    : db;
+  let rowsQuery = baseSelect(from, page.as('q')).select([sql<string>`q.due`.as('due'), count.as('total')]);
+  for (const [by, direction] of order) rowsQuery = rowsQuery.orderBy(by, direction);
+  const rows = await rowsQuery.execute();
+  // A page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (await from.selectFrom(count.as('c')).select('c.total').executeTakeFirstOrThrow()).total;
+  const { page: data, nextCursor } = nextCursorOf(rows, limit, (r) =>
     filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id],
   );
-  const cursorOut = filter.sort === 'due' ? null : nextCursor;
   return {
-    data: await withFiles(db, storage, page),
+    data: await withFiles(db, storage, data),
     page: filter.page,
     pageSize: filter.pageSize,
     total: Number(total),
-    nextCursor: cursorOut,
+    nextCursor: filter.sort === 'due' ? null : nextCursor,
   };
 }
+
+/**
+ * Each sort's order, written on the columns of `q` so that it sorts the page of queries and
+ * then the joined page alike. Issue 13's due order: the earlier of the delivery due time (ISO)
+ * and the bid due date (YYYY-MM-DD); both sort as text, and a bare date sorts before any time on
+ * that day, which is the safe side.
+ */
+const ORDERS: Record<ListFilter['sort'], Array<[Expression<unknown>, 'asc' | 'desc']>> = {
+  createdAt: [
+    [sql.ref('q.created_at'), 'desc'],
+    [sql.ref('q.id'), 'desc'],
+  ],
+  bidDueDate: [
+    [UNDATED_SQL, 'asc'],
+    [sql.ref('q.created_at'), 'asc'],
+    [sql.ref('q.id'), 'asc'],
+  ],
+  due: [
+    [sql`case when q.delivery_due_at is null and q.bid_due_date is null then 1 else 0 end`, 'asc'],
+    [
+      sql`case when q.delivery_due_at is null then q.bid_due_date when q.bid_due_date is null then q.delivery_due_at when q.delivery_due_at < q.bid_due_date then q.delivery_due_at else q.bid_due_date end`,
+      'asc',
+    ],
+    [sql.ref('q.created_at'), 'asc'],
+    [sql.ref('q.id'), 'asc'],
+  ],
+};
 
 /** How many requests have this status ('open': any but closed; none: all), from query_status_counts. */
 function countOfStatus(db: DB, status: ListFilter['status']) {

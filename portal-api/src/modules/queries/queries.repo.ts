@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, FileKind, QueryStatus, SheetIndexStatus } from '../../db/schema.ts';
+import type { AliasedSelectQueryBuilder, Kysely, QueryCreator, Transaction } from 'kysely';
+import type { Database, FileKind, QueryRow, QueryStatus, SheetIndexStatus } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -14,10 +14,16 @@ import { QUERY_NOT_FOUND } from './queries.labels.ts';
 
 export { QUERY_NOT_FOUND };
 
-/** The joined row every query read starts from: the query, its client, its service titles. */
-export function baseSelect(db: Executor) {
+/**
+ * The joined row every query read starts from: the query, its client, its service titles.
+ * With `page` (a list's page of queries rows, aliased q, already sorted and limited), only those
+ * rows are joined; `db` may then be a query creator with the WITH clause that `page` reads.
+ */
+export function baseSelect(db: Pick<QueryCreator<Database>, 'selectFrom'>, page?: AliasedSelectQueryBuilder<QueryRow, 'q'>) {
+  // The page selects every column of queries, so it reads as the table itself.
+  const from = (page ?? 'queries as q') as 'queries as q';
   return db
-    .selectFrom('queries as q')
+    .selectFrom(from)
     .innerJoin('users as u', 'u.id', 'q.user_id')
     .leftJoin('services as s', 's.id', 'q.service_id')
     .leftJoin('services as ss', 'ss.id', 'q.subservice_id')

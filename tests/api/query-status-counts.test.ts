@@ -95,8 +95,9 @@ it('keeps every filter of the queue total equal to a count of the table through 
 });
 
 it('counts a search by its matches, not by the kept counts', async () => {
-  const carla = await createClient(server, admin);
-  await submitQuery(server, carla.token, 'Zeppelin hangar roofing');
+  // Its client's name, its project name and its message all match: found three ways, counted once.
+  const carla = await createClient(server, admin, { fullName: 'Zeppelin Builders' });
+  await submitQuery(server, carla.token, 'Zeppelin hangar roofing', { projectName: 'Zeppelin hall' });
   await submitQuery(server, carla.token, 'Zeppelin dock framing');
   const res = await server.call('GET', '/api/queries?pageSize=1&search=zeppelin', { token: admin });
   expect(res.status).toBe(200);

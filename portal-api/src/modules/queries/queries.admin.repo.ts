@@ -113,12 +113,15 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   page = page.limit(limit + 1).offset(filter.cursor && filter.sort !== 'due' ? 0 : (filter.page - 1) * limit);
   // The total comes with the page, in the same statement: without a search the kept count of its
   // statuses (a few rows), with one the count of its matches (read once, in the WITH clause).
-  const count = filter.search
-    ? db
-        .selectFrom('queries as q')
-        .select((e) => e.fn.countAll<number | string>().as('total'))
-        .$if(!!where, (qb) => qb.where(where!))
-    : countOfStatus(db, filter.status);
+  const count = !matching
+    ? countOfStatus(db, filter.status)
+    : filter.status
+      ? db
+          .selectFrom('queries as q')
+          .select((e) => e.fn.countAll<number | string>().as('total'))
+          .where(where!)
+      : // Every match counts once: m may hold an id twice, and needs no look-up in queries.
+        db.selectFrom(sql<{ id: string }>`m`.as('m')).select((e) => e.fn.count<number | string>('m.id').distinct().as('total'));
   const from = matching
     ? db.with(
         (cte) => cte('m').materialized(),
@@ -129,7 +132,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   for (const [by, direction] of order) rowsQuery = rowsQuery.orderBy(by, direction);
   const rows = await rowsQuery.execute();
   // A page past the end has no row to carry the total.
-  const total = rows[0]?.total ?? (await from.selectFrom(count.as('c')).select('c.total').executeTakeFirstOrThrow()).total;
+  const total = rows[0]?.total ?? (await from.selectNoFrom(count.as('total')).executeTakeFirstOrThrow()).total;
   const { page: data, nextCursor } = nextCursorOf(rows, limit, (r) =>
     filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id],
   );

@@ -111,17 +111,8 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   }
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
   page = page.limit(limit + 1).offset(filter.cursor && filter.sort !== 'due' ? 0 : (filter.page - 1) * limit);
-  // The total comes with the page, in the same statement: without a search the kept count of its
-  // statuses (a few rows), with one the count of its matches (read once, in the WITH clause).
-  const count = !matching
-    ? countOfStatus(db, filter.status)
-    : filter.status
-      ? db
-          .selectFrom('queries as q')
-          .select((e) => e.fn.countAll<number | string>().as('total'))
-          .where(where!)
-      : // Every match counts once: m may hold an id twice, and needs no look-up in queries.
-        db.selectFrom(sql<{ id: string }>`m`.as('m')).select((e) => e.fn.count<number | string>('m.id').distinct().as('total'));
+  // The total comes with the page, in the same statement.
+  const count = totalOf(db, filter.status, where, !!matching);
   const from = matching
     ? db.with(
         (cte) => cte('m').materialized(),
@@ -172,13 +163,26 @@ const ORDERS: Record<ListFilter['sort'], Array<[Expression<unknown>, 'asc' | 'de
   ],
 };
 
-/** How many requests have this status ('open': any but closed; none: all), from query_status_counts. */
-function countOfStatus(db: DB, status: ListFilter['status']) {
-  return db
-    .selectFrom('query_status_counts')
-    .select((e) => e.fn.coalesce(e.fn.sum<number | string>('n'), e.lit(0)).as('total'))
-    .$if(status === 'open', (qb) => qb.where('status', '!=', 'closed'))
-    .$if(!!status && status !== 'open', (qb) => qb.where('status', '=', status as QueryStatus));
+/**
+ * The list's total, as a subquery of its statement. Without a search: the kept count of its
+ * statuses ('open': any but closed; none: all) in query_status_counts. With one: its matches (the
+ * WITH clause m), each once, since m may hold an id twice; with a status too, those that have it.
+ */
+function totalOf(db: DB, status: ListFilter['status'], where: Expression<SqlBool> | null, searching: boolean) {
+  if (!searching) {
+    return db
+      .selectFrom('query_status_counts')
+      .select((e) => e.fn.coalesce(e.fn.sum<number | string>('n'), e.lit(0)).as('total'))
+      .$if(status === 'open', (qb) => qb.where('status', '!=', 'closed'))
+      .$if(!!status && status !== 'open', (qb) => qb.where('status', '=', status as QueryStatus));
+  }
+  if (status) {
+    return db
+      .selectFrom('queries as q')
+      .select((e) => e.fn.countAll<number | string>().as('total'))
+      .where(where!);
+  }
+  return db.selectFrom(sql<{ id: string }>`m`.as('m')).select((e) => e.fn.count<number | string>('m.id').distinct().as('total'));
 }
 
 export async function findAdminQuery(db: DB, storage: Storage, id: string): Promise<Query | undefined> {

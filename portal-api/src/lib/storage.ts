@@ -135,6 +135,12 @@ export class Storage {
             stream.unpipe(out);
             stream.resume();
           });
+          // A body that ends inside this part ('Unexpected end of form') fails the part's stream:
+          // `pipe` does not pass that on, and with no listener the error would end the process.
+          stream.on('error', () => {
+            fail(new HttpError(400, 'Malformed multipart body.'));
+            out.destroy();
+          });
           // A part cut short (aborted body) never ends: close the file so the wait below ends.
           stream.on('close', () => {
             if (!stream.readableEnded) out.destroy();

@@ -94,7 +94,7 @@ export function createApp(deps: Deps, replay: AnswerReplay) {
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 
-  app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage));
+  app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage, deps.db));
   // /blog/{slug} rendered on the server, /rss.xml, /sitemap-blog.xml (before the static site).
   app.route('/', blogPagesRoutes(deps));
   app.on(['GET', 'HEAD'], '*', ...createSiteHandlers(deps.config.distDir, deps.config.publicUrl));

@@ -297,6 +297,35 @@ describe('reading queries', () => {
   });
 });
 
+describe('a private file opened with a bearer token instead of its signed link', () => {
+  it("opens for the request's owner and an admin, is 404 to another client, 401 to a bad token and 403 to no token", async () => {
+    const created = await submit(form(valid(), [['Sheet S-201.pdf', PDF]]));
+    expect(created.status).toBe(201);
+    const bare = `${server.url}${(created.body.data.files[0].url as string).split('?')[0]}`;
+    const get = (token?: string) => fetch(bare, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    for (const token of [clientA.token, admin]) {
+      const res = await get(token);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
+      // Named as it was uploaded, and never kept by a shared cache.
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('Sheet S-201.pdf')}`);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+    const other = await get(clientB.token);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ message: 'Not found.' });
+    const forged = await get('not-a-session');
+    expect(forged.status).toBe(401);
+    expect(typeof ((await forged.json()) as { message: unknown }).message).toBe('string');
+    const anonymous = await get();
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.json()).toEqual({ message: 'This link has expired or is not valid.' });
+    // A key no request names is 404 even to an admin.
+    const unknown = await fetch(bare.replace(/[^/]+\.pdf$/, 'missing.pdf'), { headers: { authorization: `Bearer ${admin}` } });
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('GET /api/queries/limits', () => {
   it('tells the form the file count and size limit', async () => {
     const res = await server.call('GET', '/api/queries/limits', { token: clientA.token });

@@ -29,6 +29,7 @@ import * as pgSearchIndexes from './migrations/20261123T1700-pg-search-indexes.t
 import * as sqliteNameSearch from './migrations/20261123T2100-sqlite-name-search.ts';
 import * as dropCoveredIndexes from './migrations/20261124T0100-drop-covered-indexes.ts';
 import * as queryStatusCounts from './migrations/20261124T0700-query-status-counts.ts';
+import * as queryFilesStorageKey from './migrations/20261124T1000-query-files-storage-key.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -126,6 +127,7 @@ const migrations: Record<string, Migration> = {
   '20261123T2100-sqlite-name-search': sqliteNameSearch,
   '20261124T0100-drop-covered-indexes': dropCoveredIndexes,
   '20261124T0700-query-status-counts': queryStatusCounts,
+  '20261124T1000-query-files-storage-key': queryFilesStorageKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,6 +63,8 @@ export const OPENAPI_CONFIG = {
       '',
       'Authenticate with `Authorization: Bearer <token>` from `POST /auth/login-verify-otp`. Errors answer `{"message": "…"}` with a 4xx or 5xx status.',
       'Operations marked with no security are public; the others need a session token (and most of them an admin or an approved client).',
+      '',
+      "Files: blog, service and profile images are public under `/uploads/public/…`. A request file's or deliverable's `url` is a short-lived signed link under `/uploads/private/…`; the same path without its signature also opens with `Authorization: Bearer` of the request's owner or an admin (anyone else: 404).",
       WEBSOCKET,
     ].join('\n'),
   },

@@ -2,15 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
+import type { DB } from '../db/database.ts';
 import type { Storage } from '../lib/storage.ts';
+import { findFileByStorageKey } from '../modules/queries/queries.repo.ts';
+import { authenticate, bearerToken } from './auth.ts';
 import { INLINE_IMAGES, TYPES } from './mime.ts';
 import { parseUploadPath, type UploadArea } from './upload-path.ts';
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /**
- * /uploads/*: public files as they are; private ones only with a valid,
- * unexpired signature. Always nosniff; anything but an image is an attachment.
+ * /uploads/*: public files as they are; private ones (request files and deliverables) with a
+ * valid, unexpired signature, or with the bearer token of the request's owner or an admin
+ * (ARCHITECTURE.md "Files"; someone else's file is 404). Always nosniff; anything but an
+ * image is an attachment.
  *
  * The area is decided from the raw path (upload-path.ts), and the file's real
  * path must lie inside that area's real folder before it is opened, so no
@@ -18,7 +23,7 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline';
  * The file is then served by @hono/node-server's serveStatic rooted at that
  * area's folder (HEAD and byte ranges included).
  */
-export function createUploadsHandler(storage: Storage) {
+export function createUploadsHandler(storage: Storage, db: DB) {
   const roots: Record<UploadArea, string> = { public: path.join(storage.root, 'public'), private: path.join(storage.root, 'private') };
   const realRoots = new Map<UploadArea, string>();
   const realRoot = async (area: UploadArea) => {
@@ -35,9 +40,14 @@ export function createUploadsHandler(storage: Storage) {
     if (!parsed.ok) return c.json({ message: parsed.message }, parsed.status);
     const { area, key, segments } = parsed;
     const file = path.join(roots[area], ...segments);
-    const name = c.req.query('name') ?? segments[segments.length - 1]!;
+    let name = c.req.query('name') ?? segments[segments.length - 1]!;
     if (area === 'private' && !storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) {
-      return c.json({ message: 'This link has expired or is not valid.' }, 403);
+      const token = bearerToken(c.req.header('authorization'));
+      if (!token) return c.json({ message: 'This link has expired or is not valid.' }, 403);
+      const user = await authenticate(db, token);
+      const stored = await findFileByStorageKey(db, key);
+      if (!stored || (user.role !== 'admin' && stored.user_id !== user.id)) return c.json({ message: 'Not found.' }, 404);
+      name = stored.name;
     }
     try {
       const real = await fs.promises.realpath(file);

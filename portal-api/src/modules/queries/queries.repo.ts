@@ -257,6 +257,16 @@ export async function touchQuery(trx: Executor, id: string): Promise<void> {
   await trx.updateTable('queries').set({ updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
+/** The request file or deliverable stored under `key`, with its request's owner (through query_files_storage_key_idx). */
+export function findFileByStorageKey(db: Executor, key: string) {
+  return db
+    .selectFrom('query_files as f')
+    .innerJoin('queries as q', 'q.id', 'f.query_id')
+    .select(['f.name', 'q.user_id'])
+    .where('f.storage_key', '=', key)
+    .executeTakeFirst();
+}
+
 /** Which of these storage keys a query file still names (the start-up sweep keeps those). */
 export async function referencedStorageKeys(db: Executor, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();

@@ -172,6 +172,8 @@ describe('categories', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Estimating Tips', 'Company News']));
     expect(res.body.data[0]).toEqual({ _id: expect.any(String), name: expect.any(String) });
+    // One page of all of them, with the paging fields of the other {data} lists (ARCHITECTURE.md "Envelopes").
+    expect(res.body).toMatchObject({ page: 1, pageSize: res.body.data.length, total: res.body.data.length });
   });
 
   it('lets only an admin add one, and refuses a duplicate in any letter case with 409', async () => {

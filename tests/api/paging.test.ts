@@ -133,6 +133,31 @@ describe('keyset pages', () => {
     expect(opened.body.data.files[0].url).toMatch(/sig=/);
   });
 
+  it('GET /queries/me: page, pageSize and total beside data, and offset pages of full rows', async () => {
+    const whole = await server.call('GET', '/api/queries/me', { token: carla.token });
+    const all = whole.body.data.map((q: { _id: string }) => q._id) as string[];
+    expect(all.length).toBeGreaterThan(3);
+    expect(whole.body).toMatchObject({ page: 1, pageSize: all.length, total: all.length });
+    const pages: string[] = [];
+    for (let page = 1; page <= Math.ceil(all.length / 3); page++) {
+      const res = await server.call('GET', `/api/queries/me?page=${page}&pageSize=3`, { token: carla.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ page, pageSize: 3, total: all.length });
+      expect(res.body.data.length).toBeLessThanOrEqual(3);
+      expect(res.body.data[0].files[0].url).toMatch(/sig=/);
+      pages.push(...res.body.data.map((q: { _id: string }) => q._id));
+    }
+    expect(pages).toEqual(all);
+    const past = await server.call('GET', `/api/queries/me?page=${all.length + 1}&pageSize=3`, { token: carla.token });
+    expect(past.body).toEqual({ data: [], page: all.length + 1, pageSize: 3, total: all.length });
+    expect((await server.call('GET', '/api/queries/me?page=2', { token: carla.token })).body).toMatchObject({ page: 2, pageSize: 20 });
+    for (const bad of ['page=0', 'page=x', 'pageSize=101', 'pageSize=0']) {
+      const res = await server.call('GET', `/api/queries/me?${bad}`, { token: carla.token });
+      expect(res.status, bad).toBe(400);
+      expect(typeof res.body.message, bad).toBe('string');
+    }
+  });
+
   it('GET /recent-activities: a bare array with the next cursor in X-Next-Cursor', async () => {
     const whole = (await server.call('GET', '/api/recent-activities?limit=500', { token: admin })).body as { _id: string }[];
     const { ids } = await walk('/api/recent-activities?limit=4', admin, (body, headers) => {

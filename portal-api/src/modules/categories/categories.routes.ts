@@ -22,7 +22,10 @@ export function categoriesRoutes({ db, cache }: Deps) {
         responses: { 200: { description: 'Categories', content: { 'application/json': { schema: CategoryListSchema } } } },
       }),
       async (c) => {
-        const list = await cache.read('categories', '', async () => ({ data: await listCategories(db) }));
+        const list = await cache.read('categories', '', async () => {
+          const data = await listCategories(db);
+          return { data, page: 1, pageSize: data.length, total: data.length };
+        });
         return sendCached<z.infer<typeof CategoryListSchema>>(c, list);
       },
     )

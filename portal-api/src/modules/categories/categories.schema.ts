@@ -8,7 +8,10 @@ export { CATEGORY_NAME_MAX, CATEGORY_TEXTS };
 export const CategorySchema = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;
 
-export const CategoryListSchema = z.object({ data: z.array(CategorySchema) }).meta({ id: 'CategoryList' });
+/** Every category in one page: `page`, `pageSize` and `total` beside `data`, as on the other `{data}` lists (ARCHITECTURE.md "Envelopes"). */
+export const CategoryListSchema = z
+  .object({ data: z.array(CategorySchema), page: z.number(), pageSize: z.number(), total: z.number() })
+  .meta({ id: 'CategoryList' });
 
 export const NewCategorySchema = z
   .object({

@@ -7,10 +7,21 @@ import { QuerySchema } from './queries.schema.ts';
 
 export const MyQueriesParamsSchema = z.object({
   limit: LimitParam(100).meta({
-    description: 'Rows per page (default 20 when cursor is given). With neither limit nor cursor: every query, full.',
+    description: 'Keyset pages: rows per page (default 20 when cursor is given). With neither limit nor cursor: full rows.',
   }),
   cursor: CursorParam,
+  page: z.coerce
+    .number({ error: 'Page must be a number.' })
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: 'Offset pages of full rows, 1-based (pageSize defaults to 20). With neither page nor pageSize: every query.' }),
+  pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).optional(),
 });
+
+/** Full rows with `page`, `pageSize` and `total` beside `data` (every query, as one page, when no page is asked for). */
+export const myQueriesListSchema = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), page: z.number(), pageSize: z.number(), total: z.number() });
 
 export const QueryFileSummarySchema = z
   .object({ _id: z.string(), name: z.string(), size: z.number(), type: z.string() })

@@ -148,15 +148,26 @@ export async function withFiles(db: Executor, storage: Storage, rows: QueryJoine
   return rows.map((r) => toQuery(r, files.get(r.id) ?? [], storage, related.get(r.id)));
 }
 
-export type QueryFilter = { userId?: string; statuses?: QueryStatus[] };
+export type QueryFilter = { userId?: string; statuses?: QueryStatus[]; page?: { limit: number; offset: number } };
 
-/** Queries newest first, optionally one client's and/or some statuses. */
+/** Queries newest first, optionally one client's and/or some statuses, optionally one offset page of them. */
 export async function loadQueries(db: Executor, storage: Storage, filter: QueryFilter = {}): Promise<Query[]> {
   let qb = baseSelect(db);
   if (filter.userId) qb = qb.where('q.user_id', '=', filter.userId);
   if (filter.statuses?.length) qb = qb.where('q.status', 'in', filter.statuses);
-  const rows = await qb.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').execute();
-  return withFiles(db, storage, rows);
+  qb = qb.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
+  if (filter.page) qb = qb.limit(filter.page.limit).offset(filter.page.offset);
+  return withFiles(db, storage, await qb.execute());
+}
+
+/** How many requests a user has (through queries_user_created_id_idx). */
+export async function countQueriesOfUser(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('queries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Queries by id, in the order of `ids` (for callers that page or sort themselves). */

@@ -17,8 +17,8 @@ import { findReusableFiles } from './reuse.repo.ts';
 import { newRequestMail } from './queries.mail.ts';
 import { countQueriesOf } from './queries.counts.repo.ts';
 import { loadOwnQueriesPage } from './queries.page.repo.ts';
-import { MyQueriesPageSchema, MyQueriesParamsSchema } from './queries.page.schema.ts';
-import { getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
+import { MyQueriesPageSchema, MyQueriesParamsSchema, myQueriesListSchema } from './queries.page.schema.ts';
+import { countQueriesOfUser, getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
   CreateQuerySchema,
   MyQuerySchema,
@@ -132,21 +132,33 @@ export function queriesRoutes(deps: Deps) {
         path: '/queries/me',
         tags: ['Queries'],
         summary:
-          "The signed-in user's own queries, newest first, as {data}, each with its chat's last message and unread count. Client or admin (own).",
+          "The signed-in user's own queries, newest first, as {data, page, pageSize, total}, each with its chat's last message and unread count. Client or admin (own).",
         description:
+          'With neither `page` nor `pageSize`: every query, as one page. With `page` and/or `pageSize`: that offset page. ' +
           'With `limit` and/or `cursor`: keyset pages {data, nextCursor} of slim rows (files without links; GET /queries/{id} has them).',
         security: [{ bearer: [] }],
         middleware: [requireAuth(db)] as const,
         request: { query: MyQueriesParamsSchema },
         responses: {
-          200: json(z.union([z.object({ data: z.array(MyQuerySchema) }), MyQueriesPageSchema]), 'Own queries'),
-          400: { description: 'Bad cursor or limit' },
+          200: json(z.union([myQueriesListSchema(MyQuerySchema), MyQueriesPageSchema]), 'Own queries'),
+          400: { description: 'Bad cursor, limit, page or page size' },
         },
       }),
       async (c) => {
-        const { limit, cursor } = c.req.valid('query');
+        const { limit, cursor, page, pageSize } = c.req.valid('query');
         if (limit === undefined && cursor === undefined) {
-          return c.json({ data: await withChatPreview(db, c.var.user, await loadQueries(db, storage, { userId: c.var.user.id })) }, 200);
+          const userId = c.var.user.id;
+          if (page === undefined && pageSize === undefined) {
+            const data = await withChatPreview(db, c.var.user, await loadQueries(db, storage, { userId }));
+            return c.json({ data, page: 1, pageSize: data.length, total: data.length }, 200);
+          }
+          const size = pageSize ?? 20;
+          const number = page ?? 1;
+          const [rows, total] = await Promise.all([
+            loadQueries(db, storage, { userId, page: { limit: size, offset: (number - 1) * size } }),
+            countQueriesOfUser(db, userId),
+          ]);
+          return c.json({ data: await withChatPreview(db, c.var.user, rows), page: number, pageSize: size, total }, 200);
         }
         return c.json(await loadOwnQueriesPage(db, storage, c.var.user.id, { limit: limit ?? 20, cursor }), 200);
       },

@@ -273,6 +273,11 @@ describe('writing blogs', () => {
     expect((await createBlog(valid({ title: 'Tags' }))).slug).toBe('tags-2');
     expect((await createBlog(valid({ title: '!!!' }))).slug).toMatch(/^post(-\d+)?$/);
     expect((await server.call('GET', `/api/blogs/${b.slug}`)).body.data._id).toBe(b._id);
+    // A title that reads as another blog's id (found by a black-box audit): the id is taken, so its
+    // own slug still leads to it.
+    const named = await createBlog(valid({ title: a._id }));
+    expect(named.slug).not.toBe(a._id);
+    expect((await server.call('GET', `/api/blogs/${named.slug}`)).body.data._id).toBe(named._id);
   });
 
   it('follows the title with the slug only until the post is first published', async () => {

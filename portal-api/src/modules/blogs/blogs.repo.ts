@@ -120,15 +120,20 @@ export function findBlogRow(db: Conn, id: string) {
   return db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A slug from the title that no other blog has: "title", then "title-2", "title-3"… */
+/**
+ * A slug from the title that no other blog has, as slug or as id (GET /blogs/{idOrSlug} finds an
+ * id first, so a slug equal to another blog's id would never reach its own post): "title", then
+ * "title-2", "title-3"…
+ */
 export async function uniqueSlug(db: Conn, title: string, exceptId?: string): Promise<string> {
   const base = slugify(title);
+  const like = `${base}-%`;
   let query = db
     .selectFrom('blogs')
-    .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+    .select(['slug', 'id'])
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', like), eb('id', '=', base), eb('id', 'like', like)]));
   if (exceptId) query = query.where('id', '!=', exceptId);
-  const taken = new Set((await query.execute()).map((r) => r.slug));
+  const taken = new Set((await query.execute()).flatMap((r) => [r.slug, r.id]));
   for (const slug of RESERVED_SLUGS) taken.add(slug);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

@@ -32,8 +32,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-
-const JSON_LIMIT = 1024 * 1024;
+import { JSON_LIMIT } from './http/limits.ts';
 
 /** The Hono app; `replay` keeps the answers of anonymous cached reads that server.ts replays before it. */
 export function createApp(deps: Deps, replay: AnswerReplay) {

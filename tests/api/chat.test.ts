@@ -181,6 +181,12 @@ describe('/ws chat', () => {
         /not part of this conversation/,
       ],
       ['text over 5,000 characters', { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x'.repeat(5001) }, /at most 5,000/],
+      // A frame over ws's old 64 KiB payload limit was closed with 1009 instead of answered (black-box audit).
+      [
+        'a 200,000-character message',
+        { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x'.repeat(200_000) },
+        /at most 5,000/,
+      ],
       ['a client authenticating as admin', { type: 'authenticateAdmin', token: a.token }, /not allowed/],
       ['unknown frame type', { type: 'deleteEverything', token: a.token }, /Unknown frame type/],
       ['no type', { token: a.token }, /Unknown frame type/],

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { isUnstorableTextError } from '../../db/database.ts';
+import { JSON_LIMIT } from '../../http/limits.ts';
 
 // The /ws transport: connection registry, rooms keyed by query id, heartbeat
 // pings that drop dead sockets. Frame handling is set by the chats module.
@@ -31,7 +32,11 @@ const HEARTBEAT_MS = 30_000;
 const SWEEP_CHUNK = 100;
 
 export class ChatHub {
-  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  /**
+   * Frames up to the JSON body limit of the API (1 MiB) reach the handler, which refuses what is
+   * too long with an error frame and keeps the socket; only a larger frame closes it (1009).
+   */
+  readonly wss = new WebSocketServer({ noServer: true, maxPayload: JSON_LIMIT });
   private readonly peers = new Set<Peer>();
   private readonly rooms = new Map<string, Set<Peer>>();
   /** Each bound user's sockets on this instance (bindUser), so isOnline costs no walk over every socket. */

@@ -58,7 +58,7 @@ test("a plan file the server refuses on the request form shows the server's sent
   const page = await context.newPage();
   await page.goto('/request');
   await page.getByLabel('Description *').fill('Roofing takeoff for a warehouse in Opa-locka');
-  await page.getByLabel('Project name *').fill('Opa-locka Warehouse');
+  await page.getByLabel('Project name (optional)').fill('Opa-locka Warehouse');
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
   await page.getByLabel('Plans and files *').setInputFiles([notAPdf('A-100 cover.pdf')]);
   await page.getByRole('button', { name: 'Submit Request' }).click();

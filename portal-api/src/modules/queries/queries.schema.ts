@@ -40,8 +40,7 @@ export const CreateQuerySchema = z.object({
     .max(200, 'The subject can be at most 200 characters.')
     .optional()
     .transform((v) => v || undefined),
-  // Issue 13: optional here so SPEC §7 clients that send no project name keep working;
-  // the request form requires it (RequestFormFieldsSchema).
+  // Issue 13: optional, here and on the request form, whose required fields are SPEC §5's.
   projectName: z
     .string()
     .trim()
@@ -77,9 +76,9 @@ export type CreateQuery = z.infer<typeof CreateQuerySchema>;
 
 /**
  * The /request form (SPEC §5 "Submit request"), checked before any file is uploaded:
- * description, project name (issue 13: required on the form, optional for SPEC §7
- * clients), service, a sub-service when the service has some, and a file picked or
- * reused. Any gap is REQUIRED_FIELDS, the same rule as CreateQuerySchema's. Lengths,
+ * description, service, a sub-service when the service has some, and a file picked or
+ * reused. The project name and location (issue 13) are optional: SPEC §5 names the
+ * required fields, and a request without a name reads by its message in every list. Any gap is REQUIRED_FIELDS, the same rule as CreateQuerySchema's. Lengths,
  * the date and the ids stay CreateQuerySchema's on the server, whose sentence the form
  * then shows, as before. `F` is the browser's picked file.
  */
@@ -87,7 +86,7 @@ export function requestFormSchema<F>(facts: { hasSubServices: (serviceId: string
   return z
     .object({
       message: requiredText(),
-      projectName: requiredText(),
+      projectName: z.string(),
       location: z.string(),
       service: requiredText(),
       subService: z.string(),

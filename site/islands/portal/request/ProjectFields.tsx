@@ -2,18 +2,17 @@ import { useId } from 'react';
 
 type Project = { name: string; location: string };
 
-/** Project name (required on the form, issue 13) and location (optional). */
+/** Project name and location (issue 13), both optional: SPEC §5 names the form's required fields. */
 export function ProjectFields({ value, onChange, disabled }: { value: Project; onChange: (p: Project) => void; disabled: boolean }) {
   const ids = { name: useId(), location: useId() };
   return (
     <div className="request-row">
       <div className="field">
-        <label htmlFor={ids.name}>Project name *</label>
+        <label htmlFor={ids.name}>Project name (optional)</label>
         <input
           id={ids.name}
           value={value.name}
           maxLength={200}
-          required
           placeholder="e.g. Hialeah Office Building"
           disabled={disabled}
           onChange={(e) => onChange({ ...value, name: e.target.value })}

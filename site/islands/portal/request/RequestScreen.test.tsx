@@ -81,26 +81,23 @@ async function earlierRequest(c: Client): Promise<string> {
 }
 
 describe('the request form (react-hook-form over requestFormSchema)', () => {
-  it('asks for the sub-service of a service that has them, and for the project name, before uploading anything', async () => {
+  it('asks for the sub-service of a service that has them before uploading anything', async () => {
     const client = await createClient(browser.server, admin, { fullName: 'Sam Subservice' });
     signInAs(client);
     browser.visit('/request');
     render(<RequestScreen />);
     await waitFor(() => expect(screen.getByRole('option', { name: 'General Contractor' })).toBeTruthy());
     type('Description *', 'Takeoff of a strip mall');
-    type('Project name *', 'Flagler Strip Mall');
+    type('Project name (optional)', 'Flagler Strip Mall');
     choose('Service *', 'General Contractor');
     chooseFiles(screen.getByLabelText('Plans and files *'), [plansOf('S-101.pdf')]);
     await screen.findByText('S-101.pdf');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
 
-    // Changing what the error was about clears it (the project name is not one of those fields).
+    // Changing what the error was about clears it.
     choose('Sub-Service *', 'Public Bids Estimate');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    type('Project name *', '   ');
-    submit();
-    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
 
     const uploads = await browser.server.deps.db.selectFrom('uploads').select('id').where('user_id', '=', client.id).execute();
     expect(uploads).toEqual([]);
@@ -117,7 +114,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     await screen.findByRole('group', { name: 'Reused plans' });
     await waitFor(() => expect(screen.getByRole('option', { name: 'Sub-Contractor' })).toBeTruthy());
     type('Description *', '  Concrete takeoff, podium and garage  ');
-    type('Project name *', ' Brickell Tower ');
+    type('Project name (optional)', ' Brickell Tower ');
     type('Location (optional)', ' Miami, FL ');
     choose('Service *', 'Sub-Contractor');
     choose('Sub-Service *', 'Concrete');
@@ -152,6 +149,28 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     expect(files).toEqual([{ name: 'A-101 plans.pdf' }]);
   });
 
+  it("sends a form with SPEC §5's fields only: the project name is optional", async () => {
+    const client = await createClient(browser.server, admin, { fullName: 'Nora Noname' });
+    signInAs(client);
+    const earlier = await earlierRequest(client);
+    browser.visit(`/request?reuse=${earlier}`);
+    render(<RequestScreen />);
+    await screen.findByRole('group', { name: 'Reused plans' });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Manufacturers' })).toBeTruthy());
+    type('Description *', 'Door hardware pricing');
+    choose('Service *', 'Manufacturers');
+    submit();
+
+    await waitFor(() => expect(browser.visited).toEqual(['/my-queries']));
+    const rows = await browser.server.deps.db
+      .selectFrom('queries')
+      .select(['message', 'project_name'])
+      .where('user_id', '=', client.id)
+      .where('id', '!=', earlier)
+      .execute();
+    expect(rows).toEqual([{ message: 'Door hardware pricing', project_name: null }]);
+  });
+
   it("leaves the description's length to the server and shows its sentence", async () => {
     const client = await createClient(browser.server, admin, { fullName: 'Lena Long' });
     signInAs(client);
@@ -161,7 +180,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     await screen.findByRole('group', { name: 'Reused plans' });
     await waitFor(() => expect(screen.getByRole('option', { name: 'Manufacturers' })).toBeTruthy());
     type('Description *', 'x'.repeat(10_001));
-    type('Project name *', 'Long Story');
+    type('Project name (optional)', 'Long Story');
     choose('Service *', 'Manufacturers');
     submit();
 

@@ -22,3 +22,6 @@ export const SPEC_TEXTS = {
   /** SPEC §8: a network exception, or a failure without a sentence of its own. */
   somethingWrong: 'Something went wrong',
 } as const;
+
+/** SPEC §2 "Footer" and §9: the copyright line's year, a constant of the spec (not the clock's year). */
+export const COPYRIGHT_YEAR = 2025;

@@ -290,9 +290,9 @@ test.describe('with the welcome modal dismissed', () => {
     await expect.poll(() => foreign.some((u) => u.startsWith('https://www.google.com/maps'))).toBe(true);
   });
 
-  test('the footer shows the current year and three social links', async ({ page }) => {
+  test("the footer shows SPEC §9's copyright year, 2025, and three social links", async ({ page }) => {
     await page.goto('/concrete');
-    await expect(page.locator('footer [data-year]')).toHaveText(String(new Date().getFullYear()));
+    await expect(page.locator('footer [data-year]')).toHaveText('2025');
     for (const name of ['Facebook', 'LinkedIn', 'Instagram'])
       await expect(page.locator('footer').getByRole('link', { name })).toHaveAttribute('href', '#');
     for (const name of ['Privacy Policy', 'Terms of Service'])

@@ -1,7 +1,7 @@
 // The one script every marketing page ships: the navigation menus, the
-// Login/Logout switch, session-routed call-to-action links, the welcome modal
-// and the current year. Plain DOM, no framework (ISSUE 4 "zero JavaScript by
-// default": this is the only JavaScript of a page without interactive parts).
+// Login/Logout switch, session-routed call-to-action links and the welcome
+// modal. Plain DOM, no framework (ISSUE 4 "zero JavaScript by default": this
+// is the only JavaScript of a page without interactive parts).
 import { ctaTarget, hasSession, parseWelcomeState, shouldShowWelcome, WELCOME_KEY, type CtaKind } from './session-routing.ts';
 
 const HOUR = 3_600_000;
@@ -138,6 +138,5 @@ routeLinks();
 window.addEventListener('storage', routeLinks);
 window.addEventListener('pageshow', routeLinks);
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-logout]')) button.addEventListener('click', logout);
-for (const el of document.querySelectorAll<HTMLElement>('[data-year]')) el.textContent = String(new Date().getFullYear());
 wireMenus();
 wireWelcome();

@@ -174,8 +174,8 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   for (const label of ['All Queries', 'Queries With No Result', 'Queries With Result']) {
     await expect(page.getByRole('heading', { name: label })).toBeVisible();
   }
-  // Issue 17: the trend line is computed from last month; a fresh install has no last month to compare with.
-  await expect(page.getByText(/^Last month /)).toHaveCount(0);
+  // SPEC §2: each card shows the static 'Last month +10%' line.
+  await expect(page.locator('.stat-card').getByText('Last month +10%', { exact: true })).toHaveCount(3);
   const table = page.getByRole('table');
   await expect(table.getByRole('cell', { name: 'Query submitted' }).first()).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(1 + 6);

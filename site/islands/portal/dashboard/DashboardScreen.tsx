@@ -4,7 +4,6 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { PortalShell } from '../PortalShell.tsx';
 import type { QueryCounts } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { RecentActivities } from './RecentActivities.tsx';
-import { trendLine } from './trend.ts';
 
 /** /portal (SPEC §2 "Client routes"): greeting, three stat cards, recent activities. */
 export function DashboardScreen() {
@@ -21,7 +20,7 @@ function Dashboard() {
   const counts = useQuery({ queryKey: ['queries', 'counts'], queryFn: () => call(api.queries.me.counts.$get()) });
   const card = (key: keyof QueryCounts) => {
     const c = counts.data?.[key];
-    return { value: counts.isError ? '—' : c ? c.total : '…', trend: c ? trendLine(c.thisMonth, c.lastMonth) : null };
+    return { value: counts.isError ? '—' : c ? c.total : '…' };
   };
 
   return (
@@ -53,12 +52,15 @@ function Dashboard() {
   );
 }
 
-function StatCard({ label, value, trend }: { label: string; value: number | string; trend: string | null }) {
+/** SPEC §2 /portal: each card shows a static 'Last month +10%' line (a text of the spec, not a computed trend). */
+const STAT_CARD_TREND = 'Last month +10%';
+
+function StatCard({ label, value }: { label: string; value: number | string }) {
   return (
     <div className="card stat-card">
       <h2 className="stat-label">{label}</h2>
       <p className="stat-value">{value}</p>
-      {trend && <p className="stat-trend">{trend}</p>}
+      <p className="stat-trend">{STAT_CARD_TREND}</p>
     </div>
   );
 }

@@ -98,14 +98,15 @@ test('the Chats badges rise live on both sides and opening the room clears them'
   await input.press('Enter');
   await expect.poll(() => badgeCount(apage)).toBe(before + 2);
 
-  // The chat list shows the client first with the last message and its count.
+  // The chat list shows the client first with its count, SPEC §2's placeholder, and the last message as its tooltip.
   await apage
     .getByRole('navigation')
     .getByRole('link', { name: /^Chats/ })
     .click();
   const entry = apage.getByRole('button', { name: /^Wendy Workspace.*2 unread: open chat$/ });
   await expect(entry).toBeVisible();
-  await expect(entry).toContainText('Plans are in the request.');
+  await expect(entry).toContainText('Click to load chat');
+  await expect(entry).toHaveAttribute('title', 'Plans are in the request.');
   await apage.goto(`/admin-chat/${queryId}`);
   // Opening the room while the page is visible marks it read: the badge goes.
   await expect(apage.getByRole('region', { name: 'Conversation' }).getByText('Plans are in the request.')).toBeVisible();

@@ -114,6 +114,8 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
   const unreadOf = (q: ChatUserQuery) => (q._id === currentQueryId ? 0 : live ? (live[q._id] ?? 0) : q.unread);
   const unread = user.queries.reduce((sum, q) => sum + unreadOf(q), 0);
 
+  const preview = user.lastMessage ? `${user.lastMessage.senderRole === 'admin' ? 'You: ' : ''}${user.lastMessage.text}` : null;
+
   // SPEC §2: selecting a user opens that user's first query, unless it is already open.
   const select = () => {
     setExpanded(true);
@@ -128,6 +130,7 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
           className="acl-main"
           onClick={select}
           aria-label={`${user.fullName}${online ? ', online' : ''}${unread ? `, ${unread} unread` : ''}: open chat`}
+          title={preview ?? undefined}
         >
           <span className="acl-avatar">
             <Avatar name={user.fullName} image={user.profileImage} size={40} />
@@ -135,12 +138,8 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
           </span>
           <span className="acl-text">
             <span className="acl-name">{user.fullName}</span>
-            {/* SPEC §2's placeholder stays for a client who has not written yet. */}
-            <span className="acl-sub">
-              {user.lastMessage
-                ? `${user.lastMessage.senderRole === 'admin' ? 'You: ' : ''}${user.lastMessage.text}`
-                : 'Click to load chat'}
-            </span>
+            {/* SPEC §2's placeholder, on every row; the last message is the row's tooltip, and its time and the unread count stand beside it. */}
+            <span className="acl-sub">Click to load chat</span>
           </span>
           <span className="acl-end">
             {user.lastMessage && (

@@ -113,6 +113,26 @@ test('dashboard activity rows name the client and the request', async ({ page, r
   await shoot(page, 'polish/admin-dashboard');
 });
 
+test("the dashboard keeps SPEC §2's order (stat cards, Recent Activities, Latest Queries) and fits 375 px", async ({ page }) => {
+  await page.goto('/admin');
+  const recent = page.getByRole('heading', { name: 'Recent Activities', exact: true });
+  const latest = page.getByRole('heading', { name: 'Latest Queries', exact: true });
+  await expect(recent).toBeVisible();
+  await expect(latest).toBeVisible();
+  const order = await recent.evaluate(
+    (r, l) => r.compareDocumentPosition(l as Node) & Node.DOCUMENT_POSITION_FOLLOWING,
+    await latest.elementHandle(),
+  );
+  expect(order).toBeTruthy();
+  // The tables once set the grid's width: the page was 511 px wide at 375 (black-box walk).
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 812 });
+    await nextFrame(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width} px`).toBeLessThanOrEqual(0);
+  }
+  await shoot(page, 'polish/admin-dashboard-order');
+});
+
 test('/admin-service says why a service used by open requests cannot be deleted', async ({ page, request }) => {
   const headers = { authorization: `Bearer ${admin.token}` };
   const created = await request.post('/api/services', { headers, multipart: { title: `Curtain wall ${Date.now()}` } });

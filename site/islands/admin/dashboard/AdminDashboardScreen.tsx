@@ -7,7 +7,10 @@ import { SiteRebuildCard } from './SiteRebuildCard.tsx';
 import { StatCards } from './StatCards.tsx';
 import { WeeklyChart } from './WeeklyChart.tsx';
 
-/** /admin (SPEC §2): stat cards, requests per week, recent activities, latest queries; the public-site rebuild (issue 16). */
+/**
+ * /admin (SPEC §2): stat cards, then recent activities, then latest queries (beside them the
+ * requests per week), then the monthly figures and the public-site rebuild (issue 16).
+ */
 export default function AdminDashboardScreen() {
   return (
     <AdminShell>
@@ -15,16 +18,17 @@ export default function AdminDashboardScreen() {
       <div className="dash">
         <h1>Dashboard</h1>
         <StatCards />
+        <RecentActivities />
         <div className="dash-grid">
-          <WeeklyChart />
           <LatestQueries />
+          <WeeklyChart />
         </div>
         <MonthlyStats />
-        <RecentActivities />
         <SiteRebuildCard />
       </div>
       <style>{`
-        .dash { display: grid; gap: 1.25rem; max-width: 1200px; }
+        .dash { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.25rem; max-width: 1200px; }
+        .dash > * { min-width: 0; }
         .dash h1 { margin: 0; font-size: 1.6rem; }
         .dash h2 { font-size: 1.15rem; margin: 0 0 .75rem; }
         .dash-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1.25rem; align-items: start; }

@@ -212,7 +212,7 @@ describe('forgot and reset password', () => {
 
   it('refuses a reset without a verified code', async () => {
     const res = await server.call('POST', '/api/auth/reset-password', { json: { email: ADMIN.email, newPassword: 'whatever1' } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(401); // ARCHITECTURE.md: 401 no or bad token
     expect(res.body.message).toBe('Please verify the code sent to your email first.');
   });
 
@@ -234,7 +234,7 @@ describe('forgot and reset password', () => {
     expect(
       (await server.call('POST', '/api/auth/reset-password', { json: { email: other.email, newPassword: 'brandnew6' }, token: resetToken }))
         .status,
-    ).toBe(400);
+    ).toBe(401);
     const shortPw = await server.call('POST', '/api/auth/reset-password', {
       json: { email: user.email, newPassword: '12345' },
       token: resetToken,
@@ -250,7 +250,7 @@ describe('forgot and reset password', () => {
       json: { email: user.email, newPassword: 'another66' },
       token: resetToken,
     });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(401);
     expect((await profile(session)).status).toBe(401);
     expect((await profile(adminToken)).status).toBe(200); // other users keep their sessions
     expect((await login(user.email, user.password)).status).toBe(401);

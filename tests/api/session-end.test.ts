@@ -165,7 +165,7 @@ describe('a reset is bound to whoever verified the code (issue 18 item 5)', () =
         json: { email: client.email, newPassword: 'Hijacked-1' },
         token,
       });
-      expect(res.status, String(token)).toBe(400);
+      expect(res.status, String(token)).toBe(401);
       expect(res.body.message).toBe('Please verify the code sent to your email first.');
     }
     // The token is for that e-mail only.
@@ -176,7 +176,7 @@ describe('a reset is bound to whoever verified the code (issue 18 item 5)', () =
           token: resetToken,
         })
       ).status,
-    ).toBe(400);
+    ).toBe(401);
 
     const reset = await server.call('POST', '/api/auth/reset-password', {
       json: { email: client.email, newPassword: 'Owner-Chose-1' },
@@ -191,7 +191,7 @@ describe('a reset is bound to whoever verified the code (issue 18 item 5)', () =
           token: resetToken,
         })
       ).status,
-    ).toBe(400);
+    ).toBe(401);
     expect((await server.call('GET', '/api/users/profile', { token: client.token })).status).toBe(401);
     expect((await server.call('GET', '/api/users/profile', { token: attacker.token })).status).toBe(200);
     expect((await server.call('POST', '/api/auth/login', { json: { email: client.email, password: 'Owner-Chose-1' } })).status).toBe(200);
@@ -212,7 +212,7 @@ describe('a reset is bound to whoever verified the code (issue 18 item 5)', () =
       json: { email: client.email, newPassword: 'Too-Late-1' },
       token: verified.body.token,
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(401);
     expect((await server.call('GET', '/api/users/profile', { token: client.token })).status).toBe(200);
   });
 

@@ -221,21 +221,22 @@ export function authRoutes(deps: Deps) {
           'Sets a new password, once. Public: the bearer is the reset token of /auth/login-verify-otp, not a session. Ends every session of the user.',
         description:
           'The bearer must be the one-time reset token that /auth/login-verify-otp returned for a reset code of this e-mail, within 10 ' +
-          'minutes of that verification. Without it, with another e-mail, expired or already used, the reset is refused (400): knowing ' +
+          'minutes of that verification. Without it, with another e-mail, expired or already used, the reset is refused (401, no or bad token): knowing ' +
           'the e-mail is not enough. The code is used up, the password set and every session of the user ended in one transaction; ' +
           'their open chat sockets are closed.',
         security: [{ bearer: [] }],
         request: { body: { required: true, ...json(ResetPasswordSchema) } },
         responses: {
           200: { description: 'Reset', ...json(MessageSchema) },
-          400: { description: 'No verified code, or not its reset token' },
+          400: { description: 'Invalid body' },
+          401: { description: 'No verified code, or not its reset token (missing, for another e-mail, expired or used)' },
           429: TOO_MANY,
         },
       }),
       async (c) => {
         await limitIp(c);
         const { email, newPassword } = c.req.valid('json');
-        const refused = () => new HttpError(400, 'Please verify the code sent to your email first.');
+        const refused = () => new HttpError(401, 'Please verify the code sent to your email first.');
         const code = await verifiedResetCode(db, email, bearerToken(c.req.header('authorization')));
         if (!code) throw refused();
         const passwordHash = await hashPassword(newPassword);

@@ -106,6 +106,13 @@ test('the Chats badges rise live on both sides and opening the room clears them'
   const entry = apage.getByRole('button', { name: /^Wendy Workspace.*2 unread: open chat$/ });
   await expect(entry).toBeVisible();
   await expect(entry).toContainText('Click to load chat');
+  // On the page it names, the Chats link still keeps its badge at its end, apart from the label (it touched it: 'Chats1').
+  const linkBox = await apage
+    .getByRole('navigation')
+    .getByRole('link', { name: /^Chats/ })
+    .boundingBox();
+  const badgeBox = await chatsBadge(apage).boundingBox();
+  expect(linkBox!.x + linkBox!.width - (badgeBox!.x + badgeBox!.width)).toBeLessThan(20);
   await expect(entry).toHaveAttribute('title', 'Plans are in the request.');
   await apage.goto(`/admin-chat/${queryId}`);
   // Opening the room while the page is visible marks it read: the badge goes.

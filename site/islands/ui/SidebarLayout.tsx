@@ -96,7 +96,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         .shell-email { font-size: .78rem; opacity: .85; overflow-wrap: anywhere; }
         .shell-side ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .2rem; }
         .shell-side a[aria-current], .shell-side nav a, .shell-logout { display: block; width: 100%; text-align: left; padding: .6rem .75rem; border-radius: 8px; color: #e6edf5; text-decoration: none; font: inherit; background: none; border: none; cursor: pointer; min-height: 44px; }
-        .shell-side nav a { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
+        .shell-side nav a, .shell-side nav a[aria-current] { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
         .shell-badge { min-width: 1.5rem; padding: 0 .4rem; border-radius: 999px; background: #fff; color: var(--navy); font-size: .78rem; font-weight: 700; line-height: 1.5rem; text-align: center; }
         .shell-side nav a:hover, .shell-logout:hover { background: var(--navy-2); color: #fff; }
         .shell-side nav a[aria-current='page'] { background: var(--orange-dark); color: #fff; font-weight: 600; }

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/preact';
+import { act, renderHook, screen, waitFor } from '@testing-library/preact';
 import type { ReactNode } from 'react';
+import { Toaster, toast } from 'sonner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin } from '../../../tests/api/harness.ts';
 import { openSocket, type Socket } from '../../../tests/api/socket.ts';
@@ -67,6 +68,22 @@ const adminSays = async (message: string) => {
 const texts = (room: { current: { messages: { message: string }[] } }) => room.current.messages.map((m) => m.message);
 
 describe('useChatRoom', () => {
+  it("says 'Failed to load messages' on the admin side when the history cannot be read, and shows none (SPEC §8)", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: Element }) => (
+      <QueryClientProvider client={client}>
+        {children as unknown as ReactNode}
+        <Toaster />
+      </QueryClientProvider>
+    );
+    // A request this reader may not see: its history answers 404.
+    const { result, unmount } = renderHook(() => useChatRoom('not-a-request-of-hers', { admin: true }), { wrapper });
+    expect(await screen.findByText('Failed to load messages')).toBeTruthy();
+    expect(result.current.messages).toEqual([]);
+    unmount();
+    toast.dismiss();
+  });
+
   it('joins, loads the history and shows each message once though it comes both live and in the history', async () => {
     await adminSays('Welcome, Ana');
     const { result, unmount } = openRoom();

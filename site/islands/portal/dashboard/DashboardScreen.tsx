@@ -16,11 +16,12 @@ export function DashboardScreen() {
 
 function Dashboard() {
   const fullName = useAuth((s) => s.fullName);
-  // One counts call (issue 17): 'All Queries' is every request, whatever its status.
+  // One counts call. SPEC §2 defines the cards: All Queries is answered plus pending (in progress
+  // and closed requests are counted by neither), No Result is pending, With Result is answered.
   const counts = useQuery({ queryKey: ['queries', 'counts'], queryFn: () => call(api.queries.me.counts.$get()) });
-  const card = (key: keyof QueryCounts) => {
-    const c = counts.data?.[key];
-    return { value: counts.isError ? '—' : c ? c.total : '…' };
+  const card = (...keys: Array<keyof QueryCounts>) => {
+    const data = counts.data;
+    return { value: counts.isError ? '—' : data ? keys.reduce((sum, key) => sum + data[key].total, 0) : '…' };
   };
 
   return (
@@ -30,7 +31,7 @@ function Dashboard() {
         Welcome to your client portal. Submit plans for a new estimate, follow each request and talk to our estimators about it.
       </p>
       <section className="dash-cards" aria-label="Your queries">
-        <StatCard label="All Queries" {...card('all')} />
+        <StatCard label="All Queries" {...card('answered', 'pending')} />
         <StatCard label="Queries With No Result" {...card('pending')} />
         <StatCard label="Queries With Result" {...card('answered')} />
       </section>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertQuery } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -230,6 +231,29 @@ describe('GET /api/queries (the admin queue)', () => {
 
     expect((await server.call('GET', '/api/queries?status=done', { token: admin })).status).toBe(400);
     expect((await server.call('GET', '/api/queries?sort=title', { token: admin })).status).toBe(400);
+  });
+
+  it('answers every query with no page, pageSize or cursor (SPEC §7 "all queries"), and pages of 20 with one', async () => {
+    const manufacturers = services.find((s) => s.title === 'Manufacturers')._id as string;
+    for (let i = 0; i < 21; i++)
+      await insertQuery(server.deps.db, {
+        userId: alice.id,
+        message: `Bulk ${i}`,
+        serviceId: manufacturers,
+        subserviceId: null,
+        bidDueDate: null,
+      });
+    const all = await server.call('GET', '/api/queries', { token: admin });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBeGreaterThan(20);
+    expect(all.body.data).toHaveLength(all.body.total);
+    expect(all.body).toMatchObject({ page: 1, pageSize: all.body.total });
+    const pending = await server.call('GET', '/api/queries?status=pending', { token: admin });
+    expect(pending.body.data).toHaveLength(pending.body.total);
+    expect(pending.body.data.every((q: { status: string }) => q.status === 'pending')).toBe(true);
+    const first = await server.call('GET', '/api/queries?page=1', { token: admin });
+    expect(first.body).toMatchObject({ page: 1, pageSize: 20, total: all.body.total });
+    expect(first.body.data).toHaveLength(20);
   });
 
   it('counts requests per week by status', async () => {

@@ -46,10 +46,19 @@ export function queriesAdminRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Every client query, paged, filtered by status and text, sorted by creation or bid due date. Admin only.',
+        description:
+          'With none of `page`, `pageSize` and `cursor`: every query that matches, as one page (SPEC §7 "returns data[] of all ' +
+          'queries"). With any of them: that page (pageSize 20 unless given).',
         request: { query: ListQueriesSchema },
         responses: { 200: json(QueryPageSchema, 'A page of queries'), 400: { description: 'Bad filter' }, ...refused },
       }),
-      async (c) => c.json(await listAllQueries(db, storage, c.req.valid('query')), 200),
+      async (c) => {
+        const filter = c.req.valid('query');
+        const paged = ['page', 'pageSize', 'cursor'].some((name) => c.req.query(name) !== undefined);
+        if (paged) return c.json(await listAllQueries(db, storage, filter), 200);
+        const all = await listAllQueries(db, storage, { ...filter, pageSize: Number.MAX_SAFE_INTEGER });
+        return c.json({ ...all, pageSize: all.data.length }, 200);
+      },
     )
     .openapi(
       createRoute({

@@ -7,16 +7,21 @@ import { useAuth } from './auth-store.ts';
 // is added here, the server's { message } becomes ApiError, and a 401 on a call that
 // carried the session signs the browser out.
 
+/**
+ * A failed call. `message` is the server's own sentence ({ message }), or '' when there is none
+ * (the network failed, or the answer was not our JSON): screens then show their SPEC §8 fallback
+ * (`err.message || 'Failed to …'`). `body` is the answer's text as it came (SPEC §8's
+ * 'Error {status}: {body}').
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body = '',
   ) {
     super(message);
   }
 }
-
-const NETWORK_ERROR = 'Network error. Check your connection and try again.';
 /** Responses to calls that carried the stored session (a 401 on them ends it). */
 const withSession = new WeakSet<Response>();
 
@@ -53,9 +58,9 @@ export const publicApi = clientFor(false);
 type Ok<T> =
   T extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends 200 | 201 | 202 | 203 ? Body : never) : never;
 
-function messageOf(data: unknown, status: number): string {
+function messageOf(data: unknown): string {
   const message = (data as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : `Request failed (${status})`;
+  return typeof message === 'string' ? message : '';
 }
 
 /** Awaits an `hc` call: the answer's body on success, ApiError with the server's message otherwise. */
@@ -65,19 +70,22 @@ export async function call<T extends ClientResponse<unknown, number, string>>(re
     res = await request;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, NETWORK_ERROR);
+    throw new ApiError(0, '');
   }
   const text = await res.text();
   let data: unknown = null;
+  let json = true;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    data = null;
+    json = false;
   }
   if (!res.ok) {
     if (res.status === 401 && withSession.has(res as unknown as Response)) onUnauthorized();
-    throw new ApiError(res.status, messageOf(data, res.status));
+    throw new ApiError(res.status, messageOf(data), text);
   }
+  // A success whose body is not JSON (a proxy's page, a cut answer) is a failure too, not an empty answer.
+  if (!json) throw new ApiError(res.status, '', text);
   return data as Ok<T>;
 }
 
@@ -115,16 +123,17 @@ export function upload<R extends Route<M>, M extends '$post' | '$put'>(
     };
     xhr.onload = () => {
       let data: unknown = null;
+      let json = true;
       try {
         data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
-        data = null;
+        json = false;
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as Ok<Awaited<ReturnType<R[M]>>>);
+      if (xhr.status >= 200 && xhr.status < 300 && json) return resolve(data as Ok<Awaited<ReturnType<R[M]>>>);
       if (xhr.status === 401 && token) onUnauthorized();
-      reject(new ApiError(xhr.status, messageOf(data, xhr.status)));
+      reject(new ApiError(xhr.status, messageOf(data), xhr.responseText));
     };
-    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onerror = () => reject(new ApiError(0, ''));
     xhr.send(form);
   });
 }

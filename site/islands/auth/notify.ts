@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { ApiError } from '../../lib/api.ts';
 
 /**
  * SPEC §8/§9: login errors and the profile success are orange toasts shown 3 s
@@ -12,8 +13,11 @@ export function orangeToast(message: string, kind: 'error' | 'success' = 'error'
   (kind === 'error' ? toast.error : toast.success)(message, { duration: 3000, style: ORANGE });
 }
 
-/** The message of a failed call, or the SPEC §8 fallback. */
+/**
+ * The server's sentence of a failed call (or a screen's own thrown sentence), else the SPEC §8
+ * fallback: a call with no sentence (network, an answer that is not ours) has an empty message.
+ */
 export function messageOf(err: unknown, fallback: string): string {
-  const message = err instanceof Error ? err.message : '';
-  return message && !/^Request failed/.test(message) ? message : fallback;
+  if (err instanceof ApiError) return err.message || fallback;
+  return (err instanceof Error && err.message) || fallback;
 }

@@ -54,7 +54,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
       // A refused file comes back as the server's sentence naming it (resumable-uploads.ts).
-      setFailure(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
+      setFailure((err instanceof ApiError && err.message) || SPEC_TEXTS.somethingWrong);
     } finally {
       setProgress(null);
     }

@@ -18,7 +18,7 @@ export function useRequestStep() {
       toast.success(answer.message);
       if (answer.warning) toast.warning(answer.warning, { duration: 8000 });
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong),
+    onError: (err) => toast.error((err instanceof ApiError && err.message) || SPEC_TEXTS.somethingWrong),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['workspace'] });
       void client.invalidateQueries({ queryKey: ['admin'] });

@@ -9,7 +9,7 @@ export type { Category } from '../../../../portal-api/src/modules/categories/cat
 export function messageOr(err: unknown, fallback: string, networkText: string = SPEC_TEXTS.somethingWrong): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return networkText;
-    if (err.message && !/^Request failed \(\d+\)$/.test(err.message)) return err.message;
+    if (err.message) return err.message;
   }
   return fallback;
 }

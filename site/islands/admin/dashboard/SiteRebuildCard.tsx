@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, call } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 
 const KEY = ['admin', 'site-rebuild'];
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -50,11 +50,7 @@ export function SiteRebuildCard() {
             </>
           )
         )}
-        {start.error && (
-          <p className="site-rebuild-error">
-            {start.error instanceof ApiError ? start.error.message : 'The rebuild could not be started.'}
-          </p>
-        )}
+        {start.error && <p className="site-rebuild-error">{start.error.message || 'The rebuild could not be started.'}</p>}
       </div>
       <style>{`
         .site-rebuild { display: grid; gap: .5rem; }

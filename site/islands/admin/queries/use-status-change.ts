@@ -19,9 +19,10 @@ export function useStatusChange() {
     },
     onError: (err, { status }) => {
       if (status === 'closed') {
-        if (err instanceof ApiError && err.status) toast.error('Failed to close query', { description: err.message });
+        if (err instanceof ApiError && err.status)
+          toast.error('Failed to close query', err.message ? { description: err.message } : undefined);
         else toast.error(SPEC_TEXTS.somethingWrong);
-      } else toast.error(err instanceof ApiError ? err.message : SPEC_TEXTS.somethingWrong);
+      } else toast.error((err instanceof ApiError && err.message) || SPEC_TEXTS.somethingWrong);
     },
   });
 }

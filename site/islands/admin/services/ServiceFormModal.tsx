@@ -92,7 +92,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     },
     onError: (err) => {
       const fallback = editing ? 'Failed to update service' : 'Failed to create service';
-      setFailure(err instanceof ApiError && err.status ? err.message : fallback);
+      setFailure(err instanceof ApiError && err.message ? err.message : fallback);
       toast.error(fallback);
     },
   });

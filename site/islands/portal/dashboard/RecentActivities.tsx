@@ -48,7 +48,7 @@ export function RecentActivities() {
       {error ? (
         <p className="error-text" role="alert">
           {/* SPEC §8: the client's recent-activities error reads 'Error {status}: {body}' in red. */}
-          {error instanceof ApiError ? `Error ${error.status}: ${error.message}` : SPEC_TEXTS.activitiesFailed}
+          {error instanceof ApiError && error.status ? `Error ${error.status}: ${error.body}` : SPEC_TEXTS.activitiesFailed}
         </p>
       ) : isPending ? (
         <p role="status">Loading…</p>

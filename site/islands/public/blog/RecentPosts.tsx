@@ -20,7 +20,7 @@ export function RecentPosts() {
       {recent.isPending ? (
         <p className="bl-muted">Loading…</p>
       ) : recent.isError ? (
-        <p className="error-text">{recent.error.message}</p>
+        <p className="error-text">{recent.error.message || BLOG_TEXTS.fetchPublishedFailed}</p>
       ) : !posts.length ? (
         <p className="bl-muted">{BLOG_TEXTS.noRecent}</p>
       ) : (

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { asUser, newClient, signInAdmin, type Session } from './support.ts';
+
+// SPEC §8's fallback texts when a call has no sentence of its own: the network failed, the
+// answer is a proxy's plain-text 5xx, or a success whose body is not JSON. Each showed a text
+// of ours ('Network error…', 'Request failed (500)') or broke the screen (black-box audit).
+
+let admin: Session;
+let client: Session;
+test.beforeAll(async ({ request }) => {
+  admin = await signInAdmin(request);
+  client = await newClient(request, admin, 'Fiona Fallback');
+});
+
+test('client screens: the network down, a plain-text 503, a body that is not JSON', async ({ browser }) => {
+  const context = await browser.newContext();
+  await asUser(context, client);
+  const page = await context.newPage();
+
+  await page.route('**/api/queries/me', (route) => route.abort());
+  await page.goto('/my-queries');
+  await expect(page.getByText('Error: Failed to fetch your queries')).toBeVisible();
+
+  await page.route('**/api/recent-activities*', (route) =>
+    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service down body' }),
+  );
+  await page.goto('/portal');
+  await expect(page.getByText('Error 503: Service down body')).toBeVisible();
+
+  await page.route('**/api/users/profile', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy</html>' }));
+  await page.goto('/client-profile');
+  await expect(page.getByText('Error loading profile: Failed to fetch profile')).toBeVisible();
+  await context.close();
+});
+
+test('admin and sign-in screens fall back to their own texts', async ({ browser }) => {
+  const context = await browser.newContext();
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.route('**/api/users?*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy</html>' }));
+  await page.goto('/user');
+  await expect(page.getByText('Failed to fetch users')).toBeVisible();
+  await context.close();
+
+  const visitor = await browser.newPage();
+  await visitor.route('**/api/auth/login', (route) => route.abort());
+  await visitor.goto('/login');
+  await visitor.getByLabel('Email').fill(client.user.email);
+  await visitor.getByLabel('Password', { exact: true }).fill('whatever-123');
+  await visitor.getByRole('button', { name: /^Login$/ }).click();
+  await expect(visitor.getByText('Login failed', { exact: true })).toBeVisible();
+  await visitor.close();
+});

@@ -177,7 +177,12 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expectNoAxeViolations(page);
   await shoot(page, 'accounts/client-profile');
   await page.getByRole('button', { name: 'SAVE' }).click();
-  await expect(page.getByText('Profile Updated Successfully')).toBeVisible();
+  const saved = page.getByText('Profile Updated Successfully');
+  await expect(saved).toBeVisible();
+  // SPEC §8: top right (other toasts sit at the bottom, ui/Toasts.tsx).
+  const box = (await saved.boundingBox())!;
+  expect(box.y).toBeLessThan(150);
+  expect(box.x + box.width).toBeGreaterThan(page.viewportSize()!.width / 2);
   await expect(page).toHaveURL(/\/portal$/);
   await page.goto('/client-profile');
   await expect(page.getByLabel('Company Name')).toHaveValue('Builder & Sons');

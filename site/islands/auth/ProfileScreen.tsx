@@ -9,7 +9,7 @@ import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.limi
 import { Avatar } from '../ui/Avatar.tsx';
 import { CharCount } from '../ui/CharCount.tsx';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
-import { messageOf, orangeToast } from './notify.ts';
+import { messageOf, ORANGE_TOAST_MS, orangeToast } from './notify.ts';
 import { PROFILE_LABELS } from './profile-labels.ts';
 import './profile.css';
 import { PROFILE_UPDATED } from '../../../portal-api/src/modules/users/users.labels.ts';
@@ -17,7 +17,6 @@ import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-const REDIRECT_MS = 1200;
 const resolver = lazyZodResolver(() => import('./profile-form.ts').then((m) => m.ProfileFormSchema), undefined, { raw: true });
 
 /** /profile (admin layout) and /client-profile (client layout), SPEC §2. */
@@ -113,9 +112,10 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         const res = await upload(api.users.profile, '$put', form, () => undefined);
         setProfile(res.data);
         queryClient.setQueryData(['profile'], res.data);
-        orangeToast(PROFILE_UPDATED, 'success');
-        // SPEC §2: after a save the admin goes to /admin, anyone else to /portal.
-        setTimeout(() => window.location.assign(homeFor(res.data.role ?? role)), REDIRECT_MS);
+        // SPEC §8: top right, 3 s, orange; SPEC §2: then the admin goes to /admin, anyone else to
+        // /portal, once the toast has had its 3 s (leaving sooner cut it to about one).
+        orangeToast(PROFILE_UPDATED, 'success', 'top-right');
+        setTimeout(() => window.location.assign(homeFor(res.data.role ?? role)), ORANGE_TOAST_MS);
       } catch (err) {
         orangeToast(`Error updating profile: ${messageOf(err, 'Failed to update profile')}`);
         setBusy(false);

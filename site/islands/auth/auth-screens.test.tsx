@@ -350,7 +350,7 @@ describe('profile', () => {
         body: { fullName: ' Rita B. Profile ', bio: ' Estimator. ', phoneNumber: '+1 305 555 0199', company: 'Profile & Co' },
       },
     ]);
-    await waitFor(() => expect(browser.visited).toEqual(['/portal']), { timeout: 3000 });
+    await waitFor(() => expect(browser.visited).toEqual(['/portal']), { timeout: 5000 });
     const row = await browser.server.deps.db
       .selectFrom('users')
       .select(['full_name', 'company', 'bio'])

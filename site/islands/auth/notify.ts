@@ -9,8 +9,12 @@ import { ApiError } from '../../lib/api.ts';
 export const TOAST_ORANGE = '#a3440b';
 const ORANGE = { background: TOAST_ORANGE, color: '#fff', border: '1px solid #7c3309' } as const;
 
-export function orangeToast(message: string, kind: 'error' | 'success' = 'error'): void {
-  (kind === 'error' ? toast.error : toast.success)(message, { duration: 3000, style: ORANGE });
+/** How long an orange toast shows (SPEC §8/§9: 3 s). */
+export const ORANGE_TOAST_MS = 3000;
+
+/** `position` overrides the outlet's place (ui/Toasts.tsx) where SPEC §8 names one ('top right' for the profile). */
+export function orangeToast(message: string, kind: 'error' | 'success' = 'error', position?: 'top-right'): void {
+  (kind === 'error' ? toast.error : toast.success)(message, { duration: ORANGE_TOAST_MS, style: ORANGE, position });
 }
 
 /**

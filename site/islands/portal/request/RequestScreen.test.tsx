@@ -80,6 +80,18 @@ async function earlierRequest(c: Client): Promise<string> {
   return res.body.data._id;
 }
 
+/** A new signed-in client with an earlier request, on /request?reuse= of it, once `service` is offered. */
+async function openReuseForm(fullName: string, service: string) {
+  const client = await createClient(browser.server, admin, { fullName });
+  signInAs(client);
+  const earlier = await earlierRequest(client);
+  browser.visit(`/request?reuse=${earlier}`);
+  render(<RequestScreen />);
+  await screen.findByRole('group', { name: 'Reused plans' });
+  await waitFor(() => expect(screen.getByRole('option', { name: service })).toBeTruthy());
+  return { client, earlier };
+}
+
 describe('the request form (react-hook-form over requestFormSchema)', () => {
   it('asks for the sub-service of a service that has them before uploading anything', async () => {
     const client = await createClient(browser.server, admin, { fullName: 'Sam Subservice' });
@@ -106,13 +118,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
   });
 
   it('sends a complete form once, as trimmed JSON with the reused plans, then opens My Queries', async () => {
-    const client = await createClient(browser.server, admin, { fullName: 'Rosa Reuse' });
-    signInAs(client);
-    const earlier = await earlierRequest(client);
-    browser.visit(`/request?reuse=${earlier}`);
-    render(<RequestScreen />);
-    await screen.findByRole('group', { name: 'Reused plans' });
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Sub-Contractor' })).toBeTruthy());
+    const { client, earlier } = await openReuseForm('Rosa Reuse', 'Sub-Contractor');
     type('Description *', '  Concrete takeoff, podium and garage  ');
     type('Project name (optional)', ' Brickell Tower ');
     type('Location (optional)', ' Miami, FL ');
@@ -150,13 +156,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
   });
 
   it("sends a form with SPEC §5's fields only: the project name is optional", async () => {
-    const client = await createClient(browser.server, admin, { fullName: 'Nora Noname' });
-    signInAs(client);
-    const earlier = await earlierRequest(client);
-    browser.visit(`/request?reuse=${earlier}`);
-    render(<RequestScreen />);
-    await screen.findByRole('group', { name: 'Reused plans' });
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Manufacturers' })).toBeTruthy());
+    const { client, earlier } = await openReuseForm('Nora Noname', 'Manufacturers');
     type('Description *', 'Door hardware pricing');
     choose('Service *', 'Manufacturers');
     submit();
@@ -172,13 +172,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
   });
 
   it("leaves the description's length to the server and shows its sentence", async () => {
-    const client = await createClient(browser.server, admin, { fullName: 'Lena Long' });
-    signInAs(client);
-    const earlier = await earlierRequest(client);
-    browser.visit(`/request?reuse=${earlier}`);
-    render(<RequestScreen />);
-    await screen.findByRole('group', { name: 'Reused plans' });
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Manufacturers' })).toBeTruthy());
+    const { client, earlier } = await openReuseForm('Lena Long', 'Manufacturers');
     type('Description *', 'x'.repeat(10_001));
     type('Project name (optional)', 'Long Story');
     choose('Service *', 'Manufacturers');

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ADMIN, createClient, latestCode, signInAdmin } from '../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../tests/component/browser.ts';
@@ -56,7 +57,13 @@ function recordCalls(): () => Call[] {
     });
   return () => [...pageFetches(), ...uploads];
 }
-afterEach(() => vi.restoreAllMocks());
+// Sonner's toasts outlive a test (the profile's for its 3 s): dismiss them while the page still
+// exists, and let their exit finish, or their timers fire after the environment is gone.
+afterEach(async () => {
+  vi.restoreAllMocks();
+  toast.dismiss();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+});
 const routes = (calls: Call[]) => calls.map((c) => c.route);
 /** What the server itself answers to `json` on `path` (a refusal's message). */
 const serverSays = async (path: string, json: unknown) => (await browser.server.call('POST', path, { json })).body.message as string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PagedList } from '../paging/paging.schema.ts';
 import { BLOG_LIMITS, BLOG_STATUSES, BLOG_TEXTS, parseTags } from './blogs.rules.ts';
 
 // Request and response shapes of the blogs API (SPEC §7 "Blogs"); the shared
@@ -46,9 +47,7 @@ export const BlogListQuerySchema = z.object({
   search: filterText.meta({ description: 'Words in the title, sub-title, body or tags.' }),
 });
 
-export const BlogListSchema = z
-  .object({ data: z.array(BlogSchema), page: z.number(), pageSize: z.number(), total: z.number() })
-  .meta({ id: 'BlogList' });
+export const BlogListSchema = PagedList(BlogSchema).meta({ id: 'BlogList' });
 
 export const TagListSchema = z.object({ data: z.array(z.object({ tag: z.string(), count: z.number() })) }).meta({ id: 'TagList' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PagedList } from '../paging/paging.schema.ts';
 import { CATEGORY_NAME_MAX, CATEGORY_TEXTS } from './categories.labels.ts';
 
 // SPEC §3 "Category": _id, name. Categories are seeded; an admin adds one from the blog editor.
@@ -9,9 +10,7 @@ export const CategorySchema = z.object({ _id: z.string(), name: z.string() }).me
 export type Category = z.infer<typeof CategorySchema>;
 
 /** Every category in one page: `page`, `pageSize` and `total` beside `data`, as on the other `{data}` lists (ARCHITECTURE.md "Envelopes"). */
-export const CategoryListSchema = z
-  .object({ data: z.array(CategorySchema), page: z.number(), pageSize: z.number(), total: z.number() })
-  .meta({ id: 'CategoryList' });
+export const CategoryListSchema = PagedList(CategorySchema).meta({ id: 'CategoryList' });
 
 export const NewCategorySchema = z
   .object({

@@ -20,13 +20,21 @@ export const LimitParam = (max: number) =>
 export const SearchParam = (description: string) =>
   z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional().meta({ description });
 
+/** The 1-based page number of an offset-paged list, when one was asked for (PageParam defaults it to 1). */
+export const PageNumber = (max = Number.MAX_SAFE_INTEGER) => z.coerce.number({ error: 'Page must be a number.' }).int().min(1).max(max);
+
+/** The page size of an offset-paged list, when one was asked for (PageSizeParam gives a default). */
+export const PageSize = (max = 100) => z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(max);
+
 /** The 1-based page number of an offset-paged list. */
-export const PageParam = (max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number({ error: 'Page must be a number.' }).int().min(1).max(max).default(1);
+export const PageParam = (max = Number.MAX_SAFE_INTEGER) => PageNumber(max).default(1);
 
 /** The page size of an offset-paged list. */
-export const PageSizeParam = (fallback: number, max = 100) =>
-  z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(max).default(fallback);
+export const PageSizeParam = (fallback: number, max = 100) => PageSize(max).default(fallback);
+
+/** An offset-paged list's answer (ARCHITECTURE.md "Envelopes"): its rows with page, pageSize and total beside them. */
+export const PagedList = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), page: z.number(), pageSize: z.number(), total: z.number() });
 
 /** The nextCursor field of a paged answer. */
 export const NextCursorField = () =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorParam, LimitParam } from '../paging/paging.schema.ts';
+import { CursorParam, LimitParam, PageNumber, PageSize } from '../paging/paging.schema.ts';
 import { QuerySchema } from './queries.schema.ts';
 
 // GET /queries/me in pages: slim rows (file names and sizes, no signed links:
@@ -10,18 +10,11 @@ export const MyQueriesParamsSchema = z.object({
     description: 'Keyset pages: rows per page (default 20 when cursor is given). With neither limit nor cursor: full rows.',
   }),
   cursor: CursorParam,
-  page: z.coerce
-    .number({ error: 'Page must be a number.' })
-    .int()
-    .min(1)
+  page: PageNumber()
     .optional()
     .meta({ description: 'Offset pages of full rows, 1-based (pageSize defaults to 20). With neither page nor pageSize: every query.' }),
-  pageSize: z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(100).optional(),
+  pageSize: PageSize().optional(),
 });
-
-/** Full rows with `page`, `pageSize` and `total` beside `data` (every query, as one page, when no page is asked for). */
-export const myQueriesListSchema = <T extends z.ZodType>(row: T) =>
-  z.object({ data: z.array(row), page: z.number(), pageSize: z.number(), total: z.number() });
 
 export const QueryFileSummarySchema = z
   .object({ _id: z.string(), name: z.string(), size: z.number(), type: z.string() })

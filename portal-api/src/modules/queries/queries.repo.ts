@@ -160,16 +160,6 @@ export async function loadQueries(db: Executor, storage: Storage, filter: QueryF
   return withFiles(db, storage, await qb.execute());
 }
 
-/** How many requests a user has (through queries_user_created_id_idx). */
-export async function countQueriesOfUser(db: Executor, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('queries')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Queries by id, in the order of `ids` (for callers that page or sort themselves). */
 export async function loadQueriesByIds(db: Executor, storage: Storage, ids: string[]): Promise<Query[]> {
   const rows: QueryJoinedRow[] = [];

@@ -17,8 +17,9 @@ import { findReusableFiles } from './reuse.repo.ts';
 import { newRequestMail } from './queries.mail.ts';
 import { countQueriesOf } from './queries.counts.repo.ts';
 import { loadOwnQueriesPage } from './queries.page.repo.ts';
-import { MyQueriesPageSchema, MyQueriesParamsSchema, myQueriesListSchema } from './queries.page.schema.ts';
-import { countQueriesOfUser, getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
+import { PagedList } from '../paging/paging.schema.ts';
+import { MyQueriesPageSchema, MyQueriesParamsSchema } from './queries.page.schema.ts';
+import { getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
   CreateQuerySchema,
   MyQuerySchema,
@@ -140,7 +141,7 @@ export function queriesRoutes(deps: Deps) {
         middleware: [requireAuth(db)] as const,
         request: { query: MyQueriesParamsSchema },
         responses: {
-          200: json(z.union([myQueriesListSchema(MyQuerySchema), MyQueriesPageSchema]), 'Own queries'),
+          200: json(z.union([PagedList(MyQuerySchema), MyQueriesPageSchema]), 'Own queries'),
           400: { description: 'Bad cursor, limit, page or page size' },
         },
       }),
@@ -154,11 +155,11 @@ export function queriesRoutes(deps: Deps) {
           }
           const size = pageSize ?? 20;
           const number = page ?? 1;
-          const [rows, total] = await Promise.all([
+          const [rows, counts] = await Promise.all([
             loadQueries(db, storage, { userId, page: { limit: size, offset: (number - 1) * size } }),
-            countQueriesOfUser(db, userId),
+            countQueriesOf(db, userId),
           ]);
-          return c.json({ data: await withChatPreview(db, c.var.user, rows), page: number, pageSize: size, total }, 200);
+          return c.json({ data: await withChatPreview(db, c.var.user, rows), page: number, pageSize: size, total: counts.all.total }, 200);
         }
         return c.json(await loadOwnQueriesPage(db, storage, c.var.user.id, { limit: limit ?? 20, cursor }), 200);
       },

@@ -58,6 +58,9 @@ export const publicApi = clientFor(false);
 type Ok<T> =
   T extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends 200 | 201 | 202 | 203 ? Body : never) : never;
 
+/** The server's sentence of a failed call, or '' (then the screen says its SPEC §8 fallback: `serverMessage(err) || '…'`). */
+export const serverMessage = (err: unknown): string => (err instanceof ApiError ? err.message : '');
+
 function messageOf(data: unknown): string {
   const message = (data as { message?: unknown } | null)?.message;
   return typeof message === 'string' ? message : '';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
+import { api, call, jsonBody, serverMessage } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
@@ -54,7 +54,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
       // A refused file comes back as the server's sentence naming it (resumable-uploads.ts).
-      setFailure((err instanceof ApiError && err.message) || SPEC_TEXTS.somethingWrong);
+      setFailure(serverMessage(err) || SPEC_TEXTS.somethingWrong);
     } finally {
       setProgress(null);
     }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api.ts';
+import { serverMessage } from '../../lib/api.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 type StepAnswer = { message: string; warning?: string };
@@ -18,7 +18,7 @@ export function useRequestStep() {
       toast.success(answer.message);
       if (answer.warning) toast.warning(answer.warning, { duration: 8000 });
     },
-    onError: (err) => toast.error((err instanceof ApiError && err.message) || SPEC_TEXTS.somethingWrong),
+    onError: (err) => toast.error(serverMessage(err) || SPEC_TEXTS.somethingWrong),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['workspace'] });
       void client.invalidateQueries({ queryKey: ['admin'] });

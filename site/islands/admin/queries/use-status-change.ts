@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, ApiError, call } from '../../../lib/api.ts';
+import { api, ApiError, call, serverMessage } from '../../../lib/api.ts';
 import type { QueryStatus } from '../admin-format.tsx';
 import { QUERY_CLOSED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -22,7 +22,7 @@ export function useStatusChange() {
         if (err instanceof ApiError && err.status)
           toast.error('Failed to close query', err.message ? { description: err.message } : undefined);
         else toast.error(SPEC_TEXTS.somethingWrong);
-      } else toast.error((err instanceof ApiError && err.message) || SPEC_TEXTS.somethingWrong);
+      } else toast.error(serverMessage(err) || SPEC_TEXTS.somethingWrong);
     },
   });
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { api, ApiError, assetUrl, call, upload } from '../../../lib/api.ts';
+import { api, assetUrl, call, serverMessage, upload } from '../../../lib/api.ts';
 import type { ServiceFormInput, ServiceFormSchema } from '../../../../portal-api/src/modules/services/services.schema.ts';
 import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.limits.ts';
 import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
@@ -92,7 +92,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     },
     onError: (err) => {
       const fallback = editing ? 'Failed to update service' : 'Failed to create service';
-      setFailure(err instanceof ApiError && err.message ? err.message : fallback);
+      setFailure(serverMessage(err) || fallback);
       toast.error(fallback);
     },
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { api, ApiError, call, publicApi } from '../../../lib/api.ts';
+import { api, call, publicApi, serverMessage } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { paths } from '../../../lib/routes.ts';
@@ -136,7 +136,7 @@ function RequestForm() {
         clear();
         setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
       } catch (err) {
-        const text = err instanceof ApiError && err.message ? err.message : 'Failed to create query';
+        const text = serverMessage(err) || 'Failed to create query';
         setFailure(text);
         toast.error(`Error: ${text}`, { duration: 3000 });
       } finally {

@@ -33,6 +33,19 @@ describe('loadConfig', () => {
       url: 'postgres://u:p@127.0.0.1/db',
     });
     expect(loadConfig({ DATABASE_URL: '/tmp/x.db' }).database).toEqual({ kind: 'sqlite', file: '/tmp/x.db' });
+    for (const [url, file] of [
+      ['file:/tmp/x.db', '/tmp/x.db'],
+      ['file:///tmp/x.db', '/tmp/x.db'],
+      ['sqlite:///tmp/x.db', '/tmp/x.db'],
+      ['sqlite:/tmp/x.db', '/tmp/x.db'],
+      ['sqlite://data/x.db', path.resolve('data/x.db')],
+      ['file:data/x.db?mode=rwc', path.resolve('data/x.db')],
+      ['file:///tmp/a%20b.db', '/tmp/a b.db'],
+      ['file:/tmp/100%.db', '/tmp/100%.db'],
+      ['data/x.db', path.resolve('data/x.db')],
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }).database, url).toEqual({ kind: 'sqlite', file });
+    }
   });
 
   it('falls back COMPANY_EMAIL to ADMIN_EMAIL and derives PUBLIC_URL', () => {

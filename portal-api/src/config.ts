@@ -63,6 +63,23 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The file named by a SQLite DATABASE_URL: a plain path, or a `sqlite:` or `file:` URL. After the
+ * scheme, an empty authority (`sqlite:///abs`, `file:///abs`) leaves an absolute path and a named one
+ * (`sqlite://data/app.db`) a relative path; a `?query` is dropped.
+ */
+function sqlitePath(url: string): string {
+  const scheme = /^(sqlite|file):/i.exec(url);
+  if (!scheme) return url;
+  const rest = url.slice(scheme[0].length).replace(/\?.*$/, '');
+  const file = rest.startsWith('//') ? rest.slice(2) : rest;
+  try {
+    return decodeURIComponent(file);
+  } catch {
+    return file;
+  }
+}
+
 /** Parses the environment once; a bad value throws ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -77,7 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const database: Config['database'] =
     url && /^postgres(ql)?:\/\//.test(url)
       ? { kind: 'postgres', url }
-      : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'app.db') };
+      : { kind: 'sqlite', file: url ? path.resolve(sqlitePath(url)) : path.join(dataDir, 'app.db') };
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     const missing = e.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
     throw new ConfigError(`Invalid environment variable ${missing}: ADMIN_EMAIL and ADMIN_PASSWORD must be set together`);

@@ -252,13 +252,25 @@ describe('writing blogs', () => {
       status: 'published',
       slug: expect.stringMatching(/^how-to-price-a-concrete-takeoff(-\d+)?$/),
     });
-    expect(blog.tags).toEqual(['concrete', 'rebar', 'Takeoff']);
+    expect(blog.tags).toEqual(['concrete', 'Takeoff', 'rebar']);
     expect(blog.image).toMatch(/^\/uploads\/public\/blogs\/[a-z0-9]+\.webp\?v=\d+$/);
     const img = await fetch(`${server.url}${blog.image}`);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await img.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
+  });
+
+  it('answers tags in the order they were typed, on create, update, read and in the listing', async () => {
+    const blog = await createBlog(valid({ title: 'Tag order on a framing post', tags: 'zeta, alpha, Mid' }));
+    expect(blog.tags).toEqual(['zeta', 'alpha', 'Mid']);
+    const read = async () => (await server.call('GET', `/api/blogs/${blog._id}`)).body.data.tags;
+    expect(await read()).toEqual(['zeta', 'alpha', 'Mid']);
+    const put = await server.call('PUT', `/api/blogs/${blog._id}`, { form: blogForm({ tags: 'takeoff, Estimating, concrete' }), token: admin });
+    expect(put.status).toBe(200);
+    expect(await read()).toEqual(['takeoff', 'Estimating', 'concrete']);
+    const listed = (await server.call('GET', '/api/blogs?status=published&pageSize=50')).body.data as { _id: string; tags: string[] }[];
+    expect(listed.find((b) => b._id === blog._id)?.tags).toEqual(['takeoff', 'Estimating', 'concrete']);
   });
 
   it('gives every blog a unique slug from its title', async () => {

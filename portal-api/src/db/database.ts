@@ -30,6 +30,7 @@ import * as sqliteNameSearch from './migrations/20261123T2100-sqlite-name-search
 import * as dropCoveredIndexes from './migrations/20261124T0100-drop-covered-indexes.ts';
 import * as queryStatusCounts from './migrations/20261124T0700-query-status-counts.ts';
 import * as queryFilesStorageKey from './migrations/20261124T1000-query-files-storage-key.ts';
+import * as blogTagOrder from './migrations/20261124T1200-blog-tag-order.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0100-drop-covered-indexes': dropCoveredIndexes,
   '20261124T0700-query-status-counts': queryStatusCounts,
   '20261124T1000-query-files-storage-key': queryFilesStorageKey,
+  '20261124T1200-blog-tag-order': blogTagOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -205,6 +205,8 @@ export interface BlogsTable {
 export interface BlogTagsTable {
   blog_id: string;
   tag: string;
+  /** Its place in the list as typed (0 for rows written before 20261124T1200). */
+  position: Generated<number>;
 }
 
 export interface ContactMessagesTable {

@@ -116,7 +116,7 @@ export async function seedReferenceData(db: DB): Promise<void> {
           .execute();
         await trx
           .insertInto('blog_tags')
-          .values(article.tags.map((tag) => ({ blog_id: id, tag })))
+          .values(article.tags.map((tag, position) => ({ blog_id: id, tag, position })))
           .execute();
       }
       await trx.insertInto('settings').values({ key: 'seeded.catalogue', value: now }).execute();

@@ -92,17 +92,19 @@ async function withTags(db: Conn, storage: Storage, rows: BlogWithCategory[]): P
   if (!rows.length) return [];
   const tagRows = await db
     .selectFrom('blog_tags')
-    .select(['blog_id', 'tag'])
+    .select(['blog_id', 'tag', 'position'])
     .where(
       'blog_id',
       'in',
       rows.map((r) => r.id),
     )
     .execute();
+  // In the order typed; rows from before tags kept their place share 0 and sort by name.
+  const collator = new Intl.Collator('en', { sensitivity: 'base' });
+  tagRows.sort((a, b) => a.position - b.position || collator.compare(a.tag, b.tag));
   const byBlog = new Map<string, string[]>();
   for (const { blog_id, tag } of tagRows) byBlog.set(blog_id, [...(byBlog.get(blog_id) ?? []), tag]);
-  const collator = new Intl.Collator('en', { sensitivity: 'base' });
-  return rows.map((row) => toBlog(row, (byBlog.get(row.id) ?? []).sort(collator.compare), storage));
+  return rows.map((row) => toBlog(row, byBlog.get(row.id) ?? [], storage));
 }
 
 /** A blog by id or slug, whatever its status (callers decide who may see drafts). */
@@ -154,7 +156,7 @@ async function writeTags(trx: Transaction<Database>, blogId: string, tags: strin
   if (tags.length)
     await trx
       .insertInto('blog_tags')
-      .values(tags.map((tag) => ({ blog_id: blogId, tag })))
+      .values(tags.map((tag, position) => ({ blog_id: blogId, tag, position })))
       .execute();
 }
 

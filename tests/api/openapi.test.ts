@@ -32,6 +32,23 @@ it('gives every operation a unique operationId and its security', () => {
   expect(byId.getBlogs.security).toEqual([{}, { bearer: [] }]);
 });
 
+it('documents 401 on every operation that needs a token, and each one answers 401 {message} without one', async () => {
+  const needToken = operations().filter(({ op }) => op.security.length > 0 && op.security.every((s: object) => 'bearer' in s));
+  expect(needToken.length).toBeGreaterThan(30);
+  // Its body is read before its token (the reset token is checked against the e-mail).
+  const bodies: Record<string, object> = { '/auth/reset-password': { email: 'nobody@example.com', newPassword: 'long enough 1' } };
+  for (const { path, method, op } of needToken) {
+    expect(op.responses['401'], `${method} ${path}`).toBeTruthy();
+    const res = await server.call(
+      method.toUpperCase(),
+      `/api${path.replace(/\{[^}]+\}/g, 'x0')}`,
+      method === 'get' ? {} : { json: bodies[path] ?? {} },
+    );
+    expect(res.status, `${method} ${path}`).toBe(401);
+    expect(typeof res.body.message, `${method} ${path}`).toBe('string');
+  }
+});
+
 it('has no paths that differ only in parameter names, and keeps the SPEC paths', () => {
   const shapes = Object.keys(doc.paths).map((p) => p.replace(/\{[^}]+\}/g, '{}'));
   expect(new Set(shapes).size).toBe(shapes.length);

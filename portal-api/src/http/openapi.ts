@@ -159,6 +159,10 @@ export function completeDocument<T extends OpenApiDoc>(doc: T): T {
       taken.add(id);
       op.operationId = id;
       op.security ??= securityFor(op);
+      // An operation that needs a token answers 401 without one (http/auth.ts), documented or not.
+      const security = op.security ?? [];
+      const tokenRequired = security.length > 0 && security.every((s) => 'bearer' in s);
+      if (tokenRequired && op.responses && !op.responses['401']) op.responses['401'] = { description: 'No or bad token' };
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if (/^[45]\d\d$/.test(status) && !response.content) response.content = ERROR_CONTENT;
       }

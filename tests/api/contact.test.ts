@@ -36,6 +36,9 @@ describe('POST /api/contact/submit', () => {
     expect(mails[0]!.subject).toContain('Concrete');
     expect(mails[0]!.subject).toContain(valid.name);
     for (const part of [valid.email, valid.phone, 'parking garage in Doral']) expect(mails[0]!.text).toContain(part);
+    // Reply in the office's mail program goes to the visitor, not to the no-reply sender.
+    expect(mails[0]!.raw).toMatch(/^Reply-To: maria@delgado-builders\.com\r?$/im);
+    expect(mails[0]!.raw).toMatch(/^From: no-reply@localhost\r?$/im);
   });
 
   it('accepts a message without a phone number and trims the fields', async () => {

@@ -31,6 +31,7 @@ import * as dropCoveredIndexes from './migrations/20261124T0100-drop-covered-ind
 import * as queryStatusCounts from './migrations/20261124T0700-query-status-counts.ts';
 import * as queryFilesStorageKey from './migrations/20261124T1000-query-files-storage-key.ts';
 import * as blogTagOrder from './migrations/20261124T1200-blog-tag-order.ts';
+import * as outboxReplyTo from './migrations/20261124T1300-outbox-reply-to.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0700-query-status-counts': queryStatusCounts,
   '20261124T1000-query-files-storage-key': queryFilesStorageKey,
   '20261124T1200-blog-tag-order': blogTagOrder,
+  '20261124T1300-outbox-reply-to': outboxReplyTo,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -245,6 +245,8 @@ export interface OutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** Where a reply goes when not to the sender (the contact form's visitor); null for most mails. */
+  reply_to: string | null;
   status: OutboxStatus;
   attempts: number;
   next_attempt_at: string;

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { html, htmlText, raw } from './html.ts';
 import { newId } from './ids.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 /** Sends one message now. Only the outbox worker calls it: no request waits on it. */
 export type Mailer = { send(message: MailMessage): Promise<void>; describe(): string; close(): void };
 

@@ -42,7 +42,10 @@ export function contactRoutes({ db, config, log, rateLimits }: Deps) {
       // neither slows this answer nor loses the mail.
       const saved = await db.transaction().execute(async (trx) => {
         const stored = await insertContactMessage(trx, input);
-        if (config.companyEmail) await enqueueMail(trx, { kind: 'contact', to: config.companyEmail, ...contactMail(stored) });
+        if (config.companyEmail) {
+          // Reply in the office's mail program answers the visitor.
+          await enqueueMail(trx, { kind: 'contact', to: config.companyEmail, replyTo: stored.email, ...contactMail(stored) });
+        }
         return stored;
       });
       if (!config.companyEmail) {

@@ -26,7 +26,7 @@ export type MailKind =
   | 'chat-to-company'
   | (string & {});
 
-export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: string; html?: string | null };
+export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: string; html?: string | null; replyTo?: string };
 
 /** Tells the worker of this process that a row may be waiting (it also polls, for other instances' rows). */
 export const outboxSignal = new EventEmitter();
@@ -44,6 +44,7 @@ export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail): Pr
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html ?? null,
+      reply_to: mail.replyTo ?? null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,

@@ -123,7 +123,13 @@ export class OutboxWorker {
     let cap: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined }),
+        this.mailer.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+          replyTo: row.reply_to ?? undefined,
+        }),
         new Promise((_, reject) => {
           cap = setTimeout(() => reject(Object.assign(new Error('send took too long'), { code: 'ESENDCAP' })), OUTBOX.sendCapMs);
         }),

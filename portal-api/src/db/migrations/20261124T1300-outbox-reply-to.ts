@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+
+// Frozen in time: never edit after merge (STYLE.md "Data").
+// A mail may name where a reply goes: the contact form's mail to the company
+// answers the visitor, not the no-reply sender.
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('outbox').addColumn('reply_to', 'text').execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('outbox').dropColumn('reply_to').execute();
+}

@@ -266,7 +266,10 @@ describe('writing blogs', () => {
     expect(blog.tags).toEqual(['zeta', 'alpha', 'Mid']);
     const read = async () => (await server.call('GET', `/api/blogs/${blog._id}`)).body.data.tags;
     expect(await read()).toEqual(['zeta', 'alpha', 'Mid']);
-    const put = await server.call('PUT', `/api/blogs/${blog._id}`, { form: blogForm({ tags: 'takeoff, Estimating, concrete' }), token: admin });
+    const put = await server.call('PUT', `/api/blogs/${blog._id}`, {
+      form: blogForm({ tags: 'takeoff, Estimating, concrete' }),
+      token: admin,
+    });
     expect(put.status).toBe(200);
     expect(await read()).toEqual(['takeoff', 'Estimating', 'concrete']);
     const listed = (await server.call('GET', '/api/blogs?status=published&pageSize=50')).body.data as { _id: string; tags: string[] }[];

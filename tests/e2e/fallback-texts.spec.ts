@@ -51,3 +51,16 @@ test('admin and sign-in screens fall back to their own texts', async ({ browser 
   await expect(visitor.getByText('Login failed', { exact: true })).toBeVisible();
   await visitor.close();
 });
+
+test('the public blog says the server\'s sentence when categories fail, else its own fallback', async ({ page }) => {
+  await page.route('**/api/categories', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Categories are resting.' }) }),
+  );
+  await page.goto('/blog');
+  await expect(page.locator('#blog-category-error')).toHaveText('Categories are resting.');
+
+  await page.unroute('**/api/categories');
+  await page.route('**/api/categories', (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('#blog-category-error')).toHaveText('Failed to fetch categories');
+});

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { call, publicApi } from '../../../lib/api.ts';
+import { call, publicApi, serverMessage } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import type { BlogListState } from './blog-url-state.ts';
 
@@ -92,7 +92,7 @@ export function BlogFilters({ state, update }: { state: BlogListState; update: U
           </select>
           {categories.isError && (
             <p id="blog-category-error" role="alert" className="error-text">
-              {BLOG_TEXTS.fetchCategoriesFailed}
+              {serverMessage(categories.error) || BLOG_TEXTS.fetchCategoriesFailed}
             </p>
           )}
         </div>

@@ -52,7 +52,7 @@ test('admin and sign-in screens fall back to their own texts', async ({ browser 
   await visitor.close();
 });
 
-test('the public blog says the server\'s sentence when categories fail, else its own fallback', async ({ page }) => {
+test("the public blog says the server's sentence when categories fail, else its own fallback", async ({ page }) => {
   await page.route('**/api/categories', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Categories are resting.' }) }),
   );

@@ -79,6 +79,40 @@ test.describe('with the welcome modal dismissed', () => {
     await context.close();
   });
 
+  test('on a phone, Tab past the last link of the open navigation closes it, so the focus is never hidden behind it', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await context.addInitScript(DISMISS_WELCOME);
+    const page = await context.newPage();
+    await page.goto('/about-us');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const login = page.locator('#site-nav').getByRole('link', { name: 'Login' });
+    // About, Services, Blogs, Contact, Login: the navigation stays open while the focus is inside it.
+    for (let i = 0; i < 10 && !(await login.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    }
+    await expect(login).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#site-nav')).toBeHidden();
+    // The focused element is what is seen at its place, not a link of the closed menu.
+    const onTop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const r = el.getBoundingClientRect();
+      return (
+        document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el ||
+        el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))
+      );
+    });
+    expect(onTop).toBe(true);
+    await context.close();
+  });
+
   test('the home FAQ shows 8 of 10 questions until View All', async ({ page }) => {
     await page.goto('/');
     const faq = page.locator('#faq');

@@ -84,6 +84,11 @@ function wireMenus(): void {
       const target = event.target as Node;
       if (toggle.getAttribute('aria-expanded') === 'true' && !panel.contains(target) && !toggle.contains(target)) setOpen(false);
     });
+    // Tab past its last link closes the phone navigation, so the focus never sits hidden behind it.
+    panel.addEventListener('focusout', (event) => {
+      const next = event.relatedTarget as Node | null;
+      if (toggle.getAttribute('aria-expanded') === 'true' && next && !panel.contains(next) && !toggle.contains(next)) setOpen(false);
+    });
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !event.defaultPrevented && toggle.getAttribute('aria-expanded') === 'true') {
         setOpen(false);

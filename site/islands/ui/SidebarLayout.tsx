@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Avatar } from './Avatar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
@@ -32,17 +32,54 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setPath(window.location.pathname), []);
+  const burger = useRef<HTMLButtonElement>(null);
+  const side = useRef<HTMLElement>(null);
+  // The phone menu closes on Escape (focus back on its button), on a click outside it, and when Tab leaves it.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (node: EventTarget | null) =>
+      !!node && !side.current?.contains(node as Node) && !burger.current?.contains(node as Node);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setOpen(false);
+      burger.current?.focus();
+    };
+    const onPointer = (e: Event) => {
+      if (outside(e.target)) setOpen(false);
+    };
+    const onFocusOut = (e: FocusEvent) => {
+      if (outside(e.relatedTarget)) setOpen(false);
+    };
+    const aside = side.current;
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('touchstart', onPointer);
+    aside?.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('touchstart', onPointer);
+      aside?.removeEventListener('focusout', onFocusOut);
+    };
+  }, [open]);
   const isActive = (item: NavItem) => (item.match ? item.match(path) : path === item.href || path.startsWith(`${item.href}/`));
 
   return (
     <div className="shell" style={{ ['--sidebar-w' as string]: `${width}px` }}>
       <header className="shell-top">
-        <button type="button" className="shell-burger" aria-expanded={open} aria-controls="shell-nav" onClick={() => setOpen((v) => !v)}>
+        <button
+          ref={burger}
+          type="button"
+          className="shell-burger"
+          aria-expanded={open}
+          aria-controls="shell-nav"
+          onClick={() => setOpen((v) => !v)}
+        >
           <span aria-hidden="true">☰</span> <span className="sr-only">Menu</span>
         </button>
         <strong>{title}</strong>
       </header>
-      <aside id="shell-nav" className={`shell-side${open ? ' is-open' : ''}`} aria-label={title}>
+      <aside ref={side} id="shell-nav" className={`shell-side${open ? ' is-open' : ''}`} aria-label={title}>
         <div className="shell-title">{title}</div>
         <a className="shell-me" href={profileHref}>
           <Avatar name={name} image={image} size={48} />
@@ -74,7 +111,9 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
           </ul>
         </nav>
       </aside>
-      <div className="shell-main">{children}</div>
+      <div className="shell-main" id="content" tabIndex={-1}>
+        {children}
+      </div>
       <ConfirmDialog
         open={confirming}
         title="Logout"
@@ -101,6 +140,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         .shell-side nav a:hover, .shell-logout:hover { background: var(--navy-2); color: #fff; }
         .shell-side nav a[aria-current='page'] { background: var(--orange-dark); color: #fff; font-weight: 600; }
         .shell-main { min-width: 0; padding: 1.5rem; }
+        .shell-main:focus { outline: none; }
         @media (max-width: 768px) {
           .shell { grid-template-columns: 1fr; grid-template-rows: auto 1fr; }
           .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem 1rem; position: sticky; top: 0; z-index: 20; }

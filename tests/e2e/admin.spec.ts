@@ -290,6 +290,7 @@ test('the clients list, its menu and the queries modal work from the keyboard', 
   await expect(clients.getByRole('button', { name: 'View User' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(clients.getByRole('button', { name: 'View User' })).toHaveCount(0);
+  await expect(menuButton).toBeFocused(); // not dropped to the page's body
   // Outside click closes it too.
   await menuButton.click();
   await page.getByRole('heading', { name: 'Queries', exact: true }).click();
@@ -313,6 +314,18 @@ test('the clients list, its menu and the queries modal work from the keyboard', 
   await expect(modal.getByRole('link', { name: 'File 1' }).first()).toBeVisible();
   await expect(modal.getByRole('link', { name: 'SEND MESSAGE' }).first()).toHaveAttribute('href', /^\/admin-chat\//);
   await shoot(page, 'admin-queries-modal');
+  // Closing the modal gives the focus back to the menu button it was opened from.
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(clients.getByRole('button', { name: 'View User' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const user = page.getByRole('dialog', { name: 'User' });
+  await expect(user).toContainText(client.user.email);
+  await page.keyboard.press('Escape');
+  await expect(user).toBeHidden();
+  await expect(menuButton).toBeFocused();
   await context.close();
 });
 

@@ -209,3 +209,58 @@ test('long texts are counted and refused, never cut: service title, blog title, 
   await expect(cpage.getByText('Short and fine').last()).toBeVisible();
   await context.close();
 });
+
+test('keyboard: Skip to content passes the sidebar, the phone menu closes on Escape, outside click and Tab', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin-queries');
+  await expect(page.getByRole('region', { name: 'Request queue' }).getByLabel('Search')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // The next stop is on the screen itself, not the sidebar's profile link or menu.
+  expect(await page.evaluate(() => !!document.activeElement?.closest('#content') && !document.activeElement?.closest('#shell-nav'))).toBe(
+    true,
+  );
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const burger = page.getByRole('button', { name: 'Menu' });
+  const nav = page.locator('#shell-nav');
+  await burger.click();
+  await expect(nav).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(burger).toBeFocused();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+
+  await burger.click();
+  await expect(nav).toBeVisible();
+  await page.mouse.click(350, 500); // beside the 280 px panel
+  await expect(nav).toBeHidden();
+
+  await burger.focus();
+  await page.keyboard.press('Enter');
+  await expect(nav).toBeVisible();
+  const logout = nav.getByRole('button', { name: 'Logout' });
+  for (let i = 0; i < 15 && !(await logout.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(logout).toBeFocused();
+  await expect(nav).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(nav).toBeHidden();
+});
+
+test('the admin chat list: Escape in a user menu gives the focus back to its button', async ({ page, request }) => {
+  const client = await newClient(request, admin, 'Menu Focus Client');
+  const id = await requestOf(request, client, 'Focus check for a Coral Gables remodel');
+  await page.goto(`/admin-chat/${id}`);
+  const list = page.getByRole('complementary', { name: 'Chats' });
+  await list.getByLabel('Search clients').fill('Menu Focus Client');
+  await expect(list.getByRole('button', { name: /open chat$/ })).toHaveCount(1); // the search's answer is in
+  const more = page.getByRole('button', { name: 'More options for Menu Focus Client' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Open latest query' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Open latest query' })).toHaveCount(0);
+  await expect(more).toBeFocused();
+});

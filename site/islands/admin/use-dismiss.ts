@@ -1,14 +1,24 @@
 import { type RefObject, useEffect, useLayoutEffect } from 'react';
 
-/** Closes a popup on any click outside `ref` and on Escape (SPEC §2: the options menu closes on outside click). */
-export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void) {
+/**
+ * Closes a popup on any click outside `ref` and on Escape (SPEC §2: the options menu closes on outside click).
+ * Escape gives the focus back to `trigger` (the menu button), so it never drops to the page's body.
+ */
+export function useDismiss(
+  ref: RefObject<HTMLElement | null>,
+  open: boolean,
+  onClose: () => void,
+  trigger?: RefObject<HTMLElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: MouseEvent | TouchEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) onClose();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key !== 'Escape') return;
+      onClose();
+      trigger?.current?.focus();
     };
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('touchstart', onPointer);
@@ -18,7 +28,7 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, on
       document.removeEventListener('touchstart', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [ref, open, onClose]);
+  }, [ref, open, onClose, trigger]);
 }
 
 /**

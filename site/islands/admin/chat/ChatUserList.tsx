@@ -105,8 +105,9 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
   const [expanded, setExpanded] = useState(hasCurrent);
   const [menu, setMenu] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenu(false), []);
-  useDismiss(menuRef, menu, closeMenu);
+  useDismiss(menuRef, menu, closeMenu, menuButton);
   useFocusFirstItem(menuRef, menu);
   const listId = `acl-q-${user._id}`;
   const first = user.queries[0];
@@ -166,6 +167,7 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
         </button>
         <div ref={menuRef} className="acl-menu">
           <button
+            ref={menuButton}
             type="button"
             className="icon-btn"
             aria-haspopup="true"
@@ -193,6 +195,7 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
                 onClick={() => {
                   setMenu(false);
                   setExpanded((v) => !v);
+                  menuButton.current?.focus();
                 }}
               >
                 {expanded ? 'Hide queries' : 'Show queries'}

@@ -79,16 +79,20 @@ export function ClientList() {
 function ClientMenu({ user, onViewUser, onViewQueries }: { user: Person; onViewUser: () => void; onViewQueries: () => void }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
+  useDismiss(ref, open, close, button);
   useFocusFirstItem(ref, open);
+  // The menu button holds the focus while the modal is open, so closing the modal gives it back there.
   const pick = (fn: () => void) => () => {
     setOpen(false);
+    button.current?.focus();
     fn();
   };
   return (
     <div ref={ref} style={{ position: 'relative' }}>
       <button
+        ref={button}
         type="button"
         className="icon-btn"
         aria-haspopup="true"

@@ -270,3 +270,56 @@ test('/chat with no id opens the first query (closed ones last), and a whole pag
   await page.keyboard.press('ArrowDown');
   await context.close();
 });
+
+/** One more request of the client through the API (Manufacturers: no sub-service). */
+async function newRequest(request: import('@playwright/test').APIRequestContext, message: string): Promise<string> {
+  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
+  const res = await request.post('/api/queries', {
+    headers: { authorization: `Bearer ${client.token}` },
+    multipart: {
+      message,
+      service: services.find((s) => s.title === 'Manufacturers')!._id,
+      'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+test('offline, a typed chat message stays in the box; a client toast closes after 3 s (SPEC §9)', async ({ browser, request }) => {
+  const id = await newRequest(request, 'Storefront glazing count for a Doral warehouse');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.routeWebSocket(/\/ws$/, (ws) => ws.close());
+  await page.clock.install();
+  await page.goto(`/chat/${id}`);
+  const box = page.getByPlaceholder('Type a message');
+  await box.fill('Please price the alternates too');
+  await box.press('Enter');
+  const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Socket not connected' });
+  await expect(refused).toBeVisible();
+  await expect(box).toHaveValue('Please price the alternates too');
+  await page.clock.runFor(2_500);
+  await expect(refused).toBeVisible();
+  await page.clock.runFor(1_500);
+  await expect(refused).toHaveCount(0);
+  await context.close();
+});
+
+test('My Queries keeps View and the status in reach at 375 px when a message has a very long word', async ({ browser, request }) => {
+  await newRequest(request, 'Supercalifragilisticexpialidociousestimate required for warehouse');
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto('/my-queries');
+  const row = page.getByRole('row').filter({ hasText: 'Supercalifragilistic' });
+  await expect(row).toBeVisible();
+  const fits = await page.locator('.table-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits).toBe(true);
+  const card = (await page.locator('.myq .card').boundingBox())!;
+  const view = (await row.getByRole('button', { name: /^View query/ }).boundingBox())!;
+  expect(view.x + view.width).toBeLessThanOrEqual(card.x + card.width);
+  await shoot(page, 'my-queries-long-word-375');
+  await context.close();
+});

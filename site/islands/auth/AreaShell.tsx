@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useGuard } from '../../lib/guards.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
+import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { SidebarLayout, type NavItem } from '../ui/SidebarLayout.tsx';
 import { useUnread } from '../shell/unread-store.ts';
 import { useUnreadSocket } from '../shell/use-unread-socket.ts';
@@ -18,7 +19,8 @@ type Props = {
 /** A signed-in area's frame: providers, the area's guard, the sidebar with the user's profile. */
 export function AreaShell({ area, children, ...frame }: Props) {
   return (
-    <IslandRoot>
+    // SPEC §9: general client toasts close after 3 s; the admin area keeps the 5 s default.
+    <IslandRoot toastMs={area === 'client' ? SHORT_TOAST_MS : undefined}>
       <Guarded area={area} {...frame}>
         {children}
       </Guarded>

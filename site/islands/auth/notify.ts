@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api.ts';
+import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 
 /**
  * SPEC §8/§9: login errors and the profile success are orange toasts shown 3 s
@@ -10,7 +11,7 @@ export const TOAST_ORANGE = '#a3440b';
 const ORANGE = { background: TOAST_ORANGE, color: '#fff', border: '1px solid #7c3309' } as const;
 
 /** How long an orange toast shows (SPEC §8/§9: 3 s). */
-export const ORANGE_TOAST_MS = 3000;
+export const ORANGE_TOAST_MS = SHORT_TOAST_MS;
 
 /** `position` overrides the outlet's place (ui/Toasts.tsx) where SPEC §8 names one ('top right' for the profile). */
 export function orangeToast(message: string, kind: 'error' | 'success' = 'error', position?: 'top-right'): void {

@@ -3,7 +3,8 @@ import { MAX_CHAT_MESSAGE } from '../../../portal-api/src/modules/chats/chats.li
 import { CharCount } from '../ui/CharCount.tsx';
 
 type Props = {
-  onSend: (text: string) => void;
+  /** False when the text could not be sent (no connection): it then stays in the box. */
+  onSend: (text: string) => boolean;
   /** SPEC §2: the file button has no upload; the screen decides what picking a file does. */
   onFile?: (file: File) => void;
   disabled?: boolean;
@@ -23,7 +24,7 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
     const message = text.trim();
     if (!message || disabled) return; // SPEC §5: blank text is not sent
     if (tooLong) return; // refused, not cut: the counter below says by how much (issue 17)
-    onSend(message);
+    if (!onSend(message)) return; // not sent (the connection is down): the text stays to send again
     setText('');
   };
   return (

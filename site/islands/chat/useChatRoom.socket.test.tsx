@@ -91,12 +91,16 @@ describe('useChatRoom', () => {
     await waitFor(() => expect(texts(result)).toEqual(['Welcome, Ana']));
     expect(result.current.loading).toBe(false);
 
-    act(() => result.current.send('  Plans attached  '));
+    act(() => {
+      expect(result.current.send('  Plans attached  ')).toBe(true);
+    });
     await waitFor(() => expect(texts(result)).toEqual(['Welcome, Ana', 'Plans attached']));
     await adminSays('Thanks, on it');
     await waitFor(() => expect(texts(result)).toEqual(['Welcome, Ana', 'Plans attached', 'Thanks, on it']));
 
-    act(() => result.current.send('   '));
+    act(() => {
+      expect(result.current.send('   ')).toBe(false);
+    });
     expect(texts(result)).toHaveLength(3);
     unmount();
   });
@@ -110,6 +114,10 @@ describe('useChatRoom', () => {
     await waitFor(() => expect(result.current.connected).toBe(false));
     await adminSays('Sent while you were offline');
     expect(texts(result)).not.toContain('Sent while you were offline');
+    // Offline, a message is not sent and says so: the composer keeps its text.
+    act(() => {
+      expect(result.current.send('Typed while offline')).toBe(false);
+    });
 
     browser.network.up();
     await waitFor(() => expect(result.current.connected).toBe(true), { timeout: 20_000 });

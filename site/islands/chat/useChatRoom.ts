@@ -25,7 +25,8 @@ export type ChatRoom = {
   /** Changes on every `queryLifecycle` frame of the open query (issue 13): the request panel reloads on it. */
   lifecycleStamp: number;
   /** Trims, and sends nothing blank (SPEC §5 "Chat"). */
-  send: (text: string, replyTo?: string | null) => void;
+  /** False when nothing was sent (no open socket): the composer keeps the text. */
+  send: (text: string, replyTo?: string | null) => boolean;
   presence: Record<string, boolean>;
   /** True until the first history load of the current room finished. */
   loading: boolean;
@@ -184,15 +185,17 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
   }, [queryId, token, admin, queryClient]);
 
   const send = useCallback(
-    (text: string, replyTo: string | null = null) => {
+    /** True once the frame is handed to an open socket; false leaves the text with the person to send again. */
+    (text: string, replyTo: string | null = null): boolean => {
       const message = text.trim();
-      if (!message || !queryId || !token) return;
+      if (!message || !queryId || !token) return false;
       const ws = socketRef.current;
       if (!ws || ws.readyState !== WebSocket.OPEN) {
         toast.error('Socket not connected');
-        return;
+        return false;
       }
       ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message, replyTo }));
+      return true;
     },
     [queryId, token],
   );

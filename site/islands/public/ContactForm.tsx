@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CharCount } from '../ui/CharCount.tsx';
-import { Toasts } from '../ui/Toasts.tsx';
+import { SHORT_TOAST_MS, Toasts } from '../ui/Toasts.tsx';
 import { CONTACT_LIMITS } from '../../../portal-api/src/modules/contact/contact.limits.ts';
 import type { ContactMessage } from '../../../portal-api/src/modules/contact/contact.schema.ts';
 import { ApiError, call, publicApi } from '../../lib/api.ts';
@@ -17,7 +17,7 @@ import { ApiError, call, publicApi } from '../../lib/api.ts';
 // through the zod resolver (over the page's 100 KB budget, public-budget.spec.ts).
 
 const FAILURE = 'Failed to send message. Please try again.'; // SPEC §8
-const TOAST_MS = 3000; // SPEC §9: contact toasts close after 3 s
+const TOAST_MS = SHORT_TOAST_MS; // SPEC §9: contact toasts close after 3 s
 
 type Labels = {
   name: string;

@@ -22,8 +22,13 @@ function Mounted() {
 const COMPOSER_CLEARANCE = 104;
 const chatRoute = () => typeof window !== 'undefined' && /^\/(admin-)?chat(\/|$)/.test(window.location.pathname);
 
+/** SPEC §9: toasts close after 5 s by default. */
+export const DEFAULT_TOAST_MS = 5000;
+/** SPEC §9: 3 s on login, contact, profile and general client toasts. */
+export const SHORT_TOAST_MS = 3000;
+
 /** The one toast outlet of a screen; `duration` defaults to SPEC §9's 5 s. */
-export function Toasts({ duration = 5000 }: { duration?: number }) {
+export function Toasts({ duration = DEFAULT_TOAST_MS }: { duration?: number }) {
   const bottom = chatRoute() ? COMPOSER_CLEARANCE : 24;
   return (
     <Suspense fallback={null}>

@@ -160,8 +160,9 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
       ) : (
         <Composer
           onSend={(text) => {
-            room.send(text, replyTo?._id ?? null);
-            setReplyTo(null);
+            const sent = room.send(text, replyTo?._id ?? null);
+            if (sent) setReplyTo(null);
+            return sent;
           }}
           onFile={(file) => window.alert(`Selected file: ${file.name}`)}
           disabled={!query}

@@ -89,12 +89,13 @@ function MyQueries() {
         .table-scroll { overflow-x: auto; }
         .myq-table { width: 100%; border-collapse: collapse; }
         .myq-table th, .myq-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
+        .myq-table td { overflow-wrap: anywhere; }
         .myq-table th { font-size: .82rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
         @media (max-width: 600px) {
           .myq-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
           .myq-table tr { display: block; border-bottom: 1px solid var(--line); padding: .5rem 0; }
           .myq-table td { display: flex; justify-content: space-between; align-items: center; gap: 1rem; border: none; padding: .25rem; }
-          .myq-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; }
+          .myq-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; flex-shrink: 0; }
         }
       `}</style>
     </div>

@@ -45,15 +45,15 @@ export function FilePicker({ files, onChange, limits, disabled, progress }: Prop
     const next = [...files];
     for (const file of Array.from(list)) {
       if (!ALLOWED.test(file.name)) {
-        toast.error(`${file.name}: only PDF, DWG, ZIP or image files are accepted.`, { duration: 3000 });
+        toast.error(`${file.name}: only PDF, DWG, ZIP or image files are accepted.`);
         continue;
       }
       if (limits && file.size > limits.maxFileBytes) {
-        toast.error(`${file.name} is larger than ${formatBytes(limits.maxFileBytes)}.`, { duration: 3000 });
+        toast.error(`${file.name} is larger than ${formatBytes(limits.maxFileBytes)}.`);
         continue;
       }
       if (next.length >= maxFiles) {
-        toast.error(`At most ${maxFiles} files can be attached.`, { duration: 3000 });
+        toast.error(`At most ${maxFiles} files can be attached.`);
         break;
       }
       const preview = /^image\//.test(file.type) ? URL.createObjectURL(file) : null;

@@ -132,20 +132,20 @@ function RequestForm() {
             },
           }),
         );
-        toast.success(QUERY_CREATED, { duration: 3000 });
+        toast.success(QUERY_CREATED);
         clear();
         setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
       } catch (err) {
         const text = serverMessage(err) || 'Failed to create query';
         setFailure(text);
-        toast.error(`Error: ${text}`, { duration: 3000 });
+        toast.error(`Error: ${text}`);
       } finally {
         setProgress(null);
       }
     },
     (errors) => {
       const text = firstError(errors);
-      if (text) toast.error(text, { duration: 3000 });
+      if (text) toast.error(text);
     },
   );
 
@@ -156,7 +156,7 @@ function RequestForm() {
       e.preventDefault();
       clearErrors();
       setFailure(NOT_AUTHENTICATED);
-      toast.error(NOT_AUTHENTICATED, { duration: 3000 });
+      toast.error(NOT_AUTHENTICATED);
       return;
     }
     void send(e);

@@ -7,6 +7,7 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
+import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { afterOtp } from './auth-rules.ts';
 import { lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
@@ -131,7 +132,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
       const res = await call(publicApi.auth['login-verify-otp'].$post({ json: { email, otp, ...(token ? { token } : {}) } }));
       if (from === 'login') {
         if (!res.token || !res.user) throw new Error('OTP verification failed');
-        toast.success(AUTH_TEXTS.loggedIn, { duration: 3000 });
+        toast.success(AUTH_TEXTS.loggedIn, { duration: SHORT_TOAST_MS });
         setDone(true);
         const { token: session, user } = res;
         setTimeout(() => {
@@ -141,7 +142,8 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         }, REDIRECT_MS);
       } else {
         saveResetToken(res.token);
-        toast.success(res.message ?? 'OTP verified.', { duration: 3000 });
+        // SPEC §8: the code step's one success text, whichever flow it serves.
+        toast.success(AUTH_TEXTS.loggedIn, { duration: SHORT_TOAST_MS });
         setDone(true);
         setTimeout(
           () => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))),
@@ -158,12 +160,12 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
     setResending(true);
     try {
       await call(publicApi.auth['send-otp'].$post({ json: { email } }));
-      toast.success('OTP resent successfully!', { duration: 3000 });
+      toast.success('OTP resent successfully!', { duration: SHORT_TOAST_MS });
       setDigits(Array(LENGTH).fill(''));
       setSeconds(RESEND_SECONDS);
       boxes.current[0]?.focus();
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to resend OTP.'), { duration: 3000 });
+      toast.error(messageOf(err, 'Failed to resend OTP.'), { duration: SHORT_TOAST_MS });
     } finally {
       setResending(false);
     }

@@ -6,6 +6,7 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 import { readResetToken, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
+import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { passwordStrength } from './auth-rules.ts';
 import { lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
@@ -69,7 +70,7 @@ function ResetForm({ email }: { email: string }) {
     try {
       await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
       saveResetToken(undefined);
-      toast.success(AUTH_TEXTS.resetDone, { duration: 3000 });
+      toast.success(AUTH_TEXTS.resetDone, { duration: SHORT_TOAST_MS });
       setDone(true);
       setTimeout(() => window.location.assign(paths.login), REDIRECT_MS);
     } catch (err) {

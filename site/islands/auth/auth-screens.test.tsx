@@ -116,8 +116,18 @@ describe('sign-up', () => {
       type(/^Password/, form.password);
     };
     const good = { firstName: ' Grace ', lastName: ' Hopper', email: 'Grace@Example.com', password: 'Grace-Passw0rd' };
+    // SPEC §5: each name is required; a name of spaces only is missing (the server sees only the joined fullName).
     for (const [bad, expected] of [
-      [{ ...good, firstName: '  ', lastName: ' ' }, 'Full name is required.'],
+      [{ ...good, firstName: '  ' }, 'First name is required.'],
+      [{ ...good, lastName: ' ' }, 'Last name is required.'],
+      [{ ...good, firstName: '  ', lastName: ' ' }, 'First name is required.'],
+    ] as const) {
+      fill(bad);
+      click('Sign Up');
+      await waitFor(() => expect(alert()).toBe(expected));
+    }
+    expect(await serverSays('/api/auth/register', signupBody({ ...good, firstName: '  ', lastName: ' ' }))).toBe('Full name is required.');
+    for (const [bad, expected] of [
       [{ ...good, email: 'grace@localhost' }, 'Please enter a valid email address.'],
       [{ ...good, password: 'x'.repeat(257) }, 'password: Too big: expected string to have <=256 characters'],
     ] as const) {
@@ -274,6 +284,8 @@ describe('forgot and reset password', () => {
     const otp = render(<OtpScreen />);
     fireEvent.change(await screen.findByLabelText('Digit 1 of 6'), { target: { value: code } });
     click('Verify');
+    // SPEC §8: the code step's success text is the same in the forgot-password flow.
+    expect(await screen.findByText('User login successfully!')).toBeTruthy();
     await waitFor(() => expect(browser.visited).toEqual(['/reset-password?email=ada%40example.com']), { timeout: 3000 });
     otp.unmount();
 

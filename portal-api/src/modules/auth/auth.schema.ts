@@ -18,9 +18,20 @@ export const RegisterSchema = z
   })
   .meta({ id: 'Register' });
 
-/** The /signup form: its four fields become the Register body, checked by RegisterSchema's own rules. */
+export const FIRST_NAME_REQUIRED = 'First name is required.';
+export const LAST_NAME_REQUIRED = 'Last name is required.';
+
+/**
+ * The /signup form: SPEC §5 requires both names (blank after trimming counts as missing); its four
+ * fields then become the Register body, checked by RegisterSchema's own rules.
+ */
 export const SignupFormSchema = z
-  .object({ firstName: z.string(), lastName: z.string(), email: z.string(), password: z.string() })
+  .object({
+    firstName: z.string().refine((v) => v.trim() !== '', FIRST_NAME_REQUIRED),
+    lastName: z.string().refine((v) => v.trim() !== '', LAST_NAME_REQUIRED),
+    email: z.string(),
+    password: z.string(),
+  })
   .transform(signupBody)
   .pipe(RegisterSchema);
 

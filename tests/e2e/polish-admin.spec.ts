@@ -264,3 +264,30 @@ test('the admin chat list: Escape in a user menu gives the focus back to its but
   await expect(page.getByRole('button', { name: 'Open latest query' })).toHaveCount(0);
   await expect(more).toBeFocused();
 });
+
+test('the admin chat list at 1280 px shows a whole name and "Click to load chat" beside the last message time', async ({
+  page,
+  request,
+}) => {
+  const client = await newClient(request, admin, 'Marisol Fernandez');
+  const id = await requestOf(request, client, 'Impact window count for a Miami Lakes duplex');
+  const ws = new WebSocket(`${test.info().project.use.baseURL!.replace('http', 'ws')}/ws`);
+  await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
+  const echoed = new Promise((resolve) => ws.addEventListener('message', resolve, { once: true }));
+  ws.send(JSON.stringify({ type: 'sendMessage', token: client.token, queryId: id, message: 'Can you add the doors?' }));
+  await echoed;
+  ws.close();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin-chat/${id}`);
+  const list = page.getByRole('complementary', { name: 'Chats' });
+  await list.getByLabel('Search clients').fill('Marisol Fernandez');
+  const row = list.getByRole('button', { name: /^Marisol Fernandez.*open chat$/ });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('time')).toBeVisible();
+  for (const part of ['.acl-name', '.acl-sub']) {
+    const cut = await row.locator(part).evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut, `${part} is not cut`).toBe(false);
+  }
+  await shoot(page, 'polish/admin-chat-list-1280');
+});

@@ -137,22 +137,25 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
             <Avatar name={user.fullName} image={user.profileImage} size={40} />
             {online && <span className="acl-dot" aria-hidden="true" />}
           </span>
+          {/* The name has its line (with the unread count); SPEC §2's placeholder shares the next with the last message's time. */}
           <span className="acl-text">
-            <span className="acl-name">{user.fullName}</span>
-            {/* SPEC §2's placeholder, on every row; the last message is the row's tooltip, and its time and the unread count stand beside it. */}
-            <span className="acl-sub">Click to load chat</span>
-          </span>
-          <span className="acl-end">
-            {user.lastMessage && (
-              <time className="acl-time" dateTime={user.lastMessage.createdAt}>
-                {when(user.lastMessage.createdAt)}
-              </time>
-            )}
-            {unread > 0 && (
-              <span className="acl-unread" aria-hidden="true">
-                {unread}
-              </span>
-            )}
+            <span className="acl-line">
+              <span className="acl-name">{user.fullName}</span>
+              {unread > 0 && (
+                <span className="acl-unread" aria-hidden="true">
+                  {unread}
+                </span>
+              )}
+            </span>
+            <span className="acl-line">
+              {/* On every row; the last message is the row's tooltip. */}
+              <span className="acl-sub">Click to load chat</span>
+              {user.lastMessage && (
+                <time className="acl-time" dateTime={user.lastMessage.createdAt}>
+                  {when(user.lastMessage.createdAt)}
+                </time>
+              )}
+            </span>
           </span>
         </button>
         <button

@@ -1,7 +1,7 @@
 // Layout of the admin chat: list beside the conversation; at 768 px and below
 // (SPEC §9 breakpoint) the list hides once a chat is open and a back arrow shows.
 export const chatStyles = `
-  .acs { display: grid; grid-template-columns: 300px minmax(0, 1fr); height: calc(100vh - 3rem); min-height: 420px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; }
+  .acs { display: grid; grid-template-columns: 320px minmax(0, 1fr); height: calc(100vh - 3rem); min-height: 420px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; }
   .acs-side { border-right: 1px solid var(--line); overflow-y: auto; background: #fff; }
   .acs-title { font-size: 1.2rem; margin: 0; padding: .9rem 1rem; border-bottom: 1px solid var(--line); }
   .acs-title a { color: var(--navy); text-decoration: none; }
@@ -20,24 +20,26 @@ export const chatStyles = `
   .acl-user { border-bottom: 1px solid var(--line); }
   .acl-user.is-current { background: #fff7f1; }
   .acl-row { display: flex; align-items: center; gap: .15rem; padding-right: .35rem; }
-  .acl-main { flex: 1; min-width: 0; display: flex; align-items: center; gap: .65rem; background: none; border: none; font: inherit; text-align: left; padding: .6rem .75rem; cursor: pointer; color: var(--ink); min-height: 56px; }
+  .acl-main { flex: 1; min-width: 0; display: flex; align-items: center; gap: .65rem; background: none; border: none; font: inherit; text-align: left; padding: .6rem .5rem .6rem .75rem; cursor: pointer; color: var(--ink); min-height: 56px; }
   .acl-main:hover { background: var(--bg-soft); }
   .acl-avatar, .acp-avatar { position: relative; display: inline-flex; flex: none; }
   .acl-dot, .acp-dot { position: absolute; right: 0; bottom: 0; width: 12px; height: 12px; border-radius: 50%; border: 2px solid #fff; background: #9ca3af; }
   .acl-dot { background: #16a34a; }
   .acp-dot.is-on { background: #16a34a; }
   .acl-text { display: grid; min-width: 0; flex: 1; }
+  .acl-line { display: flex; align-items: baseline; justify-content: space-between; gap: .5rem; min-width: 0; }
   .acl-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .acl-sub { font-size: .8rem; color: var(--muted); }
   .acl-menu { position: relative; }
   .acl-caret { font-size: .9rem; }
+  /* Narrow ▾ and ⋮ (still 40 px tall, above WCAG 2.5.8's 24 px) leave the name and 'Click to load chat' their room beside the time. */
+  .acl-row > .icon-btn, .acl-menu > .icon-btn { min-width: 30px; padding: 0 .2rem; }
   .acl-search { padding: .5rem .75rem; border-bottom: 1px solid var(--line); position: sticky; top: 0; background: #fff; z-index: 1; }
   .acl-search input, .acl-qsearch { width: 100%; min-height: 40px; padding: .4rem .6rem; border: 1px solid var(--line); border-radius: 8px; font: inherit; }
   .acl-qsearch { min-height: 36px; margin-bottom: .35rem; font-size: .9rem; }
   .acl-more { display: block; margin: .75rem auto; }
-  .acl-end { display: grid; justify-items: end; gap: .2rem; flex: none; }
-  .acl-time { font-size: .75rem; color: var(--muted); white-space: nowrap; }
-  .acl-unread { display: inline-block; min-width: 1.35rem; padding: 0 .35rem; border-radius: 999px; background: var(--orange-dark); color: #fff; font-size: .72rem; font-weight: 700; line-height: 1.35rem; text-align: center; margin-left: .35rem; }
+  .acl-time { font-size: .75rem; color: var(--muted); white-space: nowrap; flex: none; }
+  .acl-unread { display: inline-block; min-width: 1.35rem; padding: 0 .35rem; border-radius: 999px; background: var(--orange-dark); color: #fff; font-size: .72rem; font-weight: 700; line-height: 1.35rem; text-align: center; flex: none; }
   .acl-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .acl-queries { padding: 0 .5rem .5rem 3.6rem; }
   .acl-queries ul { list-style: none; margin: 0; padding: 0; max-height: 22rem; overflow-y: auto; }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { asUser, newClient, nextFrame, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, newClient, nextFrame, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Issue 17 items 5, 6, 7, 10 and 11 in the admin area.
 
@@ -48,17 +48,7 @@ async function requestOf(
   message: string,
   status?: 'in_progress' | 'closed',
 ) {
-  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
-  const res = await request.post('/api/queries', {
-    headers: { authorization: `Bearer ${client.token}` },
-    multipart: {
-      message,
-      service: services.find((s) => s.title === 'Manufacturers')!._id,
-      'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: PDF },
-    },
-  });
-  expect(res.status()).toBe(201);
-  const id = ((await res.json()) as { data: { _id: string } }).data._id;
+  const id = await submitRequest(request, client, message);
   if (status) {
     const moved = await request.patch(`/api/queries/${id}/status`, {
       headers: { authorization: `Bearer ${admin.token}` },
@@ -94,12 +84,7 @@ test('the answer dialog drops a refusal once other files are chosen', async ({ p
 test('dashboard activity rows name the client and the request', async ({ page, request }) => {
   const client = await newClient(request, admin, 'Rowena Named');
   const id = await requestOf(request, client, 'Roof truss count for a Kendall townhouse block');
-  const ws = new WebSocket(`${test.info().project.use.baseURL!.replace('http', 'ws')}/ws`);
-  await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
-  const echoed = new Promise((resolve) => ws.addEventListener('message', resolve, { once: true }));
-  ws.send(JSON.stringify({ type: 'sendMessage', token: client.token, queryId: id, message: 'Is Friday possible?' }));
-  await echoed;
-  ws.close();
+  await say(test.info().project.use.baseURL!, client, id, 'Is Friday possible?');
 
   await page.goto('/admin');
   const activities = page.getByRole('region', { name: 'Recent Activities' }).or(page.locator('section[aria-labelledby="acts-h"]'));
@@ -271,12 +256,7 @@ test('the admin chat list at 1280 px shows a whole name and "Click to load chat"
 }) => {
   const client = await newClient(request, admin, 'Marisol Fernandez');
   const id = await requestOf(request, client, 'Impact window count for a Miami Lakes duplex');
-  const ws = new WebSocket(`${test.info().project.use.baseURL!.replace('http', 'ws')}/ws`);
-  await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
-  const echoed = new Promise((resolve) => ws.addEventListener('message', resolve, { once: true }));
-  ws.send(JSON.stringify({ type: 'sendMessage', token: client.token, queryId: id, message: 'Can you add the doors?' }));
-  await echoed;
-  ws.close();
+  await say(test.info().project.use.baseURL!, client, id, 'Can you add the doors?');
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin-chat/${id}`);

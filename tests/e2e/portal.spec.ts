@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // The client journey of issue 5: sign in → submit a request with a PDF (progress
 // shown) → My Queries → View → Chat → send; an admin's reply arrives live.
@@ -271,23 +271,8 @@ test('/chat with no id opens the first query (closed ones last), and a whole pag
   await context.close();
 });
 
-/** One more request of the client through the API (Manufacturers: no sub-service). */
-async function newRequest(request: import('@playwright/test').APIRequestContext, message: string): Promise<string> {
-  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
-  const res = await request.post('/api/queries', {
-    headers: { authorization: `Bearer ${client.token}` },
-    multipart: {
-      message,
-      service: services.find((s) => s.title === 'Manufacturers')!._id,
-      'files[]': { name: 'plans.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
-}
-
 test('offline, a typed chat message stays in the box; a client toast closes after 3 s (SPEC §9)', async ({ browser, request }) => {
-  const id = await newRequest(request, 'Storefront glazing count for a Doral warehouse');
+  const id = await submitRequest(request, client, 'Storefront glazing count for a Doral warehouse');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
@@ -308,7 +293,7 @@ test('offline, a typed chat message stays in the box; a client toast closes afte
 });
 
 test('My Queries keeps View and the status in reach at 375 px when a message has a very long word', async ({ browser, request }) => {
-  await newRequest(request, 'Supercalifragilisticexpialidociousestimate required for warehouse');
+  await submitRequest(request, client, 'Supercalifragilisticexpialidociousestimate required for warehouse');
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   await asUser(context, client);
   const page = await context.newPage();

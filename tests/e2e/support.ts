@@ -170,3 +170,32 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   );
   expect(violations).toEqual([]);
 }
+
+/** A client's request through the API: Manufacturers (no sub-service) with a small PDF; its id. */
+export async function submitRequest(request: APIRequestContext, client: Session, message: string): Promise<string> {
+  const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
+  const res = await request.post('/api/queries', {
+    headers: { authorization: `Bearer ${client.token}` },
+    multipart: {
+      message,
+      service: services.find((s) => s.title === 'Manufacturers')!._id,
+      'files[]': {
+        name: 'plans.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+/** A chat message sent as `session` over /ws, resolved once the server echoes it back. */
+export async function say(baseURL: string, session: Session, queryId: string, message: string): Promise<void> {
+  const ws = new WebSocket(`${baseURL.replace('http', 'ws')}/ws`);
+  await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
+  const echoed = new Promise((resolve) => ws.addEventListener('message', resolve, { once: true }));
+  ws.send(JSON.stringify({ type: 'sendMessage', token: session.token, queryId, message }));
+  await echoed;
+  ws.close();
+}

@@ -6,6 +6,7 @@ import { ADMIN, startTestServer } from './harness.ts';
 import { signInOver, startServerProcess, type ServerProcess } from './process.ts';
 import { fillDisk, mountTmpfs } from './tmpfs.ts';
 import { cleanupAfterEach } from './cleanups.ts';
+import { createUpload, patchUpload } from './tus-client.ts';
 
 // Issue 18 item 2: a full disk used to end an upload in an uncaught ENOSPC
 // that killed the process. Now every write answers 507 (full) or 503
@@ -87,6 +88,40 @@ describe('a full disk (issue 18 item 2)', () => {
       expect((await server.call('GET', '/api/health')).status).toBe(200);
       await server.stop();
       expect(server.output()).not.toMatch(/uncaught exception; exiting/);
+    },
+  );
+
+  it(
+    'answers a resumable (tus) upload onto a full disk with 507 and a sentence, never a 500 with the system error',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = await tempDir('estimating-tusfull-');
+      const tus = path.join(dataDir, 'uploads', 'tus');
+      const mounted = await mountTmpfs(tus, '1m');
+      if (mounted) cleanups.push(() => mounted.unmount());
+      const server: ServerProcess = await startServerProcess(dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+      cleanups.push(() => server.stop());
+      const admin = await signInOver(server, ADMIN.email, ADMIN.password);
+      const refusal = mounted ? { status: 507, message: /out of storage space/ } : { status: 503, message: /cannot store data/ };
+      if (mounted) {
+        // 3 MB into a 1 MB disk: the bytes run out mid-PATCH.
+        const big = await createUpload(server.url, admin, 'plans.pdf', 3 * 1024 * 1024);
+        expect(big.res.status).toBe(201);
+        const patched = await patchUpload(server.url, admin, big.path, 0, Buffer.alloc(3 * 1024 * 1024, 7));
+        expect(patched.status).toBe(refusal.status);
+        expect(patched.body.message).toMatch(refusal.message);
+        await fillDisk(tus);
+      } else {
+        // No tmpfs here: an upload folder the server cannot write to stands in (503 instead of 507).
+        await fs.rm(tus, { recursive: true, force: true });
+        await fs.writeFile(tus, 'not a folder');
+      }
+      const created = await createUpload(server.url, admin, 'more.pdf', 1024);
+      expect(created.res.status).toBe(refusal.status);
+      expect(created.res.body.message).toMatch(refusal.message);
+      expect(JSON.stringify(created.res.body)).not.toMatch(/ENOSPC|ENOTDIR|Something went wrong/);
+      expect((await server.call('GET', '/api/health')).status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
     },
   );
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/utils';
+import { isDiskError } from '../../lib/disk-errors.ts';
 
 /** Bytes gathered before one write() to disk. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -51,7 +52,9 @@ export class PlanFileStore extends FileStore {
         if (batched >= WRITE_BATCH_BYTES) await flush();
       }
       await flush();
-    } catch {
+    } catch (err) {
+      // A full or unwritable disk is the server's condition: the route answers it 507/503 (issue 18 item 2).
+      if (isDiskError(err)) throw err;
       // The body broke off: keep the bytes that did arrive, as the stock store does.
       await flush().catch(() => undefined);
       throw ERRORS.FILE_WRITE_ERROR;

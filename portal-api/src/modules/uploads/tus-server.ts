@@ -4,12 +4,13 @@ import { Server, type ServerOptions } from '@tus/server';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
+import { diskAnswer, isDiskError } from '../../lib/disk-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanFileName } from '../../lib/storage.ts';
 import { AUTH_REQUIRED } from '../auth/auth.labels.ts';
 import { PlanFileStore } from './plan-file-store.ts';
 import { deleteUploadRow, findUpload, insertUpload, markUploadComplete, tusDirectory } from './uploads.repo.ts';
-import { TUS_PATH, UPLOAD_EXPIRY_HOURS } from './uploads.schema.ts';
+import { TUS_PATH, UPLOAD_EXPIRY_HOURS, UPLOAD_NAME_REQUIRED } from './uploads.schema.ts';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 /** What tus turns into an error response: a status and a body. */
@@ -22,7 +23,7 @@ const tusError = (status_code: number, message: string): TusError => ({ status_c
  * before a request gets here; the signed-in user travels with the request
  * object (`owners`), because tus calls its hooks with that same object.
  */
-export function createTusServer({ db, storage }: Pick<Deps, 'db' | 'storage'>) {
+export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage' | 'log'>) {
   const owners = new WeakMap<object, AuthUser>();
   const directory = tusDirectory(storage);
 
@@ -62,7 +63,9 @@ export function createTusServer({ db, storage }: Pick<Deps, 'db' | 'storage'>) {
       if (!user) throw tusError(401, AUTH_REQUIRED);
       if (upload.size === undefined) throw tusError(400, 'Upload-Length is required: deferred lengths are not accepted.');
       if (upload.size === 0) throw tusError(400, 'The file is empty.');
-      const name = cleanFileName(upload.metadata?.filename ?? upload.metadata?.name ?? '');
+      const given = upload.metadata?.filename ?? upload.metadata?.name ?? '';
+      if (!given.trim()) throw tusError(400, UPLOAD_NAME_REQUIRED);
+      const name = cleanFileName(given);
       await insertUpload(db, { id: upload.id, userId: user.id, name, size: upload.size });
       // The owner is written into the tus state too, so the bytes on disk say whose they are.
       return { metadata: { ...upload.metadata, filename: name, owner: user.id } };
@@ -70,6 +73,18 @@ export function createTusServer({ db, storage }: Pick<Deps, 'db' | 'storage'>) {
     async onUploadFinish(req: TusRequest, upload) {
       await finish(upload.id, owners.get(req)?.role ?? 'client');
       return {};
+    },
+    // tus's own errors (status_code) pass; a full or unwritable disk is 507/503 with our sentence
+    // (issue 18 item 2), and anything else a plain 500 that never shows the system's message.
+    onResponseError(_req, err) {
+      if ('status_code' in err) return undefined;
+      if (isDiskError(err)) {
+        const { status, message } = diskAnswer(err);
+        log.error({ err }, 'upload: the disk refused a write');
+        return tusError(status, message);
+      }
+      log.error({ err }, 'upload failed');
+      return tusError(500, 'The upload failed. Please try again.');
     },
   });
 
@@ -89,7 +104,7 @@ export function createTusServer({ db, storage }: Pick<Deps, 'db' | 'storage'>) {
         try {
           await finish(uploadId, user.role);
         } catch (err) {
-          const e = err as TusError;
+          const e = isDiskError(err) ? tusError(diskAnswer(err).status, diskAnswer(err).message) : (err as TusError);
           res = new Response(e.body ?? 'Upload failed.', { status: e.status_code ?? 500, headers: res.headers });
         }
       }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUploads } from '../../portal-api/src/modules/uploads/uploads.repo.ts';
-import { UPLOADS_NOT_READY } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { UPLOAD_NAME_REQUIRED, UPLOADS_NOT_READY } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { planSetPdf } from './plan-files.ts';
 import { createUpload, patchUpload, sha256, tusRequest, uploadWhole } from './tus-client.ts';
@@ -115,6 +115,17 @@ describe('tus uploads', () => {
       headers: { 'upload-defer-length': '1' },
     });
     expect(deferred.status).toBe(400);
+    // The file's name is required metadata (OpenAPI): without it, or blank, nothing is created.
+    const before = (await fs.readdir(tusDir())).length;
+    for (const metadata of [undefined, `filename ${Buffer.from('   ').toString('base64')}`, 'other eA==']) {
+      const unnamed = await tusRequest(server.url, 'POST', '/api/uploads/tus', {
+        token: ana.token,
+        headers: { 'upload-length': '100', ...(metadata ? { 'upload-metadata': metadata } : {}) },
+      });
+      expect(unnamed.status, metadata).toBe(400);
+      expect(unnamed.body.message).toBe(UPLOAD_NAME_REQUIRED);
+    }
+    expect((await fs.readdir(tusDir())).length).toBe(before);
   });
 
   it('deletes a completed file whose content is not a plan file, with a message naming it', async () => {

@@ -17,3 +17,5 @@ export const MAX_OPEN_UPLOADS = 200;
 export const UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 
 export const UPLOADS_NOT_READY = 'Some files have not finished uploading. Please wait for every upload to complete.';
+/** tus Upload-Metadata must carry the file's name (`filename`, or Uppy's `name`). */
+export const UPLOAD_NAME_REQUIRED = 'Upload-Metadata must name the file (filename).';

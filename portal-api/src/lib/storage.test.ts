@@ -39,6 +39,10 @@ describe('cleanFileName', () => {
     expect(cleanFileName('a\u0000b<>|.pdf')).toBe('ab.pdf');
     expect(cleanFileName('')).toBe('file');
     expect(cleanFileName('x'.repeat(400) + '.pdf')).toHaveLength(200);
+    // No bidirectional overrides or marks: the name reads as it saves.
+    expect(cleanFileName('\u202Efdp.exe')).toBe('fdp.exe');
+    expect(cleanFileName('plans\u2067\u200F.pdf\u2069')).toBe('plans.pdf');
+    expect(cleanFileName('مخطط.pdf')).toBe('مخطط.pdf');
   });
 });
 

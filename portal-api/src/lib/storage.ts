@@ -52,7 +52,9 @@ export type Multipart = { fields: Record<string, string>; files: TempFile[] };
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    // Control characters, characters Windows refuses, and bidirectional overrides and marks
+    // ('\u202Efdp.exe' reads as 'exe.pdf' but saves as .exe).
+    .replace(/[\u0000-\u001f\u007f"<>|:*?\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/^\.+/, '')
     .trim()
     .slice(-200);

@@ -56,6 +56,17 @@ describe('a bad DATA_DIR at start (issue 18 item 9)', () => {
     expectOneLine(await runServer(env(dir)), dir, /disk is full/);
   });
 
+  it('an almost full DATA_DIR (room for the probe, not for the database): the same one line, exit 1', { timeout: 30_000 }, async () => {
+    const dir = await tempDir('estimating-datadir-almost-');
+    const mounted = await mountTmpfs(dir, '1m');
+    if (!mounted) return notRoot();
+    cleanups.push(() => mounted.unmount());
+    const filler = await fillDisk(dir);
+    // 150 KB free: the 64 KB start probe passes, the migrated database (about 400 KB) does not fit.
+    await fs.truncate(filler, (await fs.stat(filler)).size - 150 * 1024);
+    expectOneLine(await runServer(env(dir)), dir, /disk is full/);
+  });
+
   it('a read-only DATA_DIR left by a crash (database and write-ahead files present): one line, exit 1', { timeout: 60_000 }, async () => {
     const dir = await tempDir('estimating-datadir-ro-');
     const mounted = await mountTmpfs(dir, '16m');

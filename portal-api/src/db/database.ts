@@ -145,7 +145,10 @@ export async function migrateToLatest(db: DB): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+    const name = failed ? `Migration ${failed.migrationName}` : 'Migration';
+    // The cause's code stays on the error, so a full or read-only disk is told as one (server.ts).
+    const code = (error as { code?: unknown } | null)?.code;
+    throw Object.assign(new Error(`${name} failed: ${String((error as Error)?.message ?? error)}`, { cause: error }), { code });
   }
 }
 

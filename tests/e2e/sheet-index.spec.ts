@@ -82,3 +82,26 @@ test('the estimator sees the same index beside the admin chat', async ({ browser
   await shoot(page, 'intake/sheet-index-admin');
   await context.close();
 });
+
+test('an index still being read turns into its summary without a reload', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  // The first answer says the reader is still at work (as right after an upload); later ones are the server's own.
+  let first = true;
+  await page.route(`**/api/queries/${queryId}/workspace`, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: { query: { files: Array<{ index?: { status: string; summary: string | null } }> } } };
+    if (first) {
+      first = false;
+      for (const f of body.data.query.files) if (f.index) f.index = { ...f.index, status: 'pending', summary: null };
+    }
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.goto(`/chat/${queryId}`);
+  const section = page.getByRole('complementary', { name: 'Request details' }).getByRole('region', { name: 'Sheet index' });
+  await expect(section).toContainText('Reading…');
+  await expect(section).toContainText(SUMMARY, { timeout: 10_000 });
+  expect(first).toBe(false);
+  await context.close();
+});

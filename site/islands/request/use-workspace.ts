@@ -7,11 +7,16 @@ export type { Workspace };
 /** Cache key of one request's workspace; anything that changes the request invalidates ['workspace']. */
 export const workspaceKey = (queryId: string) => ['workspace', queryId] as const;
 
+/** While the background reader has a file of the request in hand, the panel asks again this often. */
+export const INDEX_POLL_MS = 3000;
+
 /** GET /queries/{id}/workspace: the whole panel in one call (issue 12). */
 export function useWorkspace(queryId: string) {
   return useQuery({
     queryKey: workspaceKey(queryId),
     queryFn: ({ signal }) => call(api.queries[':id'].workspace.$get({ param: { id: queryId } }, { init: { signal } })).then((r) => r.data),
     retry: false,
+    // A sheet index still 'Reading…' turns into its summary without a reload (issue 14).
+    refetchInterval: (query) => (query.state.data?.query.files.some((f) => f.index?.status === 'pending') ? INDEX_POLL_MS : false),
   });
 }

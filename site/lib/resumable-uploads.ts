@@ -35,9 +35,23 @@ export function uploadFailure(err: unknown, name: string): Error {
 export function useResumableUploads(token: string | null) {
   const [progress, setProgress] = useState<Record<string, FileProgress>>({});
   const running = useRef<Upload[]>([]);
+  // Files already sent whole, by the File picked: a submit that failed for another reason
+  // (another file refused, a field) sends them again as the same uploads, not from zero.
+  const finished = useRef(new WeakMap<File, string>());
+
+  const markDone = (picked: Picked) =>
+    setProgress((p) => ({
+      ...p,
+      [picked.id]: { sent: picked.file.size, total: picked.file.size, bytesPerSecond: 0, secondsLeft: 0, done: true },
+    }));
 
   const uploadOne = useCallback(
     async (picked: Picked) => {
+      const sent = finished.current.get(picked.file);
+      if (sent) {
+        markDone(picked);
+        return sent;
+      }
       // Loaded on the first upload, not with the page (about 15 KB gzipped).
       const { Upload } = await import('tus-js-client');
       return new Promise<string>((resolve, reject) => {
@@ -71,11 +85,10 @@ export function useResumableUploads(token: string | null) {
             }));
           },
           onSuccess() {
-            setProgress((p) => ({
-              ...p,
-              [picked.id]: { sent: picked.file.size, total: picked.file.size, bytesPerSecond: 0, secondsLeft: 0, done: true },
-            }));
-            resolve((upload.url ?? '').split('/').pop() ?? '');
+            markDone(picked);
+            const id = (upload.url ?? '').split('/').pop() ?? '';
+            finished.current.set(picked.file, id);
+            resolve(id);
           },
           onError(err) {
             reject(uploadFailure(err, picked.file.name));
@@ -117,7 +130,12 @@ export function useResumableUploads(token: string | null) {
     [uploadOne],
   );
 
-  return { progress, uploadAll };
+  /** Forgets the files sent whole (the server no longer has them: expired), so the next try sends them again. */
+  const forget = useCallback(() => {
+    finished.current = new WeakMap();
+  }, []);
+
+  return { progress, uploadAll, forget };
 }
 
 /** '3.2 MB/s · 1 min 20 s left' for a file in flight. */

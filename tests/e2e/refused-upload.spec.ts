@@ -71,3 +71,39 @@ test("a plan file the server refuses on the request form shows the server's sent
   expect(mine.data.map((q) => q.projectName)).not.toContain('Opa-locka Warehouse');
   await context.close();
 });
+
+test('after a refused file is removed, the next submit does not send the files that already went up whole', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  const created: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/uploads/tus') created.push(req.url());
+  });
+  await page.goto('/request');
+  await page.getByLabel('Description *').fill('Drywall takeoff for a clinic in Homestead');
+  await page.getByLabel('Project name (optional)').fill('Homestead Clinic');
+  await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
+  const good = {
+    name: 'A-101 plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  };
+  await page.getByLabel('Plans and files *').setInputFiles([good, notAPdf('notes.pdf')]);
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.locator('form.request-card').getByRole('alert')).toHaveText(REFUSED('notes.pdf'));
+  expect(created).toHaveLength(2);
+
+  await page.getByRole('button', { name: 'Remove notes.pdf' }).click();
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page).toHaveURL(/\/my-queries$/);
+  expect(created).toHaveLength(2); // A-101 plan.pdf went up once
+  const mine = (await (await request.get('/api/queries/me', { headers: auth() })).json()) as {
+    data: Array<{ projectName: string | null; files: Array<{ name: string }> }>;
+  };
+  expect(mine.data.find((q) => q.projectName === 'Homestead Clinic')?.files.map((f) => f.name)).toEqual(['A-101 plan.pdf']);
+  await context.close();
+});

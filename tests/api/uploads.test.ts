@@ -167,6 +167,23 @@ describe('tus uploads', () => {
     expect((await request(['x'], admin)).status).toBe(403);
   });
 
+  it("counts an upload's 24 hours from its last bytes, not its creation", async () => {
+    const { path: url, id } = await createUpload(server.url, ana.token, 'slow-set.pdf', 5000);
+    expect((await patchUpload(server.url, ana.token, url, 0, Buffer.alloc(1000, 7))).status).toBe(204);
+    // Created 25 hours ago, bytes a moment ago: still open, and it takes more.
+    const state = path.join(tusDir(), `${id}.json`);
+    const info = JSON.parse(await fs.readFile(state, 'utf8'));
+    await fs.writeFile(state, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString() }));
+    const head = await tusRequest(server.url, 'HEAD', url, { token: ana.token });
+    expect(head.status).toBe(200);
+    expect((await patchUpload(server.url, ana.token, url, 1000, Buffer.alloc(1000, 7))).status).toBe(204);
+    // No bytes for 25 hours: gone (410), as tus says.
+    const stale = new Date(Date.now() - 25 * 3600_000);
+    await fs.utimes(path.join(tusDir(), id), stale, stale);
+    expect((await tusRequest(server.url, 'HEAD', url, { token: ana.token })).status).toBe(410);
+    expect((await patchUpload(server.url, ana.token, url, 2000, Buffer.alloc(1000, 7))).status).toBe(410);
+  });
+
   it('expires unfinished uploads after 24 hours, removing their bytes', async () => {
     const { path: url, id } = await createUpload(server.url, ana.token, 'slow.pdf', 5000);
     await patchUpload(server.url, ana.token, url, 0, Buffer.alloc(1000, 7));

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { ERRORS } from '@tus/utils';
+import { ERRORS, type Upload } from '@tus/utils';
 import { isDiskError } from '../../lib/disk-errors.ts';
 
 /** Bytes gathered before one write() to disk. */
@@ -62,5 +62,19 @@ export class PlanFileStore extends FileStore {
       await handle.close();
     }
     return position;
+  }
+
+  /**
+   * tus counts an upload's 24 hours from its creation; ours count from its last bytes (the
+   * uploads row is renewed on every chunk): a slow plan set still receiving is not cut off at
+   * creation + 24 h. The file's modification time is when bytes last arrived.
+   */
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await super.getUpload(id);
+    const file = upload.storage?.path;
+    if (!file || !upload.creation_date) return upload;
+    const { mtime } = await fsp.stat(file);
+    if (mtime.getTime() > new Date(upload.creation_date).getTime()) upload.creation_date = mtime.toISOString();
+    return upload;
   }
 }

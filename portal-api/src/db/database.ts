@@ -32,6 +32,7 @@ import * as queryStatusCounts from './migrations/20261124T0700-query-status-coun
 import * as queryFilesStorageKey from './migrations/20261124T1000-query-files-storage-key.ts';
 import * as blogTagOrder from './migrations/20261124T1200-blog-tag-order.ts';
 import * as outboxReplyTo from './migrations/20261124T1300-outbox-reply-to.ts';
+import * as activityActor from './migrations/20261124T1400-activity-actor.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '20261124T1000-query-files-storage-key': queryFilesStorageKey,
   '20261124T1200-blog-tag-order': blogTagOrder,
   '20261124T1300-outbox-reply-to': outboxReplyTo,
+  '20261124T1400-activity-actor': activityActor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -227,6 +227,8 @@ export interface ActivitiesTable {
   activity: string;
   status: string;
   created_at: string;
+  /** Who acted: 'client' or 'firm' (null on lines written before 20261124T1400). */
+  by_role: string | null;
 }
 
 export interface SettingsTable {

@@ -5,7 +5,9 @@ import { newId, nowIso } from '../../lib/ids.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type NewActivity = { userId: string; queryId: string | null; activity: string; status: string };
+/** `by`: who acted, when it is not the usual one for the line (a client's quote acceptance, an admin's revision request). */
+export type NewActivity = { userId: string; queryId: string | null; activity: string; status: string; by?: ActivityActor };
+export type ActivityActor = 'client' | 'firm';
 
 /**
  * Records what happened to a client's query (CONTRACTS.md "Activities"): called in the
@@ -21,6 +23,7 @@ export async function recordActivity(db: Executor, input: NewActivity): Promise<
       activity: input.activity,
       status: input.status,
       created_at: nowIso(),
+      by_role: input.by ?? null,
     })
     .execute();
 }
@@ -106,17 +109,19 @@ export async function listActivities(
   return { data, nextCursor };
 }
 
-export type HistoryEntry = { _id: string; activity: string; status: string; createdAt: string };
+export type HistoryEntry = { _id: string; activity: string; status: string; createdAt: string; by: ActivityActor | null };
 
 /** One query's activities, oldest first: the history section of the request workspace. */
 export async function listQueryHistory(db: Executor, queryId: string, limit = 200): Promise<HistoryEntry[]> {
   const rows = await db
     .selectFrom('activities')
-    .select(['id', 'activity', 'status', 'created_at'])
+    .select(['id', 'activity', 'status', 'created_at', 'by_role'])
     .where('query_id', '=', queryId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.reverse().map((r) => ({ _id: r.id, activity: r.activity, status: r.status, createdAt: r.created_at }));
+  return rows
+    .reverse()
+    .map((r) => ({ _id: r.id, activity: r.activity, status: r.status, createdAt: r.created_at, by: r.by_role as ActivityActor | null }));
 }

@@ -10,9 +10,10 @@ import { allowedNext } from './status-transitions.ts';
 
 type Viewer = Pick<AuthUser, 'id' | 'role'>;
 
-// Activities carry no actor column; these lines are the ones a client's own action writes
-// (queries.routes.ts and chats.socket.ts), every other line is the estimating team's.
-const CLIENT_ACTIVITIES = new Set(['Query submitted', 'Message sent']);
+// Lines written since 20261124T1400 say who acted. Older ones are told by their text: these are
+// written by a client's own action (queries.routes.ts, chats.socket.ts, quotes, addenda, outcome);
+// every other line is the estimating team's.
+const CLIENT_ACTIVITIES = /^(Query submitted|Message sent|Quote accepted|Quote declined|Addendum \d+ added|Bid outcome)/;
 
 /** The ZIP of a query's plan files is signed under this pseudo-key (never a stored file). */
 export const zipKey = (queryId: string) => `zip/${queryId}/plans`;
@@ -34,7 +35,7 @@ export async function loadWorkspace(db: DB, storage: Storage, id: string, viewer
   return {
     query,
     client: { _id: client.id, fullName: client.full_name, email: client.email, company: client.company, phone: client.phone_number },
-    history: history.map((h) => ({ ...h, by: CLIENT_ACTIVITIES.has(h.activity) ? 'client' : 'firm' })),
+    history: history.map((h) => ({ ...h, by: h.by ?? (CLIENT_ACTIVITIES.test(h.activity) ? 'client' : 'firm') })),
     actions: viewer.role === 'admin' ? [...allowedNext(query.status)] : [],
     filesZipUrl: query.files.length ? filesZipUrl(storage, id) : null,
     unread: unread.get(id) ?? 0,

@@ -129,7 +129,13 @@ async function openRevision(trx: Trx, q: Awaited<ReturnType<typeof queryFor>>, b
       answered_at: null,
     })
     .execute();
-  await recordActivity(trx, { userId: q.user_id, queryId: q.id, activity: `Revision requested: Rev ${letter}`, status: 'in_progress' });
+  await recordActivity(trx, {
+    userId: q.user_id,
+    queryId: q.id,
+    activity: `Revision requested: Rev ${letter}`,
+    status: 'in_progress',
+    by: by.role === 'admin' ? 'firm' : 'client',
+  });
   return letter;
 }
 
@@ -160,7 +166,7 @@ export async function addAddendum(deps: Deps, trx: Trx, queryId: string, client:
   await insertQueryFiles(trx, queryId, 'attachment', stored, client.id, { fileSet: number });
   await trx.updateTable('queries').set({ updated_at: nowIso() }).where('id', '=', queryId).execute();
   const label = fileSetLabel(number);
-  await recordActivity(trx, { userId: q.user_id, queryId, activity: `${label} added`, status: q.status });
+  await recordActivity(trx, { userId: q.user_id, queryId, activity: `${label} added`, status: q.status, by: 'client' });
   let letter: string | null = null;
   if (q.status === 'answered') letter = await openRevision(trx, q, client, note ? `${label}: ${note}` : label);
   await queueMail(

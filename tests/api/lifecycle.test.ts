@@ -146,6 +146,45 @@ describe('quotes', () => {
     expect((await mailsSince(before)).some((m) => m.to.includes('estimating@example.com') && /Quote accepted/.test(m.subject))).toBe(true);
     const acts = (await server.call('GET', '/api/recent-activities', { token: alice.token })).body;
     expect(JSON.stringify(acts)).toContain('Quote accepted: rush');
+    // One acceptance per request: no new quote once one is accepted (it could be accepted too).
+    const second = await quote(q._id, { price: 900, standardHours: 240 });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe('A quote for this request has already been accepted.');
+    const after = (await server.call('GET', `/api/queries/${q._id}`, { token: alice.token })).body.data;
+    expect(after.quotes.map((x: { state: string }) => x.state)).toEqual(['accepted']);
+    expect(after.deliveryDueAt).toBe(res.body.data.deliveryDueAt);
+  });
+
+  it("tells who did what in the request's history: the client's acceptance, decline, addendum, revision and outcome are the client's", async () => {
+    const q = await newQuery(alice.token, { bidDueDate: day(30) });
+    const first = (await quote(q._id, { price: 800 })).body.data.quotes[0];
+    expect(
+      (await server.call('POST', `/api/quotes/${first._id}/decline`, { json: { reason: 'Too high' }, token: alice.token })).status,
+    ).toBe(200);
+    const second = (await quote(q._id, { price: 700 })).body.data.quotes[0];
+    expect((await accept(second._id, 'standard', alice.token)).status).toBe(200);
+    await answer(q._id, 'rev-a.xlsx');
+    const addendum = await server.call('POST', `/api/queries/${q._id}/addenda`, {
+      form: filesForm(['A-201 rev.pdf'], 'New ceiling heights'),
+      token: alice.token,
+    });
+    expect(addendum.status).toBe(201);
+    await answer(q._id, 'rev-b.xlsx');
+    expect(
+      (await server.call('POST', `/api/queries/${q._id}/reopen`, { json: { reason: 'Add the parking deck' }, token: admin })).status,
+    ).toBe(200);
+    const history = (await server.call('GET', `/api/queries/${q._id}/workspace`, { token: admin })).body.data.history as Array<{
+      activity: string;
+      by: string;
+    }>;
+    const by = (prefix: string) => history.filter((h) => h.activity.startsWith(prefix)).map((h) => h.by);
+    expect(by('Query submitted')).toEqual(['client']);
+    expect(by('Quote sent')).toEqual(['firm', 'firm']);
+    expect(by('Quote declined')).toEqual(['client']);
+    expect(by('Quote accepted')).toEqual(['client']);
+    expect(by('Addendum 1 added')).toEqual(['client']);
+    // Rev B was asked for by the client's addendum, Rev C by the admin.
+    expect(by('Revision requested')).toEqual(['client', 'firm']);
   });
 
   it('mails the client the quote, and refuses a rush acceptance without a rush option', async () => {

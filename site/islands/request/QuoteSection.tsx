@@ -13,7 +13,8 @@ export function QuoteSection({ workspace, role }: SectionProps) {
       {query.quotes.map((q) => (
         <QuoteCard key={q._id} quote={q} role={role} canDecide={canQuote} />
       ))}
-      {role === 'admin' && canQuote && (
+      {/* One acceptance per request: once a quote is accepted no other is sent (issue 13). */}
+      {role === 'admin' && canQuote && !query.quotes.some((q) => q.state === 'accepted') && (
         <QuoteForm queryId={query._id} bidDueDate={query.bidDueDate} hasOpenQuote={query.quotes.some((q) => q.state === 'sent')} />
       )}
     </>

@@ -34,6 +34,8 @@ export function quoteMoveError(from: QuoteState): string {
 /** A quote can be sent, accepted or declined only while the request is still being estimated. */
 export const QUOTABLE_STATUSES: readonly QueryStatus[] = ['pending', 'in_progress'];
 export const QUOTE_ON_DONE_QUERY = 'This request is already answered or closed. A quote can no longer be sent or accepted.';
+/** One acceptance per request (issue 13): once a quote is accepted, no other is sent or accepted. */
+export const QUOTE_ALREADY_ACCEPTED = 'A quote for this request has already been accepted.';
 
 /** Reopening (a revision): only an answered request, back to in_progress. Closed stays final. */
 export function reopenError(status: QueryStatus): string | null {

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
-import { deliveryDueAt, QUOTABLE_STATUSES, QUOTE_ON_DONE_QUERY, quoteMoveError } from './lifecycle-transitions.ts';
+import { deliveryDueAt, QUOTABLE_STATUSES, QUOTE_ALREADY_ACCEPTED, QUOTE_ON_DONE_QUERY, quoteMoveError } from './lifecycle-transitions.ts';
 import { clientTarget, companyTarget, lifecycleMails, queueMail } from './lifecycle.mail.ts';
 import { DEFAULT_RUSH_HOURS, formatCents, type SendQuote } from './lifecycle.schema.ts';
 import { QUERY_NOT_FOUND } from './queries.repo.ts';
@@ -25,11 +25,22 @@ function queryWithClient(trx: Trx, queryId: string) {
     .executeTakeFirst();
 }
 
+async function hasAcceptedQuote(trx: Trx, queryId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('quotes')
+    .select('id')
+    .where('query_id', '=', queryId)
+    .where('state', '=', 'accepted')
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** Admin: sends a quote; a quote still `sent` on the same request is withdrawn in the same step. */
 export async function sendQuote(deps: Deps, trx: Trx, queryId: string, admin: AuthUser, input: SendQuote) {
   const q = await queryWithClient(trx, queryId);
   if (!q) throw new HttpError(404, QUERY_NOT_FOUND);
   if (!QUOTABLE_STATUSES.includes(q.status)) throw new HttpError(409, QUOTE_ON_DONE_QUERY);
+  if (await hasAcceptedQuote(trx, queryId)) throw new HttpError(409, QUOTE_ALREADY_ACCEPTED);
   const now = nowIso();
   await trx
     .updateTable('quotes')
@@ -58,7 +69,7 @@ export async function sendQuote(deps: Deps, trx: Trx, queryId: string, admin: Au
   };
   await trx.insertInto('quotes').values(quote).execute();
   const summary = `Quote sent: ${formatCents(input.price)}${input.rushPrice !== undefined ? `, rush ${formatCents(input.rushPrice)}` : ''}`;
-  await recordActivity(trx, { userId: q.user_id, queryId, activity: summary, status: q.status });
+  await recordActivity(trx, { userId: q.user_id, queryId, activity: summary, status: q.status, by: 'firm' });
   await queueMail(
     trx,
     lifecycleMails.quoteSent(clientTarget(deps, q), {
@@ -123,6 +134,8 @@ export async function acceptQuote(deps: Deps, trx: Trx, quoteId: string, client:
   const quote = await quoteForUser(trx, quoteId, client);
   if (quote.state !== 'sent') throw new HttpError(409, quoteMoveError(quote.state));
   if (!QUOTABLE_STATUSES.includes(quote.status)) throw new HttpError(409, QUOTE_ON_DONE_QUERY);
+  // Another quote of the request accepted already (sent while this one was being accepted): one acceptance.
+  if (await hasAcceptedQuote(trx, quote.query_id)) throw new HttpError(409, QUOTE_ALREADY_ACCEPTED);
   const hours = option === 'rush' ? quote.rush_hours : quote.standard_hours;
   if (hours === null) throw new HttpError(400, 'This quote has no rush option.');
   const now = new Date();
@@ -146,6 +159,7 @@ export async function acceptQuote(deps: Deps, trx: Trx, quoteId: string, client:
     queryId: quote.query_id,
     activity: `Quote accepted: ${option} (${formatCents(Number(price))})`,
     status: 'in_progress',
+    by: 'client',
   });
   await queueMail(trx, lifecycleMails.quoteAccepted(companyTarget(deps, { ...quote, id: quote.query_id }), option, due, client.fullName));
   return { queryId: quote.query_id, deliveryDueAt: due };
@@ -155,7 +169,13 @@ export async function acceptQuote(deps: Deps, trx: Trx, quoteId: string, client:
 export async function declineQuote(deps: Deps, trx: Trx, quoteId: string, client: AuthUser, reason: string) {
   const quote = await quoteForUser(trx, quoteId, client);
   await decide(trx, quoteId, { state: 'declined', decline_reason: reason, decided_by: client.id, decided_at: nowIso() });
-  await recordActivity(trx, { userId: quote.user_id, queryId: quote.query_id, activity: 'Quote declined', status: quote.status });
+  await recordActivity(trx, {
+    userId: quote.user_id,
+    queryId: quote.query_id,
+    activity: 'Quote declined',
+    status: quote.status,
+    by: 'client',
+  });
   await queueMail(trx, lifecycleMails.quoteDeclined(companyTarget(deps, { ...quote, id: quote.query_id }), reason, client.fullName));
   return { queryId: quote.query_id };
 }
@@ -164,7 +184,13 @@ export async function declineQuote(deps: Deps, trx: Trx, quoteId: string, client
 export async function withdrawQuote(deps: Deps, trx: Trx, quoteId: string, admin: AuthUser) {
   const quote = await quoteForUser(trx, quoteId, admin);
   await decide(trx, quoteId, { state: 'withdrawn', decided_by: admin.id, decided_at: nowIso() });
-  await recordActivity(trx, { userId: quote.user_id, queryId: quote.query_id, activity: 'Quote withdrawn', status: quote.status });
+  await recordActivity(trx, {
+    userId: quote.user_id,
+    queryId: quote.query_id,
+    activity: 'Quote withdrawn',
+    status: quote.status,
+    by: 'firm',
+  });
   await queueMail(trx, lifecycleMails.quoteWithdrawn(clientTarget(deps, { ...quote, id: quote.query_id })));
   return { queryId: quote.query_id };
 }

@@ -99,12 +99,15 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   // 6. The admin answers Rev B.
   await ap1.getByRole('button', { name: /^Mark answered/ }).click();
   await dialog.getByLabel(/^Deliverables/).setInputFiles([pdf('takeoff-rev-b')]);
+  await dialog.getByLabel('Change note (optional)').fill('Raised the ceilings to 10 ft per Addendum 1.');
   await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
   await expect(ap1.getByRole('heading', { name: /^Rev B ·/ })).toBeVisible();
+  await expect(ap1.getByText('Changes: Raised the ceilings to 10 ft per Addendum 1.')).toBeVisible();
   await shoot(ap, 'lifecycle/admin-workspace');
 
   // 7. The client downloads both revisions.
   await expect(cp1.getByRole('heading', { name: /^Rev B ·/ })).toBeVisible();
+  await expect(cp1.getByText('Changes: Raised the ceilings to 10 ft per Addendum 1.')).toBeVisible();
   for (const name of ['takeoff-rev-a.pdf', 'takeoff-rev-b.pdf']) {
     const download = cp.waitForEvent('download');
     await cp1.getByRole('link', { name }).click();
@@ -117,6 +120,18 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await cp1.getByRole('group', { name: 'Bid outcome' }).getByRole('button', { name: 'Won' }).click();
   await expect(cp1.getByText('within +2 % of the winner')).toBeVisible();
   await shoot(cp, 'lifecycle/client-workspace');
+
+  // On a phone the whole panel fits its width: no section wider than the panel, no line cut at its edge.
+  await cp.setViewportSize({ width: 375, height: 812 });
+  await cp.getByRole('button', { name: 'Show request details' }).click();
+  const overflow = await cp1.evaluate((aside) => {
+    const width = aside.clientWidth;
+    return [...aside.querySelectorAll<HTMLElement>('.rqp-section, .rqp-section li, .rqp-section p')]
+      .filter((el) => el.getBoundingClientRect().width > width + 0.5 || el.scrollWidth > el.clientWidth + 0.5)
+      .map((el) => `${el.className || el.tagName}: ${el.textContent?.slice(0, 40)}`);
+  });
+  expect(overflow).toEqual([]);
+  await cp.setViewportSize({ width: 1280, height: 900 });
 
   // 'Reuse these plans': a new request with the same files, not uploaded again.
   await cp1.getByRole('link', { name: 'Reuse these plans' }).click();

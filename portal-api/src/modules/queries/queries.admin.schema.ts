@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CursorParam, LimitParam, NextCursorField, PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
-import { QUERY_STATUSES } from './queries.labels.ts';
+import { CHANGE_NOTE_MAX, QUERY_STATUSES } from './queries.labels.ts';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 
 // Zod shapes of the admin query calls (CONTRACTS.md "Route ownership"); the Query itself is the portal's QuerySchema.
@@ -45,7 +45,7 @@ export const ChangeStatusSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(2000, 'The change note can be at most 2,000 characters.')
+    .max(CHANGE_NOTE_MAX, `The change note can be at most ${CHANGE_NOTE_MAX.toLocaleString('en-US')} characters.`)
     .optional()
     .transform((v) => v || undefined),
 });

@@ -35,3 +35,6 @@ export const NOT_AUTHENTICATED = 'User  not authenticated.';
 export const QUERY_CREATED = 'Query submitted successfully!';
 /** SPEC §4: the success message of 'Close Query', also the answer of PATCH /queries/{id}/status. */
 export const QUERY_CLOSED = 'Query closed successfully';
+
+/** The longest change note of a revision's answer (issue 13), in the schema and the answer dialog. */
+export const CHANGE_NOTE_MAX = 2000;

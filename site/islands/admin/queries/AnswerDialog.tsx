@@ -9,6 +9,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
 import { useStatusChange } from './use-status-change.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { CHANGE_NOTE_MAX } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 
 const ACCEPT = '.pdf,.xlsx,.xls,.csv,.dwg,.zip,.docx,image/*';
 
@@ -26,7 +27,10 @@ export function AnswerDialog({ query, onClose }: Props) {
   const client = useQueryClient();
   const change = useStatusChange();
   const inputId = useId();
+  const noteId = useId();
   const [files, setFiles] = useState<File[]>([]);
+  // Issue 13: what this revision changed, shown with its Rev letter and in the 'estimate ready' mail.
+  const [note, setNote] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
   // The files already attached by this dialog: a failed status change is retried without sending them again.
@@ -42,6 +46,7 @@ export function AnswerDialog({ query, onClose }: Props) {
     setFiles([]);
     setAttached(null);
     setError('');
+    setNote('');
     onClose();
   };
 
@@ -62,9 +67,10 @@ export function AnswerDialog({ query, onClose }: Props) {
         void client.invalidateQueries({ queryKey: ['admin'] });
         if (!willAnswer) toast.success(res.message);
       }
-      if (willAnswer) await change.mutateAsync({ id: query._id, status: 'answered' });
+      if (willAnswer) await change.mutateAsync({ id: query._id, status: 'answered', note });
       setFiles([]);
       setAttached(null);
+      setNote('');
       onClose();
     } catch (err) {
       setProgress(null);
@@ -143,6 +149,20 @@ export function AnswerDialog({ query, onClose }: Props) {
                 );
               })}
             </ul>
+          )}
+          {willAnswer && (
+            <div className="field">
+              <label htmlFor={noteId}>Change note (optional)</label>
+              <textarea
+                id={noteId}
+                rows={3}
+                maxLength={CHANGE_NOTE_MAX}
+                value={note}
+                disabled={busy}
+                placeholder="What this revision changed, e.g. 'Added the parking deck; updated the rebar schedule.'"
+                onChange={(e) => setNote(e.target.value)}
+              />
+            </div>
           )}
           {willAnswer && <p style={{ color: 'var(--muted)', fontSize: '.9rem' }}>The client is e-mailed that the estimate is ready.</p>}
           {progress !== null && (

@@ -9,8 +9,9 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 export function useStatusChange() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: QueryStatus }) =>
-      call(api.queries[':id'].status.$patch({ param: { id }, json: { status } })),
+    /** `note`: what this revision changed, when answering (issue 13). */
+    mutationFn: ({ id, status, note }: { id: string; status: QueryStatus; note?: string }) =>
+      call(api.queries[':id'].status.$patch({ param: { id }, json: { status, ...(note?.trim() ? { note: note.trim() } : {}) } })),
     onSuccess: (res, { id, status }) => {
       toast.success(status === 'closed' ? QUERY_CLOSED : res.message);
       void client.invalidateQueries({ queryKey: ['admin'] });

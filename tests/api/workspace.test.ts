@@ -110,16 +110,18 @@ describe('GET /api/queries/{id}/files.zip', () => {
     expect((await server.call('GET', `/api/queries/${queryId}/files.zip`)).status).toBe(401);
   });
 
-  it('refuses a forged or borrowed signature', async () => {
+  it('refuses a forged, borrowed or expired signature with 403 (ARCHITECTURE.md: a guessed or expired link)', async () => {
     const { filesZipUrl } = (await server.call('GET', `/api/queries/${queryId}/workspace`, { token: admin })).body.data as {
       filesZipUrl: string;
     };
     const forged = filesZipUrl.replace(/sig=[^&]+/, 'sig=AAAA');
-    expect((await server.call('GET', forged)).status).toBe(401);
+    expect((await server.call('GET', forged)).status).toBe(403);
+    const expired = filesZipUrl.replace(/exp=\d+/, `exp=${Math.floor(Date.now() / 1000) - 60}`);
+    expect((await server.call('GET', expired)).status).toBe(403);
     // The signature of one request does not open another's plans.
     const borrowed = filesZipUrl.replace(`/queries/${queryId}/`, '/queries/someoneelse/');
     const res = await server.call('GET', borrowed);
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(403);
     expect(res.body.message).toEqual(expect.any(String));
   });
 });

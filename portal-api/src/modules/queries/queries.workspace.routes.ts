@@ -43,7 +43,8 @@ export function queriesWorkspaceRoutes(deps: Deps) {
         request: { params: QueryIdParamsSchema, query: FilesZipQuerySchema },
         responses: {
           200: { description: 'application/zip', content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } },
-          401: { description: 'No valid signature or token' },
+          401: { description: 'No signature and no valid token' },
+          403: { description: 'A signed link that is tampered with or expired (ARCHITECTURE.md: a guessed or expired link gets 403)' },
           404: { description: 'Unknown, not yours, or no files' },
         },
       }),
@@ -52,7 +53,7 @@ export function queriesWorkspaceRoutes(deps: Deps) {
         const { exp, sig } = c.req.valid('query');
         if (exp && sig) {
           if (!storage.verifySignature(zipKey(id), zipName(id), exp, sig))
-            throw new HttpError(401, 'This download link has expired. Reload the page and try again.');
+            throw new HttpError(403, 'This download link has expired or is not valid. Reload the page and try again.');
         } else {
           const user = await authenticate(db, bearerToken(c.req.header('authorization')));
           await findQueryForUser(db, id, user);

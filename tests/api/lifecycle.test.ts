@@ -245,6 +245,9 @@ describe('quotes', () => {
     expect((await quote((await newQuery(alice.token, { bidDueDate: day(10) }))._id, { price: 600 })).body.warning).toBeUndefined();
     expect((await setStatus(q._id, 'closed')).status).toBe(200);
     expect((await quote(q._id, { price: 600 })).status).toBe(409);
+    // Closing withdrew the quote that was still waiting for the client.
+    const closed = (await server.call('GET', `/api/queries/${q._id}`, { token: alice.token })).body.data;
+    expect(closed.quotes.map((x: { state: string }) => x.state)).toEqual(['withdrawn']);
   });
 
   it('pushes a queryLifecycle frame to the room on acceptance', async () => {

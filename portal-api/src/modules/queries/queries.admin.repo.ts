@@ -217,6 +217,15 @@ export async function changeQueryStatus(
     if (Number(result.numUpdatedRows) !== 1) return false;
     // Issue 13: an answer closes the open revision (Rev A first) and stamps the first answer.
     const revision = to === 'answered' ? await recordAnswer(trx, q.id, changeNote) : null;
+    // A closed request takes no quote: one still waiting for the client is withdrawn with it.
+    if (to === 'closed') {
+      await trx
+        .updateTable('quotes')
+        .set({ state: 'withdrawn', decided_at: nowIso() })
+        .where('query_id', '=', q.id)
+        .where('state', '=', 'sent')
+        .execute();
+    }
     await then?.(trx, revision);
     await recordActivity(trx, { userId: q.userId, queryId: q.id, activity, status: to });
     return true;

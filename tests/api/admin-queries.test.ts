@@ -79,7 +79,7 @@ describe('PATCH /api/queries/{id}/status', () => {
     expect(answered.body.data.status).toBe('answered');
     const mails = (await server.outbox()).slice(before).filter((m) => m.to.includes(alice.email));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Your estimate is ready');
+    expect(mails[0]!.subject).toMatch(/^Your estimate is ready: \S/);
     expect(mails[0]!.text).toContain('/my-queries');
 
     const closed = await setStatus(q._id, 'closed');

@@ -143,7 +143,12 @@ describe('quotes', () => {
     const again = await accept(sent._id, 'standard', alice.token);
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already been accepted/);
-    expect((await mailsSince(before)).some((m) => m.to.includes('estimating@example.com') && /Quote accepted/.test(m.subject))).toBe(true);
+    const acceptedMail = (await mailsSince(before)).find(
+      (m) => m.to.includes('estimating@example.com') && /Quote accepted/.test(m.subject),
+    );
+    // A time a person reads ('Nov 25, 2026, 12:05 PM UTC'), not an ISO string.
+    expect(acceptedMail?.text).toMatch(/Delivery is due [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M UTC\./);
+    expect(acceptedMail?.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
     const acts = (await server.call('GET', '/api/recent-activities', { token: alice.token })).body;
     expect(JSON.stringify(acts)).toContain('Quote accepted: rush');
     // One acceptance per request: no new quote once one is accepted (it could be accepted too).
@@ -280,9 +285,9 @@ describe('revisions and addenda', () => {
         files: [expect.objectContaining({ name: 'takeoff-a.pdf' })],
       }),
     ]);
-    expect((await mailsSince(before)).find((m) => m.to.includes(alice.email) && m.subject === 'Your estimate is ready')?.text).toContain(
-      '(Rev A)',
-    );
+    expect(
+      (await mailsSince(before)).find((m) => m.to.includes(alice.email) && m.subject.startsWith('Your estimate is ready: '))?.text,
+    ).toContain('(Rev A)');
 
     // The status table still refuses answered → in_progress; only a reopen moves it back.
     expect((await setStatus(q._id, 'in_progress')).status).toBe(409);
@@ -309,7 +314,7 @@ describe('revisions and addenda', () => {
       ['Rev B', 'Garage added.', ['takeoff-b.pdf']],
     ]);
     expect(b.deliverables.map((f: any) => f.name)).toEqual(['takeoff-a.pdf', 'takeoff-b.pdf']);
-    const ready = (await mailsSince(before)).find((m) => m.to.includes(alice.email) && m.subject === 'Your estimate is ready');
+    const ready = (await mailsSince(before)).find((m) => m.to.includes(alice.email) && m.subject.startsWith('Your estimate is ready: '));
     expect(ready?.text).toContain('(Rev B: Garage added.)');
     expect(ready?.text).toContain('takeoff-b.pdf');
     // Both revisions download.
@@ -328,6 +333,21 @@ describe('revisions and addenda', () => {
     const closed = await server.call('POST', `/api/queries/${q._id}/reopen`, { json: { reason: 'more' }, token: alice.token });
     expect(closed.status).toBe(409);
     expect(closed.body.message).toMatch(/closed/);
+  });
+
+  it("mails a revision answered without new files as such, not with an earlier revision's files", async () => {
+    const q = await newQuery(alice.token);
+    expect((await setStatus(q._id, 'in_progress')).status).toBe(200);
+    await answer(q._id, 'takeoff-a.pdf');
+    expect(
+      (await server.call('POST', `/api/queries/${q._id}/reopen`, { json: { reason: 'Check the totals' }, token: alice.token })).status,
+    ).toBe(200);
+    const before = (await server.outbox()).length;
+    expect((await setStatus(q._id, 'answered', 'Totals checked, no change.')).status).toBe(200);
+    const ready = (await mailsSince(before)).find((m) => m.to.includes(alice.email) && m.subject.startsWith('Your estimate is ready: '));
+    expect(ready?.subject).toBe('Your estimate is ready: Hialeah Office Building');
+    expect(ready?.text).toContain('No new files came with Rev B');
+    expect(ready?.text).not.toContain('takeoff-a.pdf');
   });
 
   it('adds addenda as numbered sets; one on an answered request asks for a revision; closed refuses; others get 404', async () => {
@@ -420,7 +440,7 @@ describe('bid outcome and monthly stats', () => {
     const before = (await server.outbox()).length;
     expect(await askForOutcomes(server.deps)).toBeGreaterThanOrEqual(1);
     await askForOutcomes(server.deps);
-    const asks = (await mailsSince(before)).filter((m) => m.to.includes(bob.email) && m.subject === 'How did the bid go?: Doral Warehouse');
+    const asks = (await mailsSince(before)).filter((m) => m.to.includes(bob.email) && m.subject === 'How did the bid go? Doral Warehouse');
     expect(asks).toHaveLength(1);
   });
 

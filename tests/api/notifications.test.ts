@@ -119,7 +119,12 @@ describe('notifications', () => {
       expectLink(mails[0]!, `${PUBLIC}/chat/${queryId}`);
       subjects.push(mails[0]!.subject);
     }
-    expect(subjects).toEqual(['Your request is now In Progress', 'Your estimate is ready', 'Your request is now Closed']);
+    // The request's name (its project, else its service) leads every subject (issue 13).
+    expect(subjects).toEqual([
+      'Your request is now In Progress: Manufacturers',
+      'Your estimate is ready: Manufacturers',
+      'Your request is now Closed: Manufacturers',
+    ]);
     // A refused change mails nobody.
     const before = (await server.outbox()).length;
     expect((await server.call('PATCH', `/api/queries/${queryId}/status`, { json: { status: 'pending' }, token: admin })).status).toBe(409);

@@ -26,10 +26,14 @@ function mail(target: Target, subject: string, lines: string[]): OutgoingMail | 
   return {
     kind: 'request-lifecycle',
     to: target.to,
-    subject: `${subject}: ${target.title}`,
+    // 'How did the bid go? Dockside Retail', 'Quote accepted: Dockside Retail'.
+    subject: `${subject}${/[?!]$/.test(subject) ? ' ' : ': '}${target.title}`,
     ...noticeParts(lines, { label: 'Open the request', url: target.link }),
   };
 }
+
+/** 'Nov 25, 2026, 12:05 PM' in UTC: a time a person reads, not an ISO string. */
+const MAIL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 const hoursText = (h: number) => (h % 24 === 0 ? `${h / 24} day${h === 24 ? '' : 's'} (${h} h)` : `${h} h`);
 
@@ -48,7 +52,10 @@ export const lifecycleMails = {
       'Accept one option in one click, or decline it, in your portal.',
     ]),
   quoteAccepted: (t: Target, option: string, dueAt: string, by: string) =>
-    mail(t, 'Quote accepted', [`${by} accepted the ${option} option for ${t.title}.`, `Delivery is due ${dueAt} (UTC).`]),
+    mail(t, 'Quote accepted', [
+      `${by} accepted the ${option} option for ${t.title}.`,
+      `Delivery is due ${MAIL_TIME.format(new Date(dueAt))} UTC.`,
+    ]),
   quoteDeclined: (t: Target, reason: string, by: string) =>
     mail(t, 'Quote declined', [`${by} declined the quote for ${t.title}.`, `Reason: ${reason}`]),
   quoteWithdrawn: (t: Target) => mail(t, 'Quote withdrawn', [`The quote for ${t.title} was withdrawn. A new quote will follow.`]),

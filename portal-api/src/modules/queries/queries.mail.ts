@@ -57,16 +57,20 @@ export function statusChangeMail(
   const link = { label: 'Open your request', url: `${publicUrl}/chat/${q._id}` };
   if (status === 'answered') {
     // Issue 13: the mail names the revision it delivers and lists that revision's files.
-    const revFiles = q.revisions?.find((r) => r.letter === revision?.letter)?.files;
-    const delivered = revFiles?.length ? revFiles : q.deliverables;
+    // A revision answered without new files says so, instead of listing an earlier revision's.
+    const revFiles = revision ? (q.revisions?.find((r) => r.letter === revision.letter)?.files ?? []) : null;
+    const delivered = revFiles ?? q.deliverables;
     const files = delivered.length
       ? `It includes ${delivered.length} file${delivered.length === 1 ? '' : 's'}: ${delivered.map((d) => d.name).join(', ')}.`
-      : 'Our team has answered your request.';
+      : revision
+        ? `No new files came with Rev ${revision.letter}; the earlier revisions' files are in your portal.`
+        : 'Our team has answered your request.';
     const rev = revision ? ` (Rev ${revision.letter}${revision.changeNote ? `: ${revision.changeNote}` : ''})` : '';
     return {
       kind: 'status-change',
       to: q.user.email,
-      subject: 'Your estimate is ready',
+      // Issue 13: the project's name leads every mail.
+      subject: `Your estimate is ready: ${what}`,
       ...noticeParts(
         [`Hello ${q.user.fullName},`, `Your estimate for ${what} is ready${rev}.`, files, `All your requests: ${publicUrl}/my-queries`],
         link,
@@ -81,7 +85,7 @@ export function statusChangeMail(
   return {
     kind: 'status-change',
     to: q.user.email,
-    subject: `Your request is now ${STATUS_LABELS[status]}`,
+    subject: `Your request is now ${STATUS_LABELS[status]}: ${what}`,
     ...noticeParts([`Hello ${q.user.fullName},`, sentence[status] ?? `Your request for ${what} is now ${STATUS_LABELS[status]}.`], link),
   };
 }

@@ -140,7 +140,8 @@ describe('notifications', () => {
     await say(ws, client.token, queryId, 'First question about the framing');
     let mails = await mailsSince(before, COMPANY);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('New message from Carl Chatty');
+    expect(mails[0]!.subject).toBe('New message from Carl Chatty: Framing takeoff');
+    expect(mails[0]!.text).toContain('wrote in the chat of Framing takeoff while');
     expect(mails[0]!.text).toContain('First question about the framing');
     expectLink(mails[0]!, `${PUBLIC}/admin-chat/${queryId}`);
 

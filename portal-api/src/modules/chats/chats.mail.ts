@@ -2,6 +2,7 @@ import type { DB } from '../../db/database.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { noticeParts } from '../../lib/mail.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
+import { requestTitle } from '../queries/lifecycle.mail.ts';
 import { findUserContact } from '../users/users.repo.ts';
 import { findMailMark, latestMessagesOfSide, listHeldMailMarks, moveMailMark, type ChatAudience } from './chats.mail.repo.ts';
 
@@ -52,13 +53,16 @@ export async function mailCompanyAboutClientMessage(
   if (since === false) return;
   const { quoted, more } = await unseenMessages(trx, query, 'client', since);
   if (!quoted.length || !(await moveMailMark(trx, query.id, 'company', since, now))) return;
+  // Issue 13: the request's name (its project, else its message's start) leads the mail.
+  const request = await trx.selectFrom('queries').select(['project_name', 'message']).where('id', '=', query.id).executeTakeFirst();
+  const title = request ? requestTitle(request) : 'a request';
   await enqueueMail(trx, {
     kind: 'chat-to-company',
     to: ctx.companyEmail,
-    subject: `New message from ${client.fullName}`,
+    subject: `New message from ${client.fullName}: ${title}`,
     ...noticeParts(
       [
-        `${client.fullName} (${client.email}) wrote in the chat of a request while no one of the team was connected${more ? ` (the newest ${MAX_QUOTED} messages)` : ''}:`,
+        `${client.fullName} (${client.email}) wrote in the chat of ${title} while no one of the team was connected${more ? ` (the newest ${MAX_QUOTED} messages)` : ''}:`,
         ...quote(quoted),
       ],
       { label: 'Answer in the admin area', url: `${ctx.publicUrl}/admin-chat/${query.id}` },

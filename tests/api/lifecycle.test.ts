@@ -92,6 +92,10 @@ describe('quotes', () => {
       expect(res.status, String(price)).toBe(400);
       expect(res.body.message).toMatch(/price in USD/);
     }
+    // Over the largest price: the sentence says where the limit is.
+    const huge = await quote(q._id, { price: 10_000_000.01 });
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toContain('at most $10,000,000');
     expect((await quote(q._id, { price: 100, currency: 'EUR' })).status).toBe(400);
     expect((await quote(q._id, { price: 100, rushPrice: 150, rushHours: 72 })).body.message).toMatch(/shorter/);
     const ok = await quote(q._id, { price: '1,250.5', rushPrice: 1800, note: 'Includes rebar.' });

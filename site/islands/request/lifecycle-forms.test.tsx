@@ -80,7 +80,7 @@ describe('the quote form (QuoteFormSchema)', () => {
     type(within(form).getByLabelText('Price (USD)'), '12.345');
     fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(
-      'Please enter a price in USD greater than 0, with at most two decimals.',
+      'Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals.',
     );
 
     type(within(form).getByLabelText('Price (USD)'), '1,250.50');
@@ -88,7 +88,7 @@ describe('the quote form (QuoteFormSchema)', () => {
     expect(within(form).getByLabelText('Rush price (USD)')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
     await waitFor(() =>
-      expect(within(form).getByRole('alert').textContent).toBe('Please enter a price in USD greater than 0, with at most two decimals.'),
+      expect(within(form).getByRole('alert').textContent).toBe('Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals.'),
     );
     expect(await quotesOf(queryId)).toEqual([]);
     expect(postsTo('/quotes')).toEqual([]);

@@ -9,7 +9,7 @@ export const DEFAULT_STANDARD_HOURS = 48;
 export const DEFAULT_RUSH_HOURS = 24;
 // Ten million dollars: far above any estimating fee, and inside PostgreSQL's 32-bit integer column.
 export const MAX_PRICE_CENTS = 1_000_000_000;
-export const PRICE_ERROR = 'Please enter a price in USD greater than 0, with at most two decimals.';
+export const PRICE_ERROR = `Please enter a price in USD greater than 0 and at most $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}, with at most two decimals.`;
 export const PROJECT_NAME_REQUIRED = 'Please enter a project name.';
 
 export const QUOTE_STATE_LABELS: Record<(typeof QUOTE_STATES)[number], string> = {

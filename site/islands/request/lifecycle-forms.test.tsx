@@ -88,7 +88,9 @@ describe('the quote form (QuoteFormSchema)', () => {
     expect(within(form).getByLabelText('Rush price (USD)')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
     await waitFor(() =>
-      expect(within(form).getByRole('alert').textContent).toBe('Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals.'),
+      expect(within(form).getByRole('alert').textContent).toBe(
+        'Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals.',
+      ),
     );
     expect(await quotesOf(queryId)).toEqual([]);
     expect(postsTo('/quotes')).toEqual([]);

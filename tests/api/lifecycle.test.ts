@@ -473,6 +473,11 @@ describe('bid outcome and monthly stats', () => {
       expect((await fresh.call('POST', `/api/queries/${won}/outcome`, { json: { outcome: 'won' }, token: c.token })).status).toBe(200);
       expect((await fresh.call('POST', `/api/queries/${lost}/outcome`, { json: { outcome: 'lost' }, token: c.token })).status).toBe(200);
       expect((await fresh.call('GET', '/api/queries/stats/monthly', { token: c.token })).status).toBe(403);
+      for (const months of ['999', '0', 'x', '1.5']) {
+        const bad = await fresh.call('GET', `/api/queries/stats/monthly?months=${months}`, { token: adm });
+        expect(bad.status, months).toBe(400);
+        expect(bad.body.message).toBe('Months must be a whole number from 1 to 36.');
+      }
       const res = await fresh.call('GET', '/api/queries/stats/monthly?months=3', { token: adm });
       expect(res.status).toBe(200);
       expect(res.body.months).toHaveLength(3);

@@ -169,8 +169,9 @@ export const QueryLifecycleSchema = z.object({
 });
 export type QueryLifecycle = z.infer<typeof QueryLifecycleSchema>;
 
+const MONTHS_ERROR = 'Months must be a whole number from 1 to 36.';
 export const MonthlyStatsQuerySchema = z.object({
-  months: z.coerce.number({ error: 'Months must be a number.' }).int().min(1).max(36).default(12),
+  months: z.coerce.number({ error: MONTHS_ERROR }).int(MONTHS_ERROR).min(1, MONTHS_ERROR).max(36, MONTHS_ERROR).default(12),
 });
 export const MonthlyStatsSchema = z.object({
   months: z.array(

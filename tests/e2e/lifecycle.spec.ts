@@ -70,6 +70,13 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await expect(panel(cp).getByTestId('delivery-countdown')).toHaveText(/^23 h \d+ min left$/);
   await expect(ap1.getByTestId('delivery-countdown')).toHaveText(/^23 h \d+ min left$/);
   await expect(ap1.getByRole('article').getByText('Accepted', { exact: true })).toBeVisible();
+  // The admin's chat list follows the status too, without a reload.
+  await expect(
+    ap
+      .getByRole('complementary', { name: 'Chats' })
+      .getByRole('link', { name: /Brickell Tower Concrete/ })
+      .getByText(/^In Progress ·/),
+  ).toBeVisible();
   await expect(card).toHaveCount(0);
   await shoot(cp, 'lifecycle/client-accepted');
 

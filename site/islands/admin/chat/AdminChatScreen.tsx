@@ -67,6 +67,10 @@ function AdminChat() {
   // admin socket, receives presence frames for every client in the list.
   const room = useChatRoom(queryId, { admin: true });
   useMarkRead(queryId, !room.loading);
+  // The open request's status changed live (a quote accepted, a revision asked for): its row in the list follows.
+  useEffect(() => {
+    if (room.queryStatus || room.lifecycleStamp) void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
+  }, [room.queryStatus, room.lifecycleStamp, queryClient]);
   const isOnline = (u: ChatUser) => room.presence[u._id] ?? u.online;
   const knownUser = (userId: string) => {
     const u = list.find((x) => x._id === userId);

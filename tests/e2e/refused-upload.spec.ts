@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { asUser, newClient, signInAdmin, type Session } from './support.ts';
 
 // A file the server refuses by its content (tus answers 415 when the upload completes):
@@ -49,17 +49,23 @@ test("an addendum file the server refuses shows the server's sentence naming it"
   await context.close();
 });
 
-test("a plan file the server refuses on the request form shows the server's sentence, in the form and the toast", async ({
-  browser,
-  request,
-}) => {
+/** The client's request form, filled but for its files (Manufacturers: no sub-service). */
+async function requestForm(browser: Browser, description: string, projectName: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
   await page.goto('/request');
-  await page.getByLabel('Description *').fill('Roofing takeoff for a warehouse in Opa-locka');
-  await page.getByLabel('Project name (optional)').fill('Opa-locka Warehouse');
+  await page.getByLabel('Description *').fill(description);
+  await page.getByLabel('Project name (optional)').fill(projectName);
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
+  return { context, page };
+}
+
+test("a plan file the server refuses on the request form shows the server's sentence, in the form and the toast", async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await requestForm(browser, 'Roofing takeoff for a warehouse in Opa-locka', 'Opa-locka Warehouse');
   await page.getByLabel('Plans and files *').setInputFiles([notAPdf('A-100 cover.pdf')]);
   await page.getByRole('button', { name: 'Submit Request' }).click();
 
@@ -76,17 +82,11 @@ test('after a refused file is removed, the next submit does not send the files t
   browser,
   request,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await asUser(context, client);
-  const page = await context.newPage();
+  const { context, page } = await requestForm(browser, 'Drywall takeoff for a clinic in Homestead', 'Homestead Clinic');
   const created: string[] = [];
   page.on('request', (req) => {
     if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/uploads/tus') created.push(req.url());
   });
-  await page.goto('/request');
-  await page.getByLabel('Description *').fill('Drywall takeoff for a clinic in Homestead');
-  await page.getByLabel('Project name (optional)').fill('Homestead Clinic');
-  await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
   const good = {
     name: 'A-101 plan.pdf',
     mimeType: 'application/pdf',

@@ -127,6 +127,10 @@ test('the Chats badges rise live on both sides and opening the room clears them'
   await reply.fill('Yes, we started this morning.');
   await reply.press('Enter');
   await expect(chatsBadge(cpage)).toHaveText(/^1\s*unread$/);
+  // On a phone the menu is folded: the count shows on its button as well.
+  await cpage.setViewportSize({ width: 375, height: 800 });
+  await expect(cpage.getByRole('button', { name: /^Menu/ }).getByTestId('badge-menu')).toHaveText(/^1\s*unread$/);
+  await cpage.setViewportSize({ width: 1280, height: 900 });
 
   await cpage
     .getByRole('navigation')

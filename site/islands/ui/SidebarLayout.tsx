@@ -62,6 +62,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
       aside?.removeEventListener('focusout', onFocusOut);
     };
   }, [open]);
+  const unread = items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
   const isActive = (item: NavItem) => (item.match ? item.match(path) : path === item.href || path.startsWith(`${item.href}/`));
 
   return (
@@ -76,6 +77,13 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
           onClick={() => setOpen((v) => !v)}
         >
           <span aria-hidden="true">☰</span> <span className="sr-only">Menu</span>
+          {/* On a phone the menu is folded: its unread count shows on the button too. */}
+          {unread > 0 && (
+            <span className="shell-badge shell-burger-badge" data-testid="badge-menu">
+              {unread > 99 ? '99+' : unread}
+              <span className="sr-only"> unread</span>
+            </span>
+          )}
         </button>
         <strong>{title}</strong>
       </header>
@@ -144,7 +152,8 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         @media (max-width: 768px) {
           .shell { grid-template-columns: 1fr; grid-template-rows: auto 1fr; }
           .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem 1rem; position: sticky; top: 0; z-index: 20; }
-          .shell-burger { background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
+          .shell-burger { position: relative; background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
+          .shell-burger-badge { position: absolute; top: -8px; right: -10px; }
           .shell-side { display: none; position: fixed; top: 60px; left: 0; bottom: 0; width: min(280px, 85vw); height: auto; z-index: 30; box-shadow: 4px 0 24px rgb(0 0 0 / 30%); }
           .shell-side.is-open { display: block; }
           .shell-title { display: none; }

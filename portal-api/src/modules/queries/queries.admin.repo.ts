@@ -8,6 +8,7 @@ import type { Storage, StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { baseSelect, insertQueryFiles, loadQueries, loadQueriesByIds, touchQuery, withFiles } from './queries.repo.ts';
 import type { Query } from './queries.schema.ts';
+import { withdrawSentQuotes } from './quotes.repo.ts';
 import { currentRevisionLetter, recordAnswer } from './revisions.repo.ts';
 
 // Admin reads and writes on queries. The Query JSON is built only by the
@@ -218,14 +219,7 @@ export async function changeQueryStatus(
     // Issue 13: an answer closes the open revision (Rev A first) and stamps the first answer.
     const revision = to === 'answered' ? await recordAnswer(trx, q.id, changeNote) : null;
     // A closed request takes no quote: one still waiting for the client is withdrawn with it.
-    if (to === 'closed') {
-      await trx
-        .updateTable('quotes')
-        .set({ state: 'withdrawn', decided_at: nowIso() })
-        .where('query_id', '=', q.id)
-        .where('state', '=', 'sent')
-        .execute();
-    }
+    if (to === 'closed') await withdrawSentQuotes(trx, q.id, null);
     await then?.(trx, revision);
     await recordActivity(trx, { userId: q.userId, queryId: q.id, activity, status: to });
     return true;

@@ -35,6 +35,16 @@ async function hasAcceptedQuote(trx: Trx, queryId: string): Promise<boolean> {
   return !!row;
 }
 
+/** Withdraws the request's quote still waiting for the client (a new quote replaces it; closing ends it). */
+export async function withdrawSentQuotes(trx: Trx, queryId: string, by: string | null, at = nowIso()): Promise<void> {
+  await trx
+    .updateTable('quotes')
+    .set({ state: 'withdrawn', decided_at: at, decided_by: by })
+    .where('query_id', '=', queryId)
+    .where('state', '=', 'sent')
+    .execute();
+}
+
 /** Admin: sends a quote; a quote still `sent` on the same request is withdrawn in the same step. */
 export async function sendQuote(deps: Deps, trx: Trx, queryId: string, admin: AuthUser, input: SendQuote) {
   const q = await queryWithClient(trx, queryId);
@@ -42,12 +52,7 @@ export async function sendQuote(deps: Deps, trx: Trx, queryId: string, admin: Au
   if (!QUOTABLE_STATUSES.includes(q.status)) throw new HttpError(409, QUOTE_ON_DONE_QUERY);
   if (await hasAcceptedQuote(trx, queryId)) throw new HttpError(409, QUOTE_ALREADY_ACCEPTED);
   const now = nowIso();
-  await trx
-    .updateTable('quotes')
-    .set({ state: 'withdrawn', decided_at: now, decided_by: admin.id })
-    .where('query_id', '=', queryId)
-    .where('state', '=', 'sent')
-    .execute();
+  await withdrawSentQuotes(trx, queryId, admin.id, now);
   const id = newId();
   const rushHours = input.rushPrice !== undefined ? (input.rushHours ?? DEFAULT_RUSH_HOURS) : null;
   const quote = {

@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar } from './Avatar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { useDismiss } from './use-dismiss.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 export type NavItem = {
@@ -35,32 +36,17 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
   const burger = useRef<HTMLButtonElement>(null);
   const side = useRef<HTMLElement>(null);
   // The phone menu closes on Escape (focus back on its button), on a click outside it, and when Tab leaves it.
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(side, open, close, burger);
   useEffect(() => {
-    if (!open) return;
-    const outside = (node: EventTarget | null) =>
-      !!node && !side.current?.contains(node as Node) && !burger.current?.contains(node as Node);
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      setOpen(false);
-      burger.current?.focus();
-    };
-    const onPointer = (e: Event) => {
-      if (outside(e.target)) setOpen(false);
-    };
-    const onFocusOut = (e: FocusEvent) => {
-      if (outside(e.relatedTarget)) setOpen(false);
-    };
     const aside = side.current;
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('touchstart', onPointer);
-    aside?.addEventListener('focusout', onFocusOut);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('touchstart', onPointer);
-      aside?.removeEventListener('focusout', onFocusOut);
+    if (!open || !aside) return;
+    const onFocusOut = (e: FocusEvent) => {
+      const next = e.relatedTarget as Node | null;
+      if (next && !aside.contains(next) && !burger.current?.contains(next)) setOpen(false);
     };
+    aside.addEventListener('focusout', onFocusOut);
+    return () => aside.removeEventListener('focusout', onFocusOut);
   }, [open]);
   const unread = items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
   const isActive = (item: NavItem) => (item.match ? item.match(path) : path === item.href || path.startsWith(`${item.href}/`));

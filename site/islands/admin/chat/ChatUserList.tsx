@@ -3,7 +3,7 @@ import { adminChatListText } from '../../../lib/truncate.ts';
 import { useUnread } from '../../shell/unread-store.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { formatDate, formatTime, statusLabel } from '../admin-format.tsx';
-import { useDismiss, useFocusFirstItem } from '../use-dismiss.ts';
+import { useDismiss, useFocusFirstItem } from '../../ui/use-dismiss.ts';
 import type { ChatUser, ChatUserQuery } from './types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 

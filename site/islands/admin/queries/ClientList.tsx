@@ -5,7 +5,7 @@ import { api, call } from '../../../lib/api.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../admin-format.tsx';
-import { useDismiss, useFocusFirstItem } from '../use-dismiss.ts';
+import { useDismiss, useFocusFirstItem } from '../../ui/use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 

@@ -11,7 +11,7 @@ export function useStatusChange() {
   return useMutation({
     /** `note`: what this revision changed, when answering (issue 13). */
     mutationFn: ({ id, status, note }: { id: string; status: QueryStatus; note?: string }) =>
-      call(api.queries[':id'].status.$patch({ param: { id }, json: { status, ...(note?.trim() ? { note: note.trim() } : {}) } })),
+      call(api.queries[':id'].status.$patch({ param: { id }, json: { status, note } })),
     onSuccess: (res, { id, status }) => {
       toast.success(status === 'closed' ? QUERY_CLOSED : res.message);
       void client.invalidateQueries({ queryKey: ['admin'] });

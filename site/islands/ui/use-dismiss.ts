@@ -1,8 +1,9 @@
 import { type RefObject, useEffect, useLayoutEffect } from 'react';
 
 /**
- * Closes a popup on any click outside `ref` and on Escape (SPEC §2: the options menu closes on outside click).
- * Escape gives the focus back to `trigger` (the menu button), so it never drops to the page's body.
+ * Closes a popup on any click outside `ref` (and its `trigger`, which toggles it itself) and on Escape
+ * (SPEC §2: the options menu closes on outside click). Escape gives the focus back to `trigger` (the
+ * menu button), so it never drops to the page's body; an Escape a dialog inside already took is left alone.
  */
 export function useDismiss(
   ref: RefObject<HTMLElement | null>,
@@ -13,10 +14,11 @@ export function useDismiss(
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: MouseEvent | TouchEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) onClose();
+      const target = e.target as Node;
+      if (ref.current && !ref.current.contains(target) && !trigger?.current?.contains(target)) onClose();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
       onClose();
       trigger?.current?.focus();
     };

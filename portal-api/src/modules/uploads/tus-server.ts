@@ -16,6 +16,11 @@ type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 /** What tus turns into an error response: a status and a body. */
 type TusError = { status_code: number; body: string };
 const tusError = (status_code: number, message: string): TusError => ({ status_code, body: message });
+/** A full or unwritable disk as tus's error: 507/503 with our sentence (issue 18 item 2). */
+const diskTusError = (err: unknown): TusError => {
+  const { status, message } = diskAnswer(err);
+  return tusError(status, message);
+};
 
 /**
  * The tus protocol server (@tus/server with its file store under
@@ -79,9 +84,8 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
     onResponseError(_req, err) {
       if ('status_code' in err) return undefined;
       if (isDiskError(err)) {
-        const { status, message } = diskAnswer(err);
         log.error({ err }, 'upload: the disk refused a write');
-        return tusError(status, message);
+        return diskTusError(err);
       }
       log.error({ err }, 'upload failed');
       return tusError(500, 'The upload failed. Please try again.');
@@ -104,7 +108,7 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
         try {
           await finish(uploadId, user.role);
         } catch (err) {
-          const e = isDiskError(err) ? tusError(diskAnswer(err).status, diskAnswer(err).message) : (err as TusError);
+          const e = isDiskError(err) ? diskTusError(err) : (err as TusError);
           res = new Response(e.body ?? 'Upload failed.', { status: e.status_code ?? 500, headers: res.headers });
         }
       }

@@ -65,17 +65,18 @@ describe('sheet index', () => {
       { number: 'S-202', title: 'FRAMING PLAN' },
       { number: 'M2.1', title: 'HVAC PLAN' },
       { number: 'E-3', title: 'LIGHTING PLAN' },
+      { number: 'FP-1001', title: 'FIRE SPRINKLER PLAN' },
       {},
     ]);
     const id = await submit([['set.pdf', pdf]]);
     const [file] = await indexed(id);
     expect(file!.index).toEqual({
       status: 'done',
-      summary: '7 sheets: A0.00–A5.12, S-201–S-202, M2.1, E-3; 2 pages without a sheet number',
+      summary: '8 sheets: A0.00–A5.12, S-201–S-202, M2.1, E-3, FP-1001; 2 pages without a sheet number',
     });
     const detail = (await server.call('GET', `/api/queries/${id}/sheet-index`, { token: ana.token })).body.data[0];
     expect(detail.detail.kind).toBe('pdf');
-    expect(detail.detail.pages).toBe(9);
+    expect(detail.detail.pages).toBe(10);
     expect(detail.detail.sheets).toEqual([
       { page: 1, number: 'A0.00', title: 'COVER SHEET' },
       { page: 2, number: 'A1.01', title: 'FIRST FLOOR PLAN' },
@@ -85,7 +86,8 @@ describe('sheet index', () => {
       { page: 6, number: 'S-202', title: 'FRAMING PLAN' },
       { page: 7, number: 'M2.1', title: 'HVAC PLAN' },
       { page: 8, number: 'E-3', title: 'LIGHTING PLAN' },
-      { page: 9, number: null, title: null },
+      { page: 9, number: 'FP-1001', title: 'FIRE SPRINKLER PLAN' },
+      { page: 10, number: null, title: null },
     ]);
     // The admin sees it too; another client does not.
     expect((await server.call('GET', `/api/queries/${id}/sheet-index`, { token: admin })).status).toBe(200);

@@ -7,8 +7,8 @@ import { PDFDataRangeTransport, getDocument } from 'pdfjs-dist/legacy/build/pdf.
 export type PdfSheet = { page: number; number: string | null; title: string | null };
 export type PdfIndex = { kind: 'pdf'; pages: number; indexedPages: number; capped: boolean; sheets: PdfSheet[] };
 
-/** A1.01, S-201, M2.1, E-3, A0.00, FP-101A: one or two letters, an optional dash, a number with an optional decimal part. */
-const SHEET_NUMBER = /^([A-Z]{1,2})-?(\d{1,3})(\.\d{1,3})?([A-Z])?$/;
+/** A1.01, S-201, M2.1, E-3, A0.00, FP-101A, A-1001: one or two letters, an optional dash, a number of up to four digits with an optional decimal part. */
+const SHEET_NUMBER = /^([A-Z]{1,2})-?(\d{1,4})(\.\d{1,3})?([A-Z])?$/;
 /** Title-block labels that sit beside the number but are not the title. */
 const LABEL =
   /^(sheet|sheet\s*(no\.?|number|#)|drawing(\s*(no\.?|number|title))?|title|scale|date|project|drawn\s*by|checked(\s*by)?|job\s*no\.?|rev(ision)?|no\.?)[:\s]*$/i;

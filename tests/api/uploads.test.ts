@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUploads } from '../../portal-api/src/modules/uploads/uploads.repo.ts';
-import { UPLOAD_NAME_REQUIRED, UPLOADS_NOT_READY } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { UPLOAD_NAME_REQUIRED, UPLOADS_GONE, UPLOADS_NOT_READY } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { planSetPdf } from './plan-files.ts';
 import { createUpload, patchUpload, sha256, tusRequest, uploadWhole } from './tus-client.ts';
@@ -76,7 +76,7 @@ describe('tus uploads', () => {
     // Claimed: the upload is gone from tus and cannot be claimed twice.
     expect(await exists(path.join(tusDir(), id))).toBe(false);
     expect((await tusRequest(server.url, 'HEAD', url, { token: ana.token })).status).toBe(404);
-    expect((await request([id])).status).toBe(400);
+    expect(await request([id])).toMatchObject({ status: 400, body: { message: UPLOADS_GONE } });
   });
 
   it("answers 404 to another user's HEAD, PATCH and DELETE, 401 without a session, and refuses to claim it", async () => {
@@ -93,7 +93,7 @@ describe('tus uploads', () => {
     // Ana's upload is untouched and still hers to finish.
     expect((await tusRequest(server.url, 'HEAD', url, { token: ana.token })).headers.get('upload-offset')).toBe('100');
     expect((await patchUpload(server.url, ana.token, url, 100, data.subarray(100))).status).toBe(204);
-    expect((await request([id], bob.token)).body.message).toBe(UPLOADS_NOT_READY);
+    expect(await request([id], bob.token)).toMatchObject({ status: 400, body: { message: UPLOADS_GONE } });
     expect((await request([id])).status).toBe(201);
   });
 
@@ -137,7 +137,7 @@ describe('tus uploads', () => {
     expect(await exists(path.join(tusDir(), id))).toBe(false);
     expect(await exists(path.join(tusDir(), `${id}.json`))).toBe(false);
     expect((await tusRequest(server.url, 'HEAD', url, { token: ana.token })).status).toBe(404);
-    expect((await request([id])).status).toBe(400);
+    expect(await request([id])).toMatchObject({ status: 400, body: { message: UPLOADS_GONE } });
   });
 
   it('applies UPLOAD_MAX_FILES to a request built from uploads, and shows it in /queries/limits', async () => {
@@ -162,7 +162,7 @@ describe('tus uploads', () => {
 
   it('refuses a JSON request without uploads, with unknown ids, or by an admin', async () => {
     expect((await request([])).body.message).toBe('Please fill in all required fields.');
-    expect((await request(['nope'])).body.message).toBe(UPLOADS_NOT_READY);
+    expect((await request(['nope'])).body.message).toBe(UPLOADS_GONE);
     expect((await server.call('POST', '/api/queries', { token: ana.token, json: { message: 'x', service: service.id } })).status).toBe(415);
     expect((await request(['x'], admin)).status).toBe(403);
   });
@@ -202,7 +202,7 @@ describe('tus uploads', () => {
     const queryId = mine.body.data._id as string;
     const takeoff = await planSetPdf([{ number: 'T-1', title: 'TAKEOFF SUMMARY' }]);
     const uploadId = await uploadWhole(server.url, admin, 'takeoff.pdf', takeoff);
-    expect((await request([uploadId])).body.message).toBe(UPLOADS_NOT_READY);
+    expect((await request([uploadId])).body.message).toBe(UPLOADS_GONE);
     const res = await server.call('POST', `/api/queries/${queryId}/deliverables`, { token: admin, json: { uploadIds: [uploadId] } });
     expect(res.status).toBe(201);
     const file = res.body.data.deliverables.find((d: { name: string }) => d.name === 'takeoff.pdf');

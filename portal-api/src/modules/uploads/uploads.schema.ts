@@ -17,5 +17,7 @@ export const MAX_OPEN_UPLOADS = 200;
 export const UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 
 export const UPLOADS_NOT_READY = 'Some files have not finished uploading. Please wait for every upload to complete.';
+/** An upload id that is not (or no longer) one of the caller's: expired, already used by a request, someone else's or made up. */
+export const UPLOADS_GONE = 'Some uploads were not found: they expired or were already used. Please add those files again.';
 /** tus Upload-Metadata must carry the file's name (`filename`, or Uppy's `name`). */
 export const UPLOAD_NAME_REQUIRED = 'Upload-Metadata must name the file (filename).';

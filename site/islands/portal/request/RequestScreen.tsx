@@ -15,7 +15,7 @@ import { CharCount } from '../../ui/CharCount.tsx';
 import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
-import { UPLOADS_NOT_READY } from '../../../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { UPLOADS_GONE, UPLOADS_NOT_READY } from '../../../../portal-api/src/modules/uploads/uploads.schema.ts';
 
 // SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
 const REDIRECT_MS = 1000; // SPEC §9
@@ -139,7 +139,7 @@ function RequestForm() {
       } catch (err) {
         const text = serverMessage(err) || 'Failed to create query';
         // The server lost uploads sent earlier (expired): the next submit sends those files again.
-        if (text === UPLOADS_NOT_READY) uploads.forget();
+        if (text === UPLOADS_GONE || text === UPLOADS_NOT_READY) uploads.forget();
         setFailure(text);
         toast.error(`Error: ${text}`);
       } finally {

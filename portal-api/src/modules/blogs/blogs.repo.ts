@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { imageForUpdate, replacedImage } from '../../db/row-image.ts';
 import { likePattern } from '../../db/search.ts';
 import type { BlogRow, BlogStatus, Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -198,13 +199,22 @@ export async function insertBlog(db: DB, input: BlogInput): Promise<string> {
 }
 
 /**
- * Replaces a blog's fields. The slug follows the title only until the post is
- * first published: after that, links to it may be out in the world.
+ * Replaces a blog's fields (`image` undefined keeps the image, null drops it) and
+ * answers the image key it replaced, for the caller to remove once this has
+ * committed (db/row-image.ts). The slug follows the title only until the post is
+ * first published: after that, links to it may be out in the world. Undefined
+ * when the blog was deleted meanwhile.
  */
-export async function updateBlog(db: DB, current: BlogRow, input: BlogInput): Promise<void> {
+export async function updateBlog(
+  db: DB,
+  current: BlogRow,
+  input: Omit<BlogInput, 'image'> & { image: string | null | undefined },
+): Promise<{ replaced: string | null } | undefined> {
   const now = nowIso();
-  await withSlugRetry(() =>
+  return withSlugRetry(() =>
     db.transaction().execute(async (trx) => {
+      const before = await imageForUpdate(trx, 'blogs', current.id);
+      if (before === undefined) return undefined;
       const slug =
         current.published_at === null && input.title !== current.title ? await uniqueSlug(trx, input.title, current.id) : current.slug;
       await trx
@@ -216,13 +226,14 @@ export async function updateBlog(db: DB, current: BlogRow, input: BlogInput): Pr
           body: input.body,
           category_id: input.categoryId,
           status: input.status,
-          image: input.image,
+          ...(input.image !== undefined && { image: input.image }),
           updated_at: now,
           published_at: current.published_at ?? (input.status === 'published' ? now : null),
         })
         .where('id', '=', current.id)
         .execute();
       await writeTags(trx, current.id, input.tags);
+      return { replaced: replacedImage(before, input.image) };
     }),
   );
 }

@@ -11,17 +11,7 @@ import type { Multipart } from '../../lib/storage.ts';
 import { AUTH_REQUIRED, NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findCategory, findCategoryByName } from '../categories/categories.repo.ts';
 import { storeBlogImage } from './blogs.image.ts';
-import {
-  type BlogInput,
-  deleteBlogs,
-  findBlog,
-  findBlogRow,
-  insertBlog,
-  listBlogs,
-  listPublishedTags,
-  setBlogStatus,
-  updateBlog,
-} from './blogs.repo.ts';
+import { deleteBlogs, findBlog, findBlogRow, insertBlog, listBlogs, listPublishedTags, setBlogStatus, updateBlog } from './blogs.repo.ts';
 import { BLOG_LIMITS, BLOG_TEXTS } from './blogs.rules.ts';
 import { hasContent, sanitizeBody } from './blogs.sanitize.ts';
 import {
@@ -70,7 +60,9 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
     return category._id;
   }
 
-  function requireFields(input: Omit<BlogInput, 'categoryId'> & { categoryId: string | null }): asserts input is BlogInput {
+  function requireFields<T extends { title: string; body: string; categoryId: string | null }>(
+    input: T,
+  ): asserts input is T & { categoryId: string } {
     // SPEC §5: title, category and body are required.
     if (!input.title || !input.categoryId || !hasContent(input.body)) throw new HttpError(400, BLOG_TEXTS.required);
   }
@@ -262,12 +254,24 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
             categoryId: fields.category !== undefined ? await resolveCategory(fields.category) : current.category_id,
             tags: fields.tags ?? (await findBlog(db, storage, current.id))!.tags,
             status: fields.status ?? current.status,
-            image: fields.removeImage === 'true' ? null : current.image,
+            // Undefined keeps whatever image the blog has when this write lands.
+            image: fields.removeImage === 'true' ? null : (undefined as string | null | undefined),
           };
           requireFields(input);
           if (file) input.image = await storeBlogImage(storage, file);
-          await updateBlog(db, current, input);
-          if (current.image && current.image !== input.image) await storage.remove(current.image);
+          const stored = file ? input.image : undefined;
+          let done;
+          try {
+            done = await updateBlog(db, current, input);
+          } catch (err) {
+            if (stored) await storage.remove(stored);
+            throw err;
+          }
+          if (!done) {
+            if (stored) await storage.remove(stored);
+            throw new HttpError(404, BLOG_TEXTS.notFound);
+          }
+          if (done.replaced) await storage.remove(done.replaced);
           return c.json({ data: (await findBlog(db, storage, current.id))!, message: BLOG_TEXTS.updated }, 200);
         } finally {
           await discard();

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.ts';
+import { imageForUpdate, replacedImage } from '../../db/row-image.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { ServiceRow } from '../../db/schema.ts';
 
@@ -59,19 +60,30 @@ export async function insertService(db: DB, input: ServiceWrite) {
   return row;
 }
 
+/**
+ * Changes a service's fields and answers the row with the image it replaced, for the
+ * caller to remove once this has committed (db/row-image.ts); undefined when the
+ * service was deleted meanwhile.
+ */
 export async function updateService(db: DB, id: string, patch: Partial<ServiceWrite>) {
-  await db
-    .updateTable('services')
-    .set({
-      ...(patch.title !== undefined && { title: patch.title }),
-      ...(patch.description !== undefined && { description: patch.description }),
-      ...(patch.parentId !== undefined && { parent_id: patch.parentId }),
-      ...(patch.image !== undefined && { image: patch.image }),
-      updated_at: nowIso(),
-    })
-    .where('id', '=', id)
-    .execute();
-  return (await findService(db, id))!;
+  const replaced = await db.transaction().execute(async (trx) => {
+    const before = await imageForUpdate(trx, 'services', id);
+    if (before === undefined) return undefined;
+    await trx
+      .updateTable('services')
+      .set({
+        ...(patch.title !== undefined && { title: patch.title }),
+        ...(patch.description !== undefined && { description: patch.description }),
+        ...(patch.parentId !== undefined && { parent_id: patch.parentId }),
+        ...(patch.image !== undefined && { image: patch.image }),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return { image: replacedImage(before, patch.image) };
+  });
+  const row = replaced && (await findService(db, id));
+  return row ? { row, replaced: replaced.image } : undefined;
 }
 
 export function countSubservices(db: DB, id: string) {

@@ -163,14 +163,15 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
               throw new HttpError(400, 'A service that has sub-services cannot become a sub-service.');
             }
           }
-          const row = await updateService(db, id, {
+          const updated = await updateService(db, id, {
             title: patch.title,
             description: patch.description === undefined ? undefined : patch.description || null,
             parentId: patch.parentService,
             image: image ?? undefined,
           });
-          if (image) await storage.remove(keyOfImage(existing.image));
-          return c.json({ message: 'Service updated successfully', data: toSubService(row) }, 200);
+          if (!updated) throw new HttpError(404, 'Service not found.');
+          await storage.remove(keyOfImage(updated.replaced));
+          return c.json({ message: 'Service updated successfully', data: toSubService(updated.row) }, 200);
         } catch (err) {
           await storage.remove(keyOfImage(image));
           throw err;

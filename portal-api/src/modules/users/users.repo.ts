@@ -1,5 +1,6 @@
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import type { DB } from '../../db/database.ts';
+import { imageForUpdate, replacedImage } from '../../db/row-image.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 
@@ -169,18 +170,23 @@ export async function listNonAdminUsers(db: DB, page: number, pageSize: number, 
   return { rows: next.page, total: Number(count.n), nextCursor: next.nextCursor };
 }
 
+/** Changes a profile; answers the photo it replaced, for the caller to remove once this has committed (db/row-image.ts). */
 export async function updateProfile(
   db: DB,
   id: string,
   patch: { fullName?: string; phoneNumber?: string; company?: string; bio?: string; profileImage?: string },
-): Promise<void> {
+): Promise<{ replaced: string | null }> {
   const set: Record<string, string | null> = { updated_at: nowIso() };
   if (patch.fullName !== undefined) set.full_name = patch.fullName;
   if (patch.phoneNumber !== undefined) set.phone_number = patch.phoneNumber || null;
   if (patch.company !== undefined) set.company = patch.company || null;
   if (patch.bio !== undefined) set.bio = patch.bio || null;
   if (patch.profileImage !== undefined) set.profile_image = patch.profileImage;
-  await db.updateTable('users').set(set).where('id', '=', id).execute();
+  return db.transaction().execute(async (trx) => {
+    const before = await imageForUpdate(trx, 'users', id);
+    await trx.updateTable('users').set(set).where('id', '=', id).execute();
+    return { replaced: replacedImage(before, patch.profileImage) };
+  });
 }
 
 /** An approved client (the admin approved it): for imports and the scale benchmark (tests/bench/growth.ts). */

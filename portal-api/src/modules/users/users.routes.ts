@@ -101,8 +101,8 @@ export function usersRoutes(deps: Deps) {
           if (files[0]) imageUrl = await storeProfileImage(storage, files[0]);
           const before = await findUserById(db, c.var.user.id);
           if (!before) throw new HttpError(401, SESSION_EXPIRED);
-          await updateProfile(db, before.id, { ...patch, profileImage: imageUrl });
-          if (imageUrl) await storage.remove(profileImageKey(before.profile_image));
+          const { replaced } = await updateProfile(db, before.id, { ...patch, profileImage: imageUrl });
+          await storage.remove(profileImageKey(replaced));
         } catch (err) {
           await storage.discard(files);
           if (imageUrl) await storage.remove(profileImageKey(imageUrl));

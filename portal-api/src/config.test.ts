@@ -46,6 +46,12 @@ describe('loadConfig', () => {
     ]) {
       expect(loadConfig({ DATABASE_URL: url }).database, url).toEqual({ kind: 'sqlite', file });
     }
+    // Another scheme is a mistake, not a file to create in the working folder.
+    for (const url of ['mysql://u:p@db/app', 'bogus:/x', 'postgres:/missing-slash', 'https://db.example.com/app']) {
+      expect(() => loadConfig({ DATABASE_URL: url }), url).toThrow(
+        `Invalid environment variable DATABASE_URL=${JSON.stringify(url)}: must be a SQLite path, a file: or sqlite: URL, or postgres://…`,
+      );
+    }
   });
 
   it('falls back COMPANY_EMAIL to ADMIN_EMAIL and derives PUBLIC_URL', () => {

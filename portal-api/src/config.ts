@@ -16,7 +16,13 @@ const envSchema = z.object({
     .pipe(port),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optional,
+  // A SQLite path, a file: or sqlite: URL, or postgres://; another scheme (mysql:, a typo) is refused, not taken for a file name.
+  DATABASE_URL: optional.refine(
+    (v) => v === undefined || !/^[a-z][a-z0-9+.-]+:/i.test(v) || /^(postgres(ql)?:\/\/|sqlite:|file:)/i.test(v),
+    {
+      message: 'must be a SQLite path, a file: or sqlite: URL, or postgres://…',
+    },
+  ),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('no-reply@localhost'),
   COMPANY_EMAIL: optional.pipe(z.email().optional()),
@@ -92,7 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   const database: Config['database'] =
-    url && /^postgres(ql)?:\/\//.test(url)
+    url && /^postgres(ql)?:\/\//i.test(url)
       ? { kind: 'postgres', url }
       : { kind: 'sqlite', file: url ? path.resolve(sqlitePath(url)) : path.join(dataDir, 'app.db') };
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {

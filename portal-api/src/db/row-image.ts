@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { engineOf, type DB } from './database.ts';
+import { forUpdate } from './row-lock.ts';
 import type { Database } from './schema.ts';
 
 // Two edits of one blog, service or profile that arrive together must each remove
@@ -9,8 +9,7 @@ import type { Database } from './schema.ts';
 const IMAGE_COLUMN = { blogs: 'image', services: 'image', users: 'profile_image' } as const;
 
 /**
- * A row's image as this transaction sees it, held until it ends: locked (`for update`)
- * on PostgreSQL; on SQLite the one connection runs one transaction at a time.
+ * A row's image as this transaction sees it, its row locked until the commit (db/row-lock.ts).
  * Undefined when the row is gone.
  */
 export async function imageForUpdate(
@@ -18,12 +17,11 @@ export async function imageForUpdate(
   table: keyof typeof IMAGE_COLUMN,
   id: string,
 ): Promise<string | null | undefined> {
-  let read = trx
+  const read = trx
     .selectFrom(table as 'blogs')
     .select(sql<string | null>`${sql.ref(IMAGE_COLUMN[table])}`.as('image'))
     .where('id', '=', id);
-  if (engineOf(trx as unknown as DB) === 'postgres') read = read.forUpdate();
-  return (await read.executeTakeFirst())?.image;
+  return (await forUpdate(trx, read, table as 'blogs').executeTakeFirst())?.image;
 }
 
 /** The image a write replaced, to remove once it has committed: null when it kept the image or set the same one. */

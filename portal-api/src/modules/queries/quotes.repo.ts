@@ -1,3 +1,4 @@
+import { forUpdate } from '../../db/row-lock.ts';
 import type { Transaction } from 'kysely';
 import type { Database, QuoteOption } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -16,13 +17,14 @@ import { QUERY_NOT_FOUND } from './queries.repo.ts';
 type Trx = Transaction<Database>;
 export const QUOTE_NOT_FOUND = 'Quote not found.';
 
+/** The request a quote is sent on, its row locked until the commit (db/row-lock.ts): two quotes sent at once leave one 'sent'. */
 function queryWithClient(trx: Trx, queryId: string) {
-  return trx
+  const read = trx
     .selectFrom('queries as q')
     .innerJoin('users as u', 'u.id', 'q.user_id')
     .select(['q.id', 'q.user_id', 'q.status', 'q.message', 'q.project_name', 'q.bid_due_date', 'u.email', 'u.full_name'])
-    .where('q.id', '=', queryId)
-    .executeTakeFirst();
+    .where('q.id', '=', queryId);
+  return forUpdate(trx, read, 'q').executeTakeFirst();
 }
 
 async function hasAcceptedQuote(trx: Trx, queryId: string): Promise<boolean> {
@@ -88,9 +90,9 @@ export async function sendQuote(deps: Deps, trx: Trx, queryId: string, admin: Au
   return { id, bidDueDate: q.bid_due_date };
 }
 
-/** The quote and its request, or 404 when it is unknown or another client's. */
+/** The quote and its request, both rows locked until the commit (db/row-lock.ts), or 404 when it is unknown or another client's. */
 async function quoteForUser(trx: Trx, quoteId: string, user: Pick<AuthUser, 'id' | 'role'>) {
-  const row = await trx
+  const read = trx
     .selectFrom('quotes as qt')
     .innerJoin('queries as q', 'q.id', 'qt.query_id')
     .innerJoin('users as u', 'u.id', 'q.user_id')
@@ -108,8 +110,8 @@ async function quoteForUser(trx: Trx, quoteId: string, user: Pick<AuthUser, 'id'
       'q.project_name',
       'u.email',
     ])
-    .where('qt.id', '=', quoteId)
-    .executeTakeFirst();
+    .where('qt.id', '=', quoteId);
+  const row = await forUpdate(trx, read, ['q', 'qt']).executeTakeFirst();
   if (!row || (user.role !== 'admin' && row.user_id !== user.id)) throw new HttpError(404, QUOTE_NOT_FOUND);
   return row;
 }

@@ -1,3 +1,4 @@
+import { forUpdate } from '../../db/row-lock.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -20,12 +21,13 @@ type Trx = Transaction<Database>;
 type Viewer = Pick<AuthUser, 'id' | 'role' | 'fullName'>;
 
 async function queryFor(trx: Trx, id: string, user: Pick<AuthUser, 'id' | 'role'>) {
-  const q = await trx
+  const read = trx
     .selectFrom('queries as q')
     .innerJoin('users as u', 'u.id', 'q.user_id')
     .select(['q.id', 'q.user_id', 'q.status', 'q.message', 'q.project_name', 'q.first_answered_at', 'q.updated_at', 'u.email'])
-    .where('q.id', '=', id)
-    .executeTakeFirst();
+    .where('q.id', '=', id);
+  // Locked until the commit (db/row-lock.ts): two addenda at once take numbers 1 and 2, one after the other.
+  const q = await forUpdate(trx, read, 'q').executeTakeFirst();
   if (!q || (user.role !== 'admin' && q.user_id !== user.id)) throw new HttpError(404, QUERY_NOT_FOUND);
   return q;
 }

@@ -128,6 +128,23 @@ describe('/ws chat', () => {
     expect((await server.call('GET', `/api/chats/query/${queryA}/message`, { token: admin })).body).toHaveLength(2);
   });
 
+  it('stores and delivers messages sent back to back in the order they were sent', async () => {
+    const id = await newQuery(a.token, 'Alice sends a burst');
+    const client = await open();
+    const staff = await open();
+    await staff.request({ type: 'authenticateAdmin', token: admin }, 'authenticated');
+    await staff.request({ type: 'joinRoom', token: admin, queryId: id }, 'joined');
+    await client.request({ type: 'joinRoom', token: a.token, queryId: id }, 'joined');
+    const sent = Array.from({ length: 12 }, (_, i) => `burst ${i}`);
+    // All in one go, as a phone that was offline delivers what was typed meanwhile.
+    for (const message of sent) client.send({ type: 'sendMessage', token: a.token, queryId: id, message, replyTo: null });
+    const received = () => staff.frames.filter((f) => f.type === 'receiveMessage' && f.message.query === id).map((f) => f.message.message);
+    await staff.next(() => received().length === sent.length);
+    expect(received()).toEqual(sent);
+    const history = await server.call('GET', `/api/chats/query/${id}/message`, { token: a.token });
+    expect(history.body.map((m: { message: string }) => m.message)).toEqual(sent);
+  });
+
   it('tells an admin socket about client presence', async () => {
     const staff = await open();
     const from = 0;

@@ -20,3 +20,14 @@ export function newId(): string {
 export function nowIso(date: Date = new Date()): string {
   return date.toISOString();
 }
+
+let lastStamp = 0;
+/**
+ * Now, but later than every time this gave before in this process (a millisecond on a tie).
+ * Ids are random, so the order of chat messages and of a request's history rests on their
+ * times: two written in the same millisecond still come back in the order they were written.
+ */
+export function laterIso(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return nowIso(new Date(lastStamp));
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { laterIso, newId, nowIso } from '../../lib/ids.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -22,7 +22,7 @@ export async function recordActivity(db: Executor, input: NewActivity): Promise<
       query_id: input.queryId,
       activity: input.activity,
       status: input.status,
-      created_at: nowIso(),
+      created_at: laterIso(),
       by_role: input.by ?? null,
     })
     .execute();
@@ -46,7 +46,7 @@ export async function recordMessageActivity(db: Executor, input: NewActivity & {
   const now = new Date();
   const cutoff = nowIso(new Date(now.getTime() - MESSAGE_ACTIVITY_WINDOW_MS));
   await sql`insert into activities (id, user_id, query_id, activity, status, created_at)
-    select ${newId()}, ${input.userId}, ${input.queryId}, ${input.activity}, ${input.status}, ${nowIso(now)}
+    select ${newId()}, ${input.userId}, ${input.queryId}, ${input.activity}, ${input.status}, ${laterIso()}
     where not exists (
       select 1 from (
         select query_id, activity, created_at from activities where user_id = ${input.userId} order by created_at desc limit 1

@@ -1,7 +1,7 @@
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { laterIso, newId } from '../../lib/ids.ts';
 import type { ChatMessage } from './chats.schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -68,20 +68,12 @@ export function findReplyTarget(db: Executor, id: string) {
   return db.selectFrom('chat_messages').select(['id', 'query_id', 'message']).where('id', '=', id).executeTakeFirst();
 }
 
-// Ids are random, so order rests on created_at: keep it strictly increasing within
-// this process so two messages in the same millisecond still come back in send order.
-let lastStamp = 0;
-function messageStamp(): string {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  return nowIso(new Date(lastStamp));
-}
-
 export async function insertMessage(
   trx: Executor,
   input: { queryId: string; senderId: string; message: string; replyTo: string | null },
 ): Promise<{ id: string; createdAt: string }> {
   const id = newId();
-  const createdAt = messageStamp();
+  const createdAt = laterIso();
   await trx
     .insertInto('chat_messages')
     .values({

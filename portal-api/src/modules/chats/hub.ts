@@ -15,6 +15,8 @@ export type Peer = {
   isAlive: boolean;
   /** Ids (token hashes) of the sessions whose tokens this socket's frames carried. */
   sessions: Set<string>;
+  /** The frame being handled: the next one of this socket waits for it, so frames are handled in the order they came. */
+  turn: Promise<void>;
 };
 
 /** An ended session (logout), or every session of a user (password reset). */
@@ -62,17 +64,22 @@ export class ChatHub {
   }
 
   private accept(socket: WebSocket): void {
-    const peer: Peer = { socket, userId: null, role: null, rooms: new Set(), isAlive: true, sessions: new Set() };
+    const peer: Peer = { socket, userId: null, role: null, rooms: new Set(), isAlive: true, sessions: new Set(), turn: Promise.resolve() };
     this.peers.add(peer);
     socket.on('pong', () => (peer.isAlive = true));
     socket.on('message', (data, isBinary) => {
       if (isBinary) return this.send(peer, { type: 'error', message: 'Frames must be JSON text.' });
-      this.handler(peer, data.toString()).catch((err: unknown) => {
-        if (isUnstorableTextError(err))
-          return this.send(peer, { type: 'error', message: 'The message contains characters that cannot be stored.' });
-        this.log.error({ err }, 'chat frame failed');
-        this.send(peer, { type: 'error', message: 'Internal server error' });
-      });
+      const text = data.toString();
+      // One frame at a time per socket: messages sent back to back are stored and broadcast in
+      // the order they were sent (on PostgreSQL their reads otherwise finish in any order).
+      peer.turn = peer.turn.then(() =>
+        this.handler(peer, text).catch((err: unknown) => {
+          if (isUnstorableTextError(err))
+            return this.send(peer, { type: 'error', message: 'The message contains characters that cannot be stored.' });
+          this.log.error({ err }, 'chat frame failed');
+          this.send(peer, { type: 'error', message: 'Internal server error' });
+        }),
+      );
     });
     socket.on('close', () => this.drop(peer));
     socket.on('error', () => this.drop(peer));

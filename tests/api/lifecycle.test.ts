@@ -386,6 +386,13 @@ describe('revisions and addenda', () => {
     expect(second.body.message).toMatch(/Addendum 2 added\. Revision requested \(Rev B\)/);
     expect(second.body.data.status).toBe('in_progress');
     expect(second.body.data.revisions.at(-1)).toMatchObject({ letter: 'B', reason: 'Addendum 2' });
+    // Written in one step, they list in the order written, however close their times.
+    for (let i = 0; i < 5; i++) {
+      const history = (await server.call('GET', `/api/queries/${q._id}/workspace`, { token: admin })).body.data.history as Array<{
+        activity: string;
+      }>;
+      expect(history.map((h) => h.activity).slice(-2)).toEqual(['Addendum 2 added', 'Revision requested: Rev B']);
+    }
 
     await setStatus(q._id, 'closed');
     const closed = await server.call('POST', `/api/queries/${q._id}/addenda`, { form: filesForm(['late.pdf']), token: alice.token });

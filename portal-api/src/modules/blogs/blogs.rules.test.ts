@@ -22,6 +22,8 @@ describe('slugify', () => {
     expect(slugify("Bidding 101: Miami's Öffice Towers!")).toBe('bidding-101-miamis-office-towers');
     expect(slugify('  --Hello   World--  ')).toBe('hello-world');
     expect(slugify('!!!')).toBe('post');
+    expect(slugify('Über Straße Ärger résumé')).toBe('uber-strasse-arger-resume');
+    expect(slugify('Æsir Œuvre Søren Łódź Þór')).toBe('aesir-oeuvre-soren-lodz-thor');
     expect(slugify('a'.repeat(100)).length).toBe(80);
     expect(slugify(`${'word '.repeat(20)}`)).not.toMatch(/-$/);
   });

@@ -78,11 +78,15 @@ export function parseTags(value: string): string[] {
 }
 
 /** "Bidding 101: Miami's Öffice Towers!" → "bidding-101-miamis-office-towers" (ASCII, at most 80 characters). */
+/** Latin letters that NFKD does not take apart into a letter and its accents. */
+const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
+
 export function slugify(title: string): string {
   const slug = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/[ßæœøđðłþı]/g, (letter) => LATIN_LETTERS[letter]!)
     .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

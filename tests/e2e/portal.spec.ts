@@ -308,3 +308,28 @@ test('My Queries keeps View and the status in reach at 375 px when a message has
   await shoot(page, 'my-queries-long-word-375');
   await context.close();
 });
+
+test('a description that is one long link keeps to three lines in the chat list and two in its header', async ({ browser, request }) => {
+  const link = `Plans: https://drive.example.com/drive/folders/${'a1b2c3d4e5'.repeat(40)}?usp=sharing`;
+  const id = await submitRequest(request, client, link);
+  for (const width of [375, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    await asUser(context, client);
+    const page = await context.newPage();
+    await page.goto(`/chat/${id}`);
+    const heading = page.locator('.cchat-head h2');
+    await expect(heading).toContainText('drive.example.com');
+    const headLine = await heading.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await heading.boundingBox())!.height).toBeLessThanOrEqual(headLine * 2 + 1);
+    // On a phone the list is the other pane.
+    if (width === 375) await page.getByRole('button', { name: 'Back to the list of queries' }).click();
+    const title = page.locator('.cchat-item-title').filter({ hasText: 'drive.example.com' });
+    await expect(title).toBeVisible();
+    // The whole text stays in the item for screen readers; only the lines shown are bounded.
+    await expect(title).toContainText('?usp=sharing');
+    const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await title.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 3 + 1);
+    await shoot(page, `chat-long-link-${width}`);
+    await context.close();
+  }
+});

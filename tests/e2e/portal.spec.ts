@@ -309,7 +309,10 @@ test('My Queries keeps View and the status in reach at 375 px when a message has
   await context.close();
 });
 
-test('a description that is one long link keeps to three lines in the chat list and two in its header', async ({ browser, request }) => {
+test('a description that is one long link keeps to three lines in the chat list and the queue, two in the chat header', async ({
+  browser,
+  request,
+}) => {
   const link = `Plans: https://drive.example.com/drive/folders/${'a1b2c3d4e5'.repeat(40)}?usp=sharing`;
   const id = await submitRequest(request, client, link);
   for (const width of [375, 1280]) {
@@ -332,4 +335,16 @@ test('a description that is one long link keeps to three lines in the chat list 
     await shoot(page, `chat-long-link-${width}`);
     await context.close();
   }
+  // The admin's request queue too.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/admin-queries');
+  await page.getByLabel('Search').fill('drive.example.com');
+  const cell = page.locator('.clamp-3').filter({ hasText: 'drive.example.com' });
+  await expect(cell.getByRole('link')).toContainText('?usp=sharing');
+  const lineHeight = await cell.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await cell.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 3 + 1);
+  await shoot(page, 'queue-long-link');
+  await context.close();
 });

@@ -13,6 +13,7 @@ export function AdminStyles() {
       .menu-pop button:hover, .menu-pop a:hover, .menu-pop button:focus-visible { background: var(--bg-soft); }
       .icon-btn { background: none; border: 1px solid transparent; border-radius: 8px; min-width: 40px; min-height: 40px; cursor: pointer; font-size: 1.2rem; line-height: 1; color: var(--navy); }
       .icon-btn:hover { background: var(--bg-soft); border-color: var(--line); }
+      .clamp-3 { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; line-clamp: 3; overflow: hidden; overflow-wrap: anywhere; }
     `}</style>
   );
 }

@@ -126,9 +126,11 @@ export function RequestQueue() {
                   <td data-label="Request">
                     <div>
                       {/* Issue 12: the row opens the request's workspace (chat and panel). */}
-                      {q.projectName && <strong>{q.projectName} · </strong>}
-                      <a href={paths.adminChat(q._id)}>{firstWords(q.subject || q.message, 12)}</a>
-                      <br />
+                      {/* A description without spaces (a pasted link) keeps to three lines. */}
+                      <span className="clamp-3">
+                        {q.projectName && <strong>{q.projectName} · </strong>}
+                        <a href={paths.adminChat(q._id)}>{firstWords(q.subject || q.message, 12)}</a>
+                      </span>
                       <span className="muted">
                         {q.files.length} file{q.files.length === 1 ? '' : 's'}
                       </span>

@@ -240,7 +240,7 @@ test('the admin chat list: Escape in a user menu gives the focus back to its but
   await page.goto(`/admin-chat/${id}`);
   const list = page.getByRole('complementary', { name: 'Chats' });
   await list.getByLabel('Search clients').fill('Menu Focus Client');
-  await expect(list.getByRole('button', { name: /open chat$/ })).toHaveCount(1); // the search's answer is in
+  await expect(list.getByRole('button', { name: /Click to load chat$/ })).toHaveCount(1); // the search's answer is in
   const more = page.getByRole('button', { name: 'More options for Menu Focus Client' });
   await more.focus();
   await page.keyboard.press('Enter');
@@ -262,7 +262,7 @@ test('the admin chat list at 1280 px shows a whole name and "Click to load chat"
   await page.goto(`/admin-chat/${id}`);
   const list = page.getByRole('complementary', { name: 'Chats' });
   await list.getByLabel('Search clients').fill('Marisol Fernandez');
-  const row = list.getByRole('button', { name: /^Marisol Fernandez.*open chat$/ });
+  const row = list.getByRole('button', { name: /^Marisol Fernandez.*Click to load chat$/ });
   await expect(row).toHaveCount(1);
   await expect(row.locator('time')).toBeVisible();
   for (const part of ['.acl-name', '.acl-sub']) {

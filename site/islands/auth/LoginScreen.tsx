@@ -8,6 +8,7 @@ import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { busyButton } from '../ui/busy-button.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.LoginSchema),
@@ -95,7 +96,8 @@ function LoginForm() {
         <a href={paths.forgotPassword}>Forgot Password?</a>
       </div>
       <div className="auth-actions">
-        <button type="submit" className="btn" disabled={busy}>
+        {/* Not disabled while busy: a refused sign-in leaves the focus here (WCAG 2.4.3). */}
+        <button type="submit" className="btn" {...busyButton(busy)}>
           {busy ? 'Signing in…' : 'Login'}
         </button>
         <a className="btn btn-secondary" href={paths.signup}>

@@ -11,6 +11,7 @@ import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { afterOtp } from './auth-rules.ts';
 import { lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { busyButton } from '../ui/busy-button.ts';
 
 /** SPEC §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;
@@ -211,7 +212,8 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         )}
       </p>
       <div className="auth-actions">
-        <button type="submit" className="btn" disabled={busy || done}>
+        {/* Not disabled while busy: a refused code leaves the focus here, its message read out by the alert above (WCAG 2.4.3). */}
+        <button type="submit" className="btn" disabled={done} {...busyButton(busy)}>
           {busy ? 'Verifying…' : 'Verify'}
         </button>
         <a className="btn btn-secondary" href={paths.login} onClick={clearChallenge}>

@@ -34,7 +34,16 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
           <span>
             <strong>Reply to:</strong> {replyTo.message}
           </span>
-          <button type="button" className="btn-link" onClick={onCancelReply} aria-label="Cancel reply">
+          <button
+            type="button"
+            className="btn-link"
+            onClick={() => {
+              // The preview and this button go: the focus goes on to the message box, not to <body>.
+              document.getElementById(inputId)?.focus();
+              onCancelReply?.();
+            }}
+            aria-label="Cancel reply"
+          >
             ×
           </button>
         </div>

@@ -26,7 +26,8 @@ export function MessageList({ messages, isMine, emptyText, onReply, header }: Pr
   }, [last]);
 
   return (
-    <div ref={list} className="msg-list" role="log" aria-live="polite" aria-label="Messages">
+    // Focusable, so a keyboard can scroll the history (axe scrollable-region-focusable, WCAG 2.1.1).
+    <div ref={list} className="msg-list" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
       {header}
       {messages.length === 0 && <p className="msg-empty">{emptyText}</p>}
       {messages.map((m) => {
@@ -65,6 +66,7 @@ export function MessageList({ messages, isMine, emptyText, onReply, header }: Pr
         .msg-time { display: block; font-size: .72rem; opacity: .75; text-align: right; }
         .msg-quote { display: block; font-size: .82rem; border-left: 3px solid var(--orange); padding: .1rem .5rem; margin: .25rem 0; color: inherit; opacity: .85; text-decoration: none; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         .msg:focus-visible { outline: 3px solid var(--orange); }
+        .msg-list:focus-visible { outline: 3px solid var(--orange); outline-offset: -3px; }
       `}</style>
     </div>
   );

@@ -6,6 +6,7 @@ import { SHORT_TOAST_MS, Toasts } from '../ui/Toasts.tsx';
 import { CONTACT_LIMITS } from '../../../portal-api/src/modules/contact/contact.limits.ts';
 import type { ContactMessage } from '../../../portal-api/src/modules/contact/contact.schema.ts';
 import { ApiError, call, publicApi } from '../../lib/api.ts';
+import { busyButton } from '../ui/busy-button.ts';
 
 // SPEC §5 contact form: name, e-mail, service and message required, phone
 // optional. The browser checks presence and length (its own constraint
@@ -117,7 +118,8 @@ export default function ContactForm({ services, labels }: Props) {
             {error}
           </p>
         )}
-        <button type="submit" className="btn contact-submit" disabled={!hydrated || busy} aria-busy={busy}>
+        {/* Not disabled while sending: a refused message leaves the focus here (WCAG 2.4.3). */}
+        <button type="submit" className="btn contact-submit" disabled={!hydrated} aria-busy={busy} {...busyButton(busy)}>
           {busy ? labels.submitting : labels.submit}
         </button>
       </form>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { api, call, jsonBody, serverMessage } from '../../lib/api.ts';
@@ -7,6 +7,9 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+import { busyButton } from '../ui/busy-button.ts';
+import { rescueFocus } from '../ui/focus-rescue.ts';
+import { useFocusFirstItem } from '../ui/use-dismiss.ts';
 
 const resolver = lazyZodResolver(() =>
   import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.AddendumFormSchema),
@@ -17,6 +20,11 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const client = useQueryClient();
   const ids = { files: useId(), note: useId() };
   const [open, setOpen] = useState(false);
+  // The files field takes the focus as the form opens; as it closes (Cancel, or uploaded) the focus goes back to 'Add addendum'.
+  const openButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstItem(form, open, 'input');
+  const backToOpen = () => rescueFocus(() => openButton.current);
   // react-hook-form over the shared form schema (lifecycle.schema.ts, loaded lazily once the form shows), checked on submit.
   const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
     resolver,
@@ -36,7 +44,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   if (!open) {
     return (
       <p>
-        <button type="button" className="btn btn-sm btn-secondary" onClick={() => setOpen(true)}>
+        <button ref={openButton} type="button" className="btn btn-sm btn-secondary" onClick={() => setOpen(true)}>
           Add addendum
         </button>
       </p>
@@ -60,7 +68,17 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
     }
   });
   return (
-    <form className="addendum-form" onSubmit={submit} onFocus={warm} noValidate aria-label="Add addendum">
+    <form
+      ref={form}
+      className="addendum-form"
+      onSubmit={(e) => {
+        backToOpen();
+        void submit(e);
+      }}
+      onFocus={warm}
+      noValidate
+      aria-label="Add addendum"
+    >
       <label htmlFor={ids.files}>Addendum files</label>
       <input
         id={ids.files}
@@ -79,10 +97,18 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
         </p>
       )}
       <div className="rqp-actions">
-        <button type="submit" className="btn btn-sm" disabled={progress !== null}>
+        <button type="submit" className="btn btn-sm" {...busyButton(progress !== null)}>
           Upload addendum
         </button>
-        <button type="button" className="btn btn-sm btn-secondary" onClick={() => setOpen(false)} disabled={progress !== null}>
+        <button
+          type="button"
+          className="btn btn-sm btn-secondary"
+          onClick={() => {
+            backToOpen();
+            setOpen(false);
+          }}
+          disabled={progress !== null}
+        >
           Cancel
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
@@ -6,6 +6,9 @@ import { formatCents, QUOTE_STATE_LABELS } from '../../../portal-api/src/modules
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { busyButton } from '../ui/busy-button.ts';
+import { rescueFocus } from '../ui/focus-rescue.ts';
+import { useFocusFirstItem } from '../ui/use-dismiss.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.DeclineQuoteSchema),
@@ -25,18 +28,31 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
   const step = useRequestStep();
   const reasonId = useId();
   const [declining, setDeclining] = useState(false);
+  // The reason box takes the focus as the form opens; as it closes the focus goes back to Decline, or to the card once decided.
+  const card = useRef<HTMLElement>(null);
+  const declineButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstItem(form, declining, 'textarea');
+  const backToDecline = () => rescueFocus(() => declineButton.current ?? card.current);
   // The decline form over DeclineQuoteSchema (loaded lazily, once the form shows); `raw`: the reason is sent as typed (the server trims it).
   const decline = useForm({ resolver, defaultValues: { reason: '' } });
   const warm = useWarmResolver(resolver, declining);
   const reason = decline.watch('reason');
   const isOpen = quote.state === 'sent';
   const decide = role === 'client' && isOpen && canDecide;
-  const accept = (option: 'standard' | 'rush') =>
+  const accept = (option: 'standard' | 'rush') => {
+    rescueFocus(() => card.current); // the buttons go once the quote is accepted
     step.mutate(() => call(api.quotes[':quoteId'].accept.$post({ param: { quoteId: quote._id }, json: { option } })));
+  };
   const withdraw = () => step.mutate(() => call(api.quotes[':quoteId'].withdraw.$post({ param: { quoteId: quote._id } })));
 
   return (
-    <article className={`quote-card is-${quote.state}`} aria-label={`Quote of ${when.format(new Date(quote.sentAt))}`}>
+    <article
+      ref={card}
+      tabIndex={-1}
+      className={`quote-card is-${quote.state}`}
+      aria-label={`Quote of ${when.format(new Date(quote.sentAt))}`}
+    >
       <header>
         <strong>Quote</strong> <span className="quote-state">{QUOTE_STATE_LABELS[quote.state]}</span>
         <time dateTime={quote.sentAt}>{when.format(new Date(quote.sentAt))}</time>
@@ -60,28 +76,36 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
       {quote.state === 'declined' && quote.declineReason && <p>Declined: {quote.declineReason}</p>}
       {decide && !declining && (
         <div className="rqp-actions">
-          <button type="button" className="btn btn-sm" disabled={step.isPending} onClick={() => accept('standard')}>
+          <button type="button" className="btn btn-sm" {...busyButton(step.isPending, () => accept('standard'))}>
             Accept standard
           </button>
           {quote.rushPriceCents !== null && (
-            <button type="button" className="btn btn-sm" disabled={step.isPending} onClick={() => accept('rush')}>
+            <button type="button" className="btn btn-sm" {...busyButton(step.isPending, () => accept('rush'))}>
               Accept rush
             </button>
           )}
-          <button type="button" className="btn btn-sm btn-secondary" disabled={step.isPending} onClick={() => setDeclining(true)}>
+          <button
+            ref={declineButton}
+            type="button"
+            className="btn btn-sm btn-secondary"
+            {...busyButton(step.isPending, () => setDeclining(true))}
+          >
             Decline
           </button>
         </div>
       )}
       {decide && declining && (
         <form
+          ref={form}
           className="quote-decline"
           onFocus={warm}
           onSubmit={decline.handleSubmit(
-            (form) =>
+            (form) => {
+              backToDecline();
               step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: form })), {
                 onSuccess: () => setDeclining(false),
-              }),
+              });
+            },
             // The button waits for a reason, so this is the schema's sentence the server would answer.
             (errors) => {
               const text = firstError(errors);
@@ -92,10 +116,17 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
           <label htmlFor={reasonId}>Why do you decline?</label>
           <textarea id={reasonId} maxLength={2000} required {...decline.register('reason')} />
           <div className="rqp-actions">
-            <button type="submit" className="btn btn-sm" disabled={step.isPending || !reason.trim()}>
+            <button type="submit" className="btn btn-sm" disabled={!reason.trim()} {...busyButton(step.isPending)}>
               Decline quote
             </button>
-            <button type="button" className="btn btn-sm btn-secondary" onClick={() => setDeclining(false)}>
+            <button
+              type="button"
+              className="btn btn-sm btn-secondary"
+              onClick={() => {
+                backToDecline();
+                setDeclining(false);
+              }}
+            >
               Cancel
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FileList } from './FileList.tsx';
@@ -6,6 +6,9 @@ import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { busyButton } from '../ui/busy-button.ts';
+import { rescueFocus } from '../ui/focus-rescue.ts';
+import { useFocusFirstItem } from '../ui/use-dismiss.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.ReopenSchema),
@@ -24,13 +27,22 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
   const step = useRequestStep();
   const reasonId = useId();
   const [asking, setAsking] = useState(false);
+  // The reason box takes the focus as the form opens; as it closes the focus goes back to the button,
+  // or, once the request is reopened (no button), to this section's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const askButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstItem(form, asking, 'textarea');
+  const backToAsk = () => rescueFocus(() => askButton.current ?? heading.current);
   // The revision request over ReopenSchema (loaded lazily, once the form shows); `raw`: the reason is sent as typed (the server trims it).
   const reopen = useForm({ resolver, defaultValues: { reason: '' } });
   const warm = useWarmResolver(resolver, asking);
   const reason = reopen.watch('reason');
   return (
     <>
-      <h2>Deliverables ({query.deliverables.length})</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Deliverables ({query.deliverables.length})
+      </h2>
       {!query.revisions.length && <p>{role === 'admin' ? 'Nothing delivered yet.' : 'Your estimate files will appear here.'}</p>}
       {query.revisions.map((rev) => (
         <div key={rev.letter} className="rqp-set" aria-label={rev.label}>
@@ -46,22 +58,25 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
       ))}
       {query.status === 'answered' && !asking && (
         <p>
-          <button type="button" className="btn btn-sm btn-secondary" onClick={() => setAsking(true)}>
+          <button ref={askButton} type="button" className="btn btn-sm btn-secondary" onClick={() => setAsking(true)}>
             {role === 'client' ? 'Request a revision' : 'Reopen for a revision'}
           </button>
         </p>
       )}
       {query.status === 'answered' && asking && (
         <form
+          ref={form}
           onFocus={warm}
           onSubmit={reopen.handleSubmit(
-            (form) =>
+            (form) => {
+              backToAsk();
               step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: form })), {
                 onSuccess: () => {
                   setAsking(false);
                   reopen.reset();
                 },
-              }),
+              });
+            },
             // The button waits for a reason, so this is the schema's sentence the server would answer.
             (errors) => {
               const text = firstError(errors);
@@ -72,10 +87,17 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
           <label htmlFor={reasonId}>What should change?</label>
           <textarea id={reasonId} maxLength={2000} required {...reopen.register('reason')} />
           <div className="rqp-actions">
-            <button type="submit" className="btn btn-sm" disabled={step.isPending || !reason.trim()}>
+            <button type="submit" className="btn btn-sm" disabled={!reason.trim()} {...busyButton(step.isPending)}>
               Send revision request
             </button>
-            <button type="button" className="btn btn-sm btn-secondary" onClick={() => setAsking(false)}>
+            <button
+              type="button"
+              className="btn btn-sm btn-secondary"
+              onClick={() => {
+                backToAsk();
+                setAsking(false);
+              }}
+            >
               Cancel
             </button>
           </div>

@@ -13,7 +13,8 @@ export function StatusSection({ workspace, role }: SectionProps) {
   const { query } = workspace;
   return (
     <>
-      <h2>Status</h2>
+      {/* Focusable for StatusActions: where the focus goes if a status change leaves no button to hold it. */}
+      <h2 tabIndex={-1}>Status</h2>
       <p>
         <StatusBadge status={query.status} />
       </p>

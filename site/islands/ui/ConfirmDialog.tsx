@@ -1,3 +1,4 @@
+import { busyButton } from './busy-button.ts';
 import { Modal } from './Modal.tsx';
 
 type Props = {
@@ -30,10 +31,11 @@ export function ConfirmDialog({
       onClose={onCancel}
       footer={
         <>
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          {/* Busy: aria-disabled, so the focus stays in the dialog (and returns to its opener) instead of dropping to <body>. */}
+          <button type="button" className="btn btn-secondary" {...busyButton(!!busy, onCancel)}>
             {cancelLabel}
           </button>
-          <button type="button" className={`btn${danger ? ' btn-danger' : ''}`} onClick={onConfirm} disabled={busy} autoFocus>
+          <button type="button" className={`btn${danger ? ' btn-danger' : ''}`} {...busyButton(!!busy, onConfirm)} autoFocus>
             {confirmLabel}
           </button>
         </>

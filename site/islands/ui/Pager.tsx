@@ -1,3 +1,6 @@
+import { useRef } from 'react';
+import { rescueFocus } from './focus-rescue.ts';
+
 type Props = {
   page: number;
   pageCount: number;
@@ -18,7 +21,14 @@ export function Pager({
   nextLabel = 'Next',
   labelCase = 'upper',
 }: Props) {
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
   if (pageCount <= 1 && !showLabel) return null;
+  // At the first or last page the pressed button is disabled: the focus goes to the other one, not to <body>.
+  const go = (to: number, other: typeof prev) => {
+    rescueFocus(() => other.current);
+    onChange(to);
+  };
   const label = `${labelCase === 'upper' ? 'Page' : 'Page'} ${page} ${labelCase === 'upper' ? 'of' : 'of'} ${Math.max(pageCount, 1)}`;
   return (
     <nav
@@ -26,11 +36,11 @@ export function Pager({
       aria-label="Pagination"
       style={{ display: 'flex', gap: '.75rem', alignItems: 'center', justifyContent: 'center', marginTop: '1rem', flexWrap: 'wrap' }}
     >
-      <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+      <button ref={prev} type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => go(page - 1, next)}>
         {prevLabel}
       </button>
       {showLabel && <span aria-live="polite">{label}</span>}
-      <button type="button" className="btn btn-secondary btn-sm" disabled={page >= pageCount} onClick={() => onChange(page + 1)}>
+      <button ref={next} type="button" className="btn btn-secondary btn-sm" disabled={page >= pageCount} onClick={() => go(page + 1, prev)}>
         {nextLabel}
       </button>
     </nav>

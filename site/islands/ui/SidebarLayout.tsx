@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Avatar } from './Avatar.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useDismiss } from './use-dismiss.ts';
+import { rescueFocus } from './focus-rescue.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
 export type NavItem = {
@@ -98,7 +99,15 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
               </li>
             ))}
             <li>
-              <button type="button" className="shell-logout" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="shell-logout"
+                onClick={() => {
+                  // On a phone the menu folds as the dialog opens: Cancel gives the focus to ☰, not to a hidden Logout.
+                  rescueFocus(() => burger.current);
+                  setConfirming(true);
+                }}
+              >
                 Logout
               </button>
             </li>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
@@ -15,6 +15,7 @@ import { chatStyles } from './chat-styles.ts';
 import type { ChatUser } from './types.ts';
 import { useChatUsers } from './use-chat-users.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { rescueFocus } from '../../ui/focus-rescue.ts';
 
 /** /admin-chat and /admin-chat/{queryId} (SPEC §2 admin chat). */
 export default function AdminChatScreen() {
@@ -71,6 +72,19 @@ function AdminChat() {
   useEffect(() => {
     if (room.queryStatus || room.lifecycleStamp) void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
   }, [room.queryStatus, room.lifecycleStamp, queryClient]);
+  // Under 768 px the back arrow hides the conversation: the focus goes to the list, on the query
+  // just left (or, its client's queries folded, the list's heading), not to <body>.
+  const side = useRef<HTMLElement>(null);
+  const back = () => {
+    const left = queryId && paths.adminChat(queryId);
+    rescueFocus(() => {
+      const link = [...(side.current?.querySelectorAll<HTMLAnchorElement>('.acl-queries a') ?? [])].find(
+        (a) => a.getAttribute('href') === left,
+      );
+      return link ?? side.current?.querySelector<HTMLElement>('h1 a');
+    });
+    open(undefined);
+  };
   const isOnline = (u: ChatUser) => room.presence[u._id] ?? u.online;
   const knownUser = (userId: string) => {
     const u = list.find((x) => x._id === userId);
@@ -79,7 +93,7 @@ function AdminChat() {
 
   return (
     <div className={`acs${queryId ? ' has-chat' : ''}`}>
-      <aside className="acs-side" aria-label="Chats">
+      <aside ref={side} className="acs-side" aria-label="Chats">
         <h1 className="acs-title">
           <a href={paths.admin}>Chats</a>
         </h1>
@@ -99,7 +113,7 @@ function AdminChat() {
       <div className="acs-main">
         {queryId ? (
           <div className="acs-work">
-            <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={() => open(undefined)} />
+            <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={back} />
             <RequestPanel
               key={`panel-${queryId}`}
               queryId={queryId}

@@ -20,6 +20,9 @@ type Props = {
   onLoadMore: () => void;
 };
 
+/** SPEC §2: the placeholder on every user of the list. */
+const LOAD_CHAT = 'Click to load chat';
+
 /** A user's query list gets a search box above this many queries (issue 17). */
 const QUERY_SEARCH_FROM = 10;
 
@@ -55,13 +58,15 @@ export function ChatUserList({
         </label>
         <input id="acl-search" type="search" placeholder="Search clients" value={text} onChange={(e) => setText(e.target.value)} />
       </div>
-      {loading ? (
-        <p className="acl-note" role="status">
-          Loading users…
-        </p>
-      ) : !users.length ? (
-        <p className="acl-note">{search ? `No clients match “${search}”.` : SPEC_TEXTS.noChatUsers}</p>
-      ) : (
+      {/* One live region for the loading note and the search's answer, so both are read out. */}
+      <div role="status">
+        {loading ? (
+          <p className="acl-note">Loading users…</p>
+        ) : (
+          !users.length && <p className="acl-note">{search ? `No clients match “${search}”.` : SPEC_TEXTS.noChatUsers}</p>
+        )}
+      </div>
+      {loading || !users.length ? null : (
         <>
           <ul className="acl-list">
             {users.map((u) => (
@@ -130,7 +135,8 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
           type="button"
           className="acl-main"
           onClick={select}
-          aria-label={`${user.fullName}${online ? ', online' : ''}${unread ? `, ${unread} unread` : ''}: open chat`}
+          // WCAG 2.5.3: the name holds the visible text ('Click to load chat'); the time is the last message's.
+          aria-label={`${user.fullName}${online ? ', online' : ''}${unread ? `, ${unread} unread` : ''}: ${LOAD_CHAT}`}
           title={preview ?? undefined}
         >
           <span className="acl-avatar">
@@ -149,7 +155,7 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
             </span>
             <span className="acl-line">
               {/* On every row; the last message is the row's tooltip. */}
-              <span className="acl-sub">Click to load chat</span>
+              <span className="acl-sub">{LOAD_CHAT}</span>
               {user.lastMessage && (
                 <time className="acl-time" dateTime={user.lastMessage.createdAt}>
                   {when(user.lastMessage.createdAt)}
@@ -173,7 +179,6 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
             ref={menuButton}
             type="button"
             className="icon-btn"
-            aria-haspopup="true"
             aria-expanded={menu}
             aria-label={`More options for ${user.fullName}`}
             onClick={() => setMenu((v) => !v)}

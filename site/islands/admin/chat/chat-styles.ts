@@ -51,6 +51,8 @@ export const chatStyles = `
   /* Initials in white need the darker orange for 4.5:1 contrast (WCAG 1.4.3). */
   .acl-avatar > span[aria-hidden]:not(.acl-dot), .acp-avatar > span[aria-hidden]:not(.acp-dot) { background: var(--orange-dark) !important; }
   .acl-closed { opacity: .8; }
+  /* On the selected query's orange, faded white is 3.5:1; full white is 4.6:1 (WCAG 1.4.3). */
+  .acl-queries a[aria-current='page'] .acl-closed { opacity: 1; }
   .acp { display: flex; flex-direction: column; flex: 1; min-width: 0; min-height: 0; }
   .acp-head { display: flex; align-items: center; gap: .65rem; padding: .6rem .9rem; background: #fff; border-bottom: 1px solid var(--line); flex-wrap: wrap; min-height: 60px; }
   .acp-back { display: none; }

@@ -95,7 +95,6 @@ function ClientMenu({ user, onViewUser, onViewQueries }: { user: Person; onViewU
         ref={button}
         type="button"
         className="icon-btn"
-        aria-haspopup="true"
         aria-expanded={open}
         aria-label={`Options for ${user.fullName}`}
         onClick={() => setOpen((v) => !v)}

@@ -50,7 +50,10 @@ export function RequestQueue() {
 
   return (
     <section className="card" aria-labelledby="queue-h">
-      <h2 id="queue-h">Request queue</h2>
+      {/* Focusable for StatusActions: where the focus goes if a row leaves the list after Start. */}
+      <h2 id="queue-h" tabIndex={-1}>
+        Request queue
+      </h2>
       <div className="queue-filters" role="search">
         <div className="field">
           <label htmlFor={statusId}>Status</label>

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { paths } from '../../../lib/routes.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { Query } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { busyButton } from '../../ui/busy-button.ts';
+import { firstFocusable, rescueFocus } from '../../ui/focus-rescue.ts';
 
 type Props = { query: Query; onAnswer: (q: Query) => void; /** False inside the chat workspace, which is that chat. */ chatLink?: boolean };
 
@@ -12,16 +14,18 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
   const change = useStatusChange();
   const [confirming, setConfirming] = useState(false);
   const about = `query of ${query.user.fullName}`;
+  const actions = useRef<HTMLDivElement>(null);
+  // Start gives way to the next step's buttons: the focus goes to the first of them, or to the
+  // list's heading if the row leaves the list (a 'Pending' filter), never to <body>.
+  const start = (e: { currentTarget: HTMLElement }) => {
+    const home = e.currentTarget.closest('section')?.querySelector<HTMLElement>('h2[tabindex]');
+    rescueFocus(() => firstFocusable(actions.current) ?? home);
+    change.mutate({ id: query._id, status: 'in_progress' });
+  };
   return (
-    <div className="row-actions">
+    <div ref={actions} className="row-actions">
       {query.status === 'pending' && (
-        <button
-          type="button"
-          className="btn btn-sm btn-navy"
-          disabled={change.isPending}
-          onClick={() => change.mutate({ id: query._id, status: 'in_progress' })}
-          aria-label={`Start ${about}`}
-        >
+        <button type="button" className="btn btn-sm btn-navy" {...busyButton(change.isPending, start)} aria-label={`Start ${about}`}>
           Start
         </button>
       )}

@@ -1,12 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
 import type { ListedUser } from '../../../../portal-api/src/modules/users/users.schema.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { rescueFocus } from '../../ui/focus-rescue.ts';
 import { AdminShell } from '../AdminShell.tsx';
 import './users.css';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
@@ -32,6 +33,8 @@ function UsersTable() {
   const queryClient = useQueryClient();
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
   const [pending, setPending] = useState<ListedUser | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const users = useQuery({
     queryKey: ['users', pagination.pageIndex],
     queryFn: () => call(api.users.$get({ query: { page: String(pagination.pageIndex + 1), pageSize: String(PAGE_SIZE) } })),
@@ -46,6 +49,16 @@ function UsersTable() {
     onError: () => toast.error('Approval failed'),
     onSettled: () => setPending(null),
   });
+  // An approved user's Approve button goes: the focus moves to the next one still shown (the one
+  // that takes its place in the list), else the previous one, else the page's heading.
+  const approveFocus = () => {
+    const approveButtons = () => [...(section.current?.querySelectorAll<HTMLElement>('.users-table button') ?? [])];
+    const at = approveButtons().indexOf(document.activeElement as HTMLElement);
+    rescueFocus(() => {
+      const left = approveButtons();
+      return left[at] ?? left[at - 1] ?? heading.current;
+    });
+  };
 
   const [columns] = useState(() =>
     helper.columns([
@@ -68,7 +81,10 @@ function UsersTable() {
             <button
               type="button"
               className="btn btn-sm"
-              onClick={() => setPending(row.original)}
+              onClick={() => {
+                approveFocus();
+                setPending(row.original);
+              }}
               aria-label={`Approve ${row.original.fullName}`}
             >
               Approve
@@ -91,8 +107,10 @@ function UsersTable() {
 
   const pageCount = Math.max(1, table.getPageCount());
   return (
-    <section className="users" aria-labelledby="users-title">
-      <h1 id="users-title">Users</h1>
+    <section ref={section} className="users" aria-labelledby="users-title">
+      <h1 ref={heading} id="users-title" tabIndex={-1}>
+        Users
+      </h1>
       {users.isError ? (
         <p className="error-text" role="alert">
           {users.error instanceof Error && users.error.message ? users.error.message : SPEC_TEXTS.usersFailed}

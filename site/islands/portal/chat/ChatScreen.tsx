@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMyQueries } from '../use-my-queries.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useProgressiveCount } from '../../../lib/progressive.ts';
@@ -18,6 +18,7 @@ import { StatusBadge } from '../query-format.tsx';
 import './chat.css';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { CHAT_CLOSED } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
+import { rescueFocus } from '../../ui/focus-rescue.ts';
 
 /** /chat and /chat/{id} (SPEC §2): the client's queries on the left, the live chat of one on the right. */
 export function ChatScreen() {
@@ -86,6 +87,16 @@ function ClientChat() {
       void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
   }, [lastEvent, selected?._id, queryClient]);
 
+  // Under 768 px the back arrow hides the conversation: the focus goes to the list, on the open
+  // query (or the list's heading), not to <body>.
+  const listPane = useRef<HTMLElement>(null);
+  const back = () => {
+    rescueFocus(
+      () => listPane.current?.querySelector<HTMLElement>('.cchat-item[aria-current]') ?? listPane.current?.querySelector<HTMLElement>('h1'),
+    );
+    setPane('list');
+  };
+
   // SPEC §4: a message is 'me' when its sender id is the user's id (else the estimating team).
   const isMine = (m: ChatMessage) => (userId ? m.sender._id === userId : m.sender.role === 'client');
 
@@ -99,8 +110,10 @@ function ClientChat() {
           Chat
         </button>
       </div>
-      <aside className="cchat-list" aria-label="Your queries">
-        <h1 className="cchat-title">Chats</h1>
+      <aside ref={listPane} className="cchat-list" aria-label="Your queries">
+        <h1 className="cchat-title" tabIndex={-1}>
+          Chats
+        </h1>
         {error ? (
           <p className="error-text" role="alert">
             Error: {error.message || SPEC_TEXTS.myQueriesFailed}
@@ -149,7 +162,7 @@ function ClientChat() {
       </aside>
       <section className="cchat-window" aria-label="Conversation">
         <header className="cchat-head">
-          <button type="button" className="cchat-back" aria-label="Back to the list of queries" onClick={() => setPane('list')}>
+          <button type="button" className="cchat-back" aria-label="Back to the list of queries" onClick={back}>
             ←
           </button>
           {selected ? (
@@ -173,7 +186,14 @@ function ClientChat() {
         </header>
         {selected ? (
           <>
-            <MessageList messages={room.messages} isMine={isMine} emptyText={room.loading ? 'Loading…' : 'No messages to show'} />
+            {/* The log (a live region) mounts once the history is in, so opening a chat does not read it all out (as the admin chat). */}
+            {room.loading ? (
+              <p className="cchat-loading" role="status">
+                Loading…
+              </p>
+            ) : (
+              <MessageList messages={room.messages} isMine={isMine} emptyText="No messages to show" />
+            )}
             <ChatQuoteCard queryId={selected._id} />
             {isClosed ? (
               <p className="cchat-closed" role="status">

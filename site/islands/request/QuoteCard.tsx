@@ -28,12 +28,12 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
   const step = useRequestStep();
   const reasonId = useId();
   const [declining, setDeclining] = useState(false);
-  // The reason box takes the focus as the form opens; as it closes the focus goes back to Decline, or to the card once decided.
+  // The reason box takes the focus as the form opens; Cancel gives it back to Decline.
   const card = useRef<HTMLElement>(null);
   const declineButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstItem(form, declining, 'textarea');
-  const backToDecline = () => rescueFocus(() => declineButton.current ?? card.current);
+  const backToDecline = () => rescueFocus(() => declineButton.current);
   // The decline form over DeclineQuoteSchema (loaded lazily, once the form shows); `raw`: the reason is sent as typed (the server trims it).
   const decline = useForm({ resolver, defaultValues: { reason: '' } });
   const warm = useWarmResolver(resolver, declining);
@@ -101,7 +101,8 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
           onFocus={warm}
           onSubmit={decline.handleSubmit(
             (form) => {
-              backToDecline();
+              // Declined, the card has no buttons left (Decline shows again for a moment, till the reload): the card takes the focus.
+              rescueFocus(() => card.current);
               step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: form })), {
                 onSuccess: () => setDeclining(false),
               });

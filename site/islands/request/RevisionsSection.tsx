@@ -27,13 +27,13 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
   const step = useRequestStep();
   const reasonId = useId();
   const [asking, setAsking] = useState(false);
-  // The reason box takes the focus as the form opens; as it closes the focus goes back to the button,
-  // or, once the request is reopened (no button), to this section's heading.
+  // The reason box takes the focus as the form opens; Cancel gives it back to the button,
+  // sending it to this section's heading (the request is reopened: no button).
   const heading = useRef<HTMLHeadingElement>(null);
   const askButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstItem(form, asking, 'textarea');
-  const backToAsk = () => rescueFocus(() => askButton.current ?? heading.current);
+  const backToAsk = () => rescueFocus(() => askButton.current);
   // The revision request over ReopenSchema (loaded lazily, once the form shows); `raw`: the reason is sent as typed (the server trims it).
   const reopen = useForm({ resolver, defaultValues: { reason: '' } });
   const warm = useWarmResolver(resolver, asking);
@@ -69,7 +69,8 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
           onFocus={warm}
           onSubmit={reopen.handleSubmit(
             (form) => {
-              backToAsk();
+              // Reopened, the request has no button here (it shows again for a moment, till the reload): the heading takes the focus.
+              rescueFocus(() => heading.current);
               step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: form })), {
                 onSuccess: () => {
                   setAsking(false);

@@ -1,0 +1,265 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { asUser, expectNoAxeViolations, newClient, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+
+// Keyboard focus never drops to <body> (WCAG 2.4.3): when the focused control goes away or is
+// disabled, the focus moves to a sensible place (ui/focus-rescue.ts), and a busy button stays
+// focusable (ui/busy-button.ts). Each check presses keys and reads document.activeElement.
+
+const phone = { width: 375, height: 812 };
+const desk = { width: 1280, height: 900 };
+
+async function pageAs(browser: Browser, session: Session, viewport = desk): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await asUser(context, session);
+  return context.newPage();
+}
+
+const auth = (s: Session) => ({ authorization: `Bearer ${s.token}` });
+
+async function setStatus(request: APIRequestContext, admin: Session, id: string, status: string): Promise<void> {
+  const res = await request.patch(`/api/queries/${id}/status`, { headers: auth(admin), data: { status } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Presses Enter on `name`d control after focusing it, the way a keyboard user activates it. */
+async function press(page: Page, locator: ReturnType<Page['getByRole']>): Promise<void> {
+  await locator.focus();
+  await page.keyboard.press('Enter');
+}
+
+const bodyHasFocus = (page: Page) => page.evaluate(() => document.activeElement === document.body || !document.activeElement);
+
+test('the pager keeps the focus at the first and last page: on the other pager button', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Paula Pager');
+  for (let i = 1; i <= 6; i++) await submitRequest(request, client, `Pager request number ${i} with a few words`);
+  const page = await pageAs(browser, client);
+  await page.goto('/my-queries');
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await press(page, page.getByRole('button', { name: 'Next' }));
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
+});
+
+test('Logout from the phone menu: Escape and Cancel give the focus back to the menu button', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  for (const [session, home] of [
+    [await newClient(request, admin, 'Lola Logout'), '/portal'],
+    [admin, '/admin'],
+  ] as const) {
+    const page = await pageAs(browser, session, phone);
+    await page.goto(home);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const dialog = page.getByRole('dialog', { name: 'Logout' });
+    for (const close of ['Escape', 'Cancel'] as const) {
+      await press(page, menu);
+      await press(page, page.getByRole('button', { name: 'Logout' }));
+      await expect(dialog.getByText('Are you sure you want to logout?')).toBeVisible();
+      if (close === 'Escape') await page.keyboard.press('Escape');
+      else await press(page, dialog.getByRole('button', { name: 'Cancel' }));
+      await expect(dialog).toBeHidden();
+      await expect(menu).toBeFocused();
+    }
+    await page.context().close();
+  }
+});
+
+test('the client chat at 375 px: the log mounts after the history, scrolls by keyboard, and Back focuses the open query', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Chloe Chat');
+  const id = await submitRequest(request, client, 'Stucco takeoff for the back arrow check');
+  await say(test.info().project.use.baseURL!, client, id, 'First line of the history');
+  const page = await pageAs(browser, client, phone);
+  // The history call waits until released: while it loads there is a status, not a log to read out.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/chats/query/*/message*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/chat/${id}`);
+  const window = page.getByRole('region', { name: 'Conversation' });
+  await expect(window.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+  await expect(page.getByRole('log')).toHaveCount(0);
+  release();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('First line of the history')).toBeVisible();
+  // Nothing inside the log takes the focus: the log itself does, to scroll it.
+  await log.focus();
+  await expect(log).toBeFocused();
+  await expectNoAxeViolations(page, { include: ['.cchat-window'] });
+  await shoot(page, 'focus/client-chat-log');
+  await page.setViewportSize(phone);
+
+  await press(page, page.getByRole('button', { name: 'Back to the list of queries' }));
+  await expect(page.getByRole('button', { name: /Stucco takeoff for the back arrow check/ })).toBeFocused();
+});
+
+test('the admin chat: Back at 375 px, cancelling a reply, the search answer, the options button and the list names', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Carla Focus');
+  const open = await submitRequest(request, client, 'Roofing takeoff with a reply to cancel');
+  const closed = await submitRequest(request, client, 'Old drywall request now closed');
+  await setStatus(request, admin, closed, 'closed');
+  await say(test.info().project.use.baseURL!, client, open, 'Can you reply to this line?');
+  const page = await pageAs(browser, admin, phone);
+  const list = page.getByRole('complementary', { name: 'Chats' });
+
+  // 1.4.3: the selected closed query's '(Closed)' in full white on the orange (3.5:1 faded).
+  await page.goto(`/admin-chat/${closed}`);
+  await expect(page.locator('.acs-side a[aria-current="page"]')).toHaveCount(1); // the list (hidden beside the chat) is in
+  await press(page, page.getByRole('button', { name: 'Back to the list of chats' }));
+  const closedLink = list.getByRole('link', { name: /^Old drywa/ });
+  await expect(closedLink).toBeFocused();
+  await page.goto(`/admin-chat/${closed}`);
+  await page.setViewportSize(desk);
+  const current = list.locator('a[aria-current="page"] .acl-closed');
+  await expect(current).toHaveText('(Closed)');
+  await expect(current).toHaveCSS('opacity', '1');
+
+  // 2.5.3: the row's name holds its visible text; its options button claims no menu it has not.
+  const row = list.getByRole('button', { name: /^Carla Focus.*: Click to load chat$/ });
+  await expect(row).toContainText('Click to load chat');
+  const more = list.getByRole('button', { name: 'More options for Carla Focus' });
+  await expect(more).not.toHaveAttribute('aria-haspopup');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+  // Cancelling a reply: the focus goes on to the message box.
+  await page.goto(`/admin-chat/${open}`);
+  await page.getByText('Can you reply to this line?').dblclick();
+  await expect(page.getByText('Reply to:')).toBeVisible();
+  await press(page, page.getByRole('button', { name: 'Cancel reply' }));
+  await expect(page.getByText('Reply to:')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+
+  // The search's answer is in a live region, as 'Loading users…' is.
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill('zzzz');
+  await expect(list.getByRole('status')).toHaveText('No clients match “zzzz”.');
+  await shoot(page, 'focus/admin-chat-search');
+});
+
+test("the client workspace: Decline, Request a revision and Add addendum focus their form's field and give the focus back", async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Wanda Workspace');
+  const quoted = await submitRequest(request, client, 'Framing takeoff to decline');
+  const sent = await request.post(`/api/queries/${quoted}/quotes`, { headers: auth(admin), data: { price: '900' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const answered = await submitRequest(request, client, 'Masonry takeoff to revise');
+  await setStatus(request, admin, answered, 'in_progress');
+  await setStatus(request, admin, answered, 'answered');
+  const page = await pageAs(browser, client);
+  const panel = page.getByRole('complementary', { name: 'Request details' });
+
+  await page.goto(`/chat/${quoted}`);
+  const decline = panel.getByRole('button', { name: 'Decline', exact: true });
+  await press(page, decline);
+  const reason = panel.getByLabel('Why do you decline?');
+  await expect(reason).toBeFocused();
+  await shoot(page, 'focus/decline-form');
+  await press(page, panel.getByRole('button', { name: 'Cancel' }));
+  await expect(decline).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(reason).toBeFocused();
+  await page.keyboard.type('Over our budget.');
+  await press(page, panel.getByRole('button', { name: 'Decline quote' }));
+  const card = panel.getByRole('article', { name: /^Quote of / });
+  await expect(card.getByText('Declined: Over our budget.')).toBeVisible();
+  await expect(card).toBeFocused();
+
+  await page.goto(`/chat/${answered}`);
+  const ask = panel.getByRole('button', { name: 'Request a revision' });
+  await press(page, ask);
+  const change = panel.getByLabel('What should change?');
+  await expect(change).toBeFocused();
+  await press(page, panel.getByRole('button', { name: 'Cancel' }));
+  await expect(ask).toBeFocused();
+
+  const addendum = panel.getByRole('button', { name: 'Add addendum' });
+  await press(page, addendum);
+  await expect(panel.getByLabel('Addendum files')).toBeFocused();
+  await press(page, panel.getByRole('button', { name: 'Cancel' }));
+  await expect(addendum).toBeFocused();
+
+  await press(page, ask);
+  await page.keyboard.type('Add the garden wall.');
+  await press(page, panel.getByRole('button', { name: 'Send revision request' }));
+  await expect(panel.getByRole('heading', { name: /^Rev B/ })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: /^Deliverables/ })).toBeFocused();
+});
+
+test('Approve → Yes on the users page and Start in the request queue leave the focus on the next control', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const stamp = Date.now();
+  for (const name of ['Anna', 'Bruno']) {
+    const res = await request.post('/api/auth/register', {
+      data: { fullName: `${name} Pending`, email: `${name.toLowerCase()}.pending.${stamp}@example.com`, password: 'Client-Passw0rd' },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const page = await pageAs(browser, admin);
+  await page.goto('/user');
+  const approveButtons = page.getByRole('button', { name: /^Approve / });
+  await expect(approveButtons.first()).toBeVisible();
+  const names = await approveButtons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+  expect(names.length).toBeGreaterThanOrEqual(2);
+  await press(page, approveButtons.first());
+  await press(page, page.getByRole('dialog', { name: 'Confirm Approval' }).getByRole('button', { name: 'Yes' }));
+  await expect(page.getByRole('button', { name: names[0]! })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: names[1]! })).toBeFocused();
+
+  const client = await newClient(request, admin, 'Sam Start');
+  await submitRequest(request, client, 'Painting takeoff to start from the queue');
+  await page.goto('/admin-queries');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Sam Start');
+  await expect(page.getByRole('button', { name: /^Start query of / })).toHaveCount(1);
+  await press(page, page.getByRole('button', { name: 'Start query of Sam Start' }));
+  await expect(page.getByRole('button', { name: 'Mark answered: query of Sam Start' })).toBeFocused();
+});
+
+test('a refused Login, OTP code or contact message leaves the focus on its button', async ({ page, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Rita Refused');
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(client.user.email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-Passw0rd');
+  const login = page.getByRole('button', { name: 'Login' });
+  await press(page, login);
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(login).toBeFocused();
+
+  await page.goto(`/otp-verification?email=${encodeURIComponent(client.user.email)}&role=client&from=forgot`);
+  await page.getByLabel('Digit 1 of 6').fill('000000');
+  const verify = page.getByRole('button', { name: 'Verify' });
+  await press(page, verify);
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toBeVisible();
+  await expect(verify).toBeFocused();
+
+  // A failure that names no field (the server down): the button keeps the focus.
+  await page.route('**/api/contact/submit', (route) => route.fulfill({ status: 500, json: { message: 'Internal server error' } }));
+  await page.goto('/contactus');
+  const form = page.locator('form.contact-form');
+  await form.getByLabel(/^Name/).fill('Rita Refused');
+  await form.getByLabel(/^E-mail/).fill('rita@example.com');
+  await form.getByLabel(/^Service/).selectOption({ index: 1 });
+  await form.getByLabel(/^Message/).fill('Please call me about a takeoff.');
+  const send = form.getByRole('button', { name: 'Send Message' });
+  await expect(send).toBeEnabled();
+  await press(page, send);
+  await expect(form.getByRole('alert')).toHaveText('Failed to send message. Please try again.');
+  await expect(send).toBeFocused();
+  expect(await bodyHasFocus(page)).toBe(false);
+});

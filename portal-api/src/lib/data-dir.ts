@@ -13,6 +13,7 @@ export function diskProblem(err: unknown): string {
   if (/^(EACCES|EPERM)$/.test(code)) return 'this user may not write to it';
   if (code === 'ENOTDIR' || code === 'EEXIST') return 'it is not a folder';
   if (/^(EIO|SQLITE_IOERR)/.test(code)) return 'the disk reports an I/O error';
+  if (/^(SQLITE_BUSY|SQLITE_LOCKED)/.test(code)) return 'another process holds the database locked';
   if (code === 'SQLITE_CANTOPEN') return 'the database file cannot be opened';
   return (err as Error)?.message?.split('\n')[0] ?? String(err);
 }

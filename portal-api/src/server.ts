@@ -43,7 +43,7 @@ export type RunningServer = {
 /** config → database → migrate → seed → listen → /ws. Used by main() and by the API tests. */
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = openDatabase(config.database);
+  const db = openDatabase(config.database, log);
   // Instances started together on one PostgreSQL database take turns here.
   await withStartupLock(db, config.database.kind, async () => {
     await migrateToLatest(db);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { DATABASE_FILE_GONE, DATABASE_FILE_REPLACED } from '../../portal-api/src/db/file-guard.ts';
 import { DISK_UNWRITABLE_MESSAGE } from '../../portal-api/src/lib/disk-errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { cleanupAfterEach } from './cleanups.ts';
@@ -30,6 +31,16 @@ const register = (server: TestServer) =>
     json: { fullName: 'Lee Builder', email: `lee${++visitors}@example.com`, password: 'Client-Passw0rd' },
   });
 
+async function until<T>(what: string, fn: () => Promise<T | false>, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('a database file another process holds locked', () => {
   it('answers writes 503 with the storage sentence, keeps serving reads, and stores writes once the lock is gone', { timeout: 60_000 }, async () => {
     const { server, file } = await sqliteServer();
@@ -49,5 +60,54 @@ describe('a database file another process holds locked', () => {
     other.exec('COMMIT');
     expect((await register(server)).status).toBe(201);
     expect((await contact(server)).status).toBe(201);
+  });
+});
+
+describe('a database file deleted or moved away under the running server', () => {
+  it('is not ready and refuses writes while the file is gone, and takes writes again once it is back', { timeout: 30_000 }, async () => {
+    const { server, file } = await sqliteServer();
+    expect((await server.call('GET', '/api/ready')).status).toBe(200);
+    expect((await contact(server)).status).toBe(201);
+
+    const aside = `${file}.moved`;
+    await fs.rename(file, aside);
+    expect(await server.call('GET', '/api/ready')).toMatchObject({ status: 503, body: { message: DATABASE_FILE_GONE } });
+    // The write would land in a file nothing names: refused, not answered 201.
+    expect(await contact(server)).toMatchObject({ status: 503, body: { message: DISK_UNWRITABLE_MESSAGE } });
+    // Reads still come from the open file.
+    expect((await server.call('GET', '/api/services')).status).toBe(200);
+
+    await fs.rename(aside, file);
+    expect((await server.call('GET', '/api/ready')).status).toBe(200);
+    expect((await contact(server)).status).toBe(201);
+  });
+
+  it('notices `rm app.db app.db-wal app.db-shm` on the next write, without a readiness probe', { timeout: 30_000 }, async () => {
+    const { server, file } = await sqliteServer();
+    expect((await contact(server)).status).toBe(201);
+    for (const suffix of ['', '-wal', '-shm']) await fs.rm(`${file}${suffix}`, { force: true });
+    // Within a second of the removal, writes are refused (polled in-process: the contact form has a rate limit).
+    const settingWrite = () =>
+      server.deps.db
+        .insertInto('settings')
+        .values({ key: 'test.probe', value: String(Date.now()) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+        .execute()
+        .then(
+          () => false as const,
+          (err: { code?: string }) => err.code ?? 'refused',
+        );
+    expect(await until('a write to be refused', settingWrite, 5_000)).toMatch(/^SQLITE_READONLY/);
+    expect(await contact(server)).toMatchObject({ status: 503, body: { message: DISK_UNWRITABLE_MESSAGE } });
+    expect(await server.call('GET', '/api/ready')).toMatchObject({ status: 503, body: { message: DATABASE_FILE_GONE } });
+  });
+
+  it('is not ready and refuses writes when another file was put at its path', { timeout: 30_000 }, async () => {
+    const { server, file } = await sqliteServer();
+    await fs.copyFile(file, `${file}.copy`);
+    await fs.rename(`${file}.copy`, file);
+    expect(await server.call('GET', '/api/ready')).toMatchObject({ status: 503, body: { message: DATABASE_FILE_REPLACED } });
+    expect((await contact(server)).status).toBe(503);
+    expect((await server.call('GET', '/api/health')).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
-import { isMigrated, ping, writeCheck } from '../../db/database.ts';
+import { databaseFileProblem, isMigrated, ping, writeCheck } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { checkWritable, diskProblem } from '../../lib/data-dir.ts';
@@ -47,11 +47,12 @@ export function healthRoutes({ db, storage }: Deps) {
         path: '/ready',
         tags: ['Operations'],
         summary:
-          'Readiness for a load balancer: the database is reachable and takes writes, every migration is applied, the upload folder is writable; also how old the oldest unsent mail is. Public.',
+          'Readiness for a load balancer: the database is reachable and takes writes (and its SQLite file is still the one open), every migration is applied, the upload folder is writable; also how old the oldest unsent mail is. Public.',
         responses: {
           200: { description: 'Ready to serve', content: { 'application/json': { schema: ReadySchema } } },
           503: {
-            description: 'Database unreachable or read-only, migrations pending, or upload folder not writable',
+            description:
+              'Database unreachable or read-only, its file deleted or replaced, migrations pending, or upload folder not writable',
             content: { 'application/json': { schema: ErrorSchema } },
           },
         },
@@ -65,6 +66,9 @@ export function healthRoutes({ db, storage }: Deps) {
           throw new HttpError(503, 'Database unreachable.');
         }
         if (!migrated) throw new HttpError(503, 'Database migrations are not applied.');
+        // A deleted SQLite file still reads and writes through the open handle; only its path tells.
+        const fileProblem = databaseFileProblem(db);
+        if (fileProblem) throw new HttpError(503, fileProblem);
         // A server on a read-only or full disk still reads: only a write tells (issue 18 item 9).
         try {
           await writeCheck(db, WRITE_CHECK_KEY);

@@ -42,25 +42,29 @@ async function until<T>(what: string, fn: () => Promise<T | false>, timeoutMs = 
 }
 
 describe('a database file another process holds locked', () => {
-  it('answers writes 503 with the storage sentence, keeps serving reads, and stores writes once the lock is gone', { timeout: 60_000 }, async () => {
-    const { server, file } = await sqliteServer();
-    // What `sqlite3 app.db` with `BEGIN EXCLUSIVE;` does: a second connection holding the write lock.
-    const other = new SQLite(file);
-    cleanups.push(async () => other.close());
-    other.exec('BEGIN EXCLUSIVE');
+  it(
+    'answers writes 503 with the storage sentence, keeps serving reads, and stores writes once the lock is gone',
+    { timeout: 60_000 },
+    async () => {
+      const { server, file } = await sqliteServer();
+      // What `sqlite3 app.db` with `BEGIN EXCLUSIVE;` does: a second connection holding the write lock.
+      const other = new SQLite(file);
+      cleanups.push(async () => other.close());
+      other.exec('BEGIN EXCLUSIVE');
 
-    const refused = { status: 503, body: { message: DISK_UNWRITABLE_MESSAGE } };
-    // A transaction that read first is refused at once (SQLITE_BUSY without waiting: it could deadlock) …
-    expect(await register(server)).toMatchObject(refused);
-    // … a plain write after busy_timeout.
-    expect(await contact(server)).toMatchObject(refused);
-    expect((await server.call('GET', '/api/services')).status).toBe(200);
-    expect((await server.call('GET', '/api/health')).status).toBe(200);
+      const refused = { status: 503, body: { message: DISK_UNWRITABLE_MESSAGE } };
+      // A transaction that read first is refused at once (SQLITE_BUSY without waiting: it could deadlock) …
+      expect(await register(server)).toMatchObject(refused);
+      // … a plain write after busy_timeout.
+      expect(await contact(server)).toMatchObject(refused);
+      expect((await server.call('GET', '/api/services')).status).toBe(200);
+      expect((await server.call('GET', '/api/health')).status).toBe(200);
 
-    other.exec('COMMIT');
-    expect((await register(server)).status).toBe(201);
-    expect((await contact(server)).status).toBe(201);
-  });
+      other.exec('COMMIT');
+      expect((await register(server)).status).toBe(201);
+      expect((await contact(server)).status).toBe(201);
+    },
+  );
 });
 
 describe('a database file deleted or moved away under the running server', () => {

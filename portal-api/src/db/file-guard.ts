@@ -10,7 +10,8 @@ import type { Logger } from '../lib/logger.ts';
 // /api/ready says why. Put back (a move undone), everything works again; a
 // different file at the path needs a restart to be opened.
 
-export const DATABASE_FILE_GONE = 'The database file was deleted or moved away while the server had it open; writes are refused until it is back.';
+export const DATABASE_FILE_GONE =
+  'The database file was deleted or moved away while the server had it open; writes are refused until it is back.';
 export const DATABASE_FILE_REPLACED =
   'The database file was replaced while the server had it open; writes are refused: restart the server to open the new file.';
 

@@ -57,11 +57,12 @@ export function openDatabase(database: Config['database'], log?: Logger): DB {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   checkpointInWorker(sqlite, database.file);
-  const guard = new DatabaseFileGuard(sqlite, database.file, log);
+  // An in-memory database has no file to lose.
+  const guard = sqlite.memory ? null : new DatabaseFileGuard(sqlite, database.file, log);
   const dialect = new KeepCauseSqliteDialect({ database: withStatementCache(sqlite) }, guard);
   const db = remember(new Kysely<Database>({ dialect }), 'sqlite');
   connections.set(db, sqlite);
-  guards.set(db, guard);
+  if (guard) guards.set(db, guard);
   return db;
 }
 
@@ -118,7 +119,7 @@ export function engineOf(db: DB): Config['database']['kind'] {
 class KeepCauseSqliteDialect extends SqliteDialect {
   constructor(
     config: ConstructorParameters<typeof SqliteDialect>[0],
-    private readonly guard: DatabaseFileGuard,
+    private readonly guard: DatabaseFileGuard | null,
   ) {
     super(config);
   }
@@ -127,7 +128,7 @@ class KeepCauseSqliteDialect extends SqliteDialect {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
     driver.acquireConnection = () => {
-      this.guard.checkSoon();
+      this.guard?.checkSoon();
       return acquire();
     };
     const rollback = driver.rollbackTransaction.bind(driver);

@@ -9,7 +9,7 @@ import { migrateToLatest, openDatabase, withStartupLock } from './db/database.ts
 import { loadSecret, SERVER_URL_KEY, seedContentServices, seedReferenceData } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { checkWritableSync, diskProblem } from './lib/data-dir.ts';
+import { checkWritableSync, diskProblem, makeDirSync } from './lib/data-dir.ts';
 import { isDiskError } from './lib/disk-errors.ts';
 import { createMailer } from './lib/mail.ts';
 import { RateLimits } from './lib/rate-limit.ts';
@@ -42,7 +42,7 @@ export type RunningServer = {
 
 /** config → database → migrate → seed → listen → /ws. Used by main() and by the API tests. */
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makeDirSync(config.dataDir);
   const db = openDatabase(config.database);
   // Instances started together on one PostgreSQL database take turns here.
   await withStartupLock(db, config.database.kind, async () => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -35,6 +34,7 @@ import * as outboxReplyTo from './migrations/20261124T1300-outbox-reply-to.ts';
 import * as activityActor from './migrations/20261124T1400-activity-actor.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { makeDirSync } from '../lib/data-dir.ts';
 
 export type DB = Kysely<Database>;
 
@@ -48,7 +48,7 @@ export function openDatabase(database: Config['database']): DB {
     pool.on('error', () => undefined);
     return remember(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
-  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  makeDirSync(path.dirname(database.file));
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

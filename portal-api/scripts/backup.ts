@@ -6,8 +6,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import { argsOrExit } from './cli-args.ts';
 
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const { values } = argsOrExit(() => parseArgs({ options: { out: { type: 'string' } } }), 'npm run backup [-- --out path/to/file.db]');
 
 let config: Config;
 try {

@@ -75,7 +75,12 @@ try {
   if (db.open) db.close();
 }
 
-const copy = new SQLite(out, { readonly: true });
+// The copy carries the server's WAL mode in its header: opened as is, it would get
+// a -wal and a -shm file beside it that the cron cleanup of app-*.db leaves behind.
+// In rollback-journal mode it is one self-contained file (the server turns WAL
+// back on when it opens a restored copy).
+const copy = new SQLite(out);
+copy.pragma('journal_mode = DELETE');
 const integrity = copy.pragma('integrity_check', { simple: true });
 copy.close();
 if (integrity !== 'ok') {

@@ -64,6 +64,8 @@ describe('backup and restore', () => {
     const file = /to (\S+app-[\dT-]+Z\.db) /.exec(backup.stdout)?.[1];
     expect(file, backup.stdout).toBeDefined();
     expect(path.dirname(file!)).toBe(path.join(original, 'backups'));
+    // One file per backup: no -wal or -shm beside it for the cron cleanup of app-*.db to leave behind.
+    expect(await fs.readdir(path.join(original, 'backups'))).toEqual([path.basename(file!)]);
     await say('After the backup');
     socket.ws.close();
     await first.stop();
@@ -102,6 +104,7 @@ describe('backup and restore', () => {
     const made = await runBackup({ DATA_DIR: dataDir }, ['--out', out]);
     expect(made.code).toBe(0);
     expect((await fs.stat(out)).size).toBeGreaterThan(0);
+    expect(await fs.readdir(path.dirname(out))).toEqual(['copy.db']);
     const again = await runBackup({ DATA_DIR: dataDir }, ['--out', out]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import { diskProblem, makeDirSync } from '../src/lib/data-dir.ts';
 import { argsOrExit } from './cli-args.ts';
 
 const { values } = argsOrExit(() => parseArgs({ options: { out: { type: 'string' } } }), 'npm run backup [-- --out path/to/file.db]');
@@ -50,7 +51,12 @@ if (fs.existsSync(out)) {
   console.error(`${out} already exists: choose another --out.`);
   process.exit(1);
 }
-fs.mkdirSync(path.dirname(out), { recursive: true });
+try {
+  makeDirSync(path.dirname(out));
+} catch (err) {
+  console.error(`Backup to ${out} failed: the folder ${path.dirname(out)} is not usable (${diskProblem(err)}). Nothing was kept.`);
+  process.exit(1);
+}
 
 // SQLite's online backup API (https://www.sqlite.org/backup.html) copies a
 // consistent snapshot page by page while other connections keep writing;

@@ -26,7 +26,14 @@ function runBackup(env: Record<string, string>, args: string[] = []): Promise<{ 
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  // A script that hangs (it once spun for ever on --out /proc/nope/…) is killed, not left behind.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }
 
 const { cleanups, tempDir } = cleanupAfterEach();
@@ -108,6 +115,11 @@ describe('backup and restore', () => {
     const again = await runBackup({ DATA_DIR: dataDir }, ['--out', out]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');
+    const nowhere = await runBackup({ DATA_DIR: dataDir }, ['--out', '/proc/nope/copy.db']);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toBe(
+      'Backup to /proc/nope/copy.db failed: the folder /proc/nope is not usable (it cannot be created there). Nothing was kept.\n',
+    );
   });
 
   it('on PostgreSQL prints the pg_dump and pg_restore commands without revealing the password', async () => {

@@ -75,6 +75,8 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   distDir: string;
+  /** DIST_DIR was set: the server then refuses to start without a site build there (the default ./dist may be missing). */
+  isDistDirSet: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -130,5 +132,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     distDir: path.resolve(e.DIST_DIR ?? 'dist'),
+    isDistDirSet: e.DIST_DIR !== undefined,
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
@@ -252,9 +253,18 @@ export async function main(): Promise<void> {
   } catch (err) {
     dataDirProblem(err);
   }
+  // A DIST_DIR that was set but holds no build is a wrong path: every page would be 404 while
+  // /api/ready says 200. Without DIST_DIR the API still starts before the first build
+  // (`npm test`, `npm run serve` in a fresh checkout) and only warns.
+  const siteBuilt = fs.existsSync(path.join(config.distDir, 'index.html'));
+  if (!siteBuilt && config.isDistDirSet) {
+    console.error(
+      `Invalid environment variable DIST_DIR=${JSON.stringify(config.distDir)}: no site build there (no index.html): run \`npm run build\` or fix the path`,
+    );
+    process.exit(1);
+  }
   const log = createLogger(config.logLevel);
-  if (!fs.existsSync(config.distDir))
-    log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
+  if (!siteBuilt) log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
   keepServingOnStrayErrors(log);
   let running: RunningServer;
   try {

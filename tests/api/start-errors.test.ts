@@ -7,7 +7,8 @@ import { runServer } from './process.ts';
 
 // Operations audit: start errors that did not name the setting behind them
 // (`getaddrinfo ENOTFOUND no.such.host.invalid`, `connect ECONNREFUSED 127.0.0.1:1`,
-// `file is not a database`). Each is now one line naming it, and exit 1.
+// `file is not a database`), or no error at all (a DIST_DIR without a build).
+// Each is now one line naming it, and exit 1.
 
 const { tempDir } = cleanupAfterEach();
 
@@ -41,6 +42,14 @@ describe('start errors name the setting', { timeout: 60_000 }, () => {
     await expectOneLine(
       { DATA_DIR: dir },
       `Cannot start: ${path.join(dir, 'app.db')} is not a SQLite database (check DATA_DIR and DATABASE_URL, or restore a backup).`,
+    );
+  });
+
+  it('a DIST_DIR with no site build in it (every page would answer 404 while /api/ready said 200)', async () => {
+    const dist = await tempDir('estimating-no-build-');
+    await expectOneLine(
+      { DATA_DIR: await tempDir('estimating-start-'), DIST_DIR: dist },
+      `Invalid environment variable DIST_DIR=${JSON.stringify(dist)}: no site build there (no index.html): run \`npm run build\` or fix the path`,
     );
   });
 

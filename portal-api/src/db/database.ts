@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -37,6 +36,7 @@ import type { Logger } from '../lib/logger.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { DatabaseFileGuard } from './file-guard.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { makeDirSync } from '../lib/data-dir.ts';
 
 export type DB = Kysely<Database>;
 
@@ -50,7 +50,7 @@ export function openDatabase(database: Config['database'], log?: Logger): DB {
     pool.on('error', () => undefined);
     return remember(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
-  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  makeDirSync(path.dirname(database.file));
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

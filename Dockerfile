@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Build stage: the full install (Astro, Vite, esbuild) builds the public site
 # into dist/ and compiles the server into dist-server/. The runtime stage gets
-# production dependencies only (about 85 MB of node_modules instead of 253 MB,
+# production dependencies only (about 170 MB of node_modules instead of 253 MB,
 # docs/operations.md) and runs the compiled server with plain `node`.
 FROM node:24-slim AS build
 WORKDIR /app

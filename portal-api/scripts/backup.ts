@@ -6,8 +6,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import { diskProblem, makeDirSync } from '../src/lib/data-dir.ts';
+import { argsOrExit } from './cli-args.ts';
 
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const { values } = argsOrExit(() => parseArgs({ options: { out: { type: 'string' } } }), 'npm run backup [-- --out path/to/file.db]');
 
 let config: Config;
 try {
@@ -49,7 +51,12 @@ if (fs.existsSync(out)) {
   console.error(`${out} already exists: choose another --out.`);
   process.exit(1);
 }
-fs.mkdirSync(path.dirname(out), { recursive: true });
+try {
+  makeDirSync(path.dirname(out));
+} catch (err) {
+  console.error(`Backup to ${out} failed: the folder ${path.dirname(out)} is not usable (${diskProblem(err)}). Nothing was kept.`);
+  process.exit(1);
+}
 
 // SQLite's online backup API (https://www.sqlite.org/backup.html) copies a
 // consistent snapshot page by page while other connections keep writing;
@@ -74,7 +81,12 @@ try {
   if (db.open) db.close();
 }
 
-const copy = new SQLite(out, { readonly: true });
+// The copy carries the server's WAL mode in its header: opened as is, it would get
+// a -wal and a -shm file beside it that the cron cleanup of app-*.db leaves behind.
+// In rollback-journal mode it is one self-contained file (the server turns WAL
+// back on when it opens a restored copy).
+const copy = new SQLite(out);
+copy.pragma('journal_mode = DELETE');
 const integrity = copy.pragma('integrity_check', { simple: true });
 copy.close();
 if (integrity !== 'ok') {

@@ -5,21 +5,23 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { SERVER_URL_KEY, seedReferenceData } from '../src/db/seed.ts';
 import { upsertAdmin } from '../src/modules/users/users.bootstrap.ts';
+import { argsOrExit, usageError } from './cli-args.ts';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
+const USAGE = "npm run create-admin -- --email admin@example.com --password '…' [--name 'Full Name']";
+const { values } = argsOrExit(
+  () => parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } }),
+  USAGE,
+);
+// A missing option names itself, not zod's "expected string, received undefined".
+const missing = (option: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `${option} is missing` : undefined);
 const args = z
   .object({
-    email: z.email('--email must be an e-mail address'),
-    password: z.string().min(8, '--password must be at least 8 characters'),
-    name: z.string().min(1).optional(),
+    email: z.string({ error: missing('--email') }).pipe(z.email('--email must be an e-mail address')),
+    password: z.string({ error: missing('--password') }).min(8, '--password must be at least 8 characters'),
+    name: z.string().min(1, '--name must not be empty').optional(),
   })
   .safeParse(values);
-if (!args.success) {
-  console.error(
-    `${args.error.issues[0]!.message}\nUsage: npm run create-admin -- --email admin@example.com --password '…' [--name 'Full Name']`,
-  );
-  process.exit(1);
-}
+if (!args.success) usageError(args.error.issues[0]!.message, USAGE);
 let config;
 try {
   config = loadConfig();

@@ -27,6 +27,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('refuses an empty DATA_DIR, an SMTP_URL without a host, a MAIL_FROM that is no address and a PUBLIC_URL that is not http(s)', () => {
+    // Operations audit: each of these used to start (DATA_DIR= served from the working folder).
+    for (const [name, value, reason] of [
+      ['DATA_DIR', '', 'must name a folder (unset it for ./data)'],
+      ['DATA_DIR', '  ', 'must name a folder (unset it for ./data)'],
+      ['SMTP_URL', 'smtp://', 'must be smtp://[user:password@]host[:port] or smtps://…'],
+      ['SMTP_URL', 'smtps://', 'must be smtp://[user:password@]host[:port] or smtps://…'],
+      ['MAIL_FROM', 'not-an-address', 'must be an e-mail address, or Name <address>'],
+      ['MAIL_FROM', 'Estimating <no-reply>', 'must be an e-mail address, or Name <address>'],
+      ['MAIL_FROM', '', 'must be an e-mail address, or Name <address>'],
+      ['PUBLIC_URL', 'ftp://estimating.example.com', 'must be an http:// or https:// address'],
+      ['PUBLIC_URL', 'estimating.example.com', 'must be an http:// or https:// address'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(
+        new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(value)}: ${reason}`),
+      );
+    }
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com:465' }).smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(loadConfig({ MAIL_FROM: 'codes@example.com' }).mailFrom).toBe('codes@example.com');
+    expect(loadConfig({ MAIL_FROM: 'Miami Estimating <no-reply@example.com>' }).mailFrom).toBe('Miami Estimating <no-reply@example.com>');
+    expect(loadConfig({ PUBLIC_URL: 'https://estimating.example.com/' }).publicUrl).toBe('https://estimating.example.com');
+    // The Dockerfile sets PUBLIC_URL= (empty): that is unset, not wrong.
+    expect(loadConfig({ PUBLIC_URL: '' }).publicUrl).toBe('http://127.0.0.1:4321');
+  });
+
   it('chooses PostgreSQL for postgres:// URLs and a SQLite path otherwise', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/db' }).database).toEqual({
       kind: 'postgres',

@@ -15,7 +15,11 @@ const envSchema = z.object({
     .transform((v) => v ?? '4321')
     .pipe(port),
   HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
+  // Set but empty would mean the working folder: refused rather than guessed.
+  DATA_DIR: z
+    .string()
+    .refine((v) => v.trim() !== '', 'must name a folder (unset it for ./data)')
+    .default('./data'),
   // A SQLite path, a file: or sqlite: URL, or postgres://; another scheme (mysql:, a typo) is refused, not taken for a file name.
   DATABASE_URL: optional.refine(
     (v) => v === undefined || !/^[a-z][a-z0-9+.-]+:/i.test(v) || /^(postgres(ql)?:\/\/|sqlite:|file:)/i.test(v),
@@ -23,8 +27,14 @@ const envSchema = z.object({
       message: 'must be a SQLite path, a file: or sqlite: URL, or postgres://…',
     },
   ),
-  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: z.string().default('no-reply@localhost'),
+  SMTP_URL: optional.pipe(
+    z.url({ protocol: /^smtps?$/, hostname: /./, error: 'must be smtp://[user:password@]host[:port] or smtps://…' }).optional(),
+  ),
+  // What nodemailer takes as `from`: an address, or a display name with the address in <…>.
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an e-mail address, or Name <address>')
+    .default('no-reply@localhost'),
   COMPANY_EMAIL: optional.pipe(z.email().optional()),
   UPLOAD_MAX_MB: z
     .string()
@@ -45,7 +55,7 @@ const envSchema = z.object({
     .pipe(z.number().int().min(1).max(1000)),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-  PUBLIC_URL: optional.pipe(z.url().optional()),
+  PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, hostname: /./, error: 'must be an http:// or https:// address' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: optional,
 });
@@ -65,6 +75,8 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   distDir: string;
+  /** DIST_DIR was set: the server then refuses to start without a site build there (the default ./dist may be missing). */
+  isDistDirSet: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -120,5 +132,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     distDir: path.resolve(e.DIST_DIR ?? 'dist'),
+    isDistDirSet: e.DIST_DIR !== undefined,
   };
 }

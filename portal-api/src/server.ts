@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateToLatest, openDatabase, withStartupLock } from './db/database.ts';
+import { migrateToLatest, openDatabase, withStartupLock, type DB } from './db/database.ts';
+import { databaseStartError } from './db/open-errors.ts';
 import { loadSecret, SERVER_URL_KEY, seedContentServices, seedReferenceData } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { checkWritableSync, diskProblem } from './lib/data-dir.ts';
+import { checkWritableSync, diskProblem, makeDirSync } from './lib/data-dir.ts';
 import { isDiskError } from './lib/disk-errors.ts';
 import { createMailer } from './lib/mail.ts';
 import { RateLimits } from './lib/rate-limit.ts';
@@ -42,8 +44,15 @@ export type RunningServer = {
 
 /** config → database → migrate → seed → listen → /ws. Used by main() and by the API tests. */
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = openDatabase(config.database);
+  makeDirSync(config.dataDir);
+  // A corrupt SQLite file or an unreachable PostgreSQL server: one line naming the setting.
+  const databaseProblem = (err: unknown) => databaseStartError(config.database, err) ?? err;
+  let db: DB;
+  try {
+    db = openDatabase(config.database, log);
+  } catch (err) {
+    throw databaseProblem(err);
+  }
   // Instances started together on one PostgreSQL database take turns here.
   await withStartupLock(db, config.database.kind, async () => {
     await migrateToLatest(db);
@@ -58,6 +67,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         'no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin -- --email you@example.com --password ...`',
       );
     }
+  }).catch(async (err: unknown) => {
+    await db.destroy().catch(() => undefined);
+    throw databaseProblem(err);
   });
   const storage = new Storage(config.dataDir, await loadSecret(db, 'secret.storage'), config.uploadMaxBytes);
   // Mail is sent by this worker, never inside a request (ARCHITECTURE.md "Mail").
@@ -105,8 +117,14 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     await rateLimits.close();
     await db.destroy();
     // One line a person can act on instead of a stack trace.
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EADDRINUSE')
       throw new ConfigError(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT (e.g. in .env).`);
+    // getaddrinfo's answer for a HOST that is no name or address of this machine.
+    if (['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EADDRNOTAVAIL'].includes(code))
+      throw new ConfigError(
+        `Invalid environment variable HOST=${JSON.stringify(config.host)}: ${code === 'EADDRNOTAVAIL' ? 'not an address of this machine' : 'the name does not resolve'}`,
+      );
     throw err;
   }
   // Requests Node's own parser refuses (a raw backslash or NUL in the path, bad
@@ -235,9 +253,18 @@ export async function main(): Promise<void> {
   } catch (err) {
     dataDirProblem(err);
   }
+  // A DIST_DIR that was set but holds no build is a wrong path: every page would be 404 while
+  // /api/ready says 200. Without DIST_DIR the API still starts before the first build
+  // (`npm test`, `npm run serve` in a fresh checkout) and only warns.
+  const siteBuilt = fs.existsSync(path.join(config.distDir, 'index.html'));
+  if (!siteBuilt && config.isDistDirSet) {
+    console.error(
+      `Invalid environment variable DIST_DIR=${JSON.stringify(config.distDir)}: no site build there (no index.html): run \`npm run build\` or fix the path`,
+    );
+    process.exit(1);
+  }
   const log = createLogger(config.logLevel);
-  if (!fs.existsSync(config.distDir))
-    log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
+  if (!siteBuilt) log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
   keepServingOnStrayErrors(log);
   let running: RunningServer;
   try {

@@ -26,7 +26,14 @@ function runBackup(env: Record<string, string>, args: string[] = []): Promise<{ 
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  // A script that hangs (it once spun for ever on --out /proc/nope/…) is killed, not left behind.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }
 
 const { cleanups, tempDir } = cleanupAfterEach();
@@ -64,6 +71,8 @@ describe('backup and restore', () => {
     const file = /to (\S+app-[\dT-]+Z\.db) /.exec(backup.stdout)?.[1];
     expect(file, backup.stdout).toBeDefined();
     expect(path.dirname(file!)).toBe(path.join(original, 'backups'));
+    // One file per backup: no -wal or -shm beside it for the cron cleanup of app-*.db to leave behind.
+    expect(await fs.readdir(path.join(original, 'backups'))).toEqual([path.basename(file!)]);
     await say('After the backup');
     socket.ws.close();
     await first.stop();
@@ -102,9 +111,15 @@ describe('backup and restore', () => {
     const made = await runBackup({ DATA_DIR: dataDir }, ['--out', out]);
     expect(made.code).toBe(0);
     expect((await fs.stat(out)).size).toBeGreaterThan(0);
+    expect(await fs.readdir(path.dirname(out))).toEqual(['copy.db']);
     const again = await runBackup({ DATA_DIR: dataDir }, ['--out', out]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');
+    const nowhere = await runBackup({ DATA_DIR: dataDir }, ['--out', '/proc/nope/copy.db']);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toBe(
+      'Backup to /proc/nope/copy.db failed: the folder /proc/nope is not usable (it cannot be created there). Nothing was kept.\n',
+    );
   });
 
   it('on PostgreSQL prints the pg_dump and pg_restore commands without revealing the password', async () => {

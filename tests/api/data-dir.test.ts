@@ -47,6 +47,11 @@ describe('a bad DATA_DIR at start (issue 18 item 9)', () => {
     expectOneLine(await runServer(env(path.join(file, 'data'))), path.join(file, 'data'), /not a folder/);
   });
 
+  it('a DATA_DIR that cannot be created (/proc/nope): one line, exit 1, no endless mkdir', { timeout: 60_000 }, async () => {
+    // Node's recursive mkdir retried ENOENT there for ever at 100% CPU; runServer kills it after 45 s.
+    expectOneLine(await runServer(env('/proc/nope')), '/proc/nope', /cannot be created/);
+  });
+
   it('a full DATA_DIR: one line, exit 1', { timeout: 30_000 }, async () => {
     const dir = await tempDir('estimating-datadir-full-');
     const mounted = await mountTmpfs(dir, '1m');

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer } from './harness.ts';
@@ -15,6 +16,14 @@ import { createUpload, patchUpload } from './tus-client.ts';
 // under the SQLite file.
 
 const { cleanups, tempDir } = cleanupAfterEach();
+
+async function until(what: string, fn: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 function imageForm(bytes: number): FormData {
   const form = new FormData();
@@ -92,7 +101,7 @@ describe('a full disk (issue 18 item 2)', () => {
   );
 
   it(
-    'answers a resumable (tus) upload onto a full disk with 507 and a sentence, never a 500 with the system error',
+    'answers a resumable (tus) upload onto a full disk with 507 and a sentence, never a 500 with the system error, and a refused creation leaves nothing behind',
     { timeout: 90_000 },
     async () => {
       const dataDir = await tempDir('estimating-tusfull-');
@@ -116,10 +125,40 @@ describe('a full disk (issue 18 item 2)', () => {
         await fs.rm(tus, { recursive: true, force: true });
         await fs.writeFile(tus, 'not a folder');
       }
+      const uploadRows = () => {
+        const db = new SQLite(path.join(dataDir, 'app.db'), { fileMustExist: true });
+        try {
+          return (db.prepare('select count(*) as n from uploads').get() as { n: number }).n;
+        } finally {
+          db.close();
+        }
+      };
+      const filesBefore = mounted ? (await fs.readdir(tus)).sort() : [];
+      const rowsBefore = uploadRows();
       const created = await createUpload(server.url, admin, 'more.pdf', 1024);
       expect(created.res.status).toBe(refusal.status);
       expect(created.res.body.message).toMatch(refusal.message);
       expect(JSON.stringify(created.res.body)).not.toMatch(/ENOSPC|ENOTDIR|Something went wrong/);
+      // No empty `<id>` or `<id>.json`, no uploads row: nobody got a Location to resume it.
+      if (mounted) expect((await fs.readdir(tus)).sort()).toEqual(filesBefore);
+      expect(uploadRows()).toBe(rowsBefore);
+      // The error line carries the id of its request (the one of the request's own log line).
+      const logLines = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { msg: string; reqId?: string; method?: string; path?: string; status?: number });
+      const creation = () =>
+        logLines().findLast(
+          (l) => l.msg === 'request' && l.method === 'POST' && l.path === '/api/uploads/tus' && l.status === refusal.status,
+        );
+      await until('the logged creation', () => !!creation());
+      const { reqId } = creation()!;
+      expect(reqId).toEqual(expect.any(String));
+      await until('the logged refusal with its request id', () =>
+        logLines().some((l) => l.msg === 'upload: the disk refused a write' && l.reqId === reqId),
+      );
       expect((await server.call('GET', '/api/health')).status).toBe(200);
       expect(server.child.exitCode).toBeNull();
     },

@@ -1,4 +1,8 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -35,5 +39,42 @@ describe('readiness', () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({ message: 'Database unreachable.' });
     expect((await server.call('GET', '/api/health')).status).toBe(503);
+  });
+
+  it('logs probes at debug whatever they answer: one error line when readiness starts failing, one info line when it passes again', async () => {
+    // Operations audit: a failing /api/ready was logged at error on every probe.
+    const lines: Array<{ level: number; msg: string; path?: string; probe?: string; problem?: string }> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(
+          ...chunk
+            .toString()
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l)),
+        );
+        done();
+      },
+    });
+    server = await startTestServer({}, { log: pino({ level: 'info' }, sink) });
+    const probes = async (status: number) => {
+      for (let i = 0; i < 3; i++) expect((await server!.call('GET', '/api/ready')).status).toBe(status);
+    };
+    const tmp = path.join(server.deps.storage.root, 'tmp');
+    await probes(200);
+    await fs.rm(tmp, { recursive: true });
+    await fs.writeFile(tmp, 'a file where the folder should be');
+    await probes(503);
+    await fs.rm(tmp);
+    await fs.mkdir(tmp);
+    await probes(200);
+
+    expect(lines.filter((l) => l.path === '/api/ready')).toEqual([]);
+    const probeLines = lines.filter((l) => l.probe === '/api/ready');
+    expect(probeLines.map((l) => [l.level, l.msg.replace(/: .*/, '')])).toEqual([
+      [50, '/api/ready fails'],
+      [30, '/api/ready passes again'],
+    ]);
+    expect(probeLines[0]!.problem).toMatch(/^The upload folder is not writable/);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../portal-api/src/modules/outbox/outbox.repo.ts';
 import { OUTBOX, retryDelayMs } from '../../portal-api/src/modules/outbox/outbox.worker.ts';
 import { SMTP_TIMEOUT_MS } from '../../portal-api/src/lib/mail.ts';
-import { ADMIN, createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { ADMIN, createClient, createTestDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { startSilentServer, startSmtpSink } from './smtp-sink.ts';
 import { submitQuery } from './submit-query.ts';
 import { cleanupAfterEach } from './cleanups.ts';
@@ -13,7 +13,7 @@ import { cleanupAfterEach } from './cleanups.ts';
 // Real SMTP servers on loopback, a real database, the real server over HTTP.
 
 const COMPANY = 'desk@miami-estimating.test';
-const { cleanups } = cleanupAfterEach();
+const { cleanups, tempDir } = cleanupAfterEach();
 
 async function server(env: Record<string, string> = {}): Promise<TestServer> {
   const s = await startTestServer({ COMPANY_EMAIL: COMPANY, ...env });
@@ -161,6 +161,39 @@ describe('a mail server that accepts and never answers', () => {
       expect(retried.status).toBe('pending');
       expect(retried.last_error).toMatch(/ETIMEDOUT|ECONNECTION|ESOCKET/);
       expect(Date.parse(retried.next_attempt_at)).toBeGreaterThan(Date.now() - 1000);
+    },
+  );
+});
+
+describe('a graceful stop while the mail server hangs', () => {
+  it(
+    'gives the unsent code back to the outbox: the restarted server sends it at once, not after the lease, and it signs in',
+    { timeout: 60_000 },
+    async () => {
+      const silent = await startSilentServer();
+      cleanups.push(() => silent.close());
+      // The same DATA_DIR (and database) for both runs, as a restart has.
+      const env: Record<string, string> = { DATA_DIR: await tempDir('estimating-mailstop-'), COMPANY_EMAIL: COMPANY };
+      if (process.env.TEST_DATABASE_URL) {
+        const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
+        cleanups.push(() => database.drop());
+        env.DATABASE_URL = database.url;
+      }
+      const first = await server({ ...env, SMTP_URL: silent.url });
+      expect((await first.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } })).status).toBe(200);
+      // The worker has claimed the code and waits for a greeting that never comes.
+      await until('the worker to connect', async () => silent.connections() > 0);
+      await first.stop();
+
+      const sink = await startSmtpSink();
+      cleanups.push(() => sink.close());
+      const restarted = Date.now();
+      const second = await server({ ...env, SMTP_URL: sink.url });
+      // Well within the lease the first run took (OUTBOX.leaseMs, 3 minutes).
+      const [mail] = await sink.waitFor(1, OUTBOX.leaseMs / 9);
+      expect(Date.now() - restarted).toBeLessThan(OUTBOX.leaseMs / 9);
+      const code = /^Your sign-in code: (\d{6})$/.exec(mail!.subject)![1]!;
+      expect((await second.call('POST', '/api/auth/login-verify-otp', { json: { email: ADMIN.email, otp: code } })).status).toBe(200);
     },
   );
 });

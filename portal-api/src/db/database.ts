@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -33,13 +32,16 @@ import * as queryFilesStorageKey from './migrations/20261124T1000-query-files-st
 import * as blogTagOrder from './migrations/20261124T1200-blog-tag-order.ts';
 import * as outboxReplyTo from './migrations/20261124T1300-outbox-reply-to.ts';
 import * as activityActor from './migrations/20261124T1400-activity-actor.ts';
+import type { Logger } from '../lib/logger.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
+import { DatabaseFileGuard } from './file-guard.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { makeDirSync } from '../lib/data-dir.ts';
 
 export type DB = Kysely<Database>;
 
-/** Kysely on better-sqlite3 or pg, chosen by DATABASE_URL. */
-export function openDatabase(database: Config['database']): DB {
+/** Kysely on better-sqlite3 or pg, chosen by DATABASE_URL. `log` hears of a SQLite file deleted under it. */
+export function openDatabase(database: Config['database'], log?: Logger): DB {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle pooled connection that the server drops (restart, failover,
@@ -48,19 +50,32 @@ export function openDatabase(database: Config['database']): DB {
     pool.on('error', () => undefined);
     return remember(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
-  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  makeDirSync(path.dirname(database.file));
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   checkpointInWorker(sqlite, database.file);
-  const db = remember(new Kysely<Database>({ dialect: new KeepCauseSqliteDialect({ database: withStatementCache(sqlite) }) }), 'sqlite');
+  // An in-memory database has no file to lose.
+  const guard = sqlite.memory ? null : new DatabaseFileGuard(sqlite, database.file, log);
+  const dialect = new KeepCauseSqliteDialect({ database: withStatementCache(sqlite) }, guard);
+  const db = remember(new Kysely<Database>({ dialect }), 'sqlite');
   connections.set(db, sqlite);
+  if (guard) guards.set(db, guard);
   return db;
 }
 
 const connections = new WeakMap<object, SQLite.Database>();
+const guards = new WeakMap<object, DatabaseFileGuard>();
+
+/**
+ * Why the SQLite file at the database's path is no longer the one this process
+ * has open (deleted, moved away, replaced), or null; always null on PostgreSQL.
+ */
+export function databaseFileProblem(db: DB): string | null {
+  return guards.get(db)?.check() ?? null;
+}
 
 /**
  * Runs a read that scans much off the event loop: on SQLite, on the checkpoint
@@ -98,10 +113,24 @@ export function engineOf(db: DB): Config['database']['kind'] {
  * SQLite rolls a transaction back by itself on SQLITE_FULL and some I/O errors;
  * Kysely's own ROLLBACK then fails with 'no transaction is active' and that
  * error would hide the real cause (a full disk answered 500 instead of 507).
+ * Each use of the connection also lets the file guard look whether the file is
+ * still there (at most once a second), so a write is refused soon after it goes.
  */
 class KeepCauseSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly guard: DatabaseFileGuard | null,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = () => {
+      this.guard?.checkSoon();
+      return acquire();
+    };
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection: DatabaseConnection, ...rest: unknown[]) => {
       try {

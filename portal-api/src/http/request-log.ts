@@ -6,8 +6,9 @@ const PROBES = new Set(['/api/health', '/api/ready']);
 
 /**
  * The one line written per request: errors (5xx) at error, API calls at info, the rest
- * (pages, files, health probes) at debug. Written by app.ts; http/replay.ts writes its
- * replayed public reads with `replayed`, at debug.
+ * (pages, files, health probes whatever their answer) at debug. Written by app.ts;
+ * http/replay.ts writes its replayed public reads with `replayed`, at debug. A probe
+ * that starts or stops failing is logged once by the probe itself (health.routes.ts).
  */
 export function requestLogger(log: Logger, { replayed = false } = {}): (line: RequestLine) => void {
   // The request line holds no secrets (method, path, status, time): it skips the redaction
@@ -19,9 +20,11 @@ export function requestLogger(log: Logger, { replayed = false } = {}): (line: Re
     return (line) => requestLog.debug(line, 'request');
   }
   return (line) => {
-    if (line.status >= 500) requestLog.error(line, 'request');
-    // Probes come every few seconds from a load balancer or Docker: debug, not info.
-    else if (line.path.startsWith('/api/') && !PROBES.has(line.path)) requestLog.info(line, 'request');
+    // Probes come every few seconds from a load balancer or Docker: debug, not info, and
+    // a failing one (503) not at error on every probe either.
+    if (PROBES.has(line.path)) requestLog.debug(line, 'request');
+    else if (line.status >= 500) requestLog.error(line, 'request');
+    else if (line.path.startsWith('/api/')) requestLog.info(line, 'request');
     else if (requestLog.isLevelEnabled('debug')) requestLog.debug(line, 'request');
   };
 }

@@ -12,9 +12,30 @@ export function diskProblem(err: unknown): string {
   if (/^(EROFS|SQLITE_READONLY|25006)/.test(code)) return 'it is read-only';
   if (/^(EACCES|EPERM)$/.test(code)) return 'this user may not write to it';
   if (code === 'ENOTDIR' || code === 'EEXIST') return 'it is not a folder';
+  if (code === 'ENOENT') return 'it cannot be created there';
   if (/^(EIO|SQLITE_IOERR)/.test(code)) return 'the disk reports an I/O error';
+  if (/^(SQLITE_BUSY|SQLITE_LOCKED)/.test(code)) return 'another process holds the database locked';
   if (code === 'SQLITE_CANTOPEN') return 'the database file cannot be opened';
   return (err as Error)?.message?.split('\n')[0] ?? String(err);
+}
+
+/**
+ * `fs.mkdirSync(dir, { recursive: true })`, except that it gives up: Node's
+ * recursive mkdir retries for ever when mkdir answers ENOENT under a parent
+ * that exists (`/proc/nope`), spinning at 100% CPU. Here each missing parent is
+ * made once, then `dir` is tried again and its error thrown.
+ */
+export function makeDirSync(dir: string, parentMade = false): void {
+  try {
+    fs.mkdirSync(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && fs.statSync(dir).isDirectory()) return;
+    const parent = path.dirname(dir);
+    if (code !== 'ENOENT' || parentMade || parent === dir) throw err;
+    makeDirSync(parent);
+    makeDirSync(dir, true);
+  }
 }
 
 /**
@@ -23,7 +44,7 @@ export function diskProblem(err: unknown): string {
  * not in the middle of the first migration.
  */
 export function checkWritableSync(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true });
+  makeDirSync(dir);
   const probe = path.join(dir, `.write-check-${process.pid}`);
   try {
     const fd = fs.openSync(probe, 'w');

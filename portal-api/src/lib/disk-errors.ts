@@ -1,7 +1,10 @@
 // A write that failed because of the disk, not the request (issue 18 item 2):
 // a full disk is 507 Insufficient Storage (RFC 4918 §11.5), a disk the server
-// cannot write to (read-only, vanished folder, I/O error) is 503. Both are the
-// server's condition, told to the client in a sentence, and never fatal.
+// cannot write to (read-only, vanished folder, I/O error) is 503. So is a SQLite
+// database another process holds locked (SQLITE_BUSY after busy_timeout, or at
+// once where waiting could deadlock; SQLITE_LOCKED): the write was not stored and
+// may work again later. All are the server's condition, told to the client in a
+// sentence, and never fatal.
 
 // PostgreSQL SQLSTATEs too: 53100 disk_full; 25006 read_only_sql_transaction, 53000 insufficient_resources.
 const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'SQLITE_FULL', '53100']);
@@ -27,7 +30,11 @@ const UNWRITABLE = new Set([
   'SQLITE_IOERR_FSYNC',
   'SQLITE_IOERR_SHMOPEN',
   'SQLITE_IOERR_SHMSIZE',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
 ]);
+/** Extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_LOCKED_SHAREDCACHE, SQLITE_READONLY_DBMOVED, …) share their family's answer. */
+const UNWRITABLE_FAMILIES = ['SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_BUSY', 'SQLITE_LOCKED'];
 
 export const DISK_FULL_MESSAGE = 'The server has run out of storage space. Please try again later.';
 export const DISK_UNWRITABLE_MESSAGE = 'The server cannot store data right now. Please try again later.';
@@ -41,10 +48,10 @@ export function isDiskFull(err: unknown): boolean {
   return FULL.has(codeOf(err));
 }
 
-/** Full, read-only or otherwise unwritable storage (SQLite's extended codes included). */
+/** Full, read-only, locked or otherwise unwritable storage (SQLite's extended codes included). */
 export function isDiskError(err: unknown): boolean {
   const code = codeOf(err);
-  return FULL.has(code) || UNWRITABLE.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY');
+  return FULL.has(code) || UNWRITABLE.has(code) || UNWRITABLE_FAMILIES.some((family) => code.startsWith(`${family}_`));
 }
 
 /** The answer for a disk error: 507 when full, 503 otherwise. */

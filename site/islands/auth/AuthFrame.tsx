@@ -76,6 +76,7 @@ export function PasswordInput(props: {
   placeholder?: string;
   minLength?: number;
   describedBy?: string;
+  invalid?: boolean;
 }) {
   return (
     <div className="auth-password">
@@ -89,6 +90,7 @@ export function PasswordInput(props: {
         placeholder={props.placeholder}
         minLength={props.minLength}
         aria-describedby={props.describedBy}
+        aria-invalid={props.invalid || undefined}
         required
       />
       {props.onToggle && (

@@ -8,7 +8,8 @@ import { readResetToken, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { passwordStrength } from './auth-rules.ts';
-import { lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { fieldError } from '../../lib/field-error.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 
 const resolver = lazyZodResolver(() =>
@@ -50,6 +51,7 @@ function ResetForm({ email }: { email: string }) {
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
     defaultValues: { newPassword: '', confirm: '' },
   });
   const password = watch('newPassword');
@@ -62,27 +64,35 @@ function ResetForm({ email }: { email: string }) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const strength = passwordStrength(password);
-  const error = formState.errors.newPassword?.message ?? failure;
+  const error = firstError(formState.errors) ?? failure;
+  // The field a SPEC §5 sentence is about is marked, described by it and focused (WCAG 3.3.1).
+  const refused = (field: 'newPassword' | 'confirm', hint?: string) => {
+    const aria = fieldError(!!formState.errors[field], 'reset-error', hint);
+    return { describedBy: aria['aria-describedby'], invalid: aria['aria-invalid'] };
+  };
 
-  const submit = handleSubmit(async () => {
-    setFailure('');
-    setBusy(true);
-    try {
-      await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
-      saveResetToken(undefined);
-      toast.success(AUTH_TEXTS.resetDone, { duration: SHORT_TOAST_MS });
-      setDone(true);
-      setTimeout(() => window.location.assign(paths.login), REDIRECT_MS);
-    } catch (err) {
-      setFailure(messageOf(err, 'Failed to reset password.'));
-      setBusy(false);
-    }
-  });
+  const submit = handleSubmit(
+    async () => {
+      setFailure('');
+      setBusy(true);
+      try {
+        await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
+        saveResetToken(undefined);
+        toast.success(AUTH_TEXTS.resetDone, { duration: SHORT_TOAST_MS });
+        setDone(true);
+        setTimeout(() => window.location.assign(paths.login), REDIRECT_MS);
+      } catch (err) {
+        setFailure(messageOf(err, 'Failed to reset password.'));
+        setBusy(false);
+      }
+    },
+    (errors) => document.getElementById(errors.newPassword ? 'reset-password' : 'reset-confirm')?.focus(),
+  );
 
   return (
     // noValidate: the SPEC §5 messages are shown instead of the browser's own.
     <form onSubmit={submit} onFocus={warm} noValidate>
-      <div className="auth-error" role="alert">
+      <div id="reset-error" className="auth-error" role="alert">
         {error}
       </div>
       <div className="field">
@@ -94,7 +104,7 @@ function ResetForm({ email }: { email: string }) {
           shown={shown}
           onToggle={() => setShown((v) => !v)}
           autoComplete="new-password"
-          describedBy="reset-strength"
+          {...refused('newPassword', 'reset-strength')}
         />
       </div>
       <div className="auth-strength" id="reset-strength" aria-live="polite">
@@ -107,7 +117,14 @@ function ResetForm({ email }: { email: string }) {
       </div>
       <div className="field">
         <label htmlFor="reset-confirm">Confirm password</label>
-        <PasswordInput id="reset-confirm" value={confirm} onChange={setConfirm} shown={shown} autoComplete="new-password" />
+        <PasswordInput
+          id="reset-confirm"
+          value={confirm}
+          onChange={setConfirm}
+          shown={shown}
+          autoComplete="new-password"
+          {...refused('confirm')}
+        />
       </div>
       <div className="auth-actions">
         <button type="submit" className="btn" disabled={busy || done}>

@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { fieldError } from '../../lib/field-error.ts';
 import { messageOf } from './notify.ts';
 import { signupBody } from '../../../portal-api/src/modules/auth/auth.rules.ts';
 
@@ -13,6 +14,21 @@ const resolver = lazyZodResolver(
   undefined,
   { raw: true },
 );
+
+type Field = 'firstName' | 'lastName' | 'email' | 'password';
+const FIELD_IDS: Record<Field, string> = {
+  firstName: 'signup-first',
+  lastName: 'signup-last',
+  email: 'signup-email',
+  password: 'signup-password',
+};
+
+/** The field of the first problem; the joined full name (too long) is the first name's, where it starts. */
+function fieldOf(errors: Record<string, unknown>): Field | undefined {
+  const first = Object.keys(errors)[0];
+  if (first === 'fullName') return 'firstName';
+  return first && first in FIELD_IDS ? (first as Field) : undefined;
+}
 
 export function SignupScreen() {
   return (
@@ -40,45 +56,55 @@ function SignupForm() {
   const [busy, setBusy] = useState(false);
   // SPEC §4: the error clears on submit (each submit checks the form again and clears `failure`).
   const error = firstError(formState.errors) ?? failure;
+  // The field the sentence is about (WCAG 3.3.1): marked, described by it, focused on submit. The checks
+  // are RegisterSchema's, the server's own, so a sentence about a field is caught here before any call.
+  const refused = fieldOf(formState.errors);
+  const invalid = (field: Field) => fieldError(refused === field, 'signup-error');
 
-  const submit = handleSubmit(async (form) => {
-    setFailure('');
-    setBusy(true);
-    try {
-      const res = await call(publicApi.auth.register.$post({ json: signupBody(form) }));
-      if (!res.token) {
-        setFailure('Token not received from API');
-        return;
+  const submit = handleSubmit(
+    async (form) => {
+      setFailure('');
+      setBusy(true);
+      try {
+        const res = await call(publicApi.auth.register.$post({ json: signupBody(form) }));
+        if (!res.token) {
+          setFailure('Token not received from API');
+          return;
+        }
+        // SPEC §4 stores the sign-up token under `token`; it opens no data and has no role,
+        // so the guards still treat the browser as a guest until the code step.
+        useAuth.setState({ token: res.token, role: null });
+        window.location.assign(paths.login);
+      } catch (err) {
+        setFailure(messageOf(err, 'Signup failed. Please try again.'));
+      } finally {
+        setBusy(false);
       }
-      // SPEC §4 stores the sign-up token under `token`; it opens no data and has no role,
-      // so the guards still treat the browser as a guest until the code step.
-      useAuth.setState({ token: res.token, role: null });
-      window.location.assign(paths.login);
-    } catch (err) {
-      setFailure(messageOf(err, 'Signup failed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  });
+    },
+    (errors) => {
+      const field = fieldOf(errors);
+      if (field) document.getElementById(FIELD_IDS[field])?.focus();
+    },
+  );
 
   return (
     <form onSubmit={submit} onFocus={warm}>
-      <div className="auth-error" role="alert">
+      <div id="signup-error" className="auth-error" role="alert">
         {error}
       </div>
       <div className="auth-row">
         <div className="field">
           <label htmlFor="signup-first">First name</label>
-          <input id="signup-first" autoComplete="given-name" required {...register('firstName')} />
+          <input id="signup-first" autoComplete="given-name" required {...register('firstName')} {...invalid('firstName')} />
         </div>
         <div className="field">
           <label htmlFor="signup-last">Last name</label>
-          <input id="signup-last" autoComplete="family-name" required {...register('lastName')} />
+          <input id="signup-last" autoComplete="family-name" required {...register('lastName')} {...invalid('lastName')} />
         </div>
       </div>
       <div className="field">
         <label htmlFor="signup-email">Email</label>
-        <input id="signup-email" type="email" autoComplete="email" maxLength={320} required {...register('email')} />
+        <input id="signup-email" type="email" autoComplete="email" maxLength={320} required {...register('email')} {...invalid('email')} />
       </div>
       <div className="field">
         <label htmlFor="signup-password">Password</label>
@@ -91,6 +117,8 @@ function SignupForm() {
           autoComplete="new-password"
           placeholder="At least 8 characters"
           minLength={8}
+          describedBy={invalid('password')['aria-describedby']}
+          invalid={refused === 'password'}
         />
       </div>
       <div className="auth-actions">

@@ -127,13 +127,21 @@ describe('sign-up', () => {
       await waitFor(() => expect(alert()).toBe(expected));
     }
     expect(await serverSays('/api/auth/register', signupBody({ ...good, firstName: '  ', lastName: ' ' }))).toBe('Full name is required.');
-    for (const [bad, expected] of [
-      [{ ...good, email: 'grace@localhost' }, 'Please enter a valid email address.'],
-      [{ ...good, password: 'x'.repeat(257) }, 'password can be at most 256 characters.'],
+    for (const [bad, expected, label] of [
+      [{ ...good, email: 'grace@localhost' }, 'Please enter a valid email address.', 'Email'],
+      [{ ...good, password: 'x'.repeat(257) }, 'password can be at most 256 characters.', /^Password/],
     ] as const) {
       fill(bad);
       click('Sign Up');
       await waitFor(() => expect(alert()).toBe(expected));
+      // WCAG 3.3.1: the field the sentence names is marked, described by it and focused; no other is.
+      const refused = screen.getByLabelText(label);
+      expect(refused.getAttribute('aria-invalid')).toBe('true');
+      expect(refused.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+      expect(document.activeElement).toBe(refused);
+      expect(screen.getAllByRole('textbox').filter((box) => box.getAttribute('aria-invalid') === 'true')).toHaveLength(
+        label === 'Email' ? 1 : 0,
+      );
       expect(await serverSays('/api/auth/register', signupBody(bad))).toBe(expected);
     }
     expect(routes(calls())).toEqual([]);
@@ -301,6 +309,12 @@ describe('forgot and reset password', () => {
     type('New password', 'abcdef');
     click('Reset Password');
     await waitFor(async () => expect(await alert()).toBe('Passwords do not match.'));
+    // WCAG 3.3.1: the sentence is tied to the field it is about, which gets the focus.
+    const confirmBox = screen.getByLabelText('Confirm password');
+    expect(confirmBox.getAttribute('aria-invalid')).toBe('true');
+    expect(confirmBox.getAttribute('aria-describedby')).toBe((await screen.findByRole('alert')).id);
+    expect(document.activeElement).toBe(confirmBox);
+    expect(screen.getByLabelText('New password').hasAttribute('aria-invalid')).toBe(false);
     type('New password', 'Ada-N3w-Passw0rd');
     type('Confirm password', 'Ada-N3w-Passw0rd');
     click('Reset Password');

@@ -96,7 +96,13 @@ describe('the contact form', () => {
     type('Message', 'Drywall takeoff, refused');
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid e-mail address.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please enter a valid e-mail address.');
+    // WCAG 3.3.1: the sentence is tied to the field it names, which gets the focus; the others stay valid.
+    expect(field('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(field('E-mail').getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(field('E-mail'));
+    expect(field('Phone (optional)').hasAttribute('aria-invalid')).toBe(false);
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeTruthy();
     expect(JSON.parse(sent[0]!)).toMatchObject({ email: 'lee@localhost', phone: '' });
     expect(field('Message').value).toBe('Drywall takeoff, refused');

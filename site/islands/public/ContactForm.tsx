@@ -7,6 +7,8 @@ import { CONTACT_LIMITS } from '../../../portal-api/src/modules/contact/contact.
 import type { ContactMessage } from '../../../portal-api/src/modules/contact/contact.schema.ts';
 import { ApiError, call, publicApi } from '../../lib/api.ts';
 import { busyButton } from '../ui/busy-button.ts';
+import { fieldError } from '../../lib/field-error.ts';
+import { type ContactField, contactFieldOf } from '../../../portal-api/src/modules/contact/contact.labels.ts';
 
 // SPEC §5 contact form: name, e-mail, service and message required, phone
 // optional. The browser checks presence and length (its own constraint
@@ -37,6 +39,8 @@ export default function ContactForm({ services, labels }: Props) {
   const [hydrated, setHydrated] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The field the API's sentence is about (WCAG 3.3.1): marked invalid, described by it and focused.
+  const refused = error ? contactFieldOf(error) : undefined;
   // The fields as typed, named as the API's ContactMessage. No default values: what a visitor
   // typed before the island hydrated (client:visible) is read from the page, not cleared.
   const { register, handleSubmit, watch, reset } = useForm<Record<keyof ContactMessage, string>>();
@@ -60,41 +64,59 @@ export default function ContactForm({ services, labels }: Props) {
     } catch (err) {
       toast.error(FAILURE, { duration: TOAST_MS });
       // A refused field has a sentence worth keeping on screen; anything else gets the spec's text.
-      setError(err instanceof ApiError && err.status === 400 ? err.message : FAILURE);
+      const text = err instanceof ApiError && err.status === 400 ? err.message : FAILURE;
+      setError(text);
+      const field = contactFieldOf(text);
+      if (field) document.getElementById(`${id}-${field}`)?.focus();
     } finally {
       inFlight.current = false;
       setBusy(false);
     }
   });
 
+  const invalid = (field: ContactField, describedBy?: string) => fieldError(refused === field, `${id}-error`, describedBy);
+
   return (
     <>
       <Toasts />
-      <form className="contact-form" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined} noValidate={false}>
+      <form
+        className="contact-form"
+        onSubmit={onSubmit}
+        aria-describedby={error && !refused ? `${id}-error` : undefined}
+        noValidate={false}
+      >
         <div className="contact-row">
           <div className="field">
             <label htmlFor={`${id}-name`}>
               {labels.name} <span aria-hidden="true">*</span>
             </label>
-            <input id={`${id}-name`} autoComplete="name" required {...register('name')} />
+            <input id={`${id}-name`} autoComplete="name" required {...register('name')} {...invalid('name')} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>
               {labels.email} <span aria-hidden="true">*</span>
             </label>
-            <input id={`${id}-email`} type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} {...register('email')} />
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={CONTACT_LIMITS.email}
+              {...register('email')}
+              {...invalid('email')}
+            />
           </div>
         </div>
         <div className="contact-row">
           <div className="field">
             <label htmlFor={`${id}-phone`}>{labels.phone}</label>
-            <input id={`${id}-phone`} type="tel" autoComplete="tel" {...register('phone')} />
+            <input id={`${id}-phone`} type="tel" autoComplete="tel" {...register('phone')} {...invalid('phone')} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-service`}>
               {labels.service} <span aria-hidden="true">*</span>
             </label>
-            <select id={`${id}-service`} required defaultValue="" {...register('service')}>
+            <select id={`${id}-service`} required defaultValue="" {...register('service')} {...invalid('service')}>
               <option value="" disabled>
                 {labels.servicePlaceholder}
               </option>
@@ -110,7 +132,7 @@ export default function ContactForm({ services, labels }: Props) {
           <label htmlFor={`${id}-message`}>
             {labels.message} <span aria-hidden="true">*</span>
           </label>
-          <textarea id={`${id}-message`} required rows={6} {...register('message')} aria-describedby={`${id}-message-count`} />
+          <textarea id={`${id}-message`} required rows={6} {...register('message')} {...invalid('message', `${id}-message-count`)} />
           <CharCount id={`${id}-message-count`} value={message} max={CONTACT_LIMITS.message} />
         </div>
         {error && (

@@ -76,7 +76,9 @@ export const ResetPasswordFormSchema = z
           : newPassword !== confirm
             ? AUTH_TEXTS.resetMismatch
             : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newPassword'] });
+    // On the field it is about, so the form can mark that one (WCAG 3.3.1): the empty one, the short one, the confirmation.
+    const field = problem === AUTH_TEXTS.resetMismatch || (problem === AUTH_TEXTS.resetRequired && newPassword) ? 'confirm' : 'newPassword';
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [field] });
   });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 

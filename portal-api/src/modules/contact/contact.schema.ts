@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_NOT_LISTED } from '../services/services.schema.ts';
 import { CONTACT_LIMITS } from './contact.limits.ts';
+import { CONTACT_TEXTS as T } from './contact.labels.ts';
 
 // SPEC §3 "Contact message" and §5: name, email, service and message are
 // required, phone is optional. Lengths are ours (the spec shows none, see
@@ -12,35 +13,31 @@ const singleLine = /^[^\u0000-\u001f\u007f]*$/;
 export const ContactMessageSchema = z
   .object({
     name: z
-      .string({ error: 'Please enter your name.' })
+      .string({ error: T.nameRequired })
       .trim()
-      .min(1, 'Please enter your name.')
-      .max(CONTACT_LIMITS.name, `Your name can be at most ${CONTACT_LIMITS.name} characters.`)
-      .regex(singleLine, 'Please enter your name on one line.'),
+      .min(1, T.nameRequired)
+      .max(CONTACT_LIMITS.name, T.nameTooLong)
+      .regex(singleLine, T.nameOneLine),
     email: z
-      .string({ error: 'Please enter your e-mail address.' })
+      .string({ error: T.emailRequired })
       .trim()
-      .min(1, 'Please enter your e-mail address.')
-      .max(CONTACT_LIMITS.email, 'Please enter a valid e-mail address.')
-      .pipe(z.email('Please enter a valid e-mail address.')),
+      .min(1, T.emailRequired)
+      .max(CONTACT_LIMITS.email, T.emailInvalid)
+      .pipe(z.email(T.emailInvalid)),
     phone: z
-      .string({ error: 'Please enter a valid phone number.' })
+      .string({ error: T.phoneInvalid })
       .trim()
-      .max(CONTACT_LIMITS.phone, 'Please enter a valid phone number.')
-      .regex(/^$|^\+?[\d\s().-]{7,}$/, 'Please enter a valid phone number.')
+      .max(CONTACT_LIMITS.phone, T.phoneInvalid)
+      .regex(/^$|^\+?[\d\s().-]{7,}$/, T.phoneInvalid)
       .nullish()
       .transform((v) => (v ? v : null)),
     service: z
-      .string({ error: 'Please choose a service.' })
+      .string({ error: T.serviceRequired })
       .trim()
-      .min(1, 'Please choose a service.')
+      .min(1, T.serviceRequired)
       .max(CONTACT_LIMITS.service, SERVICE_NOT_LISTED)
       .regex(singleLine, SERVICE_NOT_LISTED),
-    message: z
-      .string({ error: 'Please write a message.' })
-      .trim()
-      .min(1, 'Please write a message.')
-      .max(CONTACT_LIMITS.message, `Your message can be at most ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters.`),
+    message: z.string({ error: T.messageRequired }).trim().min(1, T.messageRequired).max(CONTACT_LIMITS.message, T.messageTooLong),
   })
   .meta({ id: 'ContactMessage' });
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
-import { isMigrated, ping, writeCheck } from '../../db/database.ts';
+import { databaseFileProblem, isMigrated, ping, writeCheck } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { HttpError } from '../../http/errors.ts';
 import { checkWritable, diskProblem } from '../../lib/data-dir.ts';
 import { createRouter } from '../../http/router.ts';
@@ -19,7 +20,31 @@ const ReadySchema = z
 const WRITE_CHECK_KEY = 'ready.write-check';
 const ErrorSchema = z.object({ message: z.string() });
 
-export function healthRoutes({ db, storage }: Deps) {
+/**
+ * Probe requests are logged at debug whatever they answer (http/request-log.ts): a
+ * probe logs one error line when it starts failing (or fails for another reason) and
+ * one info line when it passes again, instead of an error every few seconds.
+ */
+function probeLog(log: Logger, probe: string) {
+  let problem: string | null = null;
+  return async <T>(check: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await check();
+      if (problem !== null) log.info({ probe }, `${probe} passes again`);
+      problem = null;
+      return result;
+    } catch (err) {
+      const message = err instanceof HttpError ? err.message : String(err);
+      if (problem !== message) log.error({ probe, problem: message }, `${probe} fails: ${message}`);
+      problem = message;
+      throw err;
+    }
+  };
+}
+
+export function healthRoutes({ db, storage, log }: Deps) {
+  const healthProbe = probeLog(log, '/api/health');
+  const readyProbe = probeLog(log, '/api/ready');
   return createRouter()
     .openapi(
       createRoute({
@@ -33,11 +58,13 @@ export function healthRoutes({ db, storage }: Deps) {
         },
       }),
       async (c) => {
-        try {
-          await ping(db);
-        } catch {
-          throw new HttpError(503, 'Database unreachable.');
-        }
+        await healthProbe(async () => {
+          try {
+            await ping(db);
+          } catch {
+            throw new HttpError(503, 'Database unreachable.');
+          }
+        });
         return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
       },
     )
@@ -47,43 +74,51 @@ export function healthRoutes({ db, storage }: Deps) {
         path: '/ready',
         tags: ['Operations'],
         summary:
-          'Readiness for a load balancer: the database is reachable and takes writes, every migration is applied, the upload folder is writable; also how old the oldest unsent mail is. Public.',
+          'Readiness for a load balancer: the database is reachable and takes writes (and its SQLite file is still the one open), every migration is applied, the upload folder is writable; also how old the oldest unsent mail is. Public.',
         responses: {
           200: { description: 'Ready to serve', content: { 'application/json': { schema: ReadySchema } } },
           503: {
-            description: 'Database unreachable or read-only, migrations pending, or upload folder not writable',
+            description:
+              'Database unreachable or read-only, its file deleted or replaced, migrations pending, or upload folder not writable',
             content: { 'application/json': { schema: ErrorSchema } },
           },
         },
       }),
       async (c) => {
-        let migrated: boolean;
-        try {
-          await ping(db);
-          migrated = await isMigrated(db);
-        } catch {
-          throw new HttpError(503, 'Database unreachable.');
-        }
-        if (!migrated) throw new HttpError(503, 'Database migrations are not applied.');
-        // A server on a read-only or full disk still reads: only a write tells (issue 18 item 9).
-        try {
-          await writeCheck(db, WRITE_CHECK_KEY);
-        } catch (err) {
-          throw new HttpError(503, `The database does not take writes: ${diskProblem(err)}.`);
-        }
-        try {
-          await checkWritable(path.join(storage.root, 'tmp'));
-        } catch (err) {
-          throw new HttpError(503, `The upload folder is not writable: ${diskProblem(err)}.`);
-        }
-        let mail: z.infer<typeof MailBacklogSchema>;
-        try {
-          mail = await outboxBacklog(db);
-        } catch {
-          throw new HttpError(503, 'Database unreachable.');
-        }
+        const mail = await readyProbe(() => readiness());
         // A mail backlog is reported, not a reason to stop traffic: mail waits in the outbox.
         return c.json({ status: 'ready' as const, database: 'ok' as const, migrations: 'applied' as const, mail }, 200);
       },
     );
+
+  /** Throws the HttpError of the first check that fails; the mail backlog otherwise. */
+  async function readiness(): Promise<z.infer<typeof MailBacklogSchema>> {
+    let migrated: boolean;
+    try {
+      await ping(db);
+      migrated = await isMigrated(db);
+    } catch {
+      throw new HttpError(503, 'Database unreachable.');
+    }
+    if (!migrated) throw new HttpError(503, 'Database migrations are not applied.');
+    // A deleted SQLite file still reads and writes through the open handle; only its path tells.
+    const fileProblem = databaseFileProblem(db);
+    if (fileProblem) throw new HttpError(503, fileProblem);
+    // A server on a read-only or full disk still reads: only a write tells (issue 18 item 9).
+    try {
+      await writeCheck(db, WRITE_CHECK_KEY);
+    } catch (err) {
+      throw new HttpError(503, `The database does not take writes: ${diskProblem(err)}.`);
+    }
+    try {
+      await checkWritable(path.join(storage.root, 'tmp'));
+    } catch (err) {
+      throw new HttpError(503, `The upload folder is not writable: ${diskProblem(err)}.`);
+    }
+    try {
+      return await outboxBacklog(db);
+    } catch {
+      throw new HttpError(503, 'Database unreachable.');
+    }
+  }
 }

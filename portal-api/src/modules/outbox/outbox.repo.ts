@@ -132,6 +132,23 @@ export async function markUnsent(db: Kysely<Database>, id: string, error: string
     .execute();
 }
 
+/**
+ * Gives back rows this instance claimed and has not finished (a stopping server): each is
+ * due again at once, for whichever instance starts or polls next, instead of after its
+ * lease. Only while still pending and under the lease given here (`lease_until` as claimed).
+ */
+export async function releaseClaims(db: Kysely<Database>, claims: ReadonlyArray<{ id: string; leaseUntil: string }>): Promise<void> {
+  for (const { id, leaseUntil } of claims) {
+    await db
+      .updateTable('outbox')
+      .set({ lease_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('lease_until', '=', leaseUntil)
+      .execute();
+  }
+}
+
 /** For /api/ready: how many mails wait and how old the oldest is, in whole seconds (0 when none). */
 export async function outboxBacklog(db: Kysely<Database>, now = Date.now()): Promise<{ pending: number; oldestUnsentSeconds: number }> {
   const row = await db

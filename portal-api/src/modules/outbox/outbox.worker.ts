@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { claimDue, markSent, markUnsent, outboxSignal, pruneOutbox, type OutboxRow } from './outbox.repo.ts';
+import { claimDue, markSent, markUnsent, outboxSignal, pruneOutbox, releaseClaims, type OutboxRow } from './outbox.repo.ts';
 
 /** The schedule (ARCHITECTURE.md "Mail"); tests read it. */
 export const OUTBOX = {
@@ -38,6 +38,8 @@ export class OutboxWorker {
   private again = false;
   private prunedAt = 0;
   private stopped = true;
+  /** Rows claimed by this worker and not yet marked sent or unsent: id → the lease it holds. */
+  private readonly sending = new Map<string, string>();
   private readonly onEnqueued = () => {
     // The row becomes visible when the caller's transaction commits, a moment later.
     this.kick();
@@ -65,7 +67,12 @@ export class OutboxWorker {
     this.kick();
   }
 
-  /** Stops claiming; a send in progress gets `graceMs` to finish (its lease covers a restart otherwise). */
+  /**
+   * Stops claiming; a send in progress gets `graceMs` to finish. One still running then
+   * (a mail server that never answers) gives its row back, so a restart sends it at once
+   * instead of after the 3-minute lease: a sign-in or reset code must not wait that long.
+   * Should that send still get through, the mail goes out twice (at-least-once).
+   */
   async stop(graceMs = 2_000): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
@@ -73,6 +80,16 @@ export class OutboxWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await Promise.race([this.running ?? Promise.resolve(), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    const unfinished = [...this.sending].map(([id, leaseUntil]) => ({ id, leaseUntil }));
+    this.sending.clear();
+    if (unfinished.length) {
+      try {
+        await releaseClaims(this.db, unfinished);
+        this.log.info({ mails: unfinished.length }, 'stopping: unsent mails given back to the outbox');
+      } catch (err) {
+        this.log.warn({ err }, 'stopping: could not give unsent mails back; they are sent once their lease runs out');
+      }
+    }
     this.mailer.close();
   }
 
@@ -108,7 +125,8 @@ export class OutboxWorker {
           if (this.stopped) return;
           const rows = await claimDue(this.db, this.kind, OUTBOX.batch, OUTBOX.leaseMs);
           if (!rows.length) break;
-          await Promise.all(rows.map((row) => this.sendOne(row)));
+          for (const row of rows) this.sending.set(row.id, row.lease_until!);
+          await Promise.all(rows.map((row) => this.sendOne(row).finally(() => this.sending.delete(row.id))));
         }
       } catch (err) {
         // The database is down or closing: the next poll tries again.
@@ -136,6 +154,8 @@ export class OutboxWorker {
       ]);
     } catch (err) {
       clearTimeout(cap);
+      // Given back by stop(): the row is due again now, not after a retry delay.
+      if (this.stopped && !this.sending.has(row.id)) return;
       const e = err as { code?: string; responseCode?: number };
       // Only the error's code, never its message: an SMTP reply can quote the mail.
       const reason = [e.code, e.responseCode].filter(Boolean).join(' ') || 'error';

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { diskAnswer, isDiskError } from '../../lib/disk-errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { cleanFileName } from '../../lib/storage.ts';
 import { AUTH_REQUIRED } from '../auth/auth.labels.ts';
 import { PlanFileStore } from './plan-file-store.ts';
@@ -25,11 +26,14 @@ const diskTusError = (err: unknown): TusError => {
 /**
  * The tus protocol server (@tus/server with its file store under
  * DATA_DIR/uploads/tus). Authentication and ownership are checked by the route
- * before a request gets here; the signed-in user travels with the request
- * object (`owners`), because tus calls its hooks with that same object.
+ * before a request gets here; the signed-in user, the request's logger (with its
+ * id) and the id given to a new upload travel with the request object, because
+ * tus calls its hooks with that same object.
  */
 export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage' | 'log'>) {
   const owners = new WeakMap<object, AuthUser>();
+  const logs = new WeakMap<object, Logger>();
+  const created = new WeakMap<object, string>();
   const directory = tusDirectory(storage);
 
   /** Sniffs a finished upload; a refused file is deleted and the error names it. */
@@ -57,12 +61,31 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
     await fsp.rm(path.join(directory, `${id}.json`), { force: true });
   }
 
+  /**
+   * A creation that failed (a full disk leaves an empty `<id>` and `<id>.json`): the client got
+   * no Location, so nobody can resume it. The files go first, since a full disk may refuse the
+   * row's delete too (the expiry removes that row later).
+   */
+  async function discardCreation(id: string, reqLog: Logger): Promise<void> {
+    try {
+      await fsp.rm(path.join(directory, id), { force: true });
+      await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+      await deleteUploadRow(db, id);
+    } catch (err) {
+      reqLog.error({ err, uploadId: id }, 'upload: could not remove a failed creation');
+    }
+  }
+
   const server = new Server({
     path: TUS_PATH,
     datastore: new PlanFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3600_000 }),
     maxSize: storage.uploadMaxBytes,
     relativeLocation: true,
-    namingFunction: () => newId(),
+    namingFunction: (req) => {
+      const id = newId();
+      created.set(req, id);
+      return id;
+    },
     async onUploadCreate(req: TusRequest, upload) {
       const user = owners.get(req);
       if (!user) throw tusError(401, AUTH_REQUIRED);
@@ -81,22 +104,27 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
     },
     // tus's own errors (status_code) pass; a full or unwritable disk is 507/503 with our sentence
     // (issue 18 item 2), and anything else a plain 500 that never shows the system's message.
-    onResponseError(_req, err) {
+    onResponseError(req, err) {
       if ('status_code' in err) return undefined;
+      const reqLog = logs.get(req) ?? log;
       if (isDiskError(err)) {
-        log.error({ err }, 'upload: the disk refused a write');
+        reqLog.error({ err }, 'upload: the disk refused a write');
         return diskTusError(err);
       }
-      log.error({ err }, 'upload failed');
+      reqLog.error({ err }, 'upload failed');
       return tusError(500, 'The upload failed. Please try again.');
     },
   });
 
   return {
-    /** Runs one tus request for `user`; HTTP errors come back as JSON {message}. */
-    async handle(req: Request, user: AuthUser, uploadId: string | null): Promise<Response> {
+    /** Runs one tus request for `user`, logging through `reqLog` (the request's, with its id). */
+    async handle(req: Request, user: AuthUser, uploadId: string | null, reqLog: Logger = log): Promise<Response> {
       owners.set(req, user);
+      logs.set(req, reqLog);
       let res = await server.handleWeb(req);
+      // A creation that failed leaves nothing behind: no partial file (docs/operations.md).
+      const createdId = created.get(req);
+      if (createdId && res.status >= 400) await discardCreation(createdId, reqLog);
       // A server killed between the last byte and the completion check leaves a
       // full upload that was never checked: the client's resume starts with HEAD.
       if (

@@ -56,7 +56,7 @@ export function uploadsRoutes(deps: Deps) {
     } else if ((await countOpenUploads(db, user.id)) >= MAX_OPEN_UPLOADS) {
       throw new HttpError(429, `You have ${MAX_OPEN_UPLOADS} unfinished uploads. Please submit or wait for them to expire.`);
     }
-    const res = await tus.handle(c.req.raw, user, id);
+    const res = await tus.handle(c.req.raw, user, id, c.var.log);
     // Expiry counts from the last bytes received, so a slow 10 GB set is not cut off at 24 h.
     if (id && c.req.raw.method === 'PATCH' && res.status === 204) await extendUpload(db, id);
     return asJsonError(res);

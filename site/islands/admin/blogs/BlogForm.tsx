@@ -326,7 +326,6 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
         .be-req { color: var(--danger); }
         .be-label { font-weight: 600; font-size: .95rem; }
         .be-hint { margin: 0; color: var(--muted); font-size: .88rem; display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
-        .field [aria-invalid='true'] { border-color: var(--danger); }
         .be-preview { display: flex; gap: 1rem; align-items: end; flex-wrap: wrap; margin-top: .5rem; }
         .be-preview img { max-width: min(100%, 360px); max-height: 200px; width: auto; border-radius: 8px; border: 1px solid var(--line); object-fit: cover; }
         .be-actions { display: flex; justify-content: flex-end; gap: .75rem; flex-wrap: wrap; border-top: 1px solid var(--line); padding-top: 1rem; margin-top: .5rem; }

@@ -43,7 +43,51 @@ const BUTTON_NAMES: Array<[string, string]> = [
   ['.ql-clean', 'Clear formatting'],
   ['.ql-header .ql-picker-label', 'Text style'],
   ['.ql-align .ql-picker-label', 'Alignment'],
+  // The picker items are named by quill.snow.css's ::before text (headers) or an icon alone
+  // (alignment); neither names them for a screen reader (WCAG failure F87).
+  ['.ql-header .ql-picker-item[data-value="2"]', 'Heading 2'],
+  ['.ql-header .ql-picker-item[data-value="3"]', 'Heading 3'],
+  ['.ql-header .ql-picker-item[data-value="4"]', 'Heading 4'],
+  ['.ql-header .ql-picker-item:not([data-value])', 'Normal text'],
+  ['.ql-align .ql-picker-item:not([data-value])', 'Align left'],
+  ['.ql-align .ql-picker-item[data-value="center"]', 'Align center'],
+  ['.ql-align .ql-picker-item[data-value="right"]', 'Align right'],
+  ['.ql-align .ql-picker-item[data-value="justify"]', 'Justify'],
 ];
+
+/**
+ * The link tooltip of Quill's snow theme: its text box is named only by a placeholder, and its
+ * Edit / Save and Remove are <a> without href, which a keyboard cannot reach. They become
+ * buttons that Tab reaches and Enter or Space presses; the first is named by the tooltip's mode.
+ * Answers the clean-up.
+ */
+function makeLinkTooltipAccessible(container: HTMLElement): () => void {
+  const tooltip = container.querySelector<HTMLElement>('.ql-tooltip');
+  if (!tooltip) return () => undefined;
+  tooltip.querySelector('input[type="text"]')?.setAttribute('aria-label', 'Link URL');
+  const action = tooltip.querySelector<HTMLElement>('a.ql-action');
+  const remove = tooltip.querySelector<HTMLElement>('a.ql-remove');
+  const press = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    (event.currentTarget as HTMLElement).click();
+  };
+  for (const link of [action, remove]) {
+    link?.setAttribute('role', 'button');
+    link?.setAttribute('tabindex', '0');
+    link?.addEventListener('keydown', press);
+  }
+  remove?.setAttribute('aria-label', 'Remove link');
+  // quill.snow.css shows "Save" while the URL is edited (.ql-editing), "Edit" otherwise.
+  const name = () => action?.setAttribute('aria-label', tooltip.classList.contains('ql-editing') ? 'Save link' : 'Edit link');
+  name();
+  const mode = new MutationObserver(name);
+  mode.observe(tooltip, { attributes: true, attributeFilter: ['class'] });
+  return () => {
+    mode.disconnect();
+    for (const link of [action, remove]) link?.removeEventListener('keydown', press);
+  };
+}
 
 /** Quill 2 through react-quill-new (react-quill calls findDOMNode, which React 19 removed). */
 export default function QuillEditor({ labelledBy, describedBy, invalid, value, onChange, uploadImage }: Props) {
@@ -127,6 +171,11 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
     toolbar?.setAttribute('aria-label', 'Formatting');
     for (const [selector, name] of BUTTON_NAMES) toolbar?.querySelector(selector)?.setAttribute('aria-label', name);
   }, [labelledBy, describedBy, invalid]);
+
+  useEffect(() => {
+    const container = ref.current?.getEditor().container;
+    return container ? makeLinkTooltipAccessible(container) : undefined;
+  }, []);
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)} %`);
@@ -17,7 +18,7 @@ export function MonthlyStats() {
       {isPending && <p role="status">Loading…</p>}
       {isError && <p role="alert">Failed to load monthly figures</p>}
       {data && (
-        <div className="monthly-scroll">
+        <ScrollRegion className="monthly-scroll" label="Per month table">
           <table>
             <thead>
               <tr>
@@ -48,7 +49,7 @@ export function MonthlyStats() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <style>{`
         .monthly { min-width: 0; }

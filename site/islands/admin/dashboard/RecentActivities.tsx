@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { formatDate, formatTime, StatusBadge } from '../admin-format.tsx';
 import { activityLine } from './activity-line.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -30,7 +31,7 @@ export function RecentActivities() {
       ) : !data.length ? (
         <p>{SPEC_TEXTS.noActivities}</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion className="table-wrap" label="Recent Activities table">
           <table className="admin-table">
             <thead>
               <tr>
@@ -53,7 +54,7 @@ export function RecentActivities() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {data.length > SHOWN && (
         <button

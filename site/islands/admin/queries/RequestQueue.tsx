@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
@@ -93,7 +94,7 @@ export function RequestQueue() {
       ) : !data.data.length ? (
         <p>No requests match.</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion className="table-wrap" label="Requests table">
           <table className="admin-table queue-table">
             <thead>
               <tr>
@@ -158,7 +159,7 @@ export function RequestQueue() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} />}
       <AnswerDialog query={current || answering} onClose={() => setAnswering(null)} />

@@ -53,7 +53,13 @@ describe('the service form refuses, one sentence at a time and sending nothing',
     const dialog = await openForm('Add New Service');
     type(dialog, 'Title *', '   ');
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    expect((await dialog.findByRole('alert')).textContent).toBe('Please enter a service title.');
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toBe('Please enter a service title.');
+    // WCAG 3.3.1: the title says it is refused and why, and has the focus.
+    const title = dialog.getByLabelText('Title *');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(title.getAttribute('aria-describedby')?.split(' ')[0]).toBe(alert.id);
+    expect(document.activeElement).toBe(title);
     type(dialog, 'Title *', 'Owner Estimates');
     await settle();
     expect(dialog.getByRole('alert').textContent).toBe('Please enter a service title.');
@@ -67,7 +73,13 @@ describe('the service form refuses, one sentence at a time and sending nothing',
     const dialog = await openForm('Add Sub-Service');
     type(dialog, 'Title *', 'F'.repeat(125));
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    expect((await dialog.findByRole('alert')).textContent).toBe('Please choose a parent service.');
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toBe('Please choose a parent service.');
+    const parent = dialog.getByLabelText('Parent service *');
+    expect(parent.getAttribute('aria-invalid')).toBe('true');
+    expect(parent.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(parent);
+    expect(dialog.getByLabelText('Title *').hasAttribute('aria-invalid')).toBe(false);
     chooseOption(dialog.getByLabelText('Parent service *'), dialog.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value);
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Title: At most 120 characters: please remove 5.'));

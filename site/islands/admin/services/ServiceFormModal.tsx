@@ -7,6 +7,7 @@ import { api, assetUrl, call, serverMessage, upload } from '../../../lib/api.ts'
 import type { ServiceFormInput, ServiceFormSchema } from '../../../../portal-api/src/modules/services/services.schema.ts';
 import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.limits.ts';
 import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { Modal } from '../../ui/Modal.tsx';
@@ -30,10 +31,12 @@ const subServiceResolver = lazyZodResolver(
   messages,
 );
 
+type Field = 'title' | 'parentService' | 'description';
+
 /** One sentence at a time, in the order the form checks: a missing title, a missing parent, then a text that is too long. */
-function firstProblem(errors: FieldErrors<ServiceFormInput>): string | undefined {
-  const found = [errors.title, errors.parentService, errors.description].filter((e) => e !== undefined);
-  return (found.find((e) => e.type !== 'too_big') ?? found[0])?.message;
+function firstProblem(errors: FieldErrors<ServiceFormInput>): Field | undefined {
+  const found = (['title', 'parentService', 'description'] as const).filter((f) => errors[f] !== undefined);
+  return found.find((f) => errors[f]?.type !== 'too_big') ?? found[0];
 }
 
 /**
@@ -42,7 +45,15 @@ function firstProblem(errors: FieldErrors<ServiceFormInput>): string | undefined
  */
 export function ServiceFormModal({ mode, services, onClose }: Props) {
   const client = useQueryClient();
-  const ids = { title: useId(), parent: useId(), description: useId(), image: useId(), titleCount: useId(), descriptionCount: useId() };
+  const ids = {
+    title: useId(),
+    parent: useId(),
+    description: useId(),
+    image: useId(),
+    titleCount: useId(),
+    descriptionCount: useId(),
+    error: useId(),
+  };
   const editing = mode?.kind === 'edit' ? mode.item : null;
   const isSub = mode?.kind === 'sub' || !!editing?.parentService;
   // react-hook-form over the shared form schemas; a message shows on submit and stays until the next one.
@@ -57,7 +68,11 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
   });
   const [image, setImage] = useState<File | null>(null);
   const [failure, setFailure] = useState('');
-  const error = firstProblem(formState.errors) ?? failure;
+  const problem = firstProblem(formState.errors);
+  const error = (problem && formState.errors[problem]?.message) || failure;
+  // The field the sentence is about is marked and described by it (WCAG 3.3.1); the submit focuses it.
+  const refused = (field: Field, hint?: string) => fieldError(problem === field, ids.error, hint);
+  const fieldIds: Record<Field, string> = { title: ids.title, parentService: ids.parent, description: ids.description };
 
   useEffect(() => {
     reset({
@@ -97,7 +112,13 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     },
   });
 
-  const validateAndSave = handleSubmit((values) => save.mutate(values));
+  const validateAndSave = handleSubmit(
+    (values) => save.mutate(values),
+    (errors) => {
+      const field = firstProblem(errors);
+      if (field) document.getElementById(fieldIds[field])?.focus();
+    },
+  );
   const submit = (e: React.SyntheticEvent) => {
     // While a submit is checked or saved, another does nothing (a double click saves once).
     if (formState.isSubmitting || save.isPending) return e.preventDefault();
@@ -114,13 +135,13 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
       <form onSubmit={submit} onFocus={warm} noValidate>
         <div className="field">
           <label htmlFor={ids.title}>Title *</label>
-          <input id={ids.title} required aria-required="true" aria-describedby={ids.titleCount} autoFocus {...register('title')} />
+          <input id={ids.title} required aria-required="true" {...refused('title', ids.titleCount)} autoFocus {...register('title')} />
           <CharCount id={ids.titleCount} value={watch('title')} max={SERVICE_LIMITS.title} />
         </div>
         {isSub && (
           <div className="field">
             <label htmlFor={ids.parent}>Parent service *</label>
-            <select id={ids.parent} required aria-required="true" {...register('parentService')}>
+            <select id={ids.parent} required aria-required="true" {...refused('parentService')} {...register('parentService')}>
               <option value="">Choose a service</option>
               {parents.map((s) => (
                 <option key={s._id} value={s._id}>
@@ -132,7 +153,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
         )}
         <div className="field">
           <label htmlFor={ids.description}>Description</label>
-          <textarea id={ids.description} aria-describedby={ids.descriptionCount} {...register('description')} />
+          <textarea id={ids.description} {...refused('description', ids.descriptionCount)} {...register('description')} />
           <CharCount id={ids.descriptionCount} value={watch('description')} max={SERVICE_LIMITS.description} />
         </div>
         <div className="field">
@@ -143,7 +164,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
           <input id={ids.image} type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
         </div>
         {error && (
-          <p className="error-text" role="alert">
+          <p id={ids.error} className="error-text" role="alert">
             {error}
           </p>
         )}

@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { type Ref, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { UploadLimits as Limits } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { describeProgress, type FileProgress } from '../../../lib/resumable-uploads.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
 
@@ -26,6 +27,10 @@ type Props = {
   limits?: Limits;
   disabled?: boolean;
   progress?: Record<string, FileProgress>;
+  /** The id of the sentence refusing the form for want of files; the field is marked invalid while set. */
+  errorId?: string;
+  /** The Choose files button, which the form focuses when the files are missing. */
+  chooseRef?: Ref<HTMLButtonElement>;
 };
 
 /**
@@ -34,7 +39,7 @@ type Props = {
  * has a remove button. The limits are checked here too so a person learns them
  * before a long upload; the server checks again by content.
  */
-export function FilePicker({ files, onChange, limits, disabled, progress }: Props) {
+export function FilePicker({ files, onChange, limits, disabled, progress, errorId, chooseRef }: Props) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -84,7 +89,14 @@ export function FilePicker({ files, onChange, limits, disabled, progress }: Prop
         }}
       >
         <p className="drop-text">Drag and drop files here, or</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
+        <button
+          ref={chooseRef}
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => inputRef.current?.click()}
+          disabled={disabled}
+          aria-describedby={fieldError(!!errorId, errorId ?? '', hintId)['aria-describedby']}
+        >
           Choose files
         </button>
         <input
@@ -94,7 +106,7 @@ export function FilePicker({ files, onChange, limits, disabled, progress }: Prop
           type="file"
           multiple
           accept={ACCEPT}
-          aria-describedby={hintId}
+          {...fieldError(!!errorId, errorId ?? '', hintId)}
           disabled={disabled}
           tabIndex={-1}
           onChange={(e) => {
@@ -150,6 +162,7 @@ export function FilePicker({ files, onChange, limits, disabled, progress }: Prop
         .drop { position: relative; border: 2px dashed #b8c1cc; border-radius: 10px; padding: 1.25rem; text-align: center; background: var(--bg-soft); }
         /* Visually hidden but labelled (global .field input rules would give it full width). */
         .field .drop-input { position: absolute; inset: 0 auto auto 0; width: 1px; height: 1px; min-height: 0; padding: 0; border: 0; opacity: 0; overflow: hidden; }
+        .drop:has([aria-invalid='true']) { border-color: var(--danger); }
         .drop.is-over { border-color: var(--orange); background: #fff4ec; }
         .drop-text { margin: 0 0 .5rem; }
         .drop-hint { margin: .5rem 0 0; font-size: .85rem; color: var(--muted); }

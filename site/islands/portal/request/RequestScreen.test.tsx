@@ -53,7 +53,15 @@ describe('the request form', () => {
     fireEvent.change(screen.getByLabelText('Description *'), { target: { value: 'Takeoff of a two-storey house' } });
     chooseOption(screen.getByLabelText('Service *'), screen.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value);
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please fill in all required fields.');
+    // WCAG 3.3.1: the missing field says so, is described by the sentence and gets the focus; the others do not.
+    const plans = screen.getByLabelText('Plans and files *');
+    expect(plans.getAttribute('aria-invalid')).toBe('true');
+    expect(plans.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose files' }));
+    expect(screen.getByLabelText('Description *').hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.getByLabelText('Service *').hasAttribute('aria-invalid')).toBe(false);
     expect(await queriesOfClient()).toEqual([]);
     expect(browser.visited).toEqual([]);
   });
@@ -106,6 +114,8 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     await screen.findByText('S-101.pdf');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
+    expect(screen.getByLabelText('Sub-Service *').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Sub-Service *'));
 
     // Changing what the error was about clears it.
     choose('Sub-Service *', 'Public Bids Estimate');
@@ -178,8 +188,9 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     choose('Service *', 'Manufacturers');
     submit();
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Your description can be at most 10,000 characters.');
+    // The toast announces the refusal (SPEC §8 'Error: {message}'); the sentence under the form is not a second alert.
     expect(await screen.findByText('Error: Your description can be at most 10,000 characters.')).toBeTruthy();
+    expect(screen.getByText('Your description can be at most 10,000 characters.').getAttribute('role')).toBeNull();
     const queries = await browser.server.deps.db.selectFrom('queries').select('id').where('user_id', '=', client.id).execute();
     expect(queries.map((q) => q.id)).toEqual([earlier]);
     expect(browser.visited).toEqual([]);

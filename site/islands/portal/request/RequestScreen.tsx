@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { api, call, publicApi, serverMessage } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
 import { FilePicker, type PickedFile } from './FilePicker.tsx';
@@ -19,6 +20,8 @@ import { UPLOADS_GONE, UPLOADS_NOT_READY } from '../../../../portal-api/src/modu
 
 // SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
 const REDIRECT_MS = 1000; // SPEC §9
+/** The fields SPEC §5 requires, in the order the form shows them (the first refused one gets the focus). */
+const REQUIRED = ['message', 'service', 'subService', 'files'] as const;
 
 /** /request (SPEC §2): the SUBMIT REQUEST FORM with several plan files and upload progress. */
 export function RequestScreen() {
@@ -38,7 +41,8 @@ function pick<T extends { _id: string; title: string }>(list: T[], wanted: strin
 
 function RequestForm() {
   const token = useAuth((s) => s.token);
-  const ids = { message: useId(), service: useId(), sub: useId(), due: useId() };
+  const ids = { message: useId(), service: useId(), sub: useId(), due: useId(), error: useId() };
+  const chooseFiles = useRef<HTMLButtonElement>(null);
   const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
   const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()) });
   const reuse = useReusedPlans();
@@ -82,6 +86,8 @@ function RequestForm() {
   // Files go up one by one through tus (resumable); the request is made once all are complete.
   const uploads = useResumableUploads(token);
   const overall = overallPercent(uploads.progress, files);
+
+  const refused = (field: (typeof REQUIRED)[number]) => fieldError(!!formState.errors[field], ids.error);
 
   const service = list.find((s) => s._id === serviceId);
   const subs = service?.subservices ?? [];
@@ -146,9 +152,12 @@ function RequestForm() {
         setProgress(null);
       }
     },
+    // The sentence shows under the form as an alert, and not again in a toast (one announcement);
+    // each missing field is marked and described by it, and the first one gets the focus (WCAG 3.3.1).
     (errors) => {
-      const text = firstError(errors);
-      if (text) toast.error(text);
+      const first = REQUIRED.find((field) => errors[field]);
+      if (first === 'files') chooseFiles.current?.focus();
+      else if (first) document.getElementById(ids[first === 'subService' ? 'sub' : first])?.focus();
     },
   );
 
@@ -185,7 +194,7 @@ function RequestForm() {
           <textarea
             id={ids.message}
             value={message}
-            aria-describedby="request-message-count"
+            {...fieldError(!!formState.errors.message, ids.error, 'request-message-count')}
             placeholder="Scope, trades, location and anything we should know"
             onChange={(e) => setValue('message', e.target.value)}
             disabled={busy}
@@ -200,6 +209,7 @@ function RequestForm() {
             <select
               id={ids.service}
               value={serviceId}
+              {...refused('service')}
               disabled={busy || services.isPending}
               onChange={(e) => {
                 setValue('service', e.target.value);
@@ -218,7 +228,13 @@ function RequestForm() {
           {subs.length > 0 && (
             <div className="field">
               <label htmlFor={ids.sub}>Sub-Service *</label>
-              <select id={ids.sub} value={subServiceId} disabled={busy} onChange={(e) => setValue('subService', e.target.value)}>
+              <select
+                id={ids.sub}
+                value={subServiceId}
+                {...refused('subService')}
+                disabled={busy}
+                onChange={(e) => setValue('subService', e.target.value)}
+              >
                 <option value="">Select a sub-service</option>
                 {subs.map((s) => (
                   <option key={s._id} value={s._id}>
@@ -249,6 +265,8 @@ function RequestForm() {
           limits={limits.data}
           disabled={busy}
           progress={busy ? uploads.progress : undefined}
+          errorId={formState.errors.files ? ids.error : undefined}
+          chooseRef={chooseFiles}
         />
 
         {progress !== null && (
@@ -267,8 +285,9 @@ function RequestForm() {
           </div>
         )}
 
+        {/* A refusal of the server is announced by its toast (SPEC §8 'Error: {message}'), so its text here is not an alert too. */}
         {error && (
-          <p className="error-text" role="alert">
+          <p id={ids.error} className="error-text" role={failure ? undefined : 'alert'}>
             {error}
           </p>
         )}

@@ -1,0 +1,19 @@
+// The operator scripts' command lines: a mistake in one (an unknown option, a
+// missing value) is one line with the usage and exit 1, not Node's
+// ERR_PARSE_ARGS stack trace (operations audit).
+
+/** Runs `parse` (a util.parseArgs call); on a bad command line prints `problem. Usage: …` and exits 1. */
+export function argsOrExit<T>(parse: () => T, usage: string): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (!String((err as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) throw err;
+    // Node's first sentence ("Unknown option '--emial'"); the rest advises on positional arguments.
+    usageError((err as Error).message.split('. ')[0]!, usage);
+  }
+}
+
+export function usageError(problem: string, usage: string): never {
+  console.error(`${problem.replace(/\.$/, '')}. Usage: ${usage}`);
+  process.exit(1);
+}

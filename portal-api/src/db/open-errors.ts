@@ -1,0 +1,46 @@
+import { ConfigError, type Config } from '../config.ts';
+
+// A database that cannot be used at start, in one line an operator can act on
+// (operations audit): the setting and where it points, never the password of
+// DATABASE_URL, never a stack trace. A full or read-only disk is not here: the
+// DATA_DIR check says that (lib/data-dir.ts).
+
+const POSTGRES_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name does not resolve',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  ETIMEDOUT: 'the server did not answer',
+  ECONNRESET: 'the server closed the connection',
+  // SQLSTATEs: invalid_password, invalid_authorization_specification, invalid_catalog_name.
+  '28P01': 'the user name or password was refused',
+  '28000': 'the user may not connect',
+  '3D000': 'the database does not exist',
+};
+
+/** `postgres://host:port/database`: where DATABASE_URL points, without user or password. */
+function whereTo(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.hostname || 'localhost'}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/** A ConfigError for a database failure a setting explains, or undefined for any other error. */
+export function databaseStartError(database: Config['database'], err: unknown): ConfigError | undefined {
+  const code = String((err as { code?: unknown } | null)?.code ?? '');
+  if (database.kind === 'postgres') {
+    const reason = POSTGRES_REASONS[code];
+    return reason ? new ConfigError(`Cannot start: DATABASE_URL ${whereTo(database.url)} is not usable: ${reason}.`) : undefined;
+  }
+  if (code === 'SQLITE_NOTADB')
+    return new ConfigError(
+      `Cannot start: ${database.file} is not a SQLite database (check DATA_DIR and DATABASE_URL, or restore a backup).`,
+    );
+  if (code.startsWith('SQLITE_CORRUPT'))
+    return new ConfigError(`Cannot start: the database ${database.file} is damaged: restore a backup (docs/operations.md).`);
+  return undefined;
+}

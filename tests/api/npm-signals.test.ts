@@ -1,0 +1,83 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { cleanupAfterEach } from './cleanups.ts';
+import { ROOT } from './site-project.ts';
+
+// Operations audit: `npm start` and `npm run serve:dist` ran `sh -c "check-node && node …"`.
+// npm passes SIGTERM to its child, the shell, which died of it and left the
+// server running as an orphan that kept the port. The scripts now `exec` the
+// server, so npm's child is the server itself and SIGTERM stops it.
+
+const { cleanups, tempDir } = cleanupAfterEach();
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Runs `npm run <script>` in `cwd`, waits for /api/health, sends npm SIGTERM and expects the server gone within 5 s. */
+async function stopsOnSigterm(cwd: string, script: string, env: Record<string, string>) {
+  const npm = spawn('npm', ['run', script], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const npmExited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+  const listening = new Promise<{ url: string; pid: number }>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const line = output.split('\n').find((l) => l.includes('"url":"http'));
+      if (line) {
+        const { url, pid } = JSON.parse(line) as { url: string; pid: number };
+        resolve({ url, pid });
+      }
+    };
+    npm.stdout.on('data', onData);
+    npm.stderr.on('data', onData);
+    void npmExited.then(() => reject(new Error(`npm run ${script} exited before listening:\n${output}`)));
+  });
+  cleanups.push(async () => {
+    npm.kill('SIGKILL');
+    const { pid } = await listening.catch(() => ({ pid: 0 }));
+    if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+  });
+  const { url, pid } = await listening;
+  expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+  npm.kill('SIGTERM');
+  await npmExited;
+  const deadline = Date.now() + 5000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect(alive(pid), `server ${pid} still running after SIGTERM to npm:\n${output}`).toBe(false);
+  await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  expect(output).toContain('"signal":"SIGTERM"');
+}
+
+it('SIGTERM to `npm start` stops the server and frees the port', { timeout: 90_000 }, async () => {
+  // A site build newer than every source: npm start serves it without building.
+  const dist = await tempDir('estimating-dist-');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Home</title>');
+  await stopsOnSigterm(ROOT, 'start', { DATA_DIR: await tempDir('estimating-npm-start-'), DIST_DIR: dist });
+});
+
+it('SIGTERM to `npm run serve:dist` stops the compiled server and frees the port', { timeout: 120_000 }, async () => {
+  // The scripts of this checkout around a freshly compiled server.
+  const project = await tempDir('estimating-serve-dist-');
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(project, 'package.json'));
+  fs.copyFileSync(path.join(ROOT, '.nvmrc'), path.join(project, '.nvmrc'));
+  fs.mkdirSync(path.join(project, 'portal-api/scripts'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'portal-api/scripts/check-node.mjs'), path.join(project, 'portal-api/scripts/check-node.mjs'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+  execFileSync(process.execPath, ['--import', 'tsx', 'portal-api/scripts/build-server.ts', path.join(project, 'dist-server')], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
+  await stopsOnSigterm(project, 'serve:dist', { DATA_DIR: path.join(project, 'data') });
+});

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { cleanupAfterEach } from './cleanups.ts';
+import { ROOT } from './site-project.ts';
+
+// Operations audit: a mistyped option of create-admin or backup printed Node's
+// 17-line ERR_PARSE_ARGS_UNKNOWN_OPTION stack, and create-admin without
+// --password said "Invalid input: expected string, received undefined". Each is
+// now one line naming the option, with the usage, and exit 1.
+
+const { tempDir } = cleanupAfterEach();
+
+async function run(script: 'create-admin' | 'backup', args: string[]) {
+  const dataDir = await tempDir('estimating-cli-');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, `portal-api/scripts/${script}.ts`), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // Refused before touching anything: no database was made.
+  expect(fs.readdirSync(dataDir)).toEqual([]);
+  return { code, lines: output.split('\n').filter((l) => l.trim()) };
+}
+
+it.each([
+  ['create-admin', ['--emial', 'x@y.test', '--password', 'long-enough'], "Unknown option '--emial'. Usage: npm run create-admin -- "],
+  ['create-admin', ['--email', 'x@y.test'], '--password is missing. Usage: npm run create-admin -- '],
+  ['create-admin', ['--password', 'long-enough'], '--email is missing. Usage: npm run create-admin -- '],
+  ['create-admin', ['--email', 'x@y.test', '--password'], "Option '--password <value>' argument missing. Usage: npm run create-admin -- "],
+  ['backup', ['--output', 'copy.db'], "Unknown option '--output'. Usage: npm run backup "],
+] as const)('%s %j: one line naming the option, exit 1', { timeout: 30_000 }, async (script, args, line) => {
+  const { code, lines } = await run(script, [...args]);
+  expect(code).toBe(1);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+});

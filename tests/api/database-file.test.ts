@@ -6,6 +6,7 @@ import { DATABASE_FILE_GONE, DATABASE_FILE_REPLACED } from '../../portal-api/src
 import { DISK_UNWRITABLE_MESSAGE } from '../../portal-api/src/lib/disk-errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { cleanupAfterEach } from './cleanups.ts';
+import { until } from './until.ts';
 
 // The SQLite file is shared with the machine: another process may lock it
 // (`sqlite3 app.db` holding BEGIN EXCLUSIVE), or an operator may delete or move
@@ -30,16 +31,6 @@ const register = (server: TestServer) =>
   server.call('POST', '/api/auth/register', {
     json: { fullName: 'Lee Builder', email: `lee${++visitors}@example.com`, password: 'Client-Passw0rd' },
   });
-
-async function until<T>(what: string, fn: () => Promise<T | false>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('a database file another process holds locked', () => {
   it(

@@ -8,6 +8,7 @@ import { signInOver, startServerProcess, type ServerProcess } from './process.ts
 import { fillDisk, mountTmpfs } from './tmpfs.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 import { createUpload, patchUpload } from './tus-client.ts';
+import { until } from './until.ts';
 
 // Issue 18 item 2: a full disk used to end an upload in an uncaught ENOSPC
 // that killed the process. Now every write answers 507 (full) or 503
@@ -16,14 +17,6 @@ import { createUpload, patchUpload } from './tus-client.ts';
 // under the SQLite file.
 
 const { cleanups, tempDir } = cleanupAfterEach();
-
-async function until(what: string, fn: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function imageForm(bytes: number): FormData {
   const form = new FormData();

@@ -6,20 +6,13 @@ import { ADMIN, createTestDatabase } from './harness.ts';
 import { startServerProcess, type ServerProcess } from './process.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { cleanupAfterEach } from './cleanups.ts';
+import { until } from './until.ts';
 
 // The real server as a child process, killed (SIGKILL) while mail waits in the
 // outbox because the mail server refuses it. After a restart the mail is sent,
 // and nothing that had already gone out goes out again.
 
 const { cleanups } = cleanupAfterEach();
-
-async function until(what: string, fn: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const contact = (server: ServerProcess, name: string) =>
   server.call('POST', '/api/contact/submit', {
@@ -54,7 +47,7 @@ describe('mail across a crash', () => {
     sink.refusing = true;
     for (const name of ['Queued One', 'Queued Two', 'Queued Three']) expect((await contact(first, name)).status).toBe(201);
     expect((await first.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } })).status).toBe(200);
-    await until('every queued mail to be refused once', () => sink.refusals >= 4);
+    await until('every queued mail to be refused once', () => sink.refusals >= 4, 30_000);
     const ready = await first.call('GET', '/api/ready');
     expect(ready.body.mail.pending).toBe(4);
     first.child.kill('SIGKILL');
@@ -64,7 +57,7 @@ describe('mail across a crash', () => {
     const second = await startServerProcess(dataDir, env);
     cleanups.push(() => second.stop());
     await sink.waitFor(5, 30_000);
-    await until('the outbox to drain', async () => (await second.call('GET', '/api/ready')).body.mail.pending === 0);
+    await until('the outbox to drain', async () => (await second.call('GET', '/api/ready')).body.mail.pending === 0, 30_000);
     await new Promise((r) => setTimeout(r, 2_500)); // room for a duplicate to show up
     const subjects = sink.received.map((m) => m.subject.replace(/\d{6}$/, 'NNNNNN')).sort();
     expect(subjects).toEqual([

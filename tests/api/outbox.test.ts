@@ -7,6 +7,7 @@ import { ADMIN, createClient, createTestDatabase, signInAdmin, startTestServer, 
 import { startSilentServer, startSmtpSink } from './smtp-sink.ts';
 import { submitQuery } from './submit-query.ts';
 import { cleanupAfterEach } from './cleanups.ts';
+import { until } from './until.ts';
 
 // ARCHITECTURE.md "Mail": every mail is an outbox row written in the
 // transaction of its change; a worker sends it with SMTP timeouts and retries.
@@ -26,16 +27,6 @@ const contact = (s: TestServer, name = 'Dora Visitor') =>
   s.call('POST', '/api/contact/submit', {
     json: { name, email: 'dora@example.com', service: 'Estimating', message: 'Please call me about a takeoff.' },
   });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A trigger that makes every insert into `table` fail, as a database fault in the middle of a change would. */
 async function breakInserts(s: TestServer, table: string): Promise<() => Promise<void>> {
@@ -146,7 +137,7 @@ describe('a mail server that accepts and never answers', () => {
       expect(otp.status).toBeLessThan(500);
       expect(Date.now() - started).toBeLessThan(2_000);
 
-      await until('the worker to connect', async () => silent.connections() > 0);
+      await until('the worker to connect', async () => silent.connections() > 0, 20_000);
       const ready = await s.call('GET', '/api/ready');
       expect(ready.status).toBe(200);
       expect(ready.body.mail.pending).toBeGreaterThanOrEqual(2);
@@ -182,7 +173,7 @@ describe('a graceful stop while the mail server hangs', () => {
       const first = await server({ ...env, SMTP_URL: silent.url });
       expect((await first.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } })).status).toBe(200);
       // The worker has claimed the code and waits for a greeting that never comes.
-      await until('the worker to connect', async () => silent.connections() > 0);
+      await until('the worker to connect', async () => silent.connections() > 0, 20_000);
       await first.stop();
 
       const sink = await startSmtpSink();
@@ -214,17 +205,21 @@ describe('a mail server that refuses every mail, then recovers', () => {
     ).toBe(201);
 
     // Every row is tried and refused at least once, then waits for its retry.
-    await until('three refused rows', async () => {
-      const all = await rows(s);
-      return all.length === 3 && all.every((r) => r.attempts >= 1 && r.status === 'pending' && r.last_error) && all;
-    });
+    await until(
+      'three refused rows',
+      async () => {
+        const all = await rows(s);
+        return all.length === 3 && all.every((r) => r.attempts >= 1 && r.status === 'pending' && r.last_error) && all;
+      },
+      20_000,
+    );
     expect(sink.received).toHaveLength(0);
     const ready = await s.call('GET', '/api/ready');
     expect(ready.body.mail.pending).toBe(3);
 
     sink.refusing = false;
     await sink.waitFor(3, 40_000);
-    await until('every row sent', async () => (await rows(s)).every((r) => r.status === 'sent'));
+    await until('every row sent', async () => (await rows(s)).every((r) => r.status === 'sent'), 20_000);
     // Give a duplicate every chance to show up.
     await new Promise((r) => setTimeout(r, OUTBOX.retryBaseMs + 1_500));
     expect(sink.received).toHaveLength(3);
@@ -312,7 +307,7 @@ describe('a mail server that is down, then starts', () => {
     const login = await s.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } });
     expect(login.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2_000);
-    const failed = await until('a refused attempt', async () => (await rows(s)).find((r) => r.last_error !== null));
+    const failed = await until('a refused attempt', async () => (await rows(s)).find((r) => r.last_error !== null), 20_000);
     expect(failed.status).toBe('pending');
 
     const sink = await startSmtpSink(port);

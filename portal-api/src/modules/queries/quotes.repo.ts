@@ -90,7 +90,12 @@ export async function sendQuote(deps: Deps, trx: Trx, queryId: string, admin: Au
   return { id, bidDueDate: q.bid_due_date };
 }
 
-/** The quote and its request, both rows locked until the commit (db/row-lock.ts), or 404 when it is unknown or another client's. */
+/**
+ * The quote and its request, or 404 when it is unknown or another client's. The request's row is
+ * locked until the commit (db/row-lock.ts), as every lifecycle step locks it before touching its
+ * quotes; the quote's own row is not (locked first it could wait on a close holding the request),
+ * and its state is checked again by decide()'s conditional update.
+ */
 async function quoteForUser(trx: Trx, quoteId: string, user: Pick<AuthUser, 'id' | 'role'>) {
   const read = trx
     .selectFrom('quotes as qt')
@@ -111,7 +116,7 @@ async function quoteForUser(trx: Trx, quoteId: string, user: Pick<AuthUser, 'id'
       'u.email',
     ])
     .where('qt.id', '=', quoteId);
-  const row = await forUpdate(trx, read, ['q', 'qt']).executeTakeFirst();
+  const row = await forUpdate(trx, read, 'q').executeTakeFirst();
   if (!row || (user.role !== 'admin' && row.user_id !== user.id)) throw new HttpError(404, QUOTE_NOT_FOUND);
   return row;
 }

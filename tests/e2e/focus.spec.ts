@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { asUser, expectNoAxeViolations, newClient, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+import { asUser, authPost, expectNoAxeViolations, newClient, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Keyboard focus never drops to <body> (WCAG 2.4.3): when the focused control goes away or is
 // disabled, the focus moves to a sensible place (ui/focus-rescue.ts), and a busy button stays
@@ -204,8 +204,10 @@ test('Approve → Yes on the users page and Start in the request queue leave the
   const admin = await signInAdmin(request);
   const stamp = Date.now();
   for (const name of ['Anna', 'Bruno']) {
-    const res = await request.post('/api/auth/register', {
-      data: { fullName: `${name} Pending`, email: `${name.toLowerCase()}.pending.${stamp}@example.com`, password: 'Client-Passw0rd' },
+    const res = await authPost(request, '/api/auth/register', {
+      fullName: `${name} Pending`,
+      email: `${name.toLowerCase()}.pending.${stamp}@example.com`,
+      password: 'Client-Passw0rd',
     });
     expect(res.status()).toBe(201);
   }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './env.ts';
-import { asUser, newClient, outboxCode, signInAdmin } from './support.ts';
+import { asUser, authPost, newClient, outboxCode, signInAdmin } from './support.ts';
 
 // Issue 18 item 3: /login?next=… sent a signed-in visitor off-site when `next`
 // hid a second slash behind a tab or a newline. Every request to another host
@@ -47,7 +47,7 @@ test('signing in through the code screen with an off-site next lands in the port
   const admin = await signInAdmin(request);
   const email = `redirect.${Date.now()}@example.com`;
   const password = 'Client-Passw0rd';
-  expect((await request.post('/api/auth/register', { data: { fullName: 'Redirect Guest', email, password } })).status()).toBe(201);
+  expect((await authPost(request, '/api/auth/register', { fullName: 'Redirect Guest', email, password })).status()).toBe(201);
   const headers = { authorization: `Bearer ${admin.token}` };
   const list = (await (await request.get('/api/users?pageSize=100', { headers })).json()) as {
     data: Array<{ _id: string; email: string }>;

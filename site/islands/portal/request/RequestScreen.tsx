@@ -285,9 +285,9 @@ function RequestForm() {
           </div>
         )}
 
-        {/* A refusal of the server is announced by its toast (SPEC §8 'Error: {message}'), so its text here is not an alert too. */}
+        {/* The form's own alert, for its refusal and the server's alike (the server's also comes as SPEC §8's toast). */}
         {error && (
-          <p id={ids.error} className="error-text" role={failure ? undefined : 'alert'}>
+          <p id={ids.error} className="error-text" role="alert">
             {error}
           </p>
         )}

@@ -1,5 +1,4 @@
 import type { DB } from '../../db/database.ts';
-import { nowIso } from '../../lib/ids.ts';
 
 // The reads and writes of the chat mail notices (chats.mail.ts): the last mail
 // time per query and audience (chat_mail_marks) and the messages a mail quotes.
@@ -17,12 +16,18 @@ export async function findMailMark(trx: DB, queryId: string, audience: ChatAudie
   return mark?.mailed_at;
 }
 
-/** Moves the mark from `previous` to `now`; false when a concurrent message (or instance) moved it first. */
-export async function moveMailMark(trx: DB, queryId: string, audience: ChatAudience, previous: string | null, now: Date): Promise<boolean> {
+/** Moves the mark from `previous` to `mailedAt`; false when a concurrent message (or instance) moved it first. */
+export async function moveMailMark(
+  trx: DB,
+  queryId: string,
+  audience: ChatAudience,
+  previous: string | null,
+  mailedAt: string,
+): Promise<boolean> {
   if (previous) {
     const res = await trx
       .updateTable('chat_mail_marks')
-      .set({ mailed_at: nowIso(now) })
+      .set({ mailed_at: mailedAt })
       .where('query_id', '=', queryId)
       .where('audience', '=', audience)
       .where('mailed_at', '=', previous)
@@ -31,7 +36,7 @@ export async function moveMailMark(trx: DB, queryId: string, audience: ChatAudie
   }
   const res = await trx
     .insertInto('chat_mail_marks')
-    .values({ query_id: queryId, audience, mailed_at: nowIso(now) })
+    .values({ query_id: queryId, audience, mailed_at: mailedAt })
     .onConflict((oc) => oc.columns(['query_id', 'audience']).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows) === 1;

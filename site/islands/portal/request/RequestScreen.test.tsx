@@ -188,9 +188,9 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     choose('Service *', 'Manufacturers');
     submit();
 
-    // The toast announces the refusal (SPEC §8 'Error: {message}'); the sentence under the form is not a second alert.
+    // The toast says it (SPEC §8 'Error: {message}'), and so does the form's own alert.
     expect(await screen.findByText('Error: Your description can be at most 10,000 characters.')).toBeTruthy();
-    expect(screen.getByText('Your description can be at most 10,000 characters.').getAttribute('role')).toBeNull();
+    expect(screen.getByText('Your description can be at most 10,000 characters.').getAttribute('role')).toBe('alert');
     const queries = await browser.server.deps.db.selectFrom('queries').select('id').where('user_id', '=', client.id).execute();
     expect(queries.map((q) => q.id)).toEqual([earlier]);
     expect(browser.visited).toEqual([]);

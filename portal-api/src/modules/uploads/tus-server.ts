@@ -55,22 +55,17 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
     }
   }
 
+  /** An upload's bytes, its tus state and its row. The files go first: a full disk may refuse the row's delete (the expiry removes that row later). */
   async function removeUpload(id: string): Promise<void> {
-    await deleteUploadRow(db, id);
     await fsp.rm(path.join(directory, id), { force: true });
     await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+    await deleteUploadRow(db, id);
   }
 
-  /**
-   * A creation that failed (a full disk leaves an empty `<id>` and `<id>.json`): the client got
-   * no Location, so nobody can resume it. The files go first, since a full disk may refuse the
-   * row's delete too (the expiry removes that row later).
-   */
+  /** A creation that failed (a full disk leaves an empty `<id>` and `<id>.json`): the client got no Location, so nobody can resume it. */
   async function discardCreation(id: string, reqLog: Logger): Promise<void> {
     try {
-      await fsp.rm(path.join(directory, id), { force: true });
-      await fsp.rm(path.join(directory, `${id}.json`), { force: true });
-      await deleteUploadRow(db, id);
+      await removeUpload(id);
     } catch (err) {
       reqLog.error({ err, uploadId: id }, 'upload: could not remove a failed creation');
     }

@@ -31,3 +31,12 @@ export function laterIso(): string {
   lastStamp = Math.max(Date.now(), lastStamp + 1);
   return nowIso(new Date(lastStamp));
 }
+
+/**
+ * A mark (read up to, mailed up to) that covers the newest stamp it was set for: now, or that
+ * stamp when it is later (laterIso() can run a few milliseconds ahead of the clock in a burst).
+ */
+export function markCovering(newest: string | null | undefined, now: Date = new Date()): string {
+  const at = nowIso(now);
+  return newest && newest > at ? newest : at;
+}

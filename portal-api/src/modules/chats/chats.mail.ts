@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.ts';
-import { nowIso } from '../../lib/ids.ts';
+import { markCovering, nowIso } from '../../lib/ids.ts';
 import { noticeParts } from '../../lib/mail.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { requestTitle } from '../queries/lifecycle.mail.ts';
@@ -37,17 +37,6 @@ async function unseenMessages(trx: DB, query: { id: string; user_id: string }, f
   return { quoted: rows.slice(0, MAX_QUOTED).reverse(), more: rows.length > MAX_QUOTED };
 }
 
-/**
- * The mark a mail moves to: now, or the newest message it quotes when that is later. Message
- * times only ever increase (laterIso), so in a burst they can run a few milliseconds ahead of
- * the clock; a mark behind them would quote that message again in the next mail.
- */
-function markAfter(now: Date, quoted: Array<{ created_at: string }>): string {
-  const at = nowIso(now);
-  const newest = quoted.at(-1)?.created_at ?? at;
-  return newest > at ? newest : at;
-}
-
 const quote = (rows: Array<{ message: string; created_at: string }>) =>
   rows.map((r) => `${r.created_at.slice(0, 16).replace('T', ' ')} UTC\n${r.message}`);
 
@@ -63,7 +52,7 @@ export async function mailCompanyAboutClientMessage(
   const since = await readMark(trx, query.id, 'company', now);
   if (since === false) return;
   const { quoted, more } = await unseenMessages(trx, query, 'client', since);
-  if (!quoted.length || !(await moveMailMark(trx, query.id, 'company', since, markAfter(now, quoted)))) return;
+  if (!quoted.length || !(await moveMailMark(trx, query.id, 'company', since, markCovering(quoted.at(-1)?.created_at, now)))) return;
   // Issue 13: the request's name (its project, else its message's start) leads the mail.
   const request = await trx.selectFrom('queries').select(['project_name', 'message']).where('id', '=', query.id).executeTakeFirst();
   const title = request ? requestTitle(request) : 'a request';
@@ -89,7 +78,7 @@ export async function mailClientAboutReply(trx: DB, ctx: { publicUrl: string }, 
   const since = await readMark(trx, query.id, 'client', now);
   if (since === false) return;
   const { quoted } = await unseenMessages(trx, query, 'company', since);
-  if (!quoted.length || !(await moveMailMark(trx, query.id, 'client', since, markAfter(now, quoted)))) return;
+  if (!quoted.length || !(await moveMailMark(trx, query.id, 'client', since, markCovering(quoted.at(-1)?.created_at, now)))) return;
   await enqueueMail(trx, {
     kind: 'chat-to-client',
     to: owner.email,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { readOffLoop } from '../../db/database.ts';
 import type { Database, Role } from '../../db/schema.ts';
-import { nowIso } from '../../lib/ids.ts';
+import { markCovering } from '../../lib/ids.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type Reader = { id: string; role: Role };
@@ -22,9 +22,7 @@ export async function markRead(db: Executor, queryId: string, reader: Reader): P
     .select((eb) => eb.fn.max('created_at').as('at'))
     .where('query_id', '=', queryId)
     .executeTakeFirst();
-  const now = nowIso();
-  // Message stamps are kept strictly increasing and may run a few ms ahead of the clock.
-  const readAt = newest?.at && newest.at > now ? newest.at : now;
+  const readAt = markCovering(newest?.at);
   await db
     .insertInto('query_reads')
     .values({ query_id: queryId, reader_id: readerIdOf(reader), read_at: readAt })

@@ -98,6 +98,10 @@ describe('quotes', () => {
     expect(huge.body.message).toContain('at most $10,000,000');
     expect((await quote(q._id, { price: 100, currency: 'EUR' })).status).toBe(400);
     expect((await quote(q._id, { price: 100, rushPrice: 150, rushHours: 72 })).body.message).toMatch(/shorter/);
+    const cheaperRush = await quote(q._id, { price: 1800, rushPrice: '1,250.00' });
+    expect(cheaperRush.status).toBe(400);
+    expect(cheaperRush.body.message).toBe('The rush price cannot be lower than the standard price.');
+    expect((await quote(q._id, { price: 1250, rushPrice: 1250 })).status).toBe(201); // the same price is an offer
     const ok = await quote(q._id, { price: '1,250.5', rushPrice: 1800, note: 'Includes rebar.' });
     expect(ok.status).toBe(201);
     expect(ok.body.data.quotes[0]).toMatchObject({

@@ -68,7 +68,7 @@ export function lifecycleRoutes(deps: Deps) {
         summary:
           'Sends a quote (USD price, standard turnaround, optional rush price and turnaround, note). A quote still sent is withdrawn. Admin only.',
         description:
-          'Price: positive, at most two decimals, stored as integer cents. standardHours defaults to 48, rushHours to 24 when a rushPrice is given. 409 on an answered or closed request. `warning` says when the standard delivery would fall after the bid due date.',
+          'Price: positive, at most two decimals, stored as integer cents. standardHours defaults to 48, rushHours to 24 when a rushPrice is given; the rush turnaround must be shorter than the standard one and the rush price not lower than the price (400). 409 on an answered or closed request. `warning` says when the standard delivery would fall after the bid due date.',
         request: { params: QueryIdParamsSchema, ...body(SendQuoteSchema) },
         responses: { 201: json(StepSchema, 'The request with its quotes'), 409: { description: 'Answered or closed' }, ...common },
       }),

@@ -52,6 +52,10 @@ export const SendQuoteSchema = z
   .refine((q) => q.rushHours === undefined || q.rushPrice !== undefined, { message: 'A rush turnaround needs its own price.' })
   .refine((q) => q.rushPrice === undefined || (q.rushHours ?? DEFAULT_RUSH_HOURS) < q.standardHours, {
     message: 'The rush turnaround must be shorter than the standard one.',
+  })
+  // A faster delivery for less money is a typing slip (two prices swapped), not an offer.
+  .refine((q) => q.rushPrice === undefined || q.rushPrice >= q.price, {
+    message: 'The rush price cannot be lower than the standard price.',
   });
 export type SendQuote = z.infer<typeof SendQuoteSchema>;
 

@@ -200,6 +200,43 @@ test("the client workspace: Decline, Request a revision and Add addendum focus t
   await expect(panel.getByRole('heading', { name: /^Deliverables/ })).toBeFocused();
 });
 
+test('Withdraw keeps the focus on its quote card, a bid outcome on its heading; both buttons stay focusable while busy', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Olga Outcome');
+  const bidDueDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const id = await submitRequest(request, client, 'Roofing takeoff whose bid is already past', { bidDueDate });
+  const sent = await request.post(`/api/queries/${id}/quotes`, { headers: auth(admin), data: { price: '700' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  // The admin withdraws: the answer is slowed so that the busy button can be seen keeping the focus.
+  const ap = await pageAs(browser, admin);
+  await ap.route('**/withdraw', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await ap.goto(`/admin-chat/${id}`);
+  const adminPanel = ap.getByRole('complementary', { name: 'Request details' });
+  const withdraw = adminPanel.getByRole('button', { name: 'Withdraw' });
+  await press(ap, withdraw);
+  await expect(withdraw).toHaveAttribute('aria-disabled', 'true');
+  await expect(withdraw).toBeFocused();
+  const card = adminPanel.getByRole('article', { name: /^Quote of / });
+  await expect(card.getByText('Withdrawn')).toBeVisible();
+  await expect(card).toBeFocused();
+
+  await setStatus(request, admin, id, 'in_progress');
+  await setStatus(request, admin, id, 'answered');
+  const cp = await pageAs(browser, client);
+  await cp.goto(`/chat/${id}`);
+  const clientPanel = cp.getByRole('complementary', { name: 'Request details' });
+  await press(cp, clientPanel.getByRole('group', { name: 'Bid outcome' }).getByRole('button', { name: 'Lost' }));
+  await expect(clientPanel.getByRole('heading', { name: 'Bid outcome' })).toBeFocused();
+  expect(await bodyHasFocus(cp)).toBe(false);
+});
+
 test('Approve → Yes on the users page and Start in the request queue leave the focus on the next control', async ({ browser, request }) => {
   const admin = await signInAdmin(request);
   const stamp = Date.now();

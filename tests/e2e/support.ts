@@ -185,12 +185,18 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
 }
 
 /** A client's request through the API: Manufacturers (no sub-service) with a small PDF; its id. */
-export async function submitRequest(request: APIRequestContext, client: Session, message: string): Promise<string> {
+export async function submitRequest(
+  request: APIRequestContext,
+  client: Session,
+  message: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
   const services = (await (await request.get('/api/services')).json()) as Array<{ _id: string; title: string }>;
   const res = await request.post('/api/queries', {
     headers: { authorization: `Bearer ${client.token}` },
     multipart: {
       message,
+      ...fields,
       service: services.find((s) => s.title === 'Manufacturers')!._id,
       'files[]': {
         name: 'plans.pdf',

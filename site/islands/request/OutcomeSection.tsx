@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { BID_OUTCOME_LABELS, BID_OUTCOME_VALUES } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
+import { busyButton } from '../ui/busy-button.ts';
+import { rescueFocus } from '../ui/focus-rescue.ts';
 
 /** After the bid date: the client's one-click Won / Lost / Did not bid, with an optional ±N % (issue 13). */
 export function OutcomeSection({ workspace, role }: SectionProps) {
@@ -10,11 +12,15 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
   const step = useRequestStep();
   const marginId = useId();
   const [margin, setMargin] = useState('');
+  // Recorded, the buttons give way to the result: its heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
   const { outcome } = query;
   if (outcome.value) {
     return (
       <>
-        <h2>Bid outcome</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          Bid outcome
+        </h2>
         <p>
           <strong>{BID_OUTCOME_LABELS[outcome.value]}</strong>
           {outcome.marginPct !== null && ` · within ${outcome.marginPct > 0 ? '+' : ''}${outcome.marginPct} % of the winner`}
@@ -35,10 +41,10 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
             key={value}
             type="button"
             className="btn btn-sm"
-            disabled={step.isPending}
-            onClick={() =>
-              step.mutate(() => call(api.queries[':id'].outcome.$post({ param: { id: query._id }, json: { outcome: value, marginPct } })))
-            }
+            {...busyButton(step.isPending, () => {
+              rescueFocus(() => heading.current);
+              step.mutate(() => call(api.queries[':id'].outcome.$post({ param: { id: query._id }, json: { outcome: value, marginPct } })));
+            })}
           >
             {BID_OUTCOME_LABELS[value]}
           </button>

@@ -44,7 +44,10 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
     rescueFocus(() => card.current); // the buttons go once the quote is accepted
     step.mutate(() => call(api.quotes[':quoteId'].accept.$post({ param: { quoteId: quote._id }, json: { option } })));
   };
-  const withdraw = () => step.mutate(() => call(api.quotes[':quoteId'].withdraw.$post({ param: { quoteId: quote._id } })));
+  const withdraw = () => {
+    rescueFocus(() => card.current); // withdrawn, the quote has no buttons left
+    step.mutate(() => call(api.quotes[':quoteId'].withdraw.$post({ param: { quoteId: quote._id } })));
+  };
 
   return (
     <article
@@ -135,7 +138,7 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
       )}
       {role === 'admin' && isOpen && (
         <div className="rqp-actions">
-          <button type="button" className="btn btn-sm btn-secondary" disabled={step.isPending} onClick={withdraw}>
+          <button type="button" className="btn btn-sm btn-secondary" {...busyButton(step.isPending, withdraw)}>
             Withdraw
           </button>
         </div>

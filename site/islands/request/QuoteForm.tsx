@@ -4,6 +4,7 @@ import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS } from '../../../portal-api/
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { busyButton } from '../ui/busy-button.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.QuoteFormSchema),
@@ -87,7 +88,7 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn-sm" disabled={step.isPending}>
+      <button type="submit" className="btn btn-sm" {...busyButton(step.isPending)}>
         {hasOpenQuote ? 'Send new quote' : 'Send quote'}
       </button>
     </form>

@@ -43,8 +43,7 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
         <button
           type="button"
           className="btn btn-sm btn-secondary"
-          disabled={change.isPending}
-          onClick={() => setConfirming(true)}
+          {...busyButton(change.isPending, () => setConfirming(true))}
           aria-label={`Close ${about}`}
         >
           Close

@@ -97,6 +97,24 @@ describe('tus uploads', () => {
     expect((await request([id])).status).toBe(201);
   });
 
+  it("answers every tus call with an X-Request-Id, the caller's when given, as every other route does", async () => {
+    const data = await planSetPdf([{ number: 'E-101', title: 'LIGHTING PLAN' }]);
+    const { path: url, res } = await createUpload(server.url, ana.token, 'ids.pdf', data.length);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(res.headers.get('x-request-id')).toMatch(uuid);
+    const patched = await patchUpload(server.url, ana.token, url, 0, data);
+    expect(patched.status).toBe(204);
+    expect(patched.headers.get('x-request-id')).toMatch(uuid);
+    const head = await tusRequest(server.url, 'HEAD', url, { token: ana.token, headers: { 'x-request-id': 'support-ticket-42' } });
+    expect(head.headers.get('x-request-id')).toBe('support-ticket-42');
+    const refused = await patchUpload(server.url, ana.token, url, 7, data.subarray(0, 10));
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get('x-request-id')).toMatch(uuid);
+    const unknown = await tusRequest(server.url, 'HEAD', '/api/uploads/tus/nope', { token: ana.token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('x-request-id')).toMatch(uuid);
+  });
+
   it('answers 409 to a forged offset and 413 to bytes past the declared length, without changing the upload', async () => {
     const { path: url } = await createUpload(server.url, ana.token, 'a.pdf', 1000);
     expect((await patchUpload(server.url, ana.token, url, 0, Buffer.alloc(400, 1))).status).toBe(204);

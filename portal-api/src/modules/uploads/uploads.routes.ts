@@ -59,7 +59,10 @@ export function uploadsRoutes(deps: Deps) {
     const res = await tus.handle(c.req.raw, user, id, c.var.log);
     // Expiry counts from the last bytes received, so a slow 10 GB set is not cut off at 24 h.
     if (id && c.req.raw.method === 'PATCH' && res.status === 204) await extendUpload(db, id);
-    return asJsonError(res);
+    const answer = await asJsonError(res);
+    // tus's own Response replaces the context's, so the request id that hono/request-id set is put back.
+    answer.headers.set('X-Request-Id', c.var.requestId);
+    return answer;
   };
 
   return (

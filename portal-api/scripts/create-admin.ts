@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { databaseStartError } from '../src/db/open-errors.ts';
 import { SERVER_URL_KEY, seedReferenceData } from '../src/db/seed.ts';
 import { upsertAdmin } from '../src/modules/users/users.bootstrap.ts';
 import { argsOrExit, usageError } from './cli-args.ts';
@@ -29,11 +30,21 @@ try {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 }
-const db = openDatabase(config.database);
-await migrateToLatest(db);
-await seedReferenceData(db);
-const outcome = await upsertAdmin(db, args.data.email, args.data.password, args.data.name);
-// The server's own address (it records it at start), not this shell's defaults.
-const serverUrl = (await db.selectFrom('settings').select('value').where('key', '=', SERVER_URL_KEY).executeTakeFirst())?.value;
-await db.destroy();
+let outcome, serverUrl;
+try {
+  const db = openDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    await seedReferenceData(db);
+    outcome = await upsertAdmin(db, args.data.email, args.data.password, args.data.name);
+    // The server's own address (it records it at start), not this shell's defaults.
+    serverUrl = (await db.selectFrom('settings').select('value').where('key', '=', SERVER_URL_KEY).executeTakeFirst())?.value;
+  } finally {
+    await db.destroy();
+  }
+} catch (err) {
+  // A damaged SQLite file or an unreachable PostgreSQL server: the server's one line, not a stack.
+  console.error(databaseStartError(config.database, err, 'Cannot create the admin')?.message ?? err);
+  process.exit(1);
+}
 console.log(`Admin ${args.data.email} ${outcome}. Sign in at ${serverUrl ?? config.publicUrl}/login`);

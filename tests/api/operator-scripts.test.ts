@@ -12,20 +12,25 @@ import { ROOT } from './site-project.ts';
 
 const { tempDir } = cleanupAfterEach();
 
-async function run(script: 'create-admin' | 'backup', args: string[]) {
-  const dataDir = await tempDir('estimating-cli-');
+async function spawnScript(script: 'create-admin' | 'backup', args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, `portal-api/scripts/${script}.ts`), ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, output, lines: output.split('\n').filter((l) => l.trim()) };
+}
+
+async function run(script: 'create-admin' | 'backup', args: string[]) {
+  const dataDir = await tempDir('estimating-cli-');
+  const result = await spawnScript(script, args, { DATA_DIR: dataDir });
   // Refused before touching anything: no database was made.
   expect(fs.readdirSync(dataDir)).toEqual([]);
-  return { code, lines: output.split('\n').filter((l) => l.trim()) };
+  return result;
 }
 
 it.each([
@@ -39,4 +44,26 @@ it.each([
   expect(code).toBe(1);
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+});
+
+// A database create-admin cannot use: the server's one line for it (db/open-errors.ts), not a stack.
+it('create-admin on a file that is not a database or an unreachable PostgreSQL server: one line, exit 1', { timeout: 30_000 }, async () => {
+  const dataDir = await tempDir('estimating-cli-');
+  const file = path.join(dataDir, 'app.db');
+  fs.writeFileSync(file, 'this is not a database, '.repeat(200));
+  const admin = ['--email', 'boss@example.com', '--password', 'long-enough-secret'];
+  const notDb = await spawnScript('create-admin', admin, { DATA_DIR: dataDir });
+  expect(notDb.code).toBe(1);
+  expect(notDb.lines).toEqual([
+    `Cannot create the admin: ${file} is not a SQLite database (check DATA_DIR and DATABASE_URL, or restore a backup).`,
+  ]);
+  const refused = await spawnScript('create-admin', admin, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: 'postgres://estimator:s3cret-pw@127.0.0.1:1/estimating',
+  });
+  expect(refused.code).toBe(1);
+  expect(refused.lines).toEqual([
+    'Cannot create the admin: DATABASE_URL postgres://127.0.0.1:1/estimating is not usable: the connection was refused.',
+  ]);
+  expect(refused.output).not.toContain('s3cret-pw');
 });

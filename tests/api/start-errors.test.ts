@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { PG_CONNECT_TIMEOUT_MS } from '../../portal-api/src/db/pg-listener.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 import { runServer } from './process.ts';
 
@@ -34,6 +36,23 @@ describe('start errors name the setting', { timeout: 60_000 }, () => {
       'Cannot start: DATABASE_URL postgres://127.0.0.1:1/estimating is not usable: the connection was refused.',
     );
     expect(`${result.output}${result.stderr}`).not.toContain('s3cret-pw');
+  });
+
+  it('a PostgreSQL server that never answers: refused after the connect timeout, not after the OS TCP timeout', async () => {
+    // A port that takes the connection and then stays silent, like a host behind a firewall that drops packets.
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const started = Date.now();
+      await expectOneLine(
+        { DATA_DIR: await tempDir('estimating-start-'), DATABASE_URL: `postgres://estimator:s3cret-pw@127.0.0.1:${port}/estimating` },
+        `Cannot start: DATABASE_URL postgres://127.0.0.1:${port}/estimating is not usable: the server did not answer.`,
+      );
+      expect(Date.now() - started).toBeLessThan(PG_CONNECT_TIMEOUT_MS + 15_000);
+    } finally {
+      silent.close();
+    }
   });
 
   it('a file that is not a SQLite database: its path', async () => {

@@ -29,18 +29,23 @@ function whereTo(url: string): string {
   }
 }
 
-/** A ConfigError for a database failure a setting explains, or undefined for any other error. */
-export function databaseStartError(database: Config['database'], err: unknown): ConfigError | undefined {
+/** pg's own errors when PG_CONNECT_TIMEOUT_MS passes (the client's and the pool's): they carry no code. */
+const PG_TIMEOUT = /connection timeout|timeout exceeded when trying to connect/;
+
+/**
+ * A ConfigError for a database failure a setting explains, or undefined for any other error.
+ * `doing` starts the line: the server's 'Cannot start', a script's own ('Cannot create the admin').
+ */
+export function databaseStartError(database: Config['database'], err: unknown, doing = 'Cannot start'): ConfigError | undefined {
   const code = String((err as { code?: unknown } | null)?.code ?? '');
   if (database.kind === 'postgres') {
-    const reason = POSTGRES_REASONS[code];
-    return reason ? new ConfigError(`Cannot start: DATABASE_URL ${whereTo(database.url)} is not usable: ${reason}.`) : undefined;
+    const reason =
+      POSTGRES_REASONS[code] ?? (err instanceof Error && PG_TIMEOUT.test(err.message) ? POSTGRES_REASONS.ETIMEDOUT : undefined);
+    return reason ? new ConfigError(`${doing}: DATABASE_URL ${whereTo(database.url)} is not usable: ${reason}.`) : undefined;
   }
   if (code === 'SQLITE_NOTADB')
-    return new ConfigError(
-      `Cannot start: ${database.file} is not a SQLite database (check DATA_DIR and DATABASE_URL, or restore a backup).`,
-    );
+    return new ConfigError(`${doing}: ${database.file} is not a SQLite database (check DATA_DIR and DATABASE_URL, or restore a backup).`);
   if (code.startsWith('SQLITE_CORRUPT'))
-    return new ConfigError(`Cannot start: the database ${database.file} is damaged: restore a backup (docs/operations.md).`);
+    return new ConfigError(`${doing}: the database ${database.file} is damaged: restore a backup (docs/operations.md).`);
   return undefined;
 }

@@ -6,6 +6,9 @@ import type { Logger } from 'pino';
 // (db/cache-notify.ts) each keep one. A lost connection reconnects after 1 s,
 // doubling up to 30 s; `onUp`/`onDown` tell the owner when notices flow.
 
+/** How long opening a PostgreSQL connection may take (the pool's and these listeners') before it counts as 'the server did not answer'. */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+
 export type PgListenerOptions = {
   url: string;
   channel: string;
@@ -41,7 +44,7 @@ export class PgListener {
 
   private async listen(reconnecting: boolean): Promise<void> {
     const { url, channel, name, what, log, onPayload } = this.options;
-    const client = new pg.Client({ connectionString: url, application_name: name });
+    const client = new pg.Client({ connectionString: url, application_name: name, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
     client.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload) onPayload(msg.payload);
     });

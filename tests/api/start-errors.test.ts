@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { PG_CONNECT_TIMEOUT_MS } from '../../portal-api/src/db/pg-listener.ts';
+import { PG_CONNECT_TIMEOUT_MS } from '../../portal-api/src/db/pg-pool.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 import { runServer } from './process.ts';
 

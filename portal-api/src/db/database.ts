@@ -14,7 +14,7 @@ import {
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { PG_CONNECT_TIMEOUT_MS } from './pg-listener.ts';
+import { pgPool } from './pg-pool.ts';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/20261122T0000-initial.ts';
 import * as resetToken from './migrations/20261123T0100-reset-token.ts';
@@ -44,13 +44,7 @@ export type DB = Kysely<Database>;
 /** Kysely on better-sqlite3 or pg, chosen by DATABASE_URL. `log` hears of a SQLite file deleted under it. */
 export function openDatabase(database: Config['database'], log?: Logger): DB {
   if (database.kind === 'postgres') {
-    // A host that drops packets would otherwise hold a start (or a request) for the OS's TCP timeout, minutes.
-    const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
-    // An idle pooled connection that the server drops (restart, failover,
-    // pg_terminate_backend) emits 'error' on the pool; unhandled, it would crash
-    // the process. The pool discards that client and the next query opens a new one.
-    pool.on('error', () => undefined);
-    return remember(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+    return remember(new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgPool(database.url, 10) }) }), 'postgres');
   }
   makeDirSync(path.dirname(database.file));
   const sqlite = new SQLite(database.file);

@@ -49,3 +49,22 @@ export function databaseStartError(database: Config['database'], err: unknown, d
     return new ConfigError(`${doing}: the database ${database.file} is damaged: restore a backup (docs/operations.md).`);
   return undefined;
 }
+
+/** The answer while the database cannot be reached: /api/health's and any request's. */
+export const DATABASE_UNREACHABLE = 'Database unreachable.';
+
+/** SQLSTATE classes and codes of a connection lost or refused (08: connection exception; 57P01–57P03: shut down, starting). */
+const PG_GONE_STATES = /^(08|57P0[123])/;
+const PG_GONE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/**
+ * A PostgreSQL server that cannot be reached while the server runs (a restart, a failover, a
+ * network cut): the request is answered 503 'Database unreachable.' like /api/health, not 500.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  const code = String((err as { code?: unknown } | null)?.code ?? '');
+  if (code in POSTGRES_REASONS && !/^(28|3D)/.test(code)) return true;
+  if (PG_GONE_STATES.test(code)) return true;
+  return err instanceof Error && PG_GONE_MESSAGES.test(err.message);
+}

@@ -1,13 +1,11 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { PG_CONNECT_TIMEOUT_MS } from './pg-pool.ts';
 
 // One PostgreSQL LISTEN on a dedicated connection, with reconnection: the chat
 // fan-out (modules/chats/fanout.ts) and the read-cache invalidation
 // (db/cache-notify.ts) each keep one. A lost connection reconnects after 1 s,
 // doubling up to 30 s; `onUp`/`onDown` tell the owner when notices flow.
-
-/** How long opening a PostgreSQL connection may take (the pool's and these listeners') before it counts as 'the server did not answer'. */
-export const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 export type PgListenerOptions = {
   url: string;

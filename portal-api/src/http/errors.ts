@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { isUnstorableTextError } from '../db/database.ts';
+import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from '../db/open-errors.ts';
 import { diskAnswer, isDiskError } from '../lib/disk-errors.ts';
 import { issueSentence } from '../shared/issue-sentence.ts';
 import type { AppEnv } from './env.ts';
@@ -43,6 +44,10 @@ export function onError(err: Error, c: Context<AppEnv>): Response {
     c.var.log?.error({ err }, 'storage write failed');
     const { status, message } = diskAnswer(err);
     return c.json({ message }, status);
+  }
+  if (isDatabaseUnreachable(err)) {
+    c.var.log?.error({ err }, 'database unreachable');
+    return c.json({ message: DATABASE_UNREACHABLE }, 503);
   }
   c.var.log?.error({ err }, 'unhandled error');
   return c.json({ message: 'Internal server error' }, 500);

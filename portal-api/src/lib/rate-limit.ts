@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pgPool } from '../db/pg-pool.ts';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 
@@ -94,9 +95,7 @@ export class RateLimits {
   private readonly pool: pg.Pool | null;
 
   constructor(database: Config['database']) {
-    this.pool = database.kind === 'postgres' ? new pg.Pool({ connectionString: database.url, max: 4 }) : null;
-    // A dropped idle connection must not crash the process; the next query opens a new one.
-    this.pool?.on('error', () => undefined);
+    this.pool = database.kind === 'postgres' ? pgPool(database.url, 4) : null;
   }
 
   /**

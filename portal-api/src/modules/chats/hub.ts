@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { isUnstorableTextError } from '../../db/database.ts';
+import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from '../../db/open-errors.ts';
 import { JSON_LIMIT } from '../../http/limits.ts';
 
 // The /ws transport: connection registry, rooms keyed by query id, heartbeat
@@ -76,6 +77,10 @@ export class ChatHub {
         this.handler(peer, text).catch((err: unknown) => {
           if (isUnstorableTextError(err))
             return this.send(peer, { type: 'error', message: 'The message contains characters that cannot be stored.' });
+          if (isDatabaseUnreachable(err)) {
+            this.log.error({ err }, 'chat frame failed: database unreachable');
+            return this.send(peer, { type: 'error', message: DATABASE_UNREACHABLE });
+          }
           this.log.error({ err }, 'chat frame failed');
           this.send(peer, { type: 'error', message: 'Internal server error' });
         }),

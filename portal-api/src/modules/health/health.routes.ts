@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import { databaseFileProblem, isMigrated, ping, writeCheck } from '../../db/database.ts';
+import { DATABASE_UNREACHABLE } from '../../db/open-errors.ts';
 import type { Deps } from '../../deps.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -62,7 +63,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
           try {
             await ping(db);
           } catch {
-            throw new HttpError(503, 'Database unreachable.');
+            throw new HttpError(503, DATABASE_UNREACHABLE);
           }
         });
         return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
@@ -98,7 +99,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
       await ping(db);
       migrated = await isMigrated(db);
     } catch {
-      throw new HttpError(503, 'Database unreachable.');
+      throw new HttpError(503, DATABASE_UNREACHABLE);
     }
     if (!migrated) throw new HttpError(503, 'Database migrations are not applied.');
     // A deleted SQLite file still reads and writes through the open handle; only its path tells.
@@ -118,7 +119,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
     try {
       return await outboxBacklog(db);
     } catch {
-      throw new HttpError(503, 'Database unreachable.');
+      throw new HttpError(503, DATABASE_UNREACHABLE);
     }
   }
 }

@@ -87,7 +87,7 @@ describe('project name and location', () => {
 describe('quotes', () => {
   it('refuses bad prices and stores good ones as integer cents in USD', async () => {
     const q = await newQuery(alice.token);
-    for (const price of [0, -5, '12.345', 'abc', '', '1e3', 1.005]) {
+    for (const price of [0, -5, '12.345', 'abc', '', '1e3', 1.005, '12,50', '1250,00', '1,2,5,0']) {
       const res = await quote(q._id, { price });
       expect(res.status, String(price)).toBe(400);
       expect(res.body.message).toMatch(/price in USD/);

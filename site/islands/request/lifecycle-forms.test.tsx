@@ -77,10 +77,10 @@ describe('the quote form (QuoteFormSchema)', () => {
   it('refuses a price that is not one, and an offered rush without its price, before sending', async () => {
     openPanel(queryId, 'admin');
     const form = await screen.findByRole('form', { name: 'Send a quote' });
-    type(within(form).getByLabelText('Price (USD)'), '12.345');
+    type(within(form).getByLabelText('Price (USD)'), '12,50'); // a decimal comma, not $1,250
     fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(
-      'Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals.',
+      'Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals, like 1,250.50.',
     );
 
     type(within(form).getByLabelText('Price (USD)'), '1,250.50');
@@ -89,7 +89,7 @@ describe('the quote form (QuoteFormSchema)', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
     await waitFor(() =>
       expect(within(form).getByRole('alert').textContent).toBe(
-        'Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals.',
+        'Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals, like 1,250.50.',
       ),
     );
     expect(await quotesOf(queryId)).toEqual([]);

@@ -9,7 +9,7 @@ export const DEFAULT_STANDARD_HOURS = 48;
 export const DEFAULT_RUSH_HOURS = 24;
 // Ten million dollars: far above any estimating fee, and inside PostgreSQL's 32-bit integer column.
 export const MAX_PRICE_CENTS = 1_000_000_000;
-export const PRICE_ERROR = `Please enter a price in USD greater than 0 and at most $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}, with at most two decimals.`;
+export const PRICE_ERROR = `Please enter a price in USD greater than 0 and at most $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}, with at most two decimals, like 1,250.50.`;
 export const PROJECT_NAME_REQUIRED = 'Please enter a project name.';
 
 export const QUOTE_STATE_LABELS: Record<(typeof QUOTE_STATES)[number], string> = {
@@ -35,11 +35,12 @@ export function parsePriceToCents(value: unknown): number | null {
         ? String(value)
         : ''
       : typeof value === 'string'
-        ? value.trim().replace(/^\$/, '').replace(/,/g, '')
+        ? value.trim().replace(/^\$/, '')
         : '';
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  // Commas only as thousands separators, every group of three: "12,50" (a decimal comma) or "1,2,5,0" is a slip to refuse, not $1,250.
+  const match = /^(\d{1,12}|\d{1,3}(?:,\d{3}){1,3})(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const cents = Number(match[1]!.replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return cents > 0 && cents <= MAX_PRICE_CENTS ? cents : null;
 }
 

@@ -8,6 +8,12 @@ describe('quote prices', () => {
     expect(parsePriceToCents('$0.29')).toBe(29);
     expect(parsePriceToCents(19.99)).toBe(1999);
     expect(parsePriceToCents('10000000')).toBe(1_000_000_000);
+    expect(parsePriceToCents('1,250,000.00')).toBe(125_000_000);
+    expect(parsePriceToCents('$10,000,000')).toBe(1_000_000_000);
+    // A comma is a thousands separator or a slip: a decimal comma must not make the price 100 times larger.
+    for (const slip of ['12,50', '1,25', '1250,00', '1,2,5,0', ',1250', '1250,', '1,00,000', '1,250.5,0', '1,,250']) {
+      expect(parsePriceToCents(slip), slip).toBeNull();
+    }
     for (const bad of ['0', '0.00', '-1', '1.005', 'abc', '', '1e3', '10000000.01', null, undefined, Number.NaN, Infinity]) {
       expect(parsePriceToCents(bad), String(bad)).toBeNull();
     }

@@ -343,6 +343,36 @@ describe('revisions and addenda', () => {
     expect(closed.body.message).toMatch(/closed/);
   });
 
+  it('gives a revision its own delivery due time (the accepted turnaround from the request), so the met one never shows it overdue', async () => {
+    const q = await newQuery(alice.token);
+    const sent = (await quote(q._id, { price: 1000, rushPrice: 1500, rushHours: 24 })).body.data.quotes[0];
+    const accepted = await accept(sent._id, 'rush', alice.token);
+    expect(accepted.status).toBe(200);
+    const firstDue = Date.parse(accepted.body.data.deliveryDueAt);
+    await answer(q._id, 'takeoff-a.pdf');
+    // The first delivery's clock is pushed back a day, as if Rev A had been delivered long ago.
+    await server.deps.db
+      .updateTable('queries')
+      .set({ delivery_due_at: new Date(firstDue - 86_400_000).toISOString() })
+      .where('id', '=', q._id)
+      .execute();
+    const asked = Date.now();
+    const reopened = await server.call('POST', `/api/queries/${q._id}/reopen`, { json: { reason: 'Add the garage.' }, token: alice.token });
+    expect(reopened.status).toBe(200);
+    const revisionDue = Date.parse(reopened.body.data.deliveryDueAt);
+    expect(revisionDue).toBeGreaterThanOrEqual(asked + 24 * 3_600_000);
+    expect(revisionDue).toBeLessThan(Date.now() + 24 * 3_600_000 + 1_000);
+    const workspace = await server.call('GET', `/api/queries/${q._id}/workspace`, { token: alice.token });
+    expect(workspace.body.data.query.deliveryDueAt).toBe(reopened.body.data.deliveryDueAt);
+
+    // Without an accepted quote there is no turnaround to count: no due time.
+    const plain = await newQuery(alice.token);
+    expect((await setStatus(plain._id, 'in_progress')).status).toBe(200);
+    await answer(plain._id, 'takeoff.pdf');
+    const again = await server.call('POST', `/api/queries/${plain._id}/reopen`, { json: { reason: 'More.' }, token: alice.token });
+    expect(again.body.data.deliveryDueAt).toBeNull();
+  });
+
   it("mails a revision answered without new files as such, not with an earlier revision's files", async () => {
     const q = await newQuery(alice.token);
     expect((await setStatus(q._id, 'in_progress')).status).toBe(200);

@@ -156,6 +156,8 @@ export function lifecycleRoutes(deps: Deps) {
         middleware: [requireAuth(db)] as const,
         summary:
           "'Request a revision': answered → in_progress with a reason; opens the next revision letter. The owning client or an admin.",
+        description:
+          "The delivery due time starts again: now plus the accepted option's turnaround (standard or rush), or none without an accepted quote. An addendum on an answered request does the same.",
         request: { params: QueryIdParamsSchema, ...body(ReopenSchema) },
         responses: {
           200: json(StepSchema, 'The request'),

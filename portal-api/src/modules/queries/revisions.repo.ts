@@ -8,7 +8,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { insertMessage } from '../chats/chats.repo.ts';
-import { addendumError, fileSetLabel, reopenError, revisionLetter } from './lifecycle-transitions.ts';
+import { addendumError, deliveryDueAt, fileSetLabel, reopenError, revisionLetter } from './lifecycle-transitions.ts';
 import { clientTarget, companyTarget, lifecycleMails, queueMail } from './lifecycle.mail.ts';
 import { QUERY_CHANGED } from './queries.labels.ts';
 import { insertQueryFiles, QUERY_NOT_FOUND } from './queries.repo.ts';
@@ -88,6 +88,27 @@ export async function recordAnswer(trx: Trx, queryId: string, changeNote: string
   return 'A';
 }
 
+/**
+ * A revision is delivered within the turnaround the client accepted (standard or rush), counted
+ * from its request: the first delivery's due time is past and was met, so it would show the
+ * revision overdue and rank it first in the queue. No accepted quote, no due time.
+ */
+async function restartDeliveryClock(trx: Trx, queryId: string): Promise<void> {
+  const accepted = await trx
+    .selectFrom('quotes')
+    .select(['accepted_option', 'standard_hours', 'rush_hours'])
+    .where('query_id', '=', queryId)
+    .where('state', '=', 'accepted')
+    .executeTakeFirst();
+  const hours = accepted?.accepted_option === 'rush' ? accepted.rush_hours : accepted?.standard_hours;
+  const now = new Date();
+  await trx
+    .updateTable('queries')
+    .set({ delivery_due_at: hours == null ? null : deliveryDueAt(now, Number(hours)) })
+    .where('id', '=', queryId)
+    .execute();
+}
+
 /** answered → in_progress with a new revision letter; the status moves only if it is still answered. */
 async function openRevision(trx: Trx, q: Awaited<ReturnType<typeof queryFor>>, by: Viewer, reason: string): Promise<string> {
   const error = reopenError(q.status);
@@ -99,6 +120,7 @@ async function openRevision(trx: Trx, q: Awaited<ReturnType<typeof queryFor>>, b
     .where('status', '=', 'answered')
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new HttpError(409, QUERY_CHANGED);
+  await restartDeliveryClock(trx, q.id);
   let revisions = await revisionsOf(trx, q.id);
   if (!revisions.length) {
     // Answered before revisions existed: its answer becomes Rev A.

@@ -516,6 +516,8 @@ describe('the public list', () => {
     expect((await fresh.call('GET', '/api/blogs?pageSize=0')).status).toBe(400);
     expect((await fresh.call('GET', '/api/blogs?pageSize=101')).status).toBe(400);
     expect((await fresh.call('GET', '/api/blogs?page=abc')).status).toBe(400);
+    // The sentence names the page, not the page size.
+    expect((await fresh.call('GET', '/api/blogs?page=99999999999')).body).toEqual({ message: 'The page can be at most 1,000,000.' });
   });
 
   it('filters by category (id or name), tag (any case) and search text', async () => {

@@ -151,10 +151,17 @@ describe('keyset pages', () => {
     const past = await server.call('GET', `/api/queries/me?page=${all.length + 1}&pageSize=3`, { token: carla.token });
     expect(past.body).toEqual({ data: [], page: all.length + 1, pageSize: 3, total: all.length });
     expect((await server.call('GET', '/api/queries/me?page=2', { token: carla.token })).body).toMatchObject({ page: 2, pageSize: 20 });
-    for (const bad of ['page=0', 'page=x', 'pageSize=101', 'pageSize=0']) {
+    for (const [bad, message] of [
+      ['page=0', 'Pages start at 1.'],
+      ['page=-1', 'Pages start at 1.'],
+      ['page=2.5', 'The page must be a whole number.'],
+      ['page=x', 'The page must be a whole number.'],
+      ['pageSize=101', 'The page size must be between 1 and 100.'],
+      ['pageSize=0', 'The page size must be between 1 and 100.'],
+    ]) {
       const res = await server.call('GET', `/api/queries/me?${bad}`, { token: carla.token });
       expect(res.status, bad).toBe(400);
-      expect(typeof res.body.message, bad).toBe('string');
+      expect(res.body.message, bad).toBe(message);
     }
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PagedList } from '../paging/paging.schema.ts';
+import { PagedList, PageParam, PageSizeParam } from '../paging/paging.schema.ts';
 import { BLOG_LIMITS, BLOG_STATUSES, BLOG_TEXTS, parseTags } from './blogs.rules.ts';
 
 // Request and response shapes of the blogs API (SPEC §7 "Blogs"); the shared
@@ -24,13 +24,6 @@ export const BlogSchema = z
   .meta({ id: 'Blog' });
 export type Blog = z.infer<typeof BlogSchema>;
 
-const pageNumber = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: 'Page numbers are whole numbers.' })
-    .int('Page numbers are whole numbers.')
-    .min(1, 'Page numbers start at 1.')
-    .max(max, `At most ${max} per page.`)
-    .default(fallback);
 const filterText = z
   .string()
   .trim()
@@ -40,8 +33,8 @@ const filterText = z
 
 export const BlogListQuerySchema = z.object({
   status: z.enum(BLOG_STATUSES, { error: 'Status is draft or published.' }).optional(),
-  page: pageNumber(1, 1_000_000),
-  pageSize: pageNumber(BLOG_LIMITS.maxPageSize, BLOG_LIMITS.maxPageSize),
+  page: PageParam(1_000_000),
+  pageSize: PageSizeParam(BLOG_LIMITS.maxPageSize, BLOG_LIMITS.maxPageSize),
   category: filterText.meta({ description: 'Category id or name.' }),
   tag: filterText,
   search: filterText.meta({ description: 'Words in the title, sub-title, body or tags.' }),

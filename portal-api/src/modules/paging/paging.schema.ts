@@ -21,10 +21,20 @@ export const SearchParam = (description: string) =>
   z.string().trim().max(200, { error: 'Search text can be at most 200 characters.' }).optional().meta({ description });
 
 /** The 1-based page number of an offset-paged list, when one was asked for (PageParam defaults it to 1). */
-export const PageNumber = (max = Number.MAX_SAFE_INTEGER) => z.coerce.number({ error: 'Page must be a number.' }).int().min(1).max(max);
+export const PageNumber = (max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce
+    .number({ error: 'The page must be a whole number.' })
+    .int('The page must be a whole number.')
+    .min(1, 'Pages start at 1.')
+    .max(max, `The page can be at most ${max.toLocaleString('en-US')}.`);
 
 /** The page size of an offset-paged list, when one was asked for (PageSizeParam gives a default). */
-export const PageSize = (max = 100) => z.coerce.number({ error: 'Page size must be a number.' }).int().min(1).max(max);
+export const PageSize = (max = 100) =>
+  z.coerce
+    .number({ error: 'The page size must be a whole number.' })
+    .int('The page size must be a whole number.')
+    .min(1, `The page size must be between 1 and ${max}.`)
+    .max(max, `The page size must be between 1 and ${max}.`);
 
 /** The 1-based page number of an offset-paged list. */
 export const PageParam = (max = Number.MAX_SAFE_INTEGER) => PageNumber(max).default(1);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { api, call, jsonBody, serverMessage } from '../../lib/api.ts';
@@ -8,8 +8,7 @@ import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts'
 import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 import { busyButton } from '../ui/busy-button.ts';
-import { rescueFocus } from '../ui/focus-rescue.ts';
-import { useFocusFirstItem } from '../ui/use-dismiss.ts';
+import { useInlineForm } from '../ui/use-inline-form.ts';
 
 const resolver = lazyZodResolver(() =>
   import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.AddendumFormSchema),
@@ -19,12 +18,8 @@ const resolver = lazyZodResolver(() =>
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
   const client = useQueryClient();
   const ids = { files: useId(), note: useId() };
-  const [open, setOpen] = useState(false);
   // The files field takes the focus as the form opens; as it closes (Cancel, or uploaded) the focus goes back to 'Add addendum'.
-  const openButton = useRef<HTMLButtonElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstItem(form, open, 'input');
-  const backToOpen = () => rescueFocus(() => openButton.current);
+  const addendum = useInlineForm('input');
   // react-hook-form over the shared form schema (lifecycle.schema.ts, loaded lazily once the form shows), checked on submit.
   const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
     resolver,
@@ -33,7 +28,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
     defaultValues: { files: [], note: '' },
   });
   const files = watch('files');
-  const warm = useWarmResolver(resolver, open);
+  const warm = useWarmResolver(resolver, addendum.isOpen);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
   const error = firstError(formState.errors) ?? failure;
@@ -41,10 +36,10 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const uploads = useResumableUploads(useAuth((s) => s.token));
   const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
 
-  if (!open) {
+  if (!addendum.isOpen) {
     return (
       <p>
-        <button ref={openButton} type="button" className="btn btn-sm btn-secondary" onClick={() => setOpen(true)}>
+        <button ref={addendum.opener} type="button" className="btn btn-sm btn-secondary" onClick={addendum.open}>
           Add addendum
         </button>
       </p>
@@ -57,7 +52,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       const uploadIds = await uploads.uploadAll(picked);
       const res = await call(api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note })));
       toast.success(res.message);
-      setOpen(false);
+      addendum.close();
       reset();
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
@@ -69,10 +64,10 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   });
   return (
     <form
-      ref={form}
+      ref={addendum.form}
       className="addendum-form"
       onSubmit={(e) => {
-        backToOpen();
+        addendum.returnFocus();
         void submit(e);
       }}
       onFocus={warm}
@@ -100,15 +95,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
         <button type="submit" className="btn btn-sm" {...busyButton(progress !== null)}>
           Upload addendum
         </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-secondary"
-          onClick={() => {
-            backToOpen();
-            setOpen(false);
-          }}
-          disabled={progress !== null}
-        >
+        <button type="button" className="btn btn-sm btn-secondary" onClick={addendum.cancel} disabled={progress !== null}>
           Cancel
         </button>
       </div>

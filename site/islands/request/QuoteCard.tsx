@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
@@ -8,7 +8,7 @@ import { api, call } from '../../lib/api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
-import { useFocusFirstItem } from '../ui/use-dismiss.ts';
+import { useInlineForm } from '../ui/use-inline-form.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.DeclineQuoteSchema),
@@ -27,16 +27,12 @@ type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean };
 export function QuoteCard({ quote, role, canDecide }: Props) {
   const step = useRequestStep();
   const reasonId = useId();
-  const [declining, setDeclining] = useState(false);
   // The reason box takes the focus as the form opens; Cancel gives it back to Decline.
+  const declining = useInlineForm('textarea');
   const card = useRef<HTMLElement>(null);
-  const declineButton = useRef<HTMLButtonElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstItem(form, declining, 'textarea');
-  const backToDecline = () => rescueFocus(() => declineButton.current);
   // The decline form over DeclineQuoteSchema (loaded lazily, once the form shows); `raw`: the reason is sent as typed (the server trims it).
   const decline = useForm({ resolver, defaultValues: { reason: '' } });
-  const warm = useWarmResolver(resolver, declining);
+  const warm = useWarmResolver(resolver, declining.isOpen);
   const reason = decline.watch('reason');
   const isOpen = quote.state === 'sent';
   const decide = role === 'client' && isOpen && canDecide;
@@ -77,7 +73,7 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
         </p>
       )}
       {quote.state === 'declined' && quote.declineReason && <p>Declined: {quote.declineReason}</p>}
-      {decide && !declining && (
+      {decide && !declining.isOpen && (
         <div className="rqp-actions">
           <button type="button" className="btn btn-sm" {...busyButton(step.isPending, () => accept('standard'))}>
             Accept standard
@@ -87,19 +83,14 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
               Accept rush
             </button>
           )}
-          <button
-            ref={declineButton}
-            type="button"
-            className="btn btn-sm btn-secondary"
-            {...busyButton(step.isPending, () => setDeclining(true))}
-          >
+          <button ref={declining.opener} type="button" className="btn btn-sm btn-secondary" {...busyButton(step.isPending, declining.open)}>
             Decline
           </button>
         </div>
       )}
-      {decide && declining && (
+      {decide && declining.isOpen && (
         <form
-          ref={form}
+          ref={declining.form}
           className="quote-decline"
           onFocus={warm}
           onSubmit={decline.handleSubmit(
@@ -107,7 +98,7 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
               // Declined, the card has no buttons left (Decline shows again for a moment, till the reload): the card takes the focus.
               rescueFocus(() => card.current);
               step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: form })), {
-                onSuccess: () => setDeclining(false),
+                onSuccess: declining.close,
               });
             },
             // The button waits for a reason, so this is the schema's sentence the server would answer.
@@ -123,14 +114,7 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
             <button type="submit" className="btn btn-sm" disabled={!reason.trim()} {...busyButton(step.isPending)}>
               Decline quote
             </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-secondary"
-              onClick={() => {
-                backToDecline();
-                setDeclining(false);
-              }}
-            >
+            <button type="button" className="btn btn-sm btn-secondary" onClick={declining.cancel}>
               Cancel
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FileList } from './FileList.tsx';
@@ -8,7 +8,7 @@ import { api, call } from '../../lib/api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
-import { useFocusFirstItem } from '../ui/use-dismiss.ts';
+import { useInlineForm } from '../ui/use-inline-form.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.ReopenSchema),
@@ -26,17 +26,13 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
   const { query } = workspace;
   const step = useRequestStep();
   const reasonId = useId();
-  const [asking, setAsking] = useState(false);
   // The reason box takes the focus as the form opens; Cancel gives it back to the button,
   // sending it to this section's heading (the request is reopened: no button).
+  const asking = useInlineForm('textarea');
   const heading = useRef<HTMLHeadingElement>(null);
-  const askButton = useRef<HTMLButtonElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstItem(form, asking, 'textarea');
-  const backToAsk = () => rescueFocus(() => askButton.current);
   // The revision request over ReopenSchema (loaded lazily, once the form shows); `raw`: the reason is sent as typed (the server trims it).
   const reopen = useForm({ resolver, defaultValues: { reason: '' } });
-  const warm = useWarmResolver(resolver, asking);
+  const warm = useWarmResolver(resolver, asking.isOpen);
   const reason = reopen.watch('reason');
   return (
     <>
@@ -56,16 +52,16 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
           <FileList files={rev.files} empty="No files yet." />
         </div>
       ))}
-      {query.status === 'answered' && !asking && (
+      {query.status === 'answered' && !asking.isOpen && (
         <p>
-          <button ref={askButton} type="button" className="btn btn-sm btn-secondary" onClick={() => setAsking(true)}>
+          <button ref={asking.opener} type="button" className="btn btn-sm btn-secondary" onClick={asking.open}>
             {role === 'client' ? 'Request a revision' : 'Reopen for a revision'}
           </button>
         </p>
       )}
-      {query.status === 'answered' && asking && (
+      {query.status === 'answered' && asking.isOpen && (
         <form
-          ref={form}
+          ref={asking.form}
           onFocus={warm}
           onSubmit={reopen.handleSubmit(
             (form) => {
@@ -73,7 +69,7 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
               rescueFocus(() => heading.current);
               step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: form })), {
                 onSuccess: () => {
-                  setAsking(false);
+                  asking.close();
                   reopen.reset();
                 },
               });
@@ -91,14 +87,7 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
             <button type="submit" className="btn btn-sm" disabled={!reason.trim()} {...busyButton(step.isPending)}>
               Send revision request
             </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-secondary"
-              onClick={() => {
-                backToAsk();
-                setAsking(false);
-              }}
-            >
+            <button type="button" className="btn btn-sm btn-secondary" onClick={asking.cancel}>
               Cancel
             </button>
           </div>

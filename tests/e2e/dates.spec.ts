@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { asUser, newClient, shoot, signInAdmin, type Session } from './support.ts';
+import { E2E } from './env.ts';
+import { asUser, newClient, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Dates and sizes as people far from Miami, or with a browser in another language, see
 // them. A test's time zone and locale are its browser context's (timezoneId, locale);
@@ -13,6 +14,46 @@ let client: Session;
 test.beforeAll(async ({ request }) => {
   admin = await signInAdmin(request);
   client = await newClient(request, admin, 'Paula Abroad');
+});
+
+test('under a Spanish browser every date reads in en-US: chat, dashboard, My Queries and the users list', async ({ browser, request }) => {
+  const queryId = await submitRequest(request, client, 'Stucco takeoff for a Coral Way duplex');
+  await say(E2E.baseURL, client, queryId, '¿Incluye el muro perimetral?');
+  const enDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+  const enTime = /^\d{1,2}:\d{2}\s[AP]M$/;
+  const enDateTime = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+
+  const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto(`/chat/${queryId}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.locator('.msg').filter({ hasText: '¿Incluye el muro perimetral?' }).locator('time')).toHaveText(enDateTime);
+  await shoot(page, 'dates/chat-es');
+  // The workspace beside it reads the same way.
+  await expect(
+    page.getByRole('complementary', { name: 'Request details' }).getByRole('region', { name: 'History' }).locator('time').first(),
+  ).toHaveText(enDateTime);
+
+  await page.goto('/portal');
+  const activity = page.getByRole('table').getByRole('row').nth(1);
+  await expect(activity.getByRole('cell').nth(2)).toHaveText(enDate);
+  await expect(activity.getByRole('cell').nth(3)).toHaveText(enTime);
+
+  await page.goto('/my-queries');
+  const row = page.getByRole('row').filter({ hasText: 'Stucco takeoff for…' });
+  await expect(row.locator('td[data-label="Created At"]')).toHaveText(enDateTime);
+  await row.getByRole('button', { name: /View/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Query Details' }).locator('dd').last()).toHaveText(enDateTime);
+  await context.close();
+
+  const adminContext = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+  await asUser(adminContext, admin);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/user');
+  await expect(adminPage.getByRole('row').filter({ hasText: client.user.email }).locator('time')).toHaveText(enDateTime);
+  await shoot(adminPage, 'dates/users-es');
+  await adminContext.close();
 });
 
 test('a file has one size in the request form and in the workspace', async ({ browser, request }) => {

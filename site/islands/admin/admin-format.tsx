@@ -9,13 +9,8 @@ export type QueryStatus = Query['status'];
 export { statusLabel } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 export { StatusBadge } from '../request/StatusBadge.tsx';
 
-const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-export const formatDate = (iso: string) => date.format(new Date(iso));
-export const formatTime = (iso: string) => time.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+// Dates and times: site/lib/date-format.ts (en-US).
+export { formatDate, formatDateTime, formatTime } from '../../lib/date-format.ts';
 
 /** A bid due date (YYYY-MM-DD, a calendar day with no time zone) as a readable day. */
 export function formatDueDate(day: string | null | undefined): string {

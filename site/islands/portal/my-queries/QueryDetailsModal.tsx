@@ -1,6 +1,6 @@
 import { paths } from '../../../lib/routes.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { dateTimeFormat, IMAGE_NAME, StatusBadge, type Query } from '../query-format.tsx';
+import { formatDateTime, IMAGE_NAME, StatusBadge, type Query } from '../query-format.tsx';
 
 const CHAT_DELAY_MS = 100; // SPEC §9
 
@@ -56,7 +56,7 @@ export function QueryDetailsModal({ query, onClose }: { query: Query | null; onC
               <StatusBadge status={query.status} />
             </dd>
             <dt>Created At</dt>
-            <dd>{dateTimeFormat.format(new Date(query.createdAt))}</dd>
+            <dd>{formatDateTime(query.createdAt)}</dd>
           </dl>
           <button
             type="button"

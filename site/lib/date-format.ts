@@ -12,3 +12,9 @@ export const formatDate = (iso: string) => date.format(new Date(iso));
 export const formatTime = (iso: string) => time.format(new Date(iso));
 /** 'Nov 24, 2026, 7:19 PM' */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+/** The browser's own calendar day as YYYY-MM-DD (a date input's value): not the UTC day, which runs ahead in Miami after 7 PM. */
+export function localDay(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -16,6 +16,21 @@ test.beforeAll(async ({ request }) => {
   client = await newClient(request, admin, 'Paula Abroad');
 });
 
+test("the bid due date picker starts at the person's own today, in Miami after 7 PM and on a Tokyo morning", async ({ browser }) => {
+  for (const [timezoneId, now, today] of [
+    ['America/New_York', '2026-11-24T19:30:00-05:00', '2026-11-24'],
+    ['Asia/Tokyo', '2026-11-25T08:00:00+09:00', '2026-11-25'],
+  ] as const) {
+    const context = await browser.newContext({ timezoneId, locale: 'en-US' });
+    await asUser(context, client);
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date(now));
+    await page.goto('/request');
+    await expect(page.getByLabel('Bid due date (optional)'), timezoneId).toHaveAttribute('min', today);
+    await context.close();
+  }
+});
+
 test('under a Spanish browser every date reads in en-US: chat, dashboard, My Queries and the users list', async ({ browser, request }) => {
   const queryId = await submitRequest(request, client, 'Stucco takeoff for a Coral Way duplex');
   await say(E2E.baseURL, client, queryId, '¿Incluye el muro perimetral?');

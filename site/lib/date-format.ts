@@ -1,6 +1,7 @@
 // How the site shows a moment: always in en-US, as the rest of the interface is English
 // (a browser's own locale put '24 nov 2026, 19:19' in the chat beside 'Nov 24, 2026, 7:19 PM'
-// in the workspace), and in the browser's time zone.
+// in the workspace), and in the browser's time zone. A calendar day with no time (a bid due
+// date) is formatted by formatBidDueDate (queries.labels.ts) in UTC, so it never moves a day.
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });

@@ -11,6 +11,9 @@ const pdf = (label: string) => ({
   buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
 });
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** A bid due date as the workspace shows it: '2026-11-22' → 'Nov 22, 2026'. */
+const shownDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Request details' });
 
 test('a request from submission to a won bid, on both sides', async ({ browser, request }) => {
@@ -54,7 +57,7 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await ap1.getByLabel('Price (USD)').fill('1200');
   await ap1.getByLabel('Offer a rush option').check();
   await ap1.getByLabel('Rush price (USD)').fill('1,800.50');
-  await expect(ap1.getByText(/after the client's bid due date/)).toBeVisible();
+  await expect(ap1.getByText(`Standard delivery would fall after the client's bid due date (${shownDay(daysAgo(2))}).`)).toBeVisible();
   await ap1.getByRole('button', { name: 'Send quote' }).click();
   await expect(ap1.getByRole('article').getByText('Sent')).toBeVisible();
   await expect(ap1.getByRole('article').getByText('$1,800.50', { exact: true })).toBeVisible();

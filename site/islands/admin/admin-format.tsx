@@ -9,16 +9,8 @@ export type QueryStatus = Query['status'];
 export { statusLabel } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 export { StatusBadge } from '../request/StatusBadge.tsx';
 
-// Dates and times: site/lib/date-format.ts (en-US).
+// Dates and times: site/lib/date-format.ts (en-US); a bid due date: formatBidDueDate (queries.labels.ts).
 export { formatDate, formatDateTime, formatTime } from '../../lib/date-format.ts';
-
-/** A bid due date (YYYY-MM-DD, a calendar day with no time zone) as a readable day. */
-export function formatDueDate(day: string | null | undefined): string {
-  if (!day) return 'No due date';
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-}
 
 /** Days from today to a due date (negative when overdue), in the browser's calendar. */
 export function daysUntil(day: string): number {

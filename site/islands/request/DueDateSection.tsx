@@ -1,4 +1,4 @@
-import { formatDueDate } from '../admin/admin-format.tsx';
+import { formatBidDueDate } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 import { dueLabel } from './due-label.ts';
 import type { SectionProps } from './section.ts';
 
@@ -10,7 +10,7 @@ export function DueDateSection({ workspace }: SectionProps) {
     <>
       <h2>Bid due date</h2>
       <p>
-        {formatDueDate(day)}
+        {day ? formatBidDueDate(day) : 'No due date'}
         {label && (
           <>
             {' '}

@@ -6,8 +6,8 @@ import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { daysUntil, formatDueDate, StatusBadge, type Query } from '../admin-format.tsx';
-import { QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { daysUntil, StatusBadge, type Query } from '../admin-format.tsx';
+import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -189,7 +189,7 @@ function DueDate({ day, closed }: { day: string | null; closed: boolean }) {
   const cls = closed ? '' : days < 0 ? 'due-over' : days <= 3 ? 'due-soon' : '';
   return (
     <time dateTime={day} className={cls}>
-      {formatDueDate(day)}
+      {formatBidDueDate(day)}
       {note}
     </time>
   );

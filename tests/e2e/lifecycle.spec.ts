@@ -81,6 +81,8 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
       .getByText(/^In Progress ·/),
   ).toBeVisible();
   await expect(card).toHaveCount(0);
+  // In progress with the bid date past: the workspace says so.
+  await expect(panel(cp).getByRole('region', { name: 'Bid due date' })).toContainText(/ · overdue \d+ d$/);
   await shoot(cp, 'lifecycle/client-accepted');
 
   // 4. The admin answers with Rev A.
@@ -114,6 +116,12 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await expect(ap1.getByRole('heading', { name: /^Rev B ·/ })).toBeVisible();
   await expect(ap1.getByText('Changes: Raised the ceilings to 10 ft per Addendum 1.')).toBeVisible();
   await shoot(ap, 'lifecycle/admin-workspace');
+
+  // Answered: the bid date is shown, but nothing is overdue once the estimate is delivered (as in the admin queue).
+  for (const side of [ap1, panel(cp)]) {
+    const due = side.getByRole('region', { name: 'Bid due date' });
+    await expect(due.locator('p')).toHaveText(shownDay(daysAgo(2)));
+  }
 
   // 7. The client downloads both revisions.
   await expect(cp1.getByRole('heading', { name: /^Rev B ·/ })).toBeVisible();

@@ -11,10 +11,3 @@ export { StatusBadge } from '../request/StatusBadge.tsx';
 
 // Dates and times: site/lib/date-format.ts (en-US); a bid due date: formatBidDueDate (queries.labels.ts).
 export { formatDate, formatDateTime, formatTime } from '../../lib/date-format.ts';
-
-/** Days from today to a due date (negative when overdue), in the browser's calendar. */
-export function daysUntil(day: string): number {
-  const now = new Date();
-  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - today) / 86_400_000);
-}

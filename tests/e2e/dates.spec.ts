@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E } from './env.ts';
 import { asUser, newClient, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
@@ -14,6 +14,56 @@ let client: Session;
 test.beforeAll(async ({ request }) => {
   admin = await signInAdmin(request);
   client = await newClient(request, admin, 'Paula Abroad');
+});
+
+/** A zone where the calendar day differs from UTC's right now: 12 h behind before noon UTC, 14 h ahead after. */
+const zoneOffTheUtcDay = () => (new Date().getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati');
+
+async function publishPost(request: APIRequestContext, title: string) {
+  const categories = ((await (await request.get('/api/categories')).json()) as { data: Array<{ _id: string; name: string }> }).data;
+  const res = await request.post('/api/blogs', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    multipart: { title, category: categories[0]!._id, body: '<p>A post read far from Miami.</p>', status: 'published' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { slug: string; createdAt: string } }).data;
+}
+
+test('a blog post shows its UTC day on /blog before and after the island takes over, on its page and in /admin-blogs', async ({
+  browser,
+  request,
+}) => {
+  const title = `Takeoffs across time zones ${Date.now().toString(36)}`;
+  const post = await publishPost(request, title);
+  const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(post.createdAt));
+  const timezoneId = zoneOffTheUtcDay();
+  const localDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: timezoneId }).format(new Date(post.createdAt));
+  expect(localDay, 'the zone puts the post on another day').not.toBe(utcDay);
+
+  const context = await browser.newContext({ timezoneId, locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('welcomeModal', JSON.stringify({ dismissed: true })));
+  const page = await context.newPage();
+  await page.goto('/blog');
+  // Hydrated: the island has replaced the server's copy.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('.bl-card').filter({ hasText: title }).locator('time')).toHaveText(utcDay);
+  await expect(page.locator('.rp li').filter({ hasText: title }).locator('time')).toHaveText(utcDay);
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page.locator('.post-meta time')).toHaveText(utcDay);
+  await context.close();
+
+  const adminContext = await browser.newContext({ timezoneId, locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  await asUser(adminContext, admin);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/admin-blogs');
+  await expect(
+    adminPage
+      .locator('.bc')
+      .filter({ hasText: title.split(' ').slice(0, 4).join(' ') })
+      .locator('time'),
+  ).toHaveText(utcDay);
+  await shoot(adminPage, 'dates/admin-blogs');
+  await adminContext.close();
 });
 
 test("the bid due date picker starts at the person's own today, in Miami after 7 PM and on a Tokyo morning", async ({ browser }) => {

@@ -254,7 +254,10 @@ describe('quotes', () => {
     const q = await newQuery(alice.token, { bidDueDate: day(1) });
     const res = await quote(q._id, { price: 600 });
     expect(res.status).toBe(201);
-    expect(res.body.warning).toMatch(/after the bid due date/);
+    // The day as the quote form shows it ('Nov 25, 2026'), not as stored.
+    const [y, m, d] = day(1).split('-').map(Number);
+    const shown = `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m! - 1]} ${d}, ${y}`;
+    expect(res.body.warning).toMatch(new RegExp(`after the bid due date ${shown}\\.$`));
     expect((await quote((await newQuery(alice.token, { bidDueDate: day(10) }))._id, { price: 600 })).body.warning).toBeUndefined();
     expect((await setStatus(q._id, 'closed')).status).toBe(200);
     expect((await quote(q._id, { price: 600 })).status).toBe(409);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, recordingDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { dwgFile, encryptedPdf, manyPagesPdf, planSetPdf, zipOf } from './plan-files.ts';
 import { uploadWhole } from './tus-client.ts';
+import { formatBytes } from '../../portal-api/src/shared/byte-size.ts';
 import {
   INDEX_LEASE_MS,
   claimNextPendingFile,
@@ -141,8 +142,8 @@ describe('sheet index', () => {
     ]);
     const files = await indexed(id);
     expect(files.map((f) => f.index.summary)).toEqual([
-      '1 file, 64.0 MB unpacked; flagged as a possible ZIP bomb (not unpacked)',
-      `2 files, ${Math.round((pdf.length + 20) / 1024)} KB unpacked; 1 name leaving the folder (../) flagged`,
+      '1 file, 64 MB unpacked; flagged as a possible ZIP bomb (not unpacked)',
+      `2 files, ${formatBytes(pdf.length + 20)} unpacked; 1 name leaving the folder (../) flagged`,
       'AutoCAD 2018 drawing (AC1032)',
       'AutoCAD 2000 drawing (AC1015)',
     ]);

@@ -11,6 +11,9 @@ const pdf = (label: string) => ({
   buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
 });
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** A bid due date as the workspace shows it: '2026-11-22' → 'Nov 22, 2026'. */
+const shownDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Request details' });
 
 test('a request from submission to a won bid, on both sides', async ({ browser, request }) => {
@@ -54,7 +57,7 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await ap1.getByLabel('Price (USD)').fill('1200');
   await ap1.getByLabel('Offer a rush option').check();
   await ap1.getByLabel('Rush price (USD)').fill('1,800.50');
-  await expect(ap1.getByText(/after the client's bid due date/)).toBeVisible();
+  await expect(ap1.getByText(`Standard delivery would fall after the client's bid due date (${shownDay(daysAgo(2))}).`)).toBeVisible();
   await ap1.getByRole('button', { name: 'Send quote' }).click();
   await expect(ap1.getByRole('article').getByText('Sent')).toBeVisible();
   await expect(ap1.getByRole('article').getByText('$1,800.50', { exact: true })).toBeVisible();
@@ -78,6 +81,8 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
       .getByText(/^In Progress ·/),
   ).toBeVisible();
   await expect(card).toHaveCount(0);
+  // In progress with the bid date past: the workspace says so.
+  await expect(panel(cp).getByRole('region', { name: 'Bid due date' })).toContainText(/ · overdue \d+ d$/);
   await shoot(cp, 'lifecycle/client-accepted');
 
   // 4. The admin answers with Rev A.
@@ -111,6 +116,12 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await expect(ap1.getByRole('heading', { name: /^Rev B ·/ })).toBeVisible();
   await expect(ap1.getByText('Changes: Raised the ceilings to 10 ft per Addendum 1.')).toBeVisible();
   await shoot(ap, 'lifecycle/admin-workspace');
+
+  // Answered: the bid date is shown, but nothing is overdue once the estimate is delivered (as in the admin queue).
+  for (const side of [ap1, panel(cp)]) {
+    const due = side.getByRole('region', { name: 'Bid due date' });
+    await expect(due.locator('p')).toHaveText(shownDay(daysAgo(2)));
+  }
 
   // 7. The client downloads both revisions.
   await expect(cp1.getByRole('heading', { name: /^Rev B ·/ })).toBeVisible();

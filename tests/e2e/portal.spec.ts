@@ -84,7 +84,8 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Sub-Contractor')).toBeVisible();
   await expect(dialog.getByText('Demolititon')).toBeVisible();
-  await expect(dialog.getByText('2030-01-15')).toBeVisible();
+  // The bid due date as the workspace shows it, not as stored (2030-01-15).
+  await expect(dialog.getByText('Jan 15, 2030', { exact: true })).toBeVisible();
   const attachment = dialog.getByRole('link', { name: 'A-101 demolition plan.pdf' });
   await expect(attachment).toBeVisible();
   expect((await page.request.get((await attachment.getAttribute('href'))!)).status()).toBe(200);

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatDateTime } from '../../lib/date-format.ts';
 import type { ChatMessage } from './useChatRoom.ts';
 
 type Props = {
@@ -12,8 +13,6 @@ type Props = {
   /** Rendered above the messages (the admin chat shows the original query). */
   header?: React.ReactNode;
 };
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The messages of one chat, oldest first, scrolled to the newest on change. Elements carry id msg-{_id}. */
 export function MessageList({ messages, isMine, emptyText, onReply, header }: Props) {
@@ -50,7 +49,7 @@ export function MessageList({ messages, isMine, emptyText, onReply, header }: Pr
             )}
             <p className="msg-text">{m.message}</p>
             <time className="msg-time" dateTime={m.createdAt}>
-              {timeFormat.format(new Date(m.createdAt))}
+              {formatDateTime(m.createdAt)}
             </time>
           </div>
         );

@@ -6,8 +6,7 @@ export type { Query };
 export { statusLabel } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 export { StatusBadge } from '../request/StatusBadge.tsx';
 
-export const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-export const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Dates and times in en-US, as the admin screens and the workspace show them (site/lib/date-format.ts).
+export { formatDate, formatDateTime, formatTime } from '../../lib/date-format.ts';
 
 export const IMAGE_NAME = /\.(jpe?g|png|gif|webp|bmp)$/i;

@@ -1,8 +1,7 @@
+import { formatDateTime } from '../../lib/date-format.ts';
 import { countdown } from './countdown.ts';
 import type { SectionProps } from './section.ts';
 import { useNow } from './use-now.ts';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The delivery due time set by the accepted quote, with a countdown on both sides (issue 13). */
 export function DeliveryDueSection({ workspace }: SectionProps) {
@@ -16,7 +15,7 @@ export function DeliveryDueSection({ workspace }: SectionProps) {
     <>
       <h2>Delivery due</h2>
       <p>
-        <time dateTime={deliveryDueAt}>{when.format(new Date(deliveryDueAt))}</time>
+        <time dateTime={deliveryDueAt}>{formatDateTime(deliveryDueAt)}</time>
       </p>
       {!done && (
         <p

@@ -1,16 +1,16 @@
-import { formatDueDate } from '../admin/admin-format.tsx';
+import { formatBidDueDate } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 import { dueLabel } from './due-label.ts';
 import type { SectionProps } from './section.ts';
 
-/** The bid due date with how far away it is ('in 2 d', 'overdue 1 d'); a closed request shows the date only. */
+/** The bid due date with how far away it is ('in 2 d', 'overdue 1 d'); an answered or closed request shows the date only. */
 export function DueDateSection({ workspace }: SectionProps) {
-  const day = workspace.query.bidDueDate;
-  const label = day && workspace.query.status !== 'closed' ? dueLabel(day) : null;
+  const { bidDueDate: day, status } = workspace.query;
+  const label = day ? dueLabel(day, status) : null;
   return (
     <>
       <h2>Bid due date</h2>
       <p>
-        {formatDueDate(day)}
+        {day ? formatBidDueDate(day) : 'No due date'}
         {label && (
           <>
             {' '}

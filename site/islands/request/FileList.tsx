@@ -1,5 +1,6 @@
 import type { Workspace } from './use-workspace.ts';
-import { fileSize, fileType } from './file-size.ts';
+import { formatBytes } from '../../../portal-api/src/shared/byte-size.ts';
+import { fileType } from './file-type.ts';
 
 type File = Workspace['query']['files'][number];
 
@@ -14,7 +15,7 @@ export function FileList({ files, empty }: { files: File[]; empty: string }) {
             {f.name}
           </a>
           <span className="rqp-meta">
-            {fileSize(f.size)} · {fileType(f.name, f.type)}
+            {formatBytes(f.size)} · {fileType(f.name, f.type)}
           </span>
         </li>
       ))}

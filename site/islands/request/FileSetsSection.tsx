@@ -1,8 +1,7 @@
+import { formatDate } from '../../lib/date-format.ts';
 import { AddendumForm } from './AddendumForm.tsx';
 import { FileList } from './FileList.tsx';
 import type { SectionProps } from './section.ts';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** Plan files by set: Original, Addendum 1, … (issue 13); the client adds addenda and reuses the plans. */
 export function FileSetsSection({ workspace, role }: SectionProps) {
@@ -16,7 +15,7 @@ export function FileSetsSection({ workspace, role }: SectionProps) {
         <div key={set.number} className="rqp-set">
           <h3>
             {set.label}
-            {set.createdAt && set.number > 0 && <span className="rqp-meta"> · {when.format(new Date(set.createdAt))}</span>}
+            {set.createdAt && set.number > 0 && <span className="rqp-meta"> · {formatDate(set.createdAt)}</span>}
           </h3>
           {set.note && <p className="rqp-meta">{set.note}</p>}
           <FileList files={set.files} empty="No files." />

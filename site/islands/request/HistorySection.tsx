@@ -1,4 +1,4 @@
-import { formatDateTime } from '../admin/admin-format.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 import type { SectionProps } from './section.ts';
 
 /** Who did what, when: the request's activities, newest last. */

@@ -5,6 +5,7 @@ import type { Quote } from '../../../portal-api/src/modules/queries/lifecycle.sc
 import { formatCents, QUOTE_STATE_LABELS } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
@@ -15,7 +16,6 @@ const resolver = lazyZodResolver(
   undefined,
   { raw: true },
 );
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${h / 24} days`}` : `${h} h`);
 
 type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean };
@@ -46,15 +46,10 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
   };
 
   return (
-    <article
-      ref={card}
-      tabIndex={-1}
-      className={`quote-card is-${quote.state}`}
-      aria-label={`Quote of ${when.format(new Date(quote.sentAt))}`}
-    >
+    <article ref={card} tabIndex={-1} className={`quote-card is-${quote.state}`} aria-label={`Quote of ${formatDateTime(quote.sentAt)}`}>
       <header>
         <strong>Quote</strong> <span className="quote-state">{QUOTE_STATE_LABELS[quote.state]}</span>
-        <time dateTime={quote.sentAt}>{when.format(new Date(quote.sentAt))}</time>
+        <time dateTime={quote.sentAt}>{formatDateTime(quote.sentAt)}</time>
       </header>
       <ul className="quote-options">
         <li className={quote.acceptedOption === 'standard' ? 'is-chosen' : undefined}>
@@ -69,7 +64,7 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
       {quote.note && <p className="quote-note">{quote.note}</p>}
       {quote.state === 'accepted' && quote.decidedAt && (
         <p>
-          Accepted ({quote.acceptedOption}) on {when.format(new Date(quote.decidedAt))}
+          Accepted ({quote.acceptedOption}) on {formatDateTime(quote.decidedAt)}
         </p>
       )}
       {quote.state === 'declined' && quote.declineReason && <p>Declined: {quote.declineReason}</p>}

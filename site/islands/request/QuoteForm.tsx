@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
+import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS, isDueAfterBidDate } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
+import { formatBidDueDate } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
@@ -37,9 +38,9 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
   const warm = useWarmResolver(resolver);
   const error = firstError(formState.errors);
 
-  // The warning at the moment of quoting: standard delivery after the bid date's start (UTC).
-  const due = Date.now() + Number(hours || 0) * 3_600_000;
-  const isLate = bidDueDate !== null && due > Date.parse(`${bidDueDate}T00:00:00Z`);
+  // The warning at the moment of quoting, by the server's rule: standard delivery after the bid date's start (UTC).
+  const due = new Date(Date.now() + Number(hours || 0) * 3_600_000);
+  const lateFor = bidDueDate !== null && isDueAfterBidDate(due, bidDueDate) ? bidDueDate : null;
 
   const submit = handleSubmit((form) => {
     const json = {
@@ -78,9 +79,9 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
       )}
       <label htmlFor={ids.note}>Note (optional)</label>
       <textarea id={ids.note} maxLength={2000} {...register('note')} />
-      {isLate && (
+      {lateFor && (
         <p className="rqp-due-soon" role="status">
-          Standard delivery would fall after the client&apos;s bid due date ({bidDueDate}).
+          Standard delivery would fall after the client&apos;s bid due date ({formatBidDueDate(lateFor)}).
         </p>
       )}
       {error && (

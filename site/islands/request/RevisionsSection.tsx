@@ -5,6 +5,7 @@ import { FileList } from './FileList.tsx';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
@@ -15,7 +16,6 @@ const resolver = lazyZodResolver(
   undefined,
   { raw: true },
 );
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Deliverables by revision (Rev A, Rev B, …) with each one's change note and date
@@ -44,7 +44,7 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
         <div key={rev.letter} className="rqp-set" aria-label={rev.label}>
           <h3>
             {rev.label}
-            {rev.answeredAt && <span className="rqp-meta"> · {when.format(new Date(rev.answeredAt))}</span>}
+            {rev.answeredAt && <span className="rqp-meta"> · {formatDateTime(rev.answeredAt)}</span>}
             {!rev.answeredAt && <span className="rqp-meta"> · in progress</span>}
           </h3>
           {rev.reason && <p className="rqp-meta">Requested: {rev.reason}</p>}

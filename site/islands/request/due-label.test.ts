@@ -4,9 +4,15 @@ import { dueLabel } from './due-label.ts';
 describe('dueLabel', () => {
   const today = new Date(2026, 10, 23, 15, 30);
   it('counts calendar days ahead and behind, whatever the hour', () => {
-    expect(dueLabel('2026-11-25', today)).toEqual({ text: 'in 2 d', tone: 'soon' });
-    expect(dueLabel('2026-11-22', today)).toEqual({ text: 'overdue 1 d', tone: 'over' });
-    expect(dueLabel('2026-11-23', today)).toEqual({ text: 'due today', tone: 'soon' });
-    expect(dueLabel('2026-12-23', today)).toEqual({ text: 'in 30 d', tone: 'later' });
+    expect(dueLabel('2026-11-25', 'pending', today)).toEqual({ text: 'in 2 d', tone: 'soon' });
+    expect(dueLabel('2026-11-22', 'in_progress', today)).toEqual({ text: 'overdue 1 d', tone: 'over' });
+    expect(dueLabel('2026-11-23', 'pending', today)).toEqual({ text: 'due today', tone: 'soon' });
+    expect(dueLabel('2026-12-23', 'pending', today)).toEqual({ text: 'in 30 d', tone: 'later' });
+  });
+
+  it('says nothing once the request is answered or closed: nothing is overdue after delivery', () => {
+    expect(dueLabel('2026-11-22', 'answered', today)).toBeNull();
+    expect(dueLabel('2026-11-22', 'closed', today)).toBeNull();
+    expect(dueLabel('2026-11-25', 'answered', today)).toBeNull();
   });
 });

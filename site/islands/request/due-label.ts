@@ -1,3 +1,5 @@
+import type { QueryStatus } from '../../../portal-api/src/modules/queries/queries.labels.ts';
+
 /** Whole days from `today` to a bid due date (YYYY-MM-DD, a calendar day); negative when past. */
 export function daysUntilDue(day: string, today: Date = new Date()): number {
   const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
@@ -6,8 +8,13 @@ export function daysUntilDue(day: string, today: Date = new Date()): number {
 
 export type DueLabel = { text: string; tone: 'over' | 'soon' | 'later' };
 
-/** Issue 12: 'in 2 d', 'due today', 'overdue 1 d'. Within 3 days reads as soon. */
-export function dueLabel(day: string, today: Date = new Date()): DueLabel {
+/**
+ * Issue 12: 'in 2 d', 'due today', 'overdue 1 d'. Within 3 days reads as soon. Only while the
+ * firm still owes the estimate: once the request is answered (delivered) or closed, its bid date
+ * is past business and gets no label, in the workspace as in the admin queue.
+ */
+export function dueLabel(day: string, status: QueryStatus, today: Date = new Date()): DueLabel | null {
+  if (status === 'answered' || status === 'closed') return null;
   const days = daysUntilDue(day, today);
   if (days < 0) return { text: `overdue ${-days} d`, tone: 'over' };
   if (days === 0) return { text: 'due today', tone: 'soon' };

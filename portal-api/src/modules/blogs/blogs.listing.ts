@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/html.ts';
 import { BLOG_LISTING_DATA_ID } from './blog-listing.rules.ts';
-import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords } from './blogs.rules.ts';
+import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords, formatPostDate } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
 import { bodyText } from './blogs.sanitize.ts';
 
@@ -40,7 +40,6 @@ export function listingState(query: URLSearchParams): ListingState {
 
 /** The one escaping of the server's HTML (lib/html.ts, hono/html). */
 const esc = escapeHtml;
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const postPath = (blog: Pick<Blog, 'slug'>) => `/blog/${encodeURIComponent(blog.slug)}`;
 
 function card(blog: Blog, first: boolean): string {
@@ -56,7 +55,7 @@ function card(blog: Blog, first: boolean): string {
     '<li><article class="bl-card">',
     `<a class="bl-media" href="${href}" tabindex="-1" aria-hidden="true"><img src="${esc(blog.image ?? DEFAULT_BLOG_IMAGE)}" alt="" width="1200" height="630" ${loading} decoding="async"></a>`,
     '<div class="bl-body">',
-    `<p class="bl-meta"><span class="bl-cat">${esc(blog.category?.name ?? BLOG_TEXTS.uncategorized)}</span><span aria-hidden="true">·</span><time datetime="${esc(blog.createdAt)}">${longDate.format(new Date(blog.createdAt))}</time></p>`,
+    `<p class="bl-meta"><span class="bl-cat">${esc(blog.category?.name ?? BLOG_TEXTS.uncategorized)}</span><span aria-hidden="true">·</span><time datetime="${esc(blog.createdAt)}">${formatPostDate(blog.createdAt)}</time></p>`,
     `<h3 class="bl-title"><a href="${href}">${esc(blog.title)}</a></h3>`,
     blog.subTitle ? `<p class="bl-sub">${esc(blog.subTitle)}</p>` : '',
     `<p class="bl-excerpt">${esc(firstWords(bodyText(blog.body), BLOG_LIMITS.previewWords))}</p>`,
@@ -84,7 +83,7 @@ function recentBox(recent: Blog[]): string {
   const items = recent
     .map(
       (b) =>
-        `<li><img src="${esc(b.image ?? DEFAULT_BLOG_IMAGE)}" alt="" width="72" height="48" loading="lazy"><span><a href="${esc(postPath(b))}">${esc(b.title)}</a><time datetime="${esc(b.createdAt)}">${longDate.format(new Date(b.createdAt))}</time></span></li>`,
+        `<li><img src="${esc(b.image ?? DEFAULT_BLOG_IMAGE)}" alt="" width="72" height="48" loading="lazy"><span><a href="${esc(postPath(b))}">${esc(b.title)}</a><time datetime="${esc(b.createdAt)}">${formatPostDate(b.createdAt)}</time></span></li>`,
     )
     .join('');
   return [

@@ -1,5 +1,5 @@
 import { escapeHtml, html, htmlText, raw } from '../../lib/html.ts';
-import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords, POST_SLOTS, type PostSlot } from './blogs.rules.ts';
+import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords, formatPostDate, POST_SLOTS, type PostSlot } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
 import { bodyText } from './blogs.sanitize.ts';
 
@@ -9,7 +9,6 @@ import { bodyText } from './blogs.sanitize.ts';
 // built by hono/html (escaped) — no pattern ever runs over the HTML.
 
 export const SITE_NAME = 'Miami Estimating Services';
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** A template cut at its slots: text, then a slot, then text… */
 export type PostTemplate = Array<string | { slot: PostSlot }>;
@@ -62,7 +61,7 @@ function articleHtml(blog: Blog) {
       </ul>`
     : '';
   return html`<header class="post-head">
-      <p class="post-meta">${category} <time datetime="${blog.createdAt}">${dateFormat.format(new Date(blog.createdAt))}</time></p>
+      <p class="post-meta">${category} <time datetime="${blog.createdAt}">${formatPostDate(blog.createdAt)}</time></p>
       <h1 class="post-title">${blog.title}</h1>
       ${blog.subTitle ? html`<p class="post-sub">${blog.subTitle}</p>` : ''} ${tags}
     </header>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstWords, parseTags, slugify } from './blogs.rules.ts';
+import { firstWords, formatPostDate, parseTags, slugify } from './blogs.rules.ts';
 
 describe('firstWords', () => {
   it('keeps short texts whole and cuts long ones with an ellipsis (SPEC §9: titles 7 words, previews 40)', () => {
@@ -26,5 +26,21 @@ describe('slugify', () => {
     expect(slugify('Æsir Œuvre Søren Łódź Þór')).toBe('aesir-oeuvre-soren-lodz-thor');
     expect(slugify('a'.repeat(100)).length).toBe(80);
     expect(slugify(`${'word '.repeat(20)}`)).not.toMatch(/-$/);
+  });
+});
+
+describe('formatPostDate', () => {
+  it("gives a post its UTC day, as the server's HTML does, in any browser's time zone", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['America/New_York', 'UTC', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        expect(formatPostDate('2026-11-24T02:00:00Z')).toBe('November 24, 2026');
+        expect(formatPostDate('2026-11-24T23:30:00Z')).toBe('November 24, 2026');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -58,6 +58,15 @@ export const BLOG_LIMITS = {
 
 export const DEFAULT_BLOG_IMAGE = '/default-blog-image.png';
 
+const POST_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * A post's date, 'November 24, 2026', on /blog, on the post's page and in /admin-blogs: its
+ * day in UTC, as the server renders the HTML, so the island that takes the page over shows
+ * the same day in every browser's time zone.
+ */
+export const formatPostDate = (iso: string) => POST_DATE.format(new Date(iso));
+
 /** The first `count` words of a text, with an ellipsis when something was cut (SPEC §9 truncation). */
 export function firstWords(text: string, count: number): string {
   const words = text.trim().split(/\s+/).filter(Boolean);

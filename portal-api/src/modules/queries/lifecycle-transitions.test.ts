@@ -5,12 +5,12 @@ import {
   deliveryDueAt,
   fileSetLabel,
   isBidDatePast,
-  isDueAfterBidDate,
   outcomeError,
   quoteMoveError,
   reopenError,
   revisionLetter,
 } from './lifecycle-transitions.ts';
+import { isDueAfterBidDate } from './lifecycle.rules.ts';
 
 describe('quote moves', () => {
   it('lets only a sent quote be accepted, declined or withdrawn', () => {

@@ -91,8 +91,3 @@ export function fileSetLabel(number: number): string {
 export function deliveryDueAt(acceptedAt: Date, hours: number): string {
   return new Date(acceptedAt.getTime() + hours * 3600_000).toISOString();
 }
-
-/** True when a delivery due time falls after the end of the bid due date's day before (the warning at quoting). */
-export function isDueAfterBidDate(dueAt: string, bidDueDate: string | null): boolean {
-  return bidDueDate !== null && Date.parse(dueAt) > Date.parse(`${bidDueDate}T00:00:00Z`);
-}

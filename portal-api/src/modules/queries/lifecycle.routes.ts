@@ -4,7 +4,8 @@ import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
-import { addendumError, isDueAfterBidDate, deliveryDueAt } from './lifecycle-transitions.ts';
+import { addendumError, deliveryDueAt } from './lifecycle-transitions.ts';
+import { isDueAfterBidDate } from './lifecycle.rules.ts';
 import {
   AcceptQuoteSchema,
   AddendumFieldsSchema,
@@ -18,7 +19,7 @@ import {
 } from './lifecycle.schema.ts';
 import { announceAddendum, runStep } from './lifecycle.step.ts';
 import { monthlyStats, recordOutcome } from './outcome.repo.ts';
-import { NO_FILES } from './queries.labels.ts';
+import { formatBidDueDate, NO_FILES } from './queries.labels.ts';
 import { getQueryForUser } from './queries.repo.ts';
 import { QueryIdParamsSchema, QuerySchema } from './queries.schema.ts';
 import { acceptQuote, declineQuote, sendQuote, withdrawQuote } from './quotes.repo.ts';
@@ -80,9 +81,11 @@ export function lifecycleRoutes(deps: Deps) {
           ...(await sendQuote(deps, trx, id, c.var.user, input)),
         }));
         const due = deliveryDueAt(new Date(), input.standardHours);
-        const warning = isDueAfterBidDate(due, sent.bidDueDate)
-          ? `The standard delivery (${due.slice(0, 16).replace('T', ' ')} UTC) would fall after the bid due date ${sent.bidDueDate}.`
-          : undefined;
+        const bid = sent.bidDueDate;
+        const warning =
+          bid !== null && isDueAfterBidDate(due, bid)
+            ? `The standard delivery (${due.slice(0, 16).replace('T', ' ')} UTC) would fall after the bid due date ${formatBidDueDate(bid)}.`
+            : undefined;
         return c.json(
           { message: 'Quote sent.', data: await getQueryForUser(db, storage, id, c.var.user), ...(warning ? { warning } : {}) },
           201,

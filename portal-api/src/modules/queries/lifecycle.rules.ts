@@ -44,6 +44,11 @@ export function parsePriceToCents(value: unknown): number | null {
   return cents > 0 && cents <= MAX_PRICE_CENTS ? cents : null;
 }
 
+/** True when a delivery due time falls after the end of the bid due date's day before: the warning at quoting, on the server and in the quote form. */
+export function isDueAfterBidDate(dueAt: string | Date, bidDueDate: string | null): boolean {
+  return bidDueDate !== null && new Date(dueAt).getTime() > Date.parse(`${bidDueDate}T00:00:00Z`);
+}
+
 /** Integer cents → "$1,250.50" (en-US, USD). */
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUERY_STATUSES, statusKey, statusLabel } from './queries.labels.ts';
+import { formatBidDueDate, QUERY_STATUSES, statusKey, statusLabel } from './queries.labels.ts';
 
 describe('statusLabel (SPEC §2, §4)', () => {
   it('names each status', () => {
@@ -17,5 +17,21 @@ describe('statusLabel (SPEC §2, §4)', () => {
     expect(statusLabel('Waiting for plans')).toBe('Waiting for plans');
     expect(statusLabel(null)).toBe('');
     expect(statusLabel('')).toBe('');
+  });
+});
+
+describe('formatBidDueDate', () => {
+  it('reads a calendar day as the workspace shows it, the same day in every time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['America/Los_Angeles', 'UTC', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        expect(formatBidDueDate('2026-12-01')).toBe('Dec 1, 2026');
+        expect(formatBidDueDate('2030-01-15')).toBe('Jan 15, 2030');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -23,6 +23,17 @@ export function statusLabel(status: string | null | undefined): string {
   return STATUS_LABELS[statusKey(status) as QueryStatus] ?? status;
 }
 
+const BID_DUE_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A bid due date (YYYY-MM-DD, a calendar day with no time zone) as every screen and the
+ * quote warning show it: '2026-12-01' reads 'Dec 1, 2026'. Read at UTC midnight and
+ * formatted in UTC, so no browser's time zone moves it a day.
+ */
+export function formatBidDueDate(day: string): string {
+  return BID_DUE_DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
 /** SPEC §5: one sentence for every missing field of the request and blog forms, as the product shows it. */
 export const REQUIRED_FIELDS = 'Please fill in all required fields.';
 export const QUERY_NOT_FOUND = 'Query not found.';

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../shared/byte-size.ts';
 import type { DwgIndex } from './dwg-version.ts';
 import type { PdfIndex } from './pdf-sheets.ts';
 import type { ZipIndex } from './zip-listing.ts';
@@ -11,7 +12,7 @@ const compare = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: tr
 export function summarize(index: PdfIndex | ZipIndex | DwgIndex): string {
   if (index.kind === 'dwg') return `${index.release} drawing (${index.code})`;
   if (index.kind === 'zip') {
-    const parts = [`${count(index.files, 'file')}, ${formatSize(index.unpackedBytes)} unpacked`];
+    const parts = [`${count(index.files, 'file')}, ${formatBytes(index.unpackedBytes)} unpacked`];
     if (index.bomb) parts.push('flagged as a possible ZIP bomb (not unpacked)');
     if (index.unsafeNames) parts.push(`${count(index.unsafeNames, 'name')} leaving the folder (../) flagged`);
     return parts.join('; ');
@@ -39,11 +40,4 @@ export function summarize(index: PdfIndex | ZipIndex | DwgIndex): string {
       `stopped at the page cap: ${index.indexedPages.toLocaleString('en-US')} of ${index.pages.toLocaleString('en-US')} pages read`,
     );
   return parts.join('; ');
-}
-
-function formatSize(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
 }

@@ -1,5 +1,5 @@
-import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { type Blog, formatBlogDate } from './blog-admin.ts';
+import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords, formatPostDate } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+import type { Blog } from './blog-admin.ts';
 import { type MenuAction, OptionsMenu } from './OptionsMenu.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
@@ -35,7 +35,7 @@ export function BlogCard({ blog, selecting, selected, onToggle, actions }: Props
         </div>
         <p className="bc-meta">
           <span className="bc-cat">{blog.category?.name ?? SPEC_TEXTS.uncategorized}</span>
-          <time dateTime={blog.createdAt}>{formatBlogDate(blog.createdAt)}</time>
+          <time dateTime={blog.createdAt}>{formatPostDate(blog.createdAt)}</time>
         </p>
       </div>
     </article>

@@ -13,6 +13,3 @@ export function messageOr(err: unknown, fallback: string, networkText: string = 
   }
   return fallback;
 }
-
-const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-export const formatBlogDate = (iso: string) => shortDate.format(new Date(iso));

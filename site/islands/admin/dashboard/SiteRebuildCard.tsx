@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 const KEY = ['admin', 'site-rebuild'];
-const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /admin: rebuild the public site after content/ was edited; the result (or the content error) shows here. */
 export function SiteRebuildCard() {
@@ -43,7 +43,7 @@ export function SiteRebuildCard() {
               <p className={s.state === 'failed' ? 'site-rebuild-error' : undefined}>
                 {s.message}
                 {s.finishedAt && s.state !== 'running'
-                  ? ` (${time.format(new Date(s.finishedAt))}${s.ms ? `, ${Math.round(s.ms / 1000)} s` : ''})`
+                  ? ` (${formatDateTime(s.finishedAt)}${s.ms ? `, ${Math.round(s.ms / 1000)} s` : ''})`
                   : ''}
               </p>
               {s.error && <pre className="site-rebuild-log">{s.error}</pre>}

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { api, call, jsonBody } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { describeProgress, overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
-import { fileSize } from '../../request/file-size.ts';
+import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
 import { useStatusChange } from './use-status-change.ts';
@@ -139,7 +139,7 @@ export function AnswerDialog({ query, onClose }: Props) {
                 return (
                   <li key={f.id}>
                     <span className="answer-upload-name">
-                      {f.file.name} <small>{fileSize(f.file.size)}</small>
+                      {f.file.name} <small>{formatBytes(f.file.size)}</small>
                     </span>
                     <small className="answer-upload-status" aria-live="polite">
                       {p ? describeProgress(p) : 'Waiting…'}

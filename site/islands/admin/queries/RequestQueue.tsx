@@ -6,8 +6,9 @@ import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { daysUntil, formatDueDate, StatusBadge, type Query } from '../admin-format.tsx';
-import { QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { StatusBadge, type Query } from '../admin-format.tsx';
+import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { dueLabel } from '../../request/due-label.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -147,7 +148,7 @@ export function RequestQueue() {
                   </td>
                   <td data-label="Bid due">
                     <div>
-                      <DueDate day={q.bidDueDate} closed={q.status === 'closed' || q.status === 'answered'} />
+                      <DueDate day={q.bidDueDate} status={q.status} />
                     </div>
                   </td>
                   <td data-label="Actions">
@@ -182,15 +183,15 @@ export function RequestQueue() {
   );
 }
 
-function DueDate({ day, closed }: { day: string | null; closed: boolean }) {
+/** The workspace's label (due-label.ts), shown here only when the date is near or past, to keep the column short. */
+function DueDate({ day, status }: { day: string | null; status: Query['status'] }) {
   if (!day) return <span className="muted">No due date</span>;
-  const days = daysUntil(day);
-  const note = closed ? '' : days < 0 ? ` (overdue ${-days} d)` : days === 0 ? ' (today)' : days <= 3 ? ` (in ${days} d)` : '';
-  const cls = closed ? '' : days < 0 ? 'due-over' : days <= 3 ? 'due-soon' : '';
+  const label = dueLabel(day, status);
+  const near = label && label.tone !== 'later' ? label : null;
   return (
-    <time dateTime={day} className={cls}>
-      {formatDueDate(day)}
-      {note}
+    <time dateTime={day} className={near ? `due-${near.tone}` : undefined}>
+      {formatBidDueDate(day)}
+      {near && ` (${near.text})`}
     </time>
   );
 }

@@ -12,11 +12,11 @@ import { AdminShell } from '../AdminShell.tsx';
 import './users.css';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 /** SPEC §9: admin users 6 per page. */
 const PAGE_SIZE = 6;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const features = tableFeatures({ rowPaginationFeature });
 const helper = createColumnHelper<typeof features, ListedUser>();
 const noUsers: ListedUser[] = [];
@@ -66,7 +66,7 @@ function UsersTable() {
       helper.accessor('email', { header: 'Email' }),
       helper.accessor('createdAt', {
         header: 'Created At',
-        cell: (info) => <time dateTime={info.getValue()}>{dateFormat.format(new Date(info.getValue()))}</time>,
+        cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
       }),
       helper.accessor('status', {
         header: 'Status',

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { api, ApiError, call } from '../../../lib/api.ts';
 import { dashboardMessage } from '../../../lib/truncate.ts';
 import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
-import { dateFormat, StatusBadge, timeFormat } from '../query-format.tsx';
+import { formatDate, formatTime, StatusBadge } from '../query-format.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const ROWS = 6; // SPEC §9
@@ -18,8 +18,8 @@ const columns = helper.columns([
     header: 'Query Message',
     cell: (info) => <span title={info.getValue()}>{dashboardMessage(info.getValue()) || '—'}</span>,
   }),
-  helper.accessor('createdAt', { id: 'date', header: 'Date', cell: (info) => dateFormat.format(new Date(info.getValue())) }),
-  helper.accessor('createdAt', { id: 'time', header: 'Time', cell: (info) => timeFormat.format(new Date(info.getValue())) }),
+  helper.accessor('createdAt', { id: 'date', header: 'Date', cell: (info) => formatDate(info.getValue()) }),
+  helper.accessor('createdAt', { id: 'time', header: 'Time', cell: (info) => formatTime(info.getValue()) }),
   helper.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
 ]);
 const NONE: Activity[] = [];

@@ -3,7 +3,7 @@ import { useMyQueries } from '../use-my-queries.ts';
 import { myQueriesMessage } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { PortalShell } from '../PortalShell.tsx';
-import { dateTimeFormat, StatusBadge, type Query } from '../query-format.tsx';
+import { formatDateTime, StatusBadge, type Query } from '../query-format.tsx';
 import { QueryDetailsModal } from './QueryDetailsModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
@@ -59,7 +59,7 @@ function MyQueries() {
                         {q.projectName && <strong className="q-project">{q.projectName} · </strong>}
                         {myQueriesMessage(q.message)}
                       </td>
-                      <td data-label="Created At">{dateTimeFormat.format(new Date(q.createdAt))}</td>
+                      <td data-label="Created At">{formatDateTime(q.createdAt)}</td>
                       <td data-label="Action">
                         <button
                           type="button"

@@ -1,6 +1,7 @@
 import { paths } from '../../../lib/routes.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { dateTimeFormat, IMAGE_NAME, StatusBadge, type Query } from '../query-format.tsx';
+import { formatBidDueDate } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { formatDateTime, IMAGE_NAME, StatusBadge, type Query } from '../query-format.tsx';
 
 const CHAT_DELAY_MS = 100; // SPEC §9
 
@@ -36,7 +37,7 @@ export function QueryDetailsModal({ query, onClose }: { query: Query | null; onC
             {query.bidDueDate && (
               <>
                 <dt>Bid Due Date</dt>
-                <dd>{query.bidDueDate}</dd>
+                <dd>{formatBidDueDate(query.bidDueDate)}</dd>
               </>
             )}
             <dt>Attachment</dt>
@@ -56,7 +57,7 @@ export function QueryDetailsModal({ query, onClose }: { query: Query | null; onC
               <StatusBadge status={query.status} />
             </dd>
             <dt>Created At</dt>
-            <dd>{dateTimeFormat.format(new Date(query.createdAt))}</dd>
+            <dd>{formatDateTime(query.createdAt)}</dd>
           </dl>
           <button
             type="button"

@@ -3,19 +3,13 @@ import { toast } from 'sonner';
 import type { UploadLimits as Limits } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { describeProgress, type FileProgress } from '../../../lib/resumable-uploads.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
 
 const ACCEPT = '.pdf,.dwg,.zip,.jpg,.jpeg,.png,.gif,.webp,.bmp,.avif,application/pdf,application/zip,image/*';
 const ALLOWED = /\.(pdf|dwg|zip|jpe?g|png|gif|webp|bmp|avif)$/i;
 const DEFAULT_MAX_FILES = 20;
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(bytes % 1024 ** 3 ? 1 : 0)} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
 
 function extension(name: string): string {
   return (/\.([a-z0-9]{1,4})$/i.exec(name)?.[1] ?? 'FILE').toUpperCase();

@@ -6,6 +6,7 @@ import { api, call, publicApi, serverMessage } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { localDay } from '../../../lib/date-format.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
 import { FilePicker, type PickedFile } from './FilePicker.tsx';
@@ -111,7 +112,8 @@ function RequestForm() {
     clearErrors();
   }, [message, serviceId, subServiceId, files, clearErrors]);
 
-  const today = useMemo(() => new Date().toISOString().slice(0, 10), []);
+  // The earliest day the picker offers: today in the person's own calendar (the server still takes any day).
+  const today = useMemo(() => localDay(), []);
 
   const clear = () => {
     for (const f of getValues('files')) if (f.preview) URL.revokeObjectURL(f.preview);

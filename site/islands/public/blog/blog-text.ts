@@ -1,6 +1,8 @@
 import type { Blog } from '../../../../portal-api/src/modules/blogs/blogs.schema.ts';
 import { BLOG_LIMITS, firstWords } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 
+export { formatPostDate } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+
 export type { Blog };
 
 /** The readable text of a (sanitised) body: parsed inertly, block ends read as spaces. */
@@ -11,8 +13,5 @@ export function plainText(html: string): string {
 
 /** SPEC §9: a 40-word preview. */
 export const preview = (blog: Pick<Blog, 'body'>) => firstWords(plainText(blog.body), BLOG_LIMITS.previewWords);
-
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-export const formatPostDate = (iso: string) => longDate.format(new Date(iso));
 
 export const postPath = (blog: Pick<Blog, 'slug'>) => `/blog/${encodeURIComponent(blog.slug)}`;

@@ -1,4 +1,5 @@
 import type { BidOutcome, QueryStatus, QuoteState } from '../../db/schema.ts';
+import { firmDayEnd, firmDayStart } from '../../shared/firm-time.ts';
 
 // Issue 13: the moves of a request's life after submission, checked on the
 // server before any write (STYLE.md §4 "Add a workflow step"). The four query
@@ -56,7 +57,7 @@ export const BID_OUTCOMES = ['won', 'lost', 'did_not_bid'] as const satisfies re
 
 /**
  * The bid outcome can be given once the bid due date has passed (the day after it,
- * UTC) on an answered or closed request, and only once.
+ * in Miami) on an answered or closed request, and only once.
  */
 export function outcomeError(q: { status: QueryStatus; bidDueDate: string | null; outcome: BidOutcome | null }, now: Date): string | null {
   if (q.outcome) return OUTCOME_RECORDED;
@@ -66,9 +67,9 @@ export function outcomeError(q: { status: QueryStatus; bidDueDate: string | null
   return null;
 }
 
-/** A bid due on YYYY-MM-DD has passed once that whole day (UTC) is over. */
+/** A bid due on YYYY-MM-DD has passed once that whole day is over in Miami (the firm's clock). */
 export function isBidDatePast(bidDueDate: string, now: Date): boolean {
-  return now.getTime() >= Date.parse(`${bidDueDate}T00:00:00Z`) + 24 * 3600_000;
+  return now.getTime() >= firmDayEnd(bidDueDate);
 }
 
 /** Revision letters: A for the first answer, then B, C, … Z, AA, AB, … */
@@ -92,7 +93,7 @@ export function deliveryDueAt(acceptedAt: Date, hours: number): string {
   return new Date(acceptedAt.getTime() + hours * 3600_000).toISOString();
 }
 
-/** True when a delivery due time falls after the end of the bid due date's day before (the warning at quoting). */
-export function isDueAfterBidDate(dueAt: string, bidDueDate: string | null): boolean {
-  return bidDueDate !== null && Date.parse(dueAt) > Date.parse(`${bidDueDate}T00:00:00Z`);
+/** True when a delivery due time falls after the bid due date's day has begun in Miami (the warning at quoting). */
+export function isDueAfterBidDate(dueAt: string | number, bidDueDate: string | null): boolean {
+  return bidDueDate !== null && new Date(dueAt).getTime() > firmDayStart(bidDueDate);
 }

@@ -186,7 +186,10 @@ export const MonthlyStatsSchema = z.object({
       deliveredBeforeBidShare: z
         .number()
         .nullable()
-        .meta({ description: 'Of answered requests with a bid due date: share first answered before that day began (UTC), 0…1.' }),
+        .meta({
+          description:
+            'Of answered requests with a bid due date: share first answered before that day began in Miami (America/New_York), 0…1.',
+        }),
       won: z.number(),
       lost: z.number(),
       didNotBid: z.number(),

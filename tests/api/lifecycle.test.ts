@@ -482,7 +482,7 @@ describe('bid outcome and monthly stats', () => {
   });
 
   it('asks each client once by mail after the bid date', async () => {
-    const q = await newQuery(bob.token, { bidDueDate: day(-1), projectName: 'Doral Warehouse' });
+    const q = await newQuery(bob.token, { bidDueDate: day(-2), projectName: 'Doral Warehouse' });
     await setStatus(q._id, 'in_progress');
     await answer(q._id, 'est.pdf');
     const before = (await server.outbox()).length;
@@ -511,8 +511,8 @@ describe('bid outcome and monthly stats', () => {
         await fresh.call('PATCH', `/api/queries/${id}/status`, { json: { status: 'answered' }, token: adm });
         return id as string;
       };
-      const won = await make(day(-1));
-      const lost = await make(day(-1));
+      const won = await make(day(-2));
+      const lost = await make(day(-2));
       await make(day(5));
       expect((await fresh.call('POST', `/api/queries/${won}/outcome`, { json: { outcome: 'won' }, token: c.token })).status).toBe(200);
       expect((await fresh.call('POST', `/api/queries/${lost}/outcome`, { json: { outcome: 'lost' }, token: c.token })).status).toBe(200);

@@ -44,6 +44,9 @@ describe('bid outcome', () => {
   it('waits until the bid due day is over', () => {
     expect(isBidDatePast('2026-11-22', now)).toBe(true);
     expect(isBidDatePast('2026-11-23', now)).toBe(false);
+    // The day ends at Miami midnight: 7 PM there on the bid day (00:00 UTC) is still the bid day.
+    expect(isBidDatePast('2026-11-23', new Date('2026-11-24T00:30:00Z'))).toBe(false);
+    expect(isBidDatePast('2026-11-23', new Date('2026-11-24T05:00:00Z'))).toBe(true);
     expect(outcomeError({ status: 'answered', bidDueDate: '2026-11-23', outcome: null }, now)).toMatch(/after the bid due date/);
     expect(outcomeError({ status: 'closed', bidDueDate: '2026-11-01', outcome: null }, now)).toBeNull();
     expect(outcomeError({ status: 'in_progress', bidDueDate: '2026-11-01', outcome: null }, now)).toMatch(/answered/);
@@ -64,5 +67,8 @@ describe('labels and times', () => {
     expect(isDueAfterBidDate(due, '2026-11-25')).toBe(true);
     expect(isDueAfterBidDate(due, '2026-11-26')).toBe(false);
     expect(isDueAfterBidDate(due, null)).toBe(false);
+    // Delivered at 9 PM in Miami the evening before the bid day (02:00 UTC on it): before the bid day.
+    expect(isDueAfterBidDate('2026-12-03T02:00:00.000Z', '2026-12-03')).toBe(false);
+    expect(isDueAfterBidDate('2026-12-03T05:00:01.000Z', '2026-12-03')).toBe(true);
   });
 });

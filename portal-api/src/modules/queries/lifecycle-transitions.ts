@@ -1,4 +1,5 @@
 import type { BidOutcome, QueryStatus, QuoteState } from '../../db/schema.ts';
+import { firmDayEnd } from '../../shared/firm-time.ts';
 
 // Issue 13: the moves of a request's life after submission, checked on the
 // server before any write (STYLE.md §4 "Add a workflow step"). The four query
@@ -56,7 +57,7 @@ export const BID_OUTCOMES = ['won', 'lost', 'did_not_bid'] as const satisfies re
 
 /**
  * The bid outcome can be given once the bid due date has passed (the day after it,
- * UTC) on an answered or closed request, and only once.
+ * in Miami) on an answered or closed request, and only once.
  */
 export function outcomeError(q: { status: QueryStatus; bidDueDate: string | null; outcome: BidOutcome | null }, now: Date): string | null {
   if (q.outcome) return OUTCOME_RECORDED;
@@ -66,9 +67,9 @@ export function outcomeError(q: { status: QueryStatus; bidDueDate: string | null
   return null;
 }
 
-/** A bid due on YYYY-MM-DD has passed once that whole day (UTC) is over. */
+/** A bid due on YYYY-MM-DD has passed once that whole day is over in Miami (the firm's clock). */
 export function isBidDatePast(bidDueDate: string, now: Date): boolean {
-  return now.getTime() >= Date.parse(`${bidDueDate}T00:00:00Z`) + 24 * 3600_000;
+  return now.getTime() >= firmDayEnd(bidDueDate);
 }
 
 /** Revision letters: A for the first answer, then B, C, … Z, AA, AB, … */

@@ -26,6 +26,7 @@ import { acceptQuote, declineQuote, sendQuote, withdrawQuote } from './quotes.re
 import { addAddendum, reopenQuery } from './revisions.repo.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
+import { formatFirmTime } from '../../shared/firm-time.ts';
 
 // Issue 13's moves, one route each (STYLE.md §4 "Add a workflow step"): every
 // forbidden move answers 409 with a sentence, someone else's request 404.
@@ -84,7 +85,7 @@ export function lifecycleRoutes(deps: Deps) {
         const bid = sent.bidDueDate;
         const warning =
           bid !== null && isDueAfterBidDate(due, bid)
-            ? `The standard delivery (${due.slice(0, 16).replace('T', ' ')} UTC) would fall after the bid due date ${formatBidDueDate(bid)}.`
+            ? `The standard delivery (${formatFirmTime(due)}) would fall after the bid due date ${formatBidDueDate(bid)}.`
             : undefined;
         return c.json(
           { message: 'Quote sent.', data: await getQueryForUser(db, storage, id, c.var.user), ...(warning ? { warning } : {}) },

@@ -1,6 +1,8 @@
 // Issue 13: the quote and bid-outcome values, their labels and the price rules, shared by
-// lifecycle.schema.ts and the request workspace. No imports (not even zod): the workspace
-// shows them without loading a schema library.
+// lifecycle.schema.ts and the request workspace. No imports but the firm's clock (not even
+// zod): the workspace shows them without loading a schema library.
+
+import { firmDayStart } from '../../shared/firm-time.ts';
 
 export const QUOTE_STATES = ['sent', 'accepted', 'declined', 'withdrawn'] as const;
 export const QUOTE_OPTIONS = ['standard', 'rush'] as const;
@@ -44,9 +46,13 @@ export function parsePriceToCents(value: unknown): number | null {
   return cents > 0 && cents <= MAX_PRICE_CENTS ? cents : null;
 }
 
-/** True when a delivery due time falls after the end of the bid due date's day before: the warning at quoting, on the server and in the quote form. */
-export function isDueAfterBidDate(dueAt: string | Date, bidDueDate: string | null): boolean {
-  return bidDueDate !== null && new Date(dueAt).getTime() > Date.parse(`${bidDueDate}T00:00:00Z`);
+/**
+ * True when a delivery due time falls after the bid due date's day has begun in Miami (the
+ * firm's clock): the warning at quoting, on the server and in the quote form, and the monthly
+ * 'delivered before bid' share.
+ */
+export function isDueAfterBidDate(dueAt: string | number | Date, bidDueDate: string | null): boolean {
+  return bidDueDate !== null && new Date(dueAt).getTime() > firmDayStart(bidDueDate);
 }
 
 /** Integer cents → "$1,250.50" (en-US, USD). */

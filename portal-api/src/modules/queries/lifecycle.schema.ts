@@ -183,10 +183,10 @@ export const MonthlyStatsSchema = z.object({
       month: z.string().meta({ description: 'YYYY-MM (UTC) in which the requests were received.' }),
       received: z.number(),
       medianTurnaroundHours: z.number().nullable().meta({ description: "Submitted → first answer, over the month's answered requests." }),
-      deliveredBeforeBidShare: z
-        .number()
-        .nullable()
-        .meta({ description: 'Of answered requests with a bid due date: share first answered before that day began (UTC), 0…1.' }),
+      deliveredBeforeBidShare: z.number().nullable().meta({
+        description:
+          'Of answered requests with a bid due date: share first answered before that day began in Miami (America/New_York), 0…1.',
+      }),
       won: z.number(),
       lost: z.number(),
       didNotBid: z.number(),

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { isBidDatePast, OUTCOME_RECORDED, outcomeError } from './lifecycle-transitions.ts';
+import { isDueAfterBidDate } from './lifecycle.rules.ts';
 import { clientTarget, companyTarget, lifecycleMails, queueMail } from './lifecycle.mail.ts';
 import { BID_OUTCOME_LABELS } from './lifecycle.schema.ts';
 import { QUERY_NOT_FOUND } from './queries.repo.ts';
@@ -108,7 +109,7 @@ export async function monthlyStats(db: DB, months: number, now = new Date()) {
     const answered = inMonth.filter((r) => r.first_answered_at);
     const turnaround = answered.map((r) => (Date.parse(r.first_answered_at!) - Date.parse(r.created_at)) / 3600_000);
     const withBid = answered.filter((r) => r.bid_due_date);
-    const beforeBid = withBid.filter((r) => Date.parse(r.first_answered_at!) < Date.parse(`${r.bid_due_date}T00:00:00Z`));
+    const beforeBid = withBid.filter((r) => !isDueAfterBidDate(r.first_answered_at!, r.bid_due_date));
     const count = (o: BidOutcome) => inMonth.filter((r) => r.outcome === o).length;
     const [won, lost, didNotBid] = [count('won'), count('lost'), count('did_not_bid')];
     const med = median(turnaround);

@@ -81,7 +81,13 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^(node:|\\.\\./\\.\\./|pino|kysely|hono|@hono)', message: 'Shared schema files import nothing but zod.' }],
+          // portal-api/src/shared/ holds browser-safe helpers (the firm's clock, byte sizes, issue sentences).
+          patterns: [
+            {
+              regex: '^(node:|\\.\\./\\.\\./(?!shared/[a-z-]+\\.ts$)|pino|kysely|hono|@hono)',
+              message: 'Shared schema files import nothing but zod and portal-api/src/shared/.',
+            },
+          ],
         },
       ],
     },

@@ -69,6 +69,30 @@ describe('sign-up with an e-mail that has an account', () => {
   });
 });
 
+describe('forgot password while a sign-in waits at its code step', () => {
+  it("sends a reset code that resets, not a sign-in code, when the forgot screen asks for 'reset'", async () => {
+    const client = await createClient(server, admin);
+    // The password step again; its code is never entered (say it went to spam).
+    expect((await server.call('POST', '/api/auth/login', { json: { email: client.email, password: client.password } })).status).toBe(200);
+    const asked = await server.call('POST', '/api/auth/send-otp', { json: { email: client.email, purpose: 'reset' } });
+    expect(asked.status).toBe(200);
+    const mail = (await server.outbox()).filter((m) => m.to.includes(client.email)).at(-1)!;
+    expect(mail.subject).toMatch(/^Your password reset code: \d{6}$/);
+    const otp = mail.subject.slice(-6);
+    const verified = await server.call('POST', '/api/auth/login-verify-otp', { json: { email: client.email, otp } });
+    expect(verified.body).toMatchObject({ verified: true });
+    const reset = await server.call('POST', '/api/auth/reset-password', {
+      json: { email: client.email, newPassword: 'Another-Passw0rd' },
+      token: verified.body.token,
+    });
+    expect(reset.status).toBe(200);
+    expect((await server.call('POST', '/api/auth/login', { json: { email: client.email, password: 'Another-Passw0rd' } })).status).toBe(
+      200,
+    );
+    expect((await server.call('POST', '/api/auth/send-otp', { json: { email: client.email, purpose: 'later' } })).status).toBe(400);
+  });
+});
+
 describe('resend cooldown per purpose', () => {
   it('lets a reset code go out right after a sign-in, and still holds each purpose to 60 s', async () => {
     const client = await createClient(server, admin); // password step + code: a sign-in code went out just now

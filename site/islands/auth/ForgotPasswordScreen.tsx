@@ -41,7 +41,7 @@ function ForgotForm() {
     setBusy(true);
     try {
       const trimmed = email.trim();
-      await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed } }));
+      await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed, purpose: 'reset' } }));
       window.location.assign(paths.otp({ email: trimmed }));
     } catch (err) {
       setFailure(messageOf(err, SPEC_TEXTS.somethingWrong));

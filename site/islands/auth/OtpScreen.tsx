@@ -160,7 +160,8 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   async function resend() {
     setResending(true);
     try {
-      await call(publicApi.auth['send-otp'].$post({ json: { email } }));
+      // The code screen of the forgot flow resends a reset code; of a sign-in, a sign-in code.
+      await call(publicApi.auth['send-otp'].$post({ json: { email, purpose: from === 'login' ? 'login' : 'reset' } }));
       toast.success('OTP resent successfully!', { duration: SHORT_TOAST_MS });
       setDigits(Array(LENGTH).fill(''));
       setSeconds(RESEND_SECONDS);

@@ -147,16 +147,17 @@ export function authRoutes(deps: Deps) {
         path: '/auth/send-otp',
         tags: ['Authentication'],
         summary:
-          'E-mails a code. Public. A login code while a password step is pending (resend), otherwise a reset code. Same answer for unknown e-mails.',
+          "E-mails a code. Public. With purpose 'reset' a reset code; otherwise a login code while a password step is pending (resend), else a reset code. Same answer for unknown e-mails.",
         request: { body: { required: true, ...json(SendOtpSchema) } },
         responses: { 200: { description: 'Sent if the account exists', ...json(MessageSchema) }, 429: TOO_MANY },
       }),
       async (c) => {
         await limitIp(c);
-        const { email } = c.req.valid('json');
+        const { email, purpose: asked } = c.req.valid('json');
         const user = await findUserByEmail(db, email);
         const pending = user ? await liveCode(db, user.email) : null;
-        const purpose = pending?.purpose === 'login' && !pending.verified_at ? 'login' : 'reset';
+        // The forgot-password screen says 'reset': a sign-in left at its code step must not turn its reset into a sign-in code.
+        const purpose = asked !== 'reset' && pending?.purpose === 'login' && !pending.verified_at ? 'login' : 'reset';
         // One cooldown per e-mail and purpose (a reset right after a sign-in is not blocked), kept whether
         // or not an account exists, so a 429 tells nothing: an unknown e-mail can only ask for a reset.
         const wait = await limits.resend.take(`${purpose}:${email}`);

@@ -37,7 +37,17 @@ export const SignupFormSchema = z
 
 export const LoginSchema = z.object({ email, password: z.string().min(1, 'Password is required.').max(256) }).meta({ id: 'Login' });
 
-export const SendOtpSchema = z.object({ email }).meta({ id: 'SendOtp' });
+export const OTP_PURPOSES = ['login', 'reset'] as const;
+
+export const SendOtpSchema = z
+  .object({
+    email,
+    purpose: z.enum(OTP_PURPOSES, { error: "The purpose is 'login' or 'reset'." }).optional().meta({
+      description:
+        "'reset' (the forgot-password screen) always sends a password reset code. 'login' or none: a sign-in code while a password step is pending (the code screen's resend), otherwise a reset code.",
+    }),
+  })
+  .meta({ id: 'SendOtp' });
 
 export const VerifyOtpSchema = z
   .object({

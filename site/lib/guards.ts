@@ -23,6 +23,7 @@ export function useGuard(area: Area): boolean {
   const target = redirectFor(area, session.token, session.role, next);
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    if (target === '/login') rememberWayBack();
     if (target) window.location.replace(target);
     else setReady(true);
   }, [target]);
@@ -39,4 +40,37 @@ export function redirectFor(area: Area, token: string | null, role: string | nul
   if (area === 'admin' && role !== 'admin') return role === 'client' ? '/portal' : '/login';
   if (area === 'client' && role !== 'client') return role === 'admin' ? '/admin' : '/login';
   return null;
+}
+
+// The way back after sign-in from a request's page opened signed out (the link of a mail,
+// an expired session): kept in this tab's sessionStorage, not in the URL, so /login and the
+// code step keep the addresses of SPEC §2, and the sign-in that follows within 15 minutes
+// comes back to the request instead of the home page. Only a request's own page: a guard
+// met on any other page leads home after sign-in, as the spec says.
+const WAY_BACK_KEY = 'wayBack';
+const WAY_BACK_MS = 15 * 60_000;
+const REQUEST_PAGE = /^\/(?:chat|admin-chat)\/[A-Za-z0-9_-]{1,64}$/;
+
+/** Remembers the page this tab is on, when it is a request's page, for takeWayBack(). */
+export function rememberWayBack(): void {
+  const here = safeNext(`${window.location.pathname}${window.location.search}`);
+  if (!here || !REQUEST_PAGE.test(window.location.pathname)) return;
+  try {
+    sessionStorage.setItem(WAY_BACK_KEY, JSON.stringify({ path: here, at: Date.now() }));
+  } catch {
+    // Storage refused (private mode, full): the sign-in leads home.
+  }
+}
+
+/** The remembered page, once, if it is fresh; the sign-in's own `next` comes first. */
+export function takeWayBack(): string | null {
+  try {
+    const raw = sessionStorage.getItem(WAY_BACK_KEY);
+    sessionStorage.removeItem(WAY_BACK_KEY);
+    const saved = raw ? (JSON.parse(raw) as { path?: unknown; at?: unknown }) : null;
+    if (!saved || typeof saved.path !== 'string' || typeof saved.at !== 'number' || Date.now() - saved.at > WAY_BACK_MS) return null;
+    return safeNext(saved.path);
+  } catch {
+    return null;
+  }
 }

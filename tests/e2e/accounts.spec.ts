@@ -2,7 +2,17 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E } from './env.ts';
-import { approvedClient, authPost, expectNoAxeViolations, outboxCode, outboxMails, shoot, signInAdmin } from './support.ts';
+import {
+  approvedClient,
+  authPost,
+  expectNoAxeViolations,
+  newClient,
+  outboxCode,
+  outboxMails,
+  shoot,
+  signInAdmin,
+  submitRequest,
+} from './support.ts';
 
 // Accounts journeys (issue 3): sign-up → approval → sign-in with the e-mailed code,
 // forgot → code → reset, guards, profile; screenshots of every auth screen.
@@ -315,4 +325,46 @@ test('a trade page button leads a signed-out visitor through sign-in to the requ
   await expect(page).toHaveURL(/\/my-queries$/);
   await page.goto(`/login?next=${encodeURIComponent('//evil.example/')}`);
   await expect(page).toHaveURL(/\/portal$/);
+});
+
+test("a mail's link opened signed out comes back to its request after sign-in, for a client and for the firm", async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Mia Maillink');
+  const { email } = client.user;
+  const id = await submitRequest(request, client, 'Stucco takeoff asked about by mail');
+  const signIn = async (page: Page, who: string, password: string) => {
+    const since = Date.now() - 1000;
+    await page.getByLabel('Email').fill(who);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/otp-verification\?/);
+    await typeCode(page, await outboxCode(who, since));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  };
+
+  // The client's 'Open your request' link: the guard sends them to /login with the way back.
+  const cp = await (await browser.newContext()).newPage();
+  await cp.goto(`/chat/${id}`);
+  await expect(cp).toHaveURL(/\/login$/); // SPEC §2's address; the way back waits in this tab's sessionStorage
+  await signIn(cp, email, 'Client-Passw0rd');
+  await expect(cp).toHaveURL(new RegExp(`/chat/${id}$`));
+  await expect(cp.getByText('Stucco takeoff asked about by mail').first()).toBeVisible();
+
+  // The firm's link to the admin chat: its 'Go to Login' carries the way back too.
+  const ap = await (await browser.newContext()).newPage();
+  await ap.goto(`/admin-chat/${id}`);
+  await expect(ap.getByText('Please login to access chats')).toBeVisible();
+  await ap.getByRole('link', { name: 'Go to Login' }).click();
+  await expect(ap).toHaveURL(/\/login$/);
+  await signIn(ap, E2E.admin.email, E2E.admin.password);
+  await expect(ap).toHaveURL(new RegExp(`/admin-chat/${id}$`));
+
+  // Used once: the next sign-in in that tab leads home, as SPEC §5 says.
+  await ap.evaluate(() => localStorage.clear());
+  await ap.goto('/login');
+  await signIn(ap, E2E.admin.email, E2E.admin.password);
+  await expect(ap).toHaveURL(/\/admin$/);
 });

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { takeWayBack } from '../../lib/guards.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
@@ -139,7 +140,9 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         setTimeout(() => {
           clearChallenge();
           useAuth.getState().signIn(session, user);
-          window.location.assign(afterOtp(email, user.role, from, new URLSearchParams(window.location.search).get('next')));
+          // A request's page opened signed out (a mail's link) is the way back when no `next` was given.
+          const next = new URLSearchParams(window.location.search).get('next') ?? takeWayBack();
+          window.location.assign(afterOtp(email, user.role, from, next));
         }, REDIRECT_MS);
       } else {
         saveResetToken(res.token);

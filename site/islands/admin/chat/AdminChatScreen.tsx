@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { rememberWayBack } from '../../../lib/guards.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { useChatRoom } from '../../chat/useChatRoom.ts';
 import { RequestPanel } from '../../request/RequestPanel.tsx';
@@ -20,7 +21,10 @@ import { rescueFocus } from '../../ui/focus-rescue.ts';
 /** /admin-chat and /admin-chat/{queryId} (SPEC §2 admin chat). */
 export default function AdminChatScreen() {
   const token = useAuth((s) => s.token);
-  // SPEC §2: without a stored token the screen says so and offers the login page.
+  // SPEC §2: without a stored token the screen says so and offers the login page; the sign-in comes back here.
+  useEffect(() => {
+    if (!token) rememberWayBack();
+  }, [token]);
   if (!token) {
     return (
       <div className="card" style={{ maxWidth: 420, margin: '4rem auto', textAlign: 'center' }}>

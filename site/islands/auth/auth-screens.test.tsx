@@ -343,7 +343,7 @@ describe('forgot password', () => {
     click('Send Code');
     await waitFor(() => expect(browser.visited).toEqual(['/otp-verification?email=Grace%40Example.com']));
     expect(screen.getByRole('alert').textContent).toBe('');
-    expect(calls()).toEqual([{ route: 'POST /api/auth/send-otp', body: { email: 'Grace@Example.com' } }]);
+    expect(calls()).toEqual([{ route: 'POST /api/auth/send-otp', body: { email: 'Grace@Example.com', purpose: 'reset' } }]);
   });
 });
 

@@ -1,11 +1,11 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { AppType } from '../../portal-api/src/app.ts';
-import { useAuth } from './auth-store.ts';
+import { followStoredSession, useAuth } from './auth-store.ts';
 
 // The one browser API client: Hono's `hc` over the server's AppType, so every path,
 // input and answer is typed from the route declarations. The session's bearer token
 // is added here, the server's { message } becomes ApiError, and a 401 on a call that
-// carried the session signs the browser out.
+// carried the session ends that session (sessionRefused).
 
 /**
  * A failed call. `message` is the server's own sentence ({ message }), or '' when there is none
@@ -22,30 +22,46 @@ export class ApiError extends Error {
     super(message);
   }
 }
-/** Responses to calls that carried the stored session (a 401 on them ends it). */
-const withSession = new WeakSet<Response>();
+/** Whether this page is a sign-in screen (a refused session leaves it where it is). */
+const onAuthScreen = () => /^\/(login|signup|forgot-password|otp-verification|reset-password)\b/.test(window.location.pathname);
 
-function onUnauthorized(): void {
+/**
+ * The server refused `refused` (a 401 on a call that carried it, or the chat socket closed
+ * because its session ended). Another tab may have signed out, or signed out and in again,
+ * since this tab read the token: the browser is signed out only while `refused` is still the
+ * stored token (SPEC §2: clearing local storage then would end that other tab's new session).
+ * Answers the newer token of the same person to try again with; null once this tab is signed
+ * out and on its way to /login (or reloading for another person's session).
+ */
+export function sessionRefused(refused: string): string | null {
+  if (followStoredSession() === 'reloading') return null;
   const { token, signOut } = useAuth.getState();
-  if (!token) return;
-  signOut();
-  if (!/^\/(login|signup|forgot-password|otp-verification|reset-password)\b/.test(window.location.pathname)) {
-    window.location.assign('/login');
-  }
+  if (token && token !== refused) return token;
+  if (token) signOut();
+  if (!onAuthScreen()) window.location.assign('/login');
+  return null;
 }
 
 function clientFor(session: boolean) {
   return hc<AppType>('/api', {
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-      const headers = new Headers(init?.headers);
-      headers.set('accept', 'application/json');
-      const token = session ? useAuth.getState().token : null;
-      const sendsSession = Boolean(token) && !headers.has('authorization');
-      if (sendsSession) headers.set('authorization', `Bearer ${token}`);
-      // Read at call time, so a test page may point fetch at its server.
-      const res = await globalThis.fetch(input, { ...init, headers, cache: 'no-store' });
-      if (sendsSession) withSession.add(res);
-      return res;
+      const send = (token: string | null) => {
+        const headers = new Headers(init?.headers);
+        headers.set('accept', 'application/json');
+        if (token) headers.set('authorization', `Bearer ${token}`);
+        // Read at call time, so a test page may point fetch at its server.
+        return globalThis.fetch(input, { ...init, headers, cache: 'no-store' });
+      };
+      const explicit = new Headers(init?.headers).has('authorization');
+      const token = session && !explicit ? useAuth.getState().token : null;
+      const res = await send(token);
+      if (res.status !== 401 || !token) return res;
+      // Once, with the session another tab stored meanwhile (the bodies hc sends, text and FormData, can be sent again).
+      const newer = sessionRefused(token);
+      if (!newer) return res;
+      const again = await send(newer);
+      if (again.status === 401) sessionRefused(newer);
+      return again;
     },
   });
 }
@@ -83,10 +99,7 @@ export async function call<T extends ClientResponse<unknown, number, string>>(re
   } catch {
     json = false;
   }
-  if (!res.ok) {
-    if (res.status === 401 && withSession.has(res as unknown as Response)) onUnauthorized();
-    throw new ApiError(res.status, messageOf(data), text);
-  }
+  if (!res.ok) throw new ApiError(res.status, messageOf(data), text);
   // A success whose body is not JSON (a proxy's page, a cut answer) is a failure too, not an empty answer.
   if (!json) throw new ApiError(res.status, '', text);
   return data as Ok<T>;
@@ -133,7 +146,11 @@ export function upload<R extends Route<M>, M extends '$post' | '$put'>(
         json = false;
       }
       if (xhr.status >= 200 && xhr.status < 300 && json) return resolve(data as Ok<Awaited<ReturnType<R[M]>>>);
-      if (xhr.status === 401 && token) onUnauthorized();
+      if (xhr.status === 401 && token) {
+        // As clientFor: again with the session another tab stored meanwhile (a second refusal signs out).
+        const newer = sessionRefused(token);
+        if (newer) return resolve(upload(route, method, form, onProgress, param));
+      }
       reject(new ApiError(xhr.status, messageOf(data), xhr.responseText));
     };
     xhr.onerror = () => reject(new ApiError(0, ''));

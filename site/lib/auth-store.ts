@@ -33,34 +33,36 @@ type AuthState = Persisted & {
 
 const empty: Persisted = { token: null, role: null, fullName: null, email: null, userId: null, userProfile: null, profileImage: null };
 
+/** The session as localStorage holds it now: this tab's, or what another tab wrote since. */
+function readStored(): Persisted | null {
+  if (typeof localStorage === 'undefined') return null;
+  const read = (k: string) => localStorage.getItem(k);
+  let userProfile: Profile | null = null;
+  try {
+    userProfile = JSON.parse(read('userProfile') ?? 'null');
+  } catch {
+    userProfile = null;
+  }
+  const role = read('role');
+  return {
+    token: read('token'),
+    role: role === 'admin' || role === 'client' ? role : null,
+    fullName: read('fullName') ?? read('FullName'),
+    email: read('email') ?? read('Email'),
+    userId: read('userId'),
+    userProfile,
+    profileImage: read('profileImage'),
+  };
+}
+
 const specKeys: PersistStorage<Persisted> = {
   getItem: () => {
-    if (typeof localStorage === 'undefined') return null;
-    const read = (k: string) => localStorage.getItem(k);
-    let userProfile: Profile | null = null;
-    try {
-      userProfile = JSON.parse(read('userProfile') ?? 'null');
-    } catch {
-      userProfile = null;
-    }
-    const role = read('role');
-    return {
-      state: {
-        token: read('token'),
-        role: role === 'admin' || role === 'client' ? role : null,
-        fullName: read('fullName') ?? read('FullName'),
-        email: read('email') ?? read('Email'),
-        userId: read('userId'),
-        userProfile,
-        profileImage: read('profileImage'),
-      },
-      version: 0,
-    };
+    const state = readStored();
+    return state && { state, version: 0 };
   },
   setItem: (_name, { state }) => {
     const write = (k: string, v: string | null) =>
       v === null || v === undefined ? localStorage.removeItem(k) : localStorage.setItem(k, v);
-    write('token', state.token);
     write('role', state.role);
     write('FullName', state.fullName);
     write('fullName', state.fullName);
@@ -69,6 +71,9 @@ const specKeys: PersistStorage<Persisted> = {
     write('userId', state.userId);
     write('userProfile', state.userProfile ? JSON.stringify(state.userProfile) : null);
     write('profileImage', state.profileImage);
+    // The token last: other tabs act on its storage event (followStoredSession), and by then
+    // every other key of this session is written.
+    write('token', state.token);
   },
   removeItem: () => localStorage.clear(),
 };
@@ -94,6 +99,39 @@ export const useAuth = create<AuthState>()(
     { name: 'auth', storage: specKeys },
   ),
 );
+
+/** Whether two sessions are the same person's: a newer token of that person may replace the old in place. */
+function samePerson(a: Persisted, b: Persisted): boolean {
+  return a.role === b.role && (a.userId && b.userId ? a.userId === b.userId : a.email === b.email);
+}
+
+/**
+ * Brings this tab's session in line with localStorage, where another tab may have signed out, or
+ * signed out and in again, since this tab read it (its storage event; or a 401, which can come
+ * before that event). 'reloading' when another person signed in there: this page shows the first
+ * one's data, so it is loaded again rather than carried on under a different session.
+ */
+export function followStoredSession(): 'same' | 'followed' | 'reloading' {
+  const mine = useAuth.getState();
+  const stored = readStored();
+  if (!stored || stored.token === mine.token) return 'same';
+  if (mine.token && stored.token && !samePerson(mine, stored)) {
+    window.location.reload();
+    return 'reloading';
+  }
+  // Reads the keys into the store without writing them back (zustand's hydrate sets, never persists).
+  void useAuth.persist.rehydrate();
+  return 'followed';
+}
+
+// Tabs follow each other (the storage event fires in the other tabs of this origin): a tab signed
+// out elsewhere loses its token, and the guards send it to /login; one whose storage got a newer
+// session of the same person uses it. Key null: localStorage.clear() (SPEC §2 logout).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea === localStorage && (event.key === null || event.key === 'token')) followStoredSession();
+  });
+}
 
 /** Where a signed-in user belongs (SPEC §2 call-to-action routing). */
 export function homeFor(role: Role | null): string {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { homeFor, useAuth } from './auth-store.ts';
+import { followStoredSession, homeFor, useAuth } from './auth-store.ts';
 import { safeNext } from './routes.ts';
 
 export type Area = 'guest' | 'client' | 'admin';
@@ -9,7 +9,8 @@ export type Area = 'guest' | 'client' | 'admin';
  * user goes to their area); the client area admits clients, the admin area
  * admins; anyone else goes to /login. Returns true once the screen may render.
  * The server still checks every call; an expired token answers 401 and
- * lib/api.ts signs the browser out.
+ * lib/api.ts signs the browser out. A sign-out in another tab reaches the
+ * store (auth-store.ts), so its client and admin screens go to /login at once.
  */
 export function useGuard(area: Area): boolean {
   const token = useAuth((s) => s.token);
@@ -27,6 +28,20 @@ export function useGuard(area: Area): boolean {
     if (target) window.location.replace(target);
     else setReady(true);
   }, [target]);
+  // A guest screen does follow a sign-in of another tab (its storage event; auth-store.ts keeps
+  // the store in line): the browser is signed in now, so it goes on as on arrival.
+  useEffect(() => {
+    if (area !== 'guest') return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== 'token') return;
+      followStoredSession();
+      const { token: now, role: nowRole } = useAuth.getState();
+      const to = redirectFor('guest', now, nowRole, next);
+      if (to) window.location.replace(to);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [area, next]);
   return ready && !target;
 }
 

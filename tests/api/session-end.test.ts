@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../portal-api/src/modules/auth/session.ts';
-import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from '../../portal-api/src/modules/chats/hub.ts';
+import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from '../../portal-api/src/modules/chats/chats.labels.ts';
 import { ADMIN, latestCode, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { TINY_PDF } from './process.ts';
 import { openSocket, type Socket } from './socket.ts';

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../api/harness.ts';
 // - same-origin calls: the islands fetch '/api/...', which jsdom's page origin
 //   cannot serve, so relative URLs are sent to the test server instead;
 // - navigation: jsdom does not leave the page, so location.assign / replace
-//   record the address a real browser would have opened;
+//   record the address a real browser would have opened (reload: '(reload)');
 // - sockets: jsdom's WebSocket (undici's) cannot fire events once jsdom's Event
 //   replaced Node's, so the page gets ws's, which speaks the same browser API;
 // - uploads: XMLHttpRequest (lib/api.ts upload, for its progress) has no hook like
@@ -96,6 +96,7 @@ export async function openBrowser(): Promise<Browser> {
   const recorder = new Proxy({} as Location, {
     get(_, key) {
       if (key === 'assign' || key === 'replace') return (url: string) => void visited.push(String(url));
+      if (key === 'reload') return () => void visited.push('(reload)');
       // The page is served by the test server (through the relay): what socket URLs are built from.
       if (key === 'host' || key === 'hostname' || key === 'port' || key === 'protocol' || key === 'origin') return origin[key];
       const value = Reflect.get(location, key);

@@ -283,8 +283,9 @@ test('offline, a typed chat message stays in the box; a client toast closes afte
   const box = page.getByPlaceholder('Type a message');
   await box.fill('Please price the alternates too');
   await box.press('Enter');
-  const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Socket not connected' });
-  await expect(refused).toBeVisible();
+  // SPEC §7's 'Socket not connected' is only logged (§8); the person reads what happened to the text.
+  const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to send message' });
+  await expect(refused).toContainText('The chat is not connected. Your message is still in the box: send it again once it reconnects.');
   await expect(box).toHaveValue('Please price the alternates too');
   await page.clock.runFor(2_500);
   await expect(refused).toBeVisible();

@@ -85,7 +85,7 @@ test('the Chats badges rise live on both sides and opening the room clears them'
   await asUser(clientContext, client);
   const cpage = await clientContext.newPage();
   await cpage.goto(`/chat/${queryId}`);
-  // The composer shows before the socket is open; a message typed then is refused ('Socket not connected').
+  // The composer shows before the socket is open; a message typed then is not sent (it stays in the box).
   await expect(cpage.locator('.cchat-dot.is-on')).toBeAttached();
   const input = cpage.getByPlaceholder('Type a message');
   await input.fill('Hello, is the stucco takeoff started?');

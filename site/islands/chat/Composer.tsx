@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { MAX_CHAT_MESSAGE } from '../../../portal-api/src/modules/chats/chats.limits.ts';
+import { busyButton } from '../ui/busy-button.ts';
 import { CharCount } from '../ui/CharCount.tsx';
 
 type Props = {
-  /** False when the text could not be sent (no connection): it then stays in the box. */
-  onSend: (text: string) => boolean;
+  /** Resolves true once the server has the message (its echo came back); false leaves the text in the box. */
+  onSend: (text: string) => Promise<boolean>;
   /** SPEC §2: the file button has no upload; the screen decides what picking a file does. */
   onFile?: (file: File) => void;
   disabled?: boolean;
@@ -16,16 +17,21 @@ type Props = {
 /** The chat input: text box (Enter sends), file button, send button disabled while blank. */
 export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: Props) {
   const [text, setText] = useState('');
+  // From Enter until the server's echo: the text stays, read-only, and a second Enter sends nothing.
+  const [sending, setSending] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const countId = useId();
   const tooLong = text.trim().length > MAX_CHAT_MESSAGE;
-  const submit = () => {
+  const submit = async () => {
     const message = text.trim();
-    if (!message || disabled) return; // SPEC §5: blank text is not sent
+    if (!message || disabled || sending) return; // SPEC §5: blank text is not sent
     if (tooLong) return; // refused, not cut: the counter below says by how much (issue 17)
-    if (!onSend(message)) return; // not sent (the connection is down): the text stays to send again
-    setText('');
+    setSending(true);
+    const sent = await onSend(message);
+    setSending(false);
+    // Cleared only once the server has it; not sent (no connection, refused, no answer), it stays to send again.
+    if (sent) setText('');
   };
   return (
     <div className="composer">
@@ -50,9 +56,10 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
       )}
       <form
         className="composer-row"
+        aria-busy={sending || undefined}
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
       >
         {onFile && (
@@ -101,10 +108,11 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
           aria-describedby={countId}
           aria-invalid={tooLong || undefined}
           disabled={disabled}
+          readOnly={sending}
           autoComplete="off"
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn" disabled={disabled || !text.trim() || tooLong}>
+        <button type="submit" className="btn" disabled={disabled || !text.trim() || tooLong} {...busyButton(sending)}>
           Send
         </button>
       </form>
@@ -113,6 +121,7 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
         .composer { border-top: 1px solid var(--line); background: #fff; padding: .6rem .75rem; }
         .composer-row { display: flex; gap: .5rem; align-items: center; }
         .composer-input { flex: 1; min-width: 0; }
+        .composer-row[aria-busy='true'] .composer-input { background: var(--bg-soft); }
         .composer-icon { min-width: 44px; min-height: 44px; border: 1px solid var(--line); border-radius: 8px; background: #fff; cursor: pointer; color: var(--navy); display: inline-grid; place-items: center; }
         .composer-reply { display: flex; justify-content: space-between; align-items: center; gap: .5rem; font-size: .85rem; background: var(--bg-soft); border-left: 3px solid var(--orange); padding: .3rem .6rem; margin-bottom: .5rem; }
         .composer-reply span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -3,11 +3,12 @@ import { act, renderHook, screen, waitFor } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { Toaster, toast } from 'sonner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, signInAdmin } from '../../../tests/api/harness.ts';
+import { CHAT_BAD_REPLY } from '../../../portal-api/src/modules/chats/chats.labels.ts';
+import { createClient, signIn, signInAdmin } from '../../../tests/api/harness.ts';
 import { openSocket, type Socket } from '../../../tests/api/socket.ts';
 import { type Browser, openBrowser } from '../../../tests/component/browser.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { useChatRoom } from './useChatRoom.ts';
+import { NOT_SENT, SEND_FAILED, useChatRoom } from './useChatRoom.ts';
 
 // useChatRoom in jsdom against the real server and its real /ws (no mocked
 // socket): the page reaches the server through a relay the test can cut.
@@ -16,6 +17,7 @@ let browser: Browser;
 let queryId: string;
 let admin: Socket;
 let adminToken: string;
+let client: Awaited<ReturnType<typeof createClient>>;
 
 /** POST /queries as multipart, written out by hand: jsdom's FormData is not the one Node's fetch sends. */
 async function submitQuery(token: string): Promise<string> {
@@ -38,11 +40,9 @@ async function submitQuery(token: string): Promise<string> {
 beforeAll(async () => {
   browser = await openBrowser();
   adminToken = await signInAdmin(browser.server);
-  const client = await createClient(browser.server, adminToken, { fullName: 'Ana Lopez' });
+  client = await createClient(browser.server, adminToken, { fullName: 'Ana Lopez' });
   queryId = await submitQuery(client.token);
-  useAuth
-    .getState()
-    .signIn(client.token, { _id: client.id, fullName: client.fullName, email: client.email, role: 'client', status: 'approved' });
+  signInAs(client.token);
   admin = await openSocket(browser.server.url);
   admin.ws.send(JSON.stringify({ type: 'joinRoom', token: adminToken, queryId }));
   await admin.next((f) => f.type === 'joined');
@@ -52,11 +52,19 @@ afterAll(async () => {
   await browser.stop();
 });
 
+/** This page's session: Ana's `token` (also in localStorage, where lib/api.ts looks for another tab's newer one). */
+function signInAs(token: string) {
+  useAuth.getState().signIn(token, { _id: client.id, fullName: client.fullName, email: client.email, role: 'client', status: 'approved' });
+}
+
 function openRoom() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // @testing-library/preact types a wrapper's children as a DOM Element; they are the hook's Preact vnode.
   const wrapper = ({ children }: { children: Element }) => (
-    <QueryClientProvider client={client}>{children as unknown as ReactNode}</QueryClientProvider>
+    <QueryClientProvider client={queries}>
+      {children as unknown as ReactNode}
+      <Toaster />
+    </QueryClientProvider>
   );
   return renderHook(() => useChatRoom(queryId), { wrapper });
 }
@@ -91,15 +99,16 @@ describe('useChatRoom', () => {
     await waitFor(() => expect(texts(result)).toEqual(['Welcome, Ana']));
     expect(result.current.loading).toBe(false);
 
-    act(() => {
-      expect(result.current.send('  Plans attached  ')).toBe(true);
+    // True once the server echoed it back: by then it is in the list.
+    await act(async () => {
+      expect(await result.current.send('  Plans attached  ')).toBe(true);
     });
-    await waitFor(() => expect(texts(result)).toEqual(['Welcome, Ana', 'Plans attached']));
+    expect(texts(result)).toEqual(['Welcome, Ana', 'Plans attached']);
     await adminSays('Thanks, on it');
     await waitFor(() => expect(texts(result)).toEqual(['Welcome, Ana', 'Plans attached', 'Thanks, on it']));
 
-    act(() => {
-      expect(result.current.send('   ')).toBe(false);
+    await act(async () => {
+      expect(await result.current.send('   ')).toBe(false);
     });
     expect(texts(result)).toHaveLength(3);
     unmount();
@@ -115,9 +124,11 @@ describe('useChatRoom', () => {
     await adminSays('Sent while you were offline');
     expect(texts(result)).not.toContain('Sent while you were offline');
     // Offline, a message is not sent and says so: the composer keeps its text.
-    act(() => {
-      expect(result.current.send('Typed while offline')).toBe(false);
+    await act(async () => {
+      expect(await result.current.send('Typed while offline')).toBe(false);
     });
+    expect(await screen.findByText(NOT_SENT.offline)).toBeTruthy();
+    toast.dismiss();
 
     browser.network.up();
     await waitFor(() => expect(result.current.connected).toBe(true), { timeout: 20_000 });
@@ -133,4 +144,71 @@ describe('useChatRoom', () => {
     expect(new Set(result.current.messages.map((m) => m._id)).size).toBe(5);
     unmount();
   }, 60_000);
+
+  it('a message the server refuses resolves false and says why; nothing is added', async () => {
+    const { result, unmount } = openRoom();
+    await waitFor(() => expect(result.current.connected).toBe(true));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const before = texts(result);
+    await act(async () => {
+      expect(await result.current.send('A reply to nothing', 'not-a-message-id')).toBe(false);
+    });
+    expect(await screen.findByText(SEND_FAILED)).toBeTruthy();
+    expect(screen.getByText(CHAT_BAD_REPLY)).toBeTruthy();
+    expect(texts(result)).toEqual(before);
+    expect(result.current.connected).toBe(true);
+    unmount();
+    toast.dismiss();
+  });
+
+  it("takes another tab's newer session when this socket's session ends, and reconnects with it; nothing is cleared", async () => {
+    browser.visit(`/chat/${queryId}`);
+    const old = await signIn(browser.server, client.email, client.password);
+    signInAs(old);
+    const { result, unmount } = openRoom();
+    await waitFor(() => expect(result.current.connected).toBe(true));
+    // Signed out and in again in another tab: its session is stored, its event not here yet.
+    const fresh = await signIn(browser.server, client.email, client.password);
+    localStorage.setItem('token', fresh);
+    expect((await browser.server.call('POST', '/api/auth/logout', { token: old })).status).toBe(200);
+
+    await waitFor(() => expect(useAuth.getState().token).toBe(fresh));
+    await waitFor(() => expect(result.current.connected).toBe(true));
+    await act(async () => {
+      expect(await result.current.send('Sent with the new session')).toBe(true);
+    });
+    expect(localStorage.getItem('token')).toBe(fresh);
+    expect(browser.visited).toEqual([]);
+    unmount();
+  });
+
+  it('signs out on a session ended elsewhere (close code 4001) instead of reconnecting', async () => {
+    browser.visit(`/chat/${queryId}`);
+    const token = await signIn(browser.server, client.email, client.password);
+    signInAs(token);
+    const { result, unmount } = openRoom();
+    await waitFor(() => expect(result.current.connected).toBe(true));
+    expect((await browser.server.call('POST', '/api/auth/logout', { token })).status).toBe(200);
+
+    await waitFor(() => expect(browser.visited).toEqual(['/login']));
+    expect(result.current.connected).toBe(false);
+    expect(useAuth.getState().token).toBeNull();
+    // The backoff would have reconnected within 625 ms.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(result.current.connected).toBe(false);
+    unmount();
+  });
+
+  it("signs out when the socket's token is refused ('Your session has expired…') instead of sending into it", async () => {
+    browser.visit(`/chat/${queryId}`);
+    const token = await signIn(browser.server, client.email, client.password);
+    expect((await browser.server.call('POST', '/api/auth/logout', { token })).status).toBe(200);
+    signInAs(token);
+    const { result, unmount } = openRoom();
+
+    await waitFor(() => expect(browser.visited).toEqual(['/login']));
+    expect(result.current.connected).toBe(false);
+    expect(useAuth.getState().token).toBeNull();
+    unmount();
+  });
 });

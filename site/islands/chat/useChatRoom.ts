@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { SESSION_EXPIRED } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
 import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
-import { api, call } from '../../lib/api.ts';
+import { api, call, sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { PendingSends } from './pending-sends.ts';
 
 export type { ChatMessage };
 
@@ -11,12 +14,22 @@ export type { ChatMessage };
 // one socket per open room, history from the API, live frames merged by _id.
 // After a dropped connection it reconnects with exponential backoff and
 // re-joins; every `joined` refetches the history (once per join) and, after a reconnect, the request's status, so
-// nothing sent while the socket was down is missed, and the _id merge keeps nothing twice.
+// nothing sent while the socket was down is missed, and the _id merge keeps nothing twice. A message counts as
+// sent only once the server echoes it back (pending-sends.ts); a socket whose session ended (close code
+// SESSION_ENDED_CLOSE, or its token refused) is not reconnected: that is a sign-out (lib/api.ts sessionRefused).
 
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
 /** Loads the history over HTTP when no `joined` came this long after opening. */
 const HISTORY_FALLBACK_MS = 4000;
+
+/** SPEC §8 (admin chat): the toast of a message that was not sent; the description says why and that the text is kept. */
+export const SEND_FAILED = 'Failed to send message';
+export const NOT_SENT = {
+  offline: 'The chat is not connected. Your message is still in the box: send it again once it reconnects.',
+  noAnswer: 'The chat did not confirm it. Your message is still in the box: send it again.',
+} as const;
+const notSent = (description: string) => toast.error(SEND_FAILED, { description });
 
 export type ChatRoom = {
   messages: ChatMessage[];
@@ -24,9 +37,12 @@ export type ChatRoom = {
   queryStatus: string | null;
   /** Changes on every `queryLifecycle` frame of the open query (issue 13): the request panel reloads on it. */
   lifecycleStamp: number;
-  /** Trims, and sends nothing blank (SPEC §5 "Chat"). */
-  /** False when nothing was sent (no open socket): the composer keeps the text. */
-  send: (text: string, replyTo?: string | null) => boolean;
+  /**
+   * Trims, and sends nothing blank (SPEC §5 "Chat"). Resolves true once the server echoed the
+   * message back (it is stored); false when it was not sent (no connection, refused, no answer in
+   * time), which a toast has said: the composer then keeps the text.
+   */
+  send: (text: string, replyTo?: string | null) => Promise<boolean>;
   presence: Record<string, boolean>;
   /** True until the first history load of the current room finished. */
   loading: boolean;
@@ -54,6 +70,8 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
   const [presence, setPresence] = useState<Record<string, boolean>>({});
   const [loading, setLoading] = useState(Boolean(queryId));
   const socketRef = useRef<WebSocket | null>(null);
+  /** Sends into the open room's socket (set while a room is open). */
+  const postRef = useRef<((message: string, replyTo: string | null) => Promise<boolean>) | null>(null);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -105,6 +123,67 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
     };
 
+    // Own messages sent and not yet echoed. No echo in time: the socket is taken for dead (it may
+    // be open to the browser and carry nothing) and replaced.
+    const pending = new PendingSends(() => {
+      notSent(NOT_SENT.noAnswer);
+      drop();
+    });
+    const ownRole = admin ? 'admin' : 'client';
+    const isOwn = (m: ChatMessage) => {
+      const userId = useAuth.getState().userId;
+      return m.query === queryId && m.sender.role === ownRole && (!userId || m.sender._id === userId);
+    };
+
+    /** The socket is gone (closed, or given up on): what it carried is not sent; connect again. */
+    const lost = (ws: WebSocket) => {
+      if (socketRef.current !== ws) return;
+      socketRef.current = null;
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      setConnected(false);
+      if (pending.failAll()) notSent(NOT_SENT.offline);
+      if (stopped) return;
+      // Exponential backoff with jitter so a restarted server is not hit by every tab at once.
+      const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+      attempt += 1;
+      retry = setTimeout(connect, delay);
+    };
+    /** Gives up on the open socket (handled as closed now, whenever its close completes). */
+    const drop = () => {
+      const ws = socketRef.current;
+      if (!ws) return;
+      lost(ws);
+      ws.close();
+    };
+
+    /**
+     * The server ended this socket's session (logout or password reset, here or in another tab) or
+     * refused its token: no reconnecting with it. lib/api.ts decides as for a 401: signed out (to
+     * /login), or another tab's newer session of the same person, which re-runs this effect.
+     */
+    const sessionEnded = () => {
+      stopped = true;
+      clearTimeout(retry);
+      drop();
+      sessionRefused(token);
+    };
+
+    postRef.current = queryId
+      ? (message, replyTo) => {
+          const ws = socketRef.current;
+          if (!ws || ws.readyState !== WebSocket.OPEN) {
+            // SPEC §7: using the socket before it is connected raises 'Socket not connected';
+            // §8: socket errors are only logged. The person is told in plain words.
+            console.warn(new Error('Socket not connected'));
+            notSent(NOT_SENT.offline);
+            return Promise.resolve(false);
+          }
+          const sent = pending.add(message, replyTo);
+          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message, replyTo }));
+          return sent;
+        }
+      : null;
+
     const connect = () => {
       if (stopped) return;
       const ws = new WebSocket(socketUrl());
@@ -132,7 +211,10 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             break;
           case 'receiveMessage':
             // SPEC §4: only messages of the open query are appended, each once.
-            if (frame.message?.query === queryId) setMessages((cur) => mergeMessages(cur, [frame.message]));
+            if (frame.message?.query === queryId) {
+              setMessages((cur) => mergeMessages(cur, [frame.message]));
+              pending.echoed(frame.message, isOwn(frame.message));
+            }
             break;
           case 'queryStatus':
             if (frame.queryId === queryId) setQueryStatus(frame.status);
@@ -147,18 +229,18 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             setPresence((cur) => ({ ...cur, [frame.userId]: frame.online }));
             break;
           case 'error':
-            toast.error(frame.message);
+            // The token of this socket's frames was refused: its session is over.
+            if (frame.message === SESSION_EXPIRED) return sessionEnded();
+            // Said just before the close that ends the session (SESSION_ENDED_CLOSE), handled there.
+            if (frame.message === SESSION_ENDED_MESSAGE) break;
+            if (pending.refuseOldest()) notSent(frame.message);
+            else toast.error(frame.message);
             break;
         }
       };
-      ws.onclose = () => {
-        if (socketRef.current === ws) socketRef.current = null;
-        setConnected(false);
-        if (stopped) return;
-        // Exponential backoff with jitter so a restarted server is not hit by every tab at once.
-        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
-        attempt += 1;
-        retry = setTimeout(connect, delay);
+      ws.onclose = (event) => {
+        if (event.code === SESSION_ENDED_CLOSE && socketRef.current === ws) sessionEnded();
+        else lost(ws);
       };
       // SPEC §8: socket connection errors are only logged; onclose schedules the retry.
       ws.onerror = () => console.warn('chat socket error');
@@ -177,6 +259,9 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       clearTimeout(retry);
       clearTimeout(fallback);
       history?.abort();
+      postRef.current = null;
+      // The room changed or closed: what was waiting for an echo stays in the composer, unsaid.
+      pending.failAll();
       const ws = socketRef.current;
       socketRef.current = null;
       ws?.close();
@@ -184,21 +269,11 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     };
   }, [queryId, token, admin, queryClient]);
 
-  const send = useCallback(
-    /** True once the frame is handed to an open socket; false leaves the text with the person to send again. */
-    (text: string, replyTo: string | null = null): boolean => {
-      const message = text.trim();
-      if (!message || !queryId || !token) return false;
-      const ws = socketRef.current;
-      if (!ws || ws.readyState !== WebSocket.OPEN) {
-        toast.error('Socket not connected');
-        return false;
-      }
-      ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message, replyTo }));
-      return true;
-    },
-    [queryId, token],
-  );
+  const send = useCallback(async (text: string, replyTo: string | null = null): Promise<boolean> => {
+    const message = text.trim();
+    if (!message || !postRef.current) return false;
+    return postRef.current(message, replyTo);
+  }, []);
 
   return { messages, connected, queryStatus, lifecycleStamp, send, presence, loading };
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { SESSION_ENDED_CLOSE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
 import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { socketUrl } from '../chat/useChatRoom.ts';
@@ -6,7 +7,6 @@ import { useUnread } from './unread-store.ts';
 
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
-const SESSION_ENDED_CLOSE = 4001;
 
 /**
  * One /ws connection per signed-in page that watches the user's unread counts
@@ -59,7 +59,7 @@ export function useUnreadSocket(): void {
       socket.onclose = (event) => {
         if (ws === socket) ws = null;
         useUnread.setState({ send: null });
-        // 4001: the server closed it because the session ended (hub.ts SESSION_ENDED_CLOSE); do not knock again.
+        // The server closed it because the session ended (SESSION_ENDED_CLOSE): do not knock again.
         if (stopped || event.code === SESSION_ENDED_CLOSE) return;
         const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
         attempt += 1;

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { LifecycleFrame } from '../queries/lifecycle.schema.ts';
 import { PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
 import { QUERY_NOT_FOUND, QUERY_STATUSES } from '../queries/queries.labels.ts';
+import { CHAT_BAD_REPLY } from './chats.labels.ts';
 import { MAX_CHAT_MESSAGE } from './chats.limits.ts';
 
 export { MAX_CHAT_MESSAGE };
-export { CHAT_CLOSED } from './chats.labels.ts';
+export { CHAT_BAD_REPLY, CHAT_CLOSED } from './chats.labels.ts';
 export const CHAT_EMPTY = 'Message cannot be empty.';
 export const CHAT_TOO_LONG = 'Message can be at most 5,000 characters.';
-export const CHAT_BAD_REPLY = 'The message you replied to is not part of this conversation.';
 
 export const ChatMessageSchema = z
   .object({

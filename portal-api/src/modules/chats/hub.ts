@@ -4,6 +4,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { isUnstorableTextError } from '../../db/database.ts';
 import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from '../../db/open-errors.ts';
 import { JSON_LIMIT } from '../../http/limits.ts';
+import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from './chats.labels.ts';
 
 // The /ws transport: connection registry, rooms keyed by query id, heartbeat
 // pings that drop dead sockets. Frame handling is set by the chats module.
@@ -22,11 +23,6 @@ export type Peer = {
 
 /** An ended session (logout), or every session of a user (password reset). */
 export type SessionEnd = { sessionId?: string; userId?: string };
-
-/** Sent just before a socket is closed because its session ended. */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
-/** WebSocket close code for it (4000–4999 are the application's own, RFC 6455 §7.4.2). */
-export const SESSION_ENDED_CLOSE = 4001;
 
 export type FrameHandler = (peer: Peer, data: string) => Promise<void>;
 

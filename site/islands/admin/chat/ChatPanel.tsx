@@ -159,8 +159,8 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
         </p>
       ) : (
         <Composer
-          onSend={(text) => {
-            const sent = room.send(text, replyTo?._id ?? null);
+          onSend={async (text) => {
+            const sent = await room.send(text, replyTo?._id ?? null);
             if (sent) setReplyTo(null);
             return sent;
           }}

@@ -1,0 +1,53 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { Composer } from './Composer.tsx';
+
+// The chat input keeps what was typed until the server has the message: a refused or
+// undelivered message is given back, never cleared away.
+
+/** An onSend the test answers by hand, recording what it was asked to send. */
+function answeredByHand() {
+  const sent: string[] = [];
+  let answer: (ok: boolean) => void = () => undefined;
+  const onSend = (text: string) => {
+    sent.push(text);
+    return new Promise<boolean>((resolve) => (answer = resolve));
+  };
+  return { sent, onSend, answer: (ok: boolean) => answer(ok) };
+}
+
+const box = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement;
+const typeAndEnter = (text: string) => {
+  fireEvent.input(box(), { target: { value: text } });
+  fireEvent.submit(box().form!);
+};
+
+describe('Composer', () => {
+  it('keeps the text, read-only, until the message is confirmed, then clears it', async () => {
+    const hand = answeredByHand();
+    render(<Composer onSend={hand.onSend} />);
+    typeAndEnter('  Plans attached  ');
+    expect(hand.sent).toEqual(['Plans attached']);
+    expect(box().value).toBe('  Plans attached  ');
+    expect(box().readOnly).toBe(true);
+    // A second Enter meanwhile sends nothing.
+    fireEvent.submit(box().form!);
+    expect(hand.sent).toHaveLength(1);
+
+    hand.answer(true);
+    await waitFor(() => expect(box().value).toBe(''));
+    expect(box().readOnly).toBe(false);
+  });
+
+  it('gives the text back when the message was not sent', async () => {
+    const hand = answeredByHand();
+    render(<Composer onSend={hand.onSend} />);
+    typeAndEnter('The slab is 6 inches');
+    hand.answer(false);
+    await waitFor(() => expect(box().readOnly).toBe(false));
+    expect(box().value).toBe('The slab is 6 inches');
+    // And it can be sent again.
+    fireEvent.submit(box().form!);
+    expect(hand.sent).toEqual(['The slab is 6 inches', 'The slab is 6 inches']);
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askForOutcomes } from '../../portal-api/src/modules/queries/outcome.repo.ts';
+import { createClient, signInAdmin, startTestServer, type Mail, type TestServer } from './harness.ts';
+import { submitQuery } from './submit-query.ts';
+
+// What the mails say (the mail audit): who a request is, which files came, who
+// sent the mail, whom a reply reaches, and times a person reads. Read back from
+// the real outbox (DATA_DIR/outbox/*.eml), text and HTML parts.
+
+const COMPANY = 'desk@miami-estimating.test';
+const PUBLIC = 'https://portal.estimating.test';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+let server: TestServer;
+let admin: string;
+let client: Awaited<ReturnType<typeof createClient>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ COMPANY_EMAIL: COMPANY, PUBLIC_URL: PUBLIC });
+  admin = await signInAdmin(server);
+  client = await createClient(server, admin, { fullName: 'Dana Diaz' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const count = async () => (await server.outbox()).length;
+const mailsSince = async (before: number, to: string): Promise<Mail[]> =>
+  (await server.outbox()).slice(before).filter((m) => m.to.includes(to));
+
+function filesForm(names: string[]) {
+  const f = new FormData();
+  for (const name of names) f.append('files[]', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), name);
+  return f;
+}
+async function setStatus(id: string, status: string) {
+  expect((await server.call('PATCH', `/api/queries/${id}/status`, { json: { status }, token: admin })).status).toBe(200);
+}
+async function deliver(id: string, names: string[]) {
+  expect((await server.call('POST', `/api/queries/${id}/deliverables`, { form: filesForm(names), token: admin })).status).toBe(201);
+}
+
+describe('mails about a request', () => {
+  it('ask no bid outcome of a request closed without an estimate, and offer none in the portal', async () => {
+    const never = await submitQuery(server, client.token, 'Site work takeoff', { projectName: 'Never Estimated', bidDueDate: day(-3) });
+    await setStatus(never, 'closed');
+    const done = await submitQuery(server, client.token, 'Paving takeoff', { projectName: 'Estimated Then Closed', bidDueDate: day(-3) });
+    await setStatus(done, 'in_progress');
+    await deliver(done, ['paving.pdf']);
+    await setStatus(done, 'answered');
+    await setStatus(done, 'closed');
+
+    const before = await count();
+    await askForOutcomes(server.deps);
+    const asks = (await mailsSince(before, client.email)).map((m) => m.subject);
+    expect(asks).toEqual(['How did the bid go? Estimated Then Closed']);
+
+    const read = async (id: string) => (await server.call('GET', `/api/queries/${id}`, { token: client.token })).body.data.outcome;
+    expect(await read(never)).toMatchObject({ canRecord: false });
+    expect(await read(done)).toMatchObject({ canRecord: true });
+    const refused = await server.call('POST', `/api/queries/${never}/outcome`, { json: { outcome: 'won' }, token: client.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This request was closed without an estimate, so there is no bid outcome to record.');
+  });
+});

@@ -42,6 +42,24 @@ async function deliver(id: string, names: string[]) {
 }
 
 describe('mails about a request', () => {
+  it('tell the client of files added to an answered request: the request, its revision, the files and the link', async () => {
+    const id = await submitQuery(server, client.token, 'Drywall takeoff', { projectName: 'Brickell Tower' });
+    await setStatus(id, 'in_progress');
+    let before = await count();
+    await deliver(id, ['takeoff.pdf']); // before the answer: the 'estimate ready' mail will list it
+    expect(await mailsSince(before, client.email)).toHaveLength(0);
+    await setStatus(id, 'answered');
+
+    before = await count();
+    await deliver(id, ['costs.pdf', 'sheets.pdf']);
+    const mails = await mailsSince(before, client.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('More files for your estimate: Brickell Tower');
+    expect(mails[0]!.text).toContain('We added 2 files to your estimate for Brickell Tower (Rev A): costs.pdf, sheets.pdf.');
+    expect(mails[0]!.text).toContain(`${PUBLIC}/chat/${id}`);
+    expect(mails[0]!.html).toContain(`href="${PUBLIC}/chat/${id}"`);
+  });
+
   it('ask no bid outcome of a request closed without an estimate, and offer none in the portal', async () => {
     const never = await submitQuery(server, client.token, 'Site work takeoff', { projectName: 'Never Estimated', bidDueDate: day(-3) });
     await setStatus(never, 'closed');

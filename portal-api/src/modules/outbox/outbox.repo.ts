@@ -24,6 +24,7 @@ export type MailKind =
   | 'status-change'
   | 'chat-to-client'
   | 'chat-to-company'
+  | 'deliverables-added'
   | (string & {});
 
 export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: string; html?: string | null; replyTo?: string };

@@ -1,10 +1,14 @@
 import type { QueryStatus } from '../../db/schema.ts';
 import { noticeParts } from '../../lib/mail.ts';
 import type { OutgoingMail } from '../outbox/outbox.repo.ts';
+import { requestTitle } from './lifecycle.mail.ts';
 import { STATUS_LABELS } from './status-transitions.ts';
 
 // The mails about a request. Each links to the exact screen: the admin's
 // workspace /admin-chat/{id}, the client's /chat/{id}.
+
+/** '1 file', '2 files'. */
+const fileCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
 export function newRequestMail(
   to: string,
@@ -61,7 +65,7 @@ export function statusChangeMail(
     const revFiles = revision ? (q.revisions?.find((r) => r.letter === revision.letter)?.files ?? []) : null;
     const delivered = revFiles ?? q.deliverables;
     const files = delivered.length
-      ? `It includes ${delivered.length} file${delivered.length === 1 ? '' : 's'}: ${delivered.map((d) => d.name).join(', ')}.`
+      ? `It includes ${fileCount(delivered.length)}: ${delivered.map((d) => d.name).join(', ')}.`
       : revision
         ? `No new files came with Rev ${revision.letter}; the earlier revisions' files are in your portal.`
         : 'Our team has answered your request.';
@@ -87,5 +91,30 @@ export function statusChangeMail(
     to: q.user.email,
     subject: `Your request is now ${STATUS_LABELS[status]}: ${what}`,
     ...noticeParts([`Hello ${q.user.fullName},`, sentence[status] ?? `Your request for ${what} is now ${STATUS_LABELS[status]}.`], link),
+  };
+}
+
+/**
+ * To the client when files are added to an answered request: their 'estimate ready'
+ * mail listed the files it had then, so these are named with the revision they join.
+ */
+export function deliverablesAddedMail(
+  publicUrl: string,
+  q: { _id: string; user: { fullName: string; email: string }; message: string; projectName?: string | null },
+  revision: string,
+  files: string[],
+): OutgoingMail {
+  const what = requestTitle({ project_name: q.projectName ?? null, message: q.message });
+  return {
+    kind: 'deliverables-added',
+    to: q.user.email,
+    subject: `More files for your estimate: ${what}`,
+    ...noticeParts(
+      [
+        `Hello ${q.user.fullName},`,
+        `We added ${fileCount(files.length)} to your estimate for ${what} (Rev ${revision}): ${files.join(', ')}.`,
+      ],
+      { label: 'Open your request', url: `${publicUrl}/chat/${q._id}` },
+    ),
   };
 }

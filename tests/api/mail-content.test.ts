@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askForOutcomes } from '../../portal-api/src/modules/queries/outcome.repo.ts';
 import { createClient, signInAdmin, startTestServer, type Mail, type TestServer } from './harness.ts';
+import { openSocket, type Socket } from './socket.ts';
 import { submitQuery } from './submit-query.ts';
 
 // What the mails say (the mail audit): who a request is, which files came, who
@@ -14,6 +15,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let server: TestServer;
 let admin: string;
 let client: Awaited<ReturnType<typeof createClient>>;
+const sockets: Socket[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ COMPANY_EMAIL: COMPANY, PUBLIC_URL: PUBLIC });
@@ -21,6 +23,7 @@ beforeAll(async () => {
   client = await createClient(server, admin, { fullName: 'Dana Diaz' });
 });
 afterAll(async () => {
+  for (const s of sockets) s.ws.close();
   await server?.stop();
 });
 
@@ -40,6 +43,13 @@ async function setStatus(id: string, status: string) {
 async function deliver(id: string, names: string[]) {
   expect((await server.call('POST', `/api/queries/${id}/deliverables`, { form: filesForm(names), token: admin })).status).toBe(201);
 }
+async function say(token: string, queryId: string, message: string) {
+  const ws = await openSocket(server.url);
+  sockets.push(ws);
+  ws.ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message }));
+  await ws.next((f) => f.type === 'receiveMessage' && f.message.message === message);
+  ws.ws.close();
+}
 
 describe('mails about a request', () => {
   it('tell the client of files added to an answered request: the request, its revision, the files and the link', async () => {
@@ -58,6 +68,16 @@ describe('mails about a request', () => {
     expect(mails[0]!.text).toContain('We added 2 files to your estimate for Brickell Tower (Rev A): costs.pdf, sheets.pdf.');
     expect(mails[0]!.text).toContain(`${PUBLIC}/chat/${id}`);
     expect(mails[0]!.html).toContain(`href="${PUBLIC}/chat/${id}"`);
+  });
+
+  it("name the request in the team's chat reply notice", async () => {
+    const id = await submitQuery(server, client.token, 'Roof framing for a warehouse', { projectName: 'Doral Depot' });
+    const before = await count();
+    await say(admin, id, 'Could you send the truss sheet?');
+    const mails = await mailsSince(before, client.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('New reply to your estimate request: Doral Depot');
+    expect(mails[0]!.text).toContain('Our estimating team replied to your request for Doral Depot:');
   });
 
   it('ask no bid outcome of a request closed without an estimate, and offer none in the portal', async () => {

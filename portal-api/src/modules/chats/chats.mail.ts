@@ -40,6 +40,12 @@ async function unseenMessages(trx: DB, query: { id: string; user_id: string }, f
 const quote = (rows: Array<{ message: string; created_at: string }>) =>
   rows.map((r) => `${r.created_at.slice(0, 16).replace('T', ' ')} UTC\n${r.message}`);
 
+/** Issue 13: the request's name (its project, else its message's start) leads every mail. */
+async function titleOf(trx: DB, queryId: string): Promise<string> {
+  const request = await trx.selectFrom('queries').select(['project_name', 'message']).where('id', '=', queryId).executeTakeFirst();
+  return request ? requestTitle(request) : 'a request';
+}
+
 /** A client wrote and no admin is connected: tell COMPANY_EMAIL, at most once per window. */
 export async function mailCompanyAboutClientMessage(
   trx: DB,
@@ -53,9 +59,7 @@ export async function mailCompanyAboutClientMessage(
   if (since === false) return;
   const { quoted, more } = await unseenMessages(trx, query, 'client', since);
   if (!quoted.length || !(await moveMailMark(trx, query.id, 'company', since, markCovering(quoted.at(-1)?.created_at, now)))) return;
-  // Issue 13: the request's name (its project, else its message's start) leads the mail.
-  const request = await trx.selectFrom('queries').select(['project_name', 'message']).where('id', '=', query.id).executeTakeFirst();
-  const title = request ? requestTitle(request) : 'a request';
+  const title = await titleOf(trx, query.id);
   await enqueueMail(trx, {
     kind: 'chat-to-company',
     to: ctx.companyEmail,
@@ -79,14 +83,18 @@ export async function mailClientAboutReply(trx: DB, ctx: { publicUrl: string }, 
   if (since === false) return;
   const { quoted } = await unseenMessages(trx, query, 'company', since);
   if (!quoted.length || !(await moveMailMark(trx, query.id, 'client', since, markCovering(quoted.at(-1)?.created_at, now)))) return;
+  const title = await titleOf(trx, query.id);
   await enqueueMail(trx, {
     kind: 'chat-to-client',
     to: owner.email,
-    subject: 'New reply to your estimate request',
-    ...noticeParts([`Hi ${owner.full_name},`, 'Our estimating team replied to your request:', ...quoted.map((r) => r.message)], {
-      label: 'Read and answer it here',
-      url: `${ctx.publicUrl}/chat/${query.id}`,
-    }),
+    subject: `New reply to your estimate request: ${title}`,
+    ...noticeParts(
+      [`Hi ${owner.full_name},`, `Our estimating team replied to your request for ${title}:`, ...quoted.map((r) => r.message)],
+      {
+        label: 'Read and answer it here',
+        url: `${ctx.publicUrl}/chat/${query.id}`,
+      },
+    ),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { BidOutcome, Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { noticeParts } from '../../lib/mail.ts';
 import { enqueueMail, type OutgoingMail } from '../outbox/outbox.repo.ts';
@@ -35,6 +35,15 @@ function mail(target: Target, subject: string, lines: string[]): OutgoingMail | 
 /** 'Nov 25, 2026, 12:05 PM' in UTC: a time a person reads, not an ISO string. */
 const MAIL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
+/** 'Bid won: Dockside Retail', 'Did not bid: Dockside Retail'. */
+const OUTCOME_SUBJECTS: Record<BidOutcome, string> = { won: 'Bid won', lost: 'Bid lost', did_not_bid: 'Did not bid' };
+/** 'Ana Diaz won the bid for Dockside Retail.' */
+const OUTCOME_SENTENCES: Record<BidOutcome, string> = {
+  won: 'won the bid for',
+  lost: 'lost the bid for',
+  did_not_bid: 'did not bid on',
+};
+
 const hoursText = (h: number) => (h % 24 === 0 ? `${h / 24} day${h === 24 ? '' : 's'} (${h} h)` : `${h} h`);
 
 export const lifecycleMails = {
@@ -68,9 +77,9 @@ export const lifecycleMails = {
       `The bid date of ${t.title} has passed. Did you win it?`,
       'Tell us in one click (Won, Lost or Did not bid) in your portal.',
     ]),
-  outcomeRecorded: (t: Target, outcome: string, margin: number | null, by: string) =>
-    mail(t, `Bid ${outcome}`, [
-      `${by} marked the bid for ${t.title}: ${outcome}.`,
+  outcomeRecorded: (t: Target, outcome: BidOutcome, margin: number | null, by: string) =>
+    mail(t, OUTCOME_SUBJECTS[outcome], [
+      `${by} ${OUTCOME_SENTENCES[outcome]} ${t.title}.`,
       ...(margin !== null ? [`Their bid was within ${margin > 0 ? '+' : ''}${margin} % of the winner.`] : []),
     ]),
 };

@@ -101,4 +101,49 @@ describe('mails about a request', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This request was closed without an estimate, so there is no bid outcome to record.');
   });
+
+  it('to the firm about a client are answered to the client (Reply-To), through every step', async () => {
+    const before = await count();
+    const id = await submitQuery(server, client.token, 'Masonry takeoff', { projectName: 'Reply Plaza', bidDueDate: day(-2) });
+    await say(client.token, id, 'Is the CMU count included?');
+    const quote = async (price: number) =>
+      (await server.call('POST', `/api/queries/${id}/quotes`, { json: { price }, token: admin })).body.data.quotes[0]._id as string;
+    const declined = await quote(900);
+    const decide = (quoteId: string, action: string, json: unknown) =>
+      server.call('POST', `/api/quotes/${quoteId}/${action}`, { json, token: client.token });
+    expect((await decide(declined, 'decline', { reason: 'Too high' })).status).toBe(200);
+    expect((await decide(await quote(800), 'accept', { option: 'standard' })).status).toBe(200);
+    await deliver(id, ['masonry.pdf']);
+    await setStatus(id, 'answered');
+    const reopen = await server.call('POST', `/api/queries/${id}/reopen`, {
+      json: { reason: 'Add the garden walls' },
+      token: client.token,
+    });
+    expect(reopen.status).toBe(200);
+    const addendum = await server.call('POST', `/api/queries/${id}/addenda`, { form: filesForm(['walls.pdf']), token: client.token });
+    expect(addendum.status).toBe(201);
+    await deliver(id, ['masonry-b.pdf']);
+    await setStatus(id, 'answered');
+    const outcome = await server.call('POST', `/api/queries/${id}/outcome`, { json: { outcome: 'did_not_bid' }, token: client.token });
+    expect(outcome.status).toBe(200);
+
+    const mails = await mailsSince(before, COMPANY);
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        'New request from Dana Diaz: Reply Plaza',
+        'New message from Dana Diaz: Reply Plaza',
+        'Quote declined: Reply Plaza',
+        'Quote accepted: Reply Plaza',
+        'Revision requested (Rev B): Reply Plaza',
+        'Addendum 1 added: Reply Plaza',
+        // Reads well for every outcome: 'Bid won', 'Bid lost', 'Did not bid'.
+        'Did not bid: Reply Plaza',
+      ].sort(),
+    );
+    for (const mail of mails)
+      expect({ subject: mail.subject, replyTo: mail.replyTo }).toEqual({ subject: mail.subject, replyTo: client.email });
+    expect(mails.find((m) => m.subject === 'Did not bid: Reply Plaza')!.text).toContain('Dana Diaz did not bid on Reply Plaza.');
+    // A mail to the client goes out without one (MAIL_FROM answers, as before).
+    expect((await mailsSince(before, client.email)).map((m) => m.replyTo)).not.toContain(client.email);
+  });
 });

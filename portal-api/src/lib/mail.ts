@@ -89,3 +89,11 @@ export function noticeParts(paragraphs: string[], link: { label: string; url: st
     <p style="color:#6b7280;font-size:13px">${link.url}</p>`;
   return { text, html: page([paragraphs.map(paragraph), anchor]) };
 }
+
+/**
+ * What a mail to the firm about a client or a website visitor carries, so that Reply in
+ * the office's mail program answers that person instead of MAIL_FROM (no-reply).
+ */
+export function replyToPerson(email: string): { replyTo: string } {
+  return { replyTo: email };
+}

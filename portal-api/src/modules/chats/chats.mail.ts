@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database.ts';
 import { markCovering, nowIso } from '../../lib/ids.ts';
-import { noticeParts } from '../../lib/mail.ts';
+import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { requestTitle } from '../queries/lifecycle.mail.ts';
 import { findUserContact } from '../users/users.repo.ts';
@@ -63,6 +63,7 @@ export async function mailCompanyAboutClientMessage(
   await enqueueMail(trx, {
     kind: 'chat-to-company',
     to: ctx.companyEmail,
+    ...replyToPerson(client.email),
     subject: `New message from ${client.fullName}: ${title}`,
     ...noticeParts(
       [

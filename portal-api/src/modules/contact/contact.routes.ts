@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
-import { simpleHtml } from '../../lib/mail.ts';
+import { replyToPerson, simpleHtml } from '../../lib/mail.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
@@ -43,8 +43,7 @@ export function contactRoutes({ db, config, log, rateLimits }: Deps) {
       const saved = await db.transaction().execute(async (trx) => {
         const stored = await insertContactMessage(trx, input);
         if (config.companyEmail) {
-          // Reply in the office's mail program answers the visitor.
-          await enqueueMail(trx, { kind: 'contact', to: config.companyEmail, replyTo: stored.email, ...contactMail(stored) });
+          await enqueueMail(trx, { kind: 'contact', to: config.companyEmail, ...replyToPerson(stored.email), ...contactMail(stored) });
         }
         return stored;
       });

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { BidOutcome, Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { noticeParts } from '../../lib/mail.ts';
+import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import { enqueueMail, type OutgoingMail } from '../outbox/outbox.repo.ts';
 import { formatCents } from './lifecycle.schema.ts';
 
@@ -19,13 +19,15 @@ export function requestTitle(q: { project_name: string | null; message: string }
   return words.length > 8 ? `${words.slice(0, 8).join(' ')}…` : q.message.trim();
 }
 
-type Target = { to: string | null; title: string; link: string };
+/** Who a step's mail goes to; a mail to the firm about a client is answered to the client. */
+type Target = { to: string | null; title: string; link: string; replyTo?: string };
 
 function mail(target: Target, subject: string, lines: string[]): OutgoingMail | null {
   if (!target.to) return null;
   return {
     kind: 'request-lifecycle',
     to: target.to,
+    ...(target.replyTo ? replyToPerson(target.replyTo) : {}),
     // 'How did the bid go? Dockside Retail', 'Quote accepted: Dockside Retail'.
     subject: `${subject}${/[?!]$/.test(subject) ? ' ' : ': '}${target.title}`,
     ...noticeParts(lines, { label: 'Open the request', url: target.link }),
@@ -88,6 +90,12 @@ export const lifecycleMails = {
 export function clientTarget(deps: Deps, q: { id: string; email: string; project_name: string | null; message: string }): Target {
   return { to: q.email, title: requestTitle(q), link: `${deps.config.publicUrl}/chat/${q.id}` };
 }
-export function companyTarget(deps: Deps, q: { id: string; project_name: string | null; message: string }): Target {
-  return { to: deps.config.companyEmail ?? null, title: requestTitle(q), link: `${deps.config.publicUrl}/admin-chat/${q.id}` };
+/** `q.email` is the client's: Reply in the office's mail program answers them. */
+export function companyTarget(deps: Deps, q: { id: string; email: string; project_name: string | null; message: string }): Target {
+  return {
+    to: deps.config.companyEmail ?? null,
+    title: requestTitle(q),
+    link: `${deps.config.publicUrl}/admin-chat/${q.id}`,
+    replyTo: q.email,
+  };
 }

@@ -45,7 +45,15 @@ export async function recordOutcome(
   if (Number(written.numUpdatedRows) !== 1) throw new HttpError(409, OUTCOME_RECORDED);
   const label = BID_OUTCOME_LABELS[input.outcome];
   await recordActivity(trx, { userId: q.user_id, queryId, activity: `Bid outcome: ${label}`, status: q.status, by: 'client' });
-  await queueMail(trx, lifecycleMails.outcomeRecorded(companyTarget(deps, q), input.outcome, input.marginPct ?? null, client.fullName));
+  await queueMail(
+    trx,
+    lifecycleMails.outcomeRecorded(
+      companyTarget(deps, { ...q, email: client.email }),
+      input.outcome,
+      input.marginPct ?? null,
+      client.fullName,
+    ),
+  );
 }
 
 /**

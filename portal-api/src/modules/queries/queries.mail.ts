@@ -1,5 +1,5 @@
 import type { QueryStatus } from '../../db/schema.ts';
-import { noticeParts } from '../../lib/mail.ts';
+import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import type { OutgoingMail } from '../outbox/outbox.repo.ts';
 import { requestTitle } from './lifecycle.mail.ts';
 import { STATUS_LABELS } from './status-transitions.ts';
@@ -28,6 +28,7 @@ export function newRequestMail(
   return {
     kind: 'new-request',
     to,
+    ...replyToPerson(q.clientEmail),
     // Issue 13: the project name leads; requests without one keep the service.
     subject: `New request from ${q.clientName}: ${q.projectName || q.service || 'no service'}`,
     ...noticeParts(

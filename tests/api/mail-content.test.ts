@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askForOutcomes } from '../../portal-api/src/modules/queries/outcome.repo.ts';
+import { SITE_NAME } from '../../portal-api/src/shared/site-name.ts';
 import { createClient, signInAdmin, startTestServer, type Mail, type TestServer } from './harness.ts';
 import { openSocket, type Socket } from './socket.ts';
 import { submitQuery } from './submit-query.ts';
@@ -145,5 +146,26 @@ describe('mails about a request', () => {
     expect(mails.find((m) => m.subject === 'Did not bid: Reply Plaza')!.text).toContain('Dana Diaz did not bid on Reply Plaza.');
     // A mail to the client goes out without one (MAIL_FROM answers, as before).
     expect((await mailsSince(before, client.email)).map((m) => m.replyTo)).not.toContain(client.email);
+  });
+
+  it('are all signed with the firm name as the site shows it, in both parts: a sign-in code too', async () => {
+    // The code is the mail a bare no-reply sender makes hardest to place.
+    const visitor = { name: 'Eva Ruiz', email: 'eva@ruiz.test', service: 'Concrete', message: 'Our plans: https://plans.test/set.zip' };
+    expect((await server.call('POST', '/api/contact/submit', { json: visitor })).status).toBe(201);
+    const seen = await count();
+    expect((await server.call('POST', '/api/auth/login', { json: { email: client.email, password: client.password } })).status).toBe(200);
+    expect((await server.outbox()).slice(seen).some((m) => m.subject.startsWith('Your sign-in code'))).toBe(true);
+
+    const mails = await server.outbox();
+    const subjects = mails.map((m) => m.subject);
+    for (const kind of ['Your sign-in code', 'Your account has been approved', 'Website contact', 'Your estimate is ready', 'New request'])
+      expect(subjects.some((s) => s.startsWith(kind))).toBe(true);
+    for (const mail of mails) {
+      expect({ subject: mail.subject, end: mail.text.trimEnd().split('\n').at(-1) }).toEqual({
+        subject: mail.subject,
+        end: `— ${SITE_NAME}`,
+      });
+      expect(mail.html).toContain(`— ${SITE_NAME}`);
+    }
   });
 });

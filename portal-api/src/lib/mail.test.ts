@@ -84,3 +84,12 @@ describe('notice parts', () => {
     expect(parts.html).toContain('<a href="https://x.test/admin-chat/abc?x=1&amp;y=2"');
   });
 });
+
+describe('signature', () => {
+  it('ends both parts with the firm name as the public site shows it', async () => {
+    const { noticeParts, signedText, simpleHtml } = await import('./mail.ts');
+    expect(simpleHtml(['Your code is 123456.'])).toContain('<p style="color:#6b7280">— Miami Estimating Services</p>');
+    expect(noticeParts(['Hi'], { label: 'Open', url: 'https://x.test/' }).html).toContain('— Miami Estimating Services');
+    expect(signedText('Your code is 123456.')).toBe('Your code is 123456.\n\n— Miami Estimating Services');
+  });
+});

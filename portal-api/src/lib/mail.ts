@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { SITE_NAME } from '../shared/site-name.ts';
 import { html, htmlText, raw } from './html.ts';
 import { newId } from './ids.ts';
 
@@ -61,6 +62,20 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
 
 const PAGE_STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937';
 
+/**
+ * Every mail ends with the firm's name, the one the public site shows: with a bare
+ * no-reply address as MAIL_FROM, a code or a notice would not say who sent it.
+ */
+const SIGNATURE = `— ${SITE_NAME}`;
+
+/**
+ * A mail's text part with the signature. Applied once, by enqueueMail, which every mail
+ * passes; the HTML part is signed by page(), which every HTML part is built with.
+ */
+export function signedText(text: string): string {
+  return `${text}\n\n${SIGNATURE}`;
+}
+
 /** A paragraph of plain text: escaped, its line breaks kept. */
 const paragraph = (text: string) => html`<p>${text.split('\n').map((line, i) => (i ? [raw('<br>'), line] : line))}</p>`;
 
@@ -70,6 +85,7 @@ const page = (body: unknown) =>
       <html>
         <body style="${PAGE_STYLE}">
           ${body}
+          <p style="color:#6b7280">${SIGNATURE}</p>
         </body>
       </html>`,
   );

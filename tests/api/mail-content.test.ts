@@ -168,4 +168,19 @@ describe('mails about a request', () => {
       expect(mail.html).toContain(`— ${SITE_NAME}`);
     }
   });
+
+  it('link every address in their HTML parts', async () => {
+    const mails = await server.outbox();
+    expect(mails.some((m) => m.subject.startsWith('Website contact'))).toBe(true); // a visitor's address too
+    for (const mail of mails) {
+      // Outside its anchors, an HTML part names no address.
+      const unlinked = mail.html.replace(/<a [^>]*>[^<]*<\/a>/g, '');
+      expect({ subject: mail.subject, unlinked: unlinked.match(/https?:\/\/[^\s<"]+/g) }).toEqual({
+        subject: mail.subject,
+        unlinked: null,
+      });
+    }
+    const ready = mails.find((m) => m.subject.startsWith('Your estimate is ready'))!;
+    expect(ready.html).toContain(`<a href="${PUBLIC}/my-queries"`);
+  });
 });

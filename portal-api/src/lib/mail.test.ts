@@ -93,3 +93,15 @@ describe('signature', () => {
     expect(signedText('Your code is 123456.')).toBe('Your code is 123456.\n\n— Miami Estimating Services');
   });
 });
+
+describe('HTML parts', () => {
+  it('link every http(s) address of a paragraph, leaving the punctuation after it outside the link', async () => {
+    const { simpleHtml } = await import('./mail.ts');
+    const page = simpleHtml(['All your requests: https://x.test/my-queries.', 'See (https://x.test/a?b=1&c=2), or javascript:alert(1)']);
+    expect(page).toContain('All your requests: <a href="https://x.test/my-queries" style="color:#c2410c">https://x.test/my-queries</a>.');
+    expect(page).toContain(
+      'See (<a href="https://x.test/a?b=1&amp;c=2" style="color:#c2410c">https://x.test/a?b=1&amp;c=2</a>), or javascript:alert(1)',
+    );
+    expect(page).not.toContain('href="javascript');
+  });
+});

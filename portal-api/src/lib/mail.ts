@@ -60,7 +60,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   };
 }
 
-const PAGE_STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937';
+// overflow-wrap: a long address breaks instead of widening the mail past a phone's screen.
+const PAGE_STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;overflow-wrap:anywhere';
 
 /**
  * Every mail ends with the firm's name, the one the public site shows: with a bare
@@ -76,8 +77,23 @@ export function signedText(text: string): string {
   return `${text}\n\n${SIGNATURE}`;
 }
 
-/** A paragraph of plain text: escaped, its line breaks kept. */
-const paragraph = (text: string) => html`<p>${text.split('\n').map((line, i) => (i ? [raw('<br>'), line] : line))}</p>`;
+/** An http(s) address in running text; closing punctuation after it ends the sentence, not the address. */
+const URL_IN_TEXT = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)'\]]/g;
+
+/** A line of plain text with each address in it turned into a link (everything escaped by html``). */
+const linked = (line: string) => {
+  const pieces: unknown[] = [];
+  let from = 0;
+  for (const match of line.matchAll(URL_IN_TEXT)) {
+    pieces.push(line.slice(from, match.index), html`<a href="${match[0]}" style="color:#c2410c">${match[0]}</a>`);
+    from = match.index + match[0].length;
+  }
+  pieces.push(line.slice(from));
+  return pieces;
+};
+
+/** A paragraph of plain text: escaped, its line breaks kept, its addresses links. */
+const paragraph = (text: string) => html`<p>${text.split('\n').map((line, i) => (i ? [raw('<br>'), linked(line)] : linked(line)))}</p>`;
 
 const page = (body: unknown) =>
   htmlText(
@@ -102,7 +118,7 @@ export function simpleHtml(paragraphs: string[]): string {
 export function noticeParts(paragraphs: string[], link: { label: string; url: string }): { text: string; html: string } {
   const text = [...paragraphs, `${link.label}: ${link.url}`].join('\n\n');
   const anchor = html`<p><a href="${link.url}" style="color:#c2410c;font-weight:600">${link.label}</a></p>
-    <p style="color:#6b7280;font-size:13px">${link.url}</p>`;
+    <p style="color:#6b7280;font-size:13px"><a href="${link.url}" style="color:#6b7280">${link.url}</a></p>`;
   return { text, html: page([paragraphs.map(paragraph), anchor]) };
 }
 

@@ -81,6 +81,25 @@ describe('mails about a request', () => {
     expect(mails[0]!.text).toContain('Our estimating team replied to your request for Doral Depot:');
   });
 
+  it('name a request without a project the same way in every mail: the start of its message', async () => {
+    const before = await count();
+    const id = await submitQuery(server, client.token, 'Stucco takeoff for Kendall townhouses');
+    await setStatus(id, 'in_progress');
+    await say(client.token, id, 'The elevations are on sheet A-201');
+    await setStatus(id, 'closed');
+    // The worker sends in its own order: the set of subjects is what counts.
+    const subjects = (await server.outbox()).slice(before).map((m) => m.subject);
+    expect(subjects.sort()).toEqual(
+      [
+        'New request from Dana Diaz: Stucco takeoff for Kendall townhouses',
+        // A status reads in lower case mid-sentence.
+        'Your request is now in progress: Stucco takeoff for Kendall townhouses',
+        'New message from Dana Diaz: Stucco takeoff for Kendall townhouses',
+        'Your request is now closed: Stucco takeoff for Kendall townhouses',
+      ].sort(),
+    );
+  });
+
   it('ask no bid outcome of a request closed without an estimate, and offer none in the portal', async () => {
     const never = await submitQuery(server, client.token, 'Site work takeoff', { projectName: 'Never Estimated', bidDueDate: day(-3) });
     await setStatus(never, 'closed');

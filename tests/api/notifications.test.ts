@@ -105,11 +105,11 @@ describe('notifications', () => {
       expectLink(mails[0]!, `${PUBLIC}/chat/${queryId}`);
       subjects.push(mails[0]!.subject);
     }
-    // The request's name (its project, else its service) leads every subject (issue 13).
+    // The request's name (its project, else its message's start) leads every subject (issue 13).
     expect(subjects).toEqual([
-      'Your request is now In Progress: Manufacturers',
-      'Your estimate is ready: Manufacturers',
-      'Your request is now Closed: Manufacturers',
+      'Your request is now in progress: Concrete takeoff',
+      'Your estimate is ready: Concrete takeoff',
+      'Your request is now closed: Concrete takeoff',
     ]);
     // A refused change mails nobody.
     const before = (await server.outbox()).length;

@@ -12,7 +12,10 @@ export async function queueMail(trx: Transaction<Database>, message: OutgoingMai
   if (message) await enqueueMail(trx, message);
 }
 
-/** The name a request goes by: its project name, else its message's start (requests from before names). */
+/**
+ * The name a request goes by in every mail (issue 13: it leads each one): its project name,
+ * else its message's start (the project name is optional, and older requests have none).
+ */
 export function requestTitle(q: { project_name: string | null; message: string }): string {
   if (q.project_name) return q.project_name;
   const words = q.message.trim().split(/\s+/);

@@ -7,6 +7,10 @@ import { STATUS_LABELS } from './status-transitions.ts';
 // The mails about a request. Each links to the exact screen: the admin's
 // workspace /admin-chat/{id}, the client's /chat/{id}.
 
+/** A request in the Query JSON's shape, named as in every other mail (requestTitle). */
+const titleOf = (q: { projectName?: string | null; message: string }) =>
+  requestTitle({ project_name: q.projectName ?? null, message: q.message });
+
 /** '1 file', '2 files'. */
 const fileCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
@@ -29,8 +33,8 @@ export function newRequestMail(
     kind: 'new-request',
     to,
     ...replyToPerson(q.clientEmail),
-    // Issue 13: the project name leads; requests without one keep the service.
-    subject: `New request from ${q.clientName}: ${q.projectName || q.service || 'no service'}`,
+    // Issue 13: the request's name leads.
+    subject: `New request from ${q.clientName}: ${titleOf(q)}`,
     ...noticeParts(
       [
         `${q.clientName} (${q.clientEmail}) submitted a request.`,
@@ -43,23 +47,27 @@ export function newRequestMail(
   };
 }
 
+type ClientQuery = {
+  _id: string;
+  user: { fullName: string; email: string };
+  message: string;
+  projectName?: string | null;
+};
+
+const requestLink = (publicUrl: string, q: ClientQuery) => ({ label: 'Open your request', url: `${publicUrl}/chat/${q._id}` });
+
 /** To the client on every status change; 'answered' keeps its own subject (the estimate is ready). */
 export function statusChangeMail(
   publicUrl: string,
-  q: {
-    _id: string;
-    user: { fullName: string; email: string };
-    service?: { title: string } | null;
-    subservice?: { title: string } | null;
+  q: ClientQuery & {
     deliverables: Array<{ name: string }>;
-    projectName?: string | null;
     revisions?: Array<{ letter: string; files: Array<{ name: string }> }>;
   },
   status: QueryStatus,
   revision?: { letter: string; changeNote: string | null },
 ): OutgoingMail {
-  const what = q.projectName ?? q.subservice?.title ?? q.service?.title ?? 'your project';
-  const link = { label: 'Open your request', url: `${publicUrl}/chat/${q._id}` };
+  const what = titleOf(q);
+  const link = requestLink(publicUrl, q);
   if (status === 'answered') {
     // Issue 13: the mail names the revision it delivers and lists that revision's files.
     // A revision answered without new files says so, instead of listing an earlier revision's.
@@ -82,6 +90,8 @@ export function statusChangeMail(
       ),
     };
   }
+  // Mid-sentence a status reads in lower case: 'Your request is now in progress'.
+  const label = STATUS_LABELS[status].toLowerCase();
   const sentence: Partial<Record<QueryStatus, string>> = {
     pending: `Your request for ${what} is pending again: our estimators will pick it up shortly.`,
     in_progress: `Our estimators started working on your request for ${what}.`,
@@ -90,8 +100,8 @@ export function statusChangeMail(
   return {
     kind: 'status-change',
     to: q.user.email,
-    subject: `Your request is now ${STATUS_LABELS[status]}: ${what}`,
-    ...noticeParts([`Hello ${q.user.fullName},`, sentence[status] ?? `Your request for ${what} is now ${STATUS_LABELS[status]}.`], link),
+    subject: `Your request is now ${label}: ${what}`,
+    ...noticeParts([`Hello ${q.user.fullName},`, sentence[status] ?? `Your request for ${what} is now ${label}.`], link),
   };
 }
 
@@ -99,13 +109,8 @@ export function statusChangeMail(
  * To the client when files are added to an answered request: their 'estimate ready'
  * mail listed the files it had then, so these are named with the revision they join.
  */
-export function deliverablesAddedMail(
-  publicUrl: string,
-  q: { _id: string; user: { fullName: string; email: string }; message: string; projectName?: string | null },
-  revision: string,
-  files: string[],
-): OutgoingMail {
-  const what = requestTitle({ project_name: q.projectName ?? null, message: q.message });
+export function deliverablesAddedMail(publicUrl: string, q: ClientQuery, revision: string, files: string[]): OutgoingMail {
+  const what = titleOf(q);
   return {
     kind: 'deliverables-added',
     to: q.user.email,
@@ -115,7 +120,7 @@ export function deliverablesAddedMail(
         `Hello ${q.user.fullName},`,
         `We added ${fileCount(files.length)} to your estimate for ${what} (Rev ${revision}): ${files.join(', ')}.`,
       ],
-      { label: 'Open your request', url: `${publicUrl}/chat/${q._id}` },
+      requestLink(publicUrl, q),
     ),
   };
 }

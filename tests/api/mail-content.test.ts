@@ -12,6 +12,8 @@ import { submitQuery } from './submit-query.ts';
 const COMPANY = 'desk@miami-estimating.test';
 const PUBLIC = 'https://portal.estimating.test';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** 'Nov 26, 2026, 1:23 AM EST': the firm's wall clock with its zone (formatFirmTime). */
+const FIRM_TIME = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M E[SD]T/;
 
 let server: TestServer;
 let admin: string;
@@ -165,6 +167,28 @@ describe('mails about a request', () => {
     expect(mails.find((m) => m.subject === 'Did not bid: Reply Plaza')!.text).toContain('Dana Diaz did not bid on Reply Plaza.');
     // A mail to the client goes out without one (MAIL_FROM answers, as before).
     expect((await mailsSince(before, client.email)).map((m) => m.replyTo)).not.toContain(client.email);
+  });
+
+  it("give times on the firm's clock and bid days as calendar days, never ISO or UTC", async () => {
+    const before = await count();
+    const contact = { name: 'Luis Vega', email: 'luis@vega-builders.test', service: 'Concrete', message: 'Slab takeoff, please.' };
+    expect((await server.call('POST', '/api/contact/submit', { json: contact })).status).toBe(201);
+    const id = await submitQuery(server, client.token, 'Tile takeoff', { projectName: 'Coral Gables Villa', bidDueDate: '2027-03-05' });
+    await say(client.token, id, 'Porcelain in the baths');
+    const sent = (await server.call('POST', `/api/queries/${id}/quotes`, { json: { price: 700 }, token: admin })).body.data.quotes[0];
+    const accepted = await server.call('POST', `/api/quotes/${sent._id}/accept`, { json: { option: 'standard' }, token: client.token });
+    expect(accepted.status).toBe(200);
+
+    const mails = await mailsSince(before, COMPANY);
+    const text = (subject: string) => mails.find((m) => m.subject.startsWith(subject))!.text;
+    expect(text('Website contact')).toMatch(new RegExp(`^Received: ${FIRM_TIME.source}$`, 'm'));
+    expect(text('New request')).toContain('Bid due date: Mar 5, 2027\n');
+    expect(text('New message')).toMatch(new RegExp(`^${FIRM_TIME.source}\\nPorcelain in the baths$`, 'm'));
+    expect(text('Quote accepted')).toMatch(new RegExp(`Delivery is due ${FIRM_TIME.source}\\.`));
+    for (const mail of mails) {
+      expect(mail.text).not.toMatch(/\d{4}-\d\d-\d\d/);
+      expect(mail.text).not.toMatch(/\bUTC\b/);
+    }
   });
 
   it('are all signed with the firm name as the site shows it, in both parts: a sign-in code too', async () => {

@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database.ts';
 import { markCovering, nowIso } from '../../lib/ids.ts';
 import { noticeParts, replyToPerson } from '../../lib/mail.ts';
+import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { requestTitle } from '../queries/lifecycle.mail.ts';
 import { findUserContact } from '../users/users.repo.ts';
@@ -37,8 +38,7 @@ async function unseenMessages(trx: DB, query: { id: string; user_id: string }, f
   return { quoted: rows.slice(0, MAX_QUOTED).reverse(), more: rows.length > MAX_QUOTED };
 }
 
-const quote = (rows: Array<{ message: string; created_at: string }>) =>
-  rows.map((r) => `${r.created_at.slice(0, 16).replace('T', ' ')} UTC\n${r.message}`);
+const quote = (rows: Array<{ message: string; created_at: string }>) => rows.map((r) => `${formatFirmTime(r.created_at)}\n${r.message}`);
 
 /** Issue 13: the request's name (its project, else its message's start) leads every mail. */
 async function titleOf(trx: DB, queryId: string): Promise<string> {

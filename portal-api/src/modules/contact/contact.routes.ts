@@ -4,6 +4,7 @@ import { replyToPerson, simpleHtml } from '../../lib/mail.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { insertContactMessage, type StoredContactMessage } from './contact.repo.ts';
 import { CONTACT_SUCCESS, ContactMessageSchema, ContactSubmittedSchema } from './contact.schema.ts';
@@ -61,7 +62,7 @@ function contactMail(m: StoredContactMessage) {
     `E-mail: ${m.email}`,
     `Phone: ${m.phone ?? 'not given'}`,
     `Service: ${m.service}`,
-    `Received: ${m.createdAt}`,
+    `Received: ${formatFirmTime(m.createdAt)}`,
     '',
     m.message,
   ];

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { BidOutcome, Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { noticeParts, replyToPerson } from '../../lib/mail.ts';
+import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail, type OutgoingMail } from '../outbox/outbox.repo.ts';
 import { formatCents } from './lifecycle.schema.ts';
 
@@ -37,9 +38,6 @@ function mail(target: Target, subject: string, lines: string[]): OutgoingMail | 
   };
 }
 
-/** 'Nov 25, 2026, 12:05 PM' in UTC: a time a person reads, not an ISO string. */
-const MAIL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
 /** 'Bid won: Dockside Retail', 'Did not bid: Dockside Retail'. */
 const OUTCOME_SUBJECTS: Record<BidOutcome, string> = { won: 'Bid won', lost: 'Bid lost', did_not_bid: 'Did not bid' };
 /** 'Ana Diaz won the bid for Dockside Retail.' */
@@ -66,10 +64,7 @@ export const lifecycleMails = {
       'Accept one option in one click, or decline it, in your portal.',
     ]),
   quoteAccepted: (t: Target, option: string, dueAt: string, by: string) =>
-    mail(t, 'Quote accepted', [
-      `${by} accepted the ${option} option for ${t.title}.`,
-      `Delivery is due ${MAIL_TIME.format(new Date(dueAt))} UTC.`,
-    ]),
+    mail(t, 'Quote accepted', [`${by} accepted the ${option} option for ${t.title}.`, `Delivery is due ${formatFirmTime(dueAt)}.`]),
   quoteDeclined: (t: Target, reason: string, by: string) =>
     mail(t, 'Quote declined', [`${by} declined the quote for ${t.title}.`, `Reason: ${reason}`]),
   quoteWithdrawn: (t: Target) => mail(t, 'Quote withdrawn', [`The quote for ${t.title} was withdrawn. A new quote will follow.`]),

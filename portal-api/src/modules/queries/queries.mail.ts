@@ -2,6 +2,7 @@ import type { QueryStatus } from '../../db/schema.ts';
 import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import type { OutgoingMail } from '../outbox/outbox.repo.ts';
 import { requestTitle } from './lifecycle.mail.ts';
+import { formatBidDueDate } from './queries.labels.ts';
 import { STATUS_LABELS } from './status-transitions.ts';
 
 // The mails about a request. Each links to the exact screen: the admin's
@@ -39,7 +40,7 @@ export function newRequestMail(
       [
         `${q.clientName} (${q.clientEmail}) submitted a request.`,
         ...(q.projectName ? [`Project: ${q.projectName}${q.location ? `, ${q.location}` : ''}`] : []),
-        `Service: ${q.service || 'not given'}\nBid due date: ${q.bidDueDate ?? 'not given'}\nFiles: ${q.files.join(', ')}`,
+        `Service: ${q.service || 'not given'}\nBid due date: ${q.bidDueDate ? formatBidDueDate(q.bidDueDate) : 'not given'}\nFiles: ${q.files.join(', ')}`,
         q.message,
       ],
       { label: 'Open it in the admin area', url: `${publicUrl}/admin-chat/${q.id}` },

@@ -22,7 +22,7 @@ export type TestServer = RunningServer & {
   stop: () => Promise<void>;
 };
 export type CallOptions = { json?: unknown; form?: FormData; token?: string | null; body?: BodyInit; headers?: Record<string, string> };
-export type Mail = { file: string; to: string; subject: string; text: string; raw: string };
+export type Mail = { file: string; to: string; replyTo: string; subject: string; text: string; html: string; raw: string };
 
 /** `options.log` receives everything the server logs (silent by default). */
 export async function startTestServer(env: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestServer> {
@@ -135,7 +135,7 @@ export async function readOutbox(dataDir: string): Promise<Mail[]> {
   );
 }
 
-export function parseEml(raw: string): { to: string; subject: string; text: string } {
+export function parseEml(raw: string): { to: string; replyTo: string; subject: string; text: string; html: string } {
   const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '';
   const decodeWords = (s: string) =>
@@ -143,20 +143,33 @@ export function parseEml(raw: string): { to: string; subject: string; text: stri
       enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
     );
   // The text/plain part (or the whole body of a single-part message).
-  const textPart =
-    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?(?:Content-Transfer-Encoding: ([^\n]+)\n)?(?:[^\n]+\n)*\n([\s\S]*?)(?:\n--|$)/i.exec(
-      raw,
-    );
-  let text =
-    textPart?.[2] ??
+  const text =
+    bodyPart(raw, 'plain') ??
     raw
       .split(/\r?\n\r?\n/)
       .slice(1)
       .join('\n\n');
-  const encoding = (textPart?.[1] ?? '').trim().toLowerCase();
-  if (encoding === 'base64') text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
-  else if (encoding === 'quoted-printable') text = decodeQp(text);
-  return { to: header('To'), subject: decodeWords(header('Subject')), text };
+  return {
+    to: header('To'),
+    replyTo: header('Reply-To'),
+    subject: decodeWords(header('Subject')),
+    text,
+    html: bodyPart(raw, 'html') ?? '',
+  };
+}
+
+/** A text/{type} part of a message, its transfer encoding undone; null when it has none. */
+function bodyPart(raw: string, type: 'plain' | 'html'): string | null {
+  const part = new RegExp(
+    `Content-Type: text\\/${type}[^\\n]*\\n(?:[^\\n]+\\n)*?(?:Content-Transfer-Encoding: ([^\\n]+)\\n)?(?:[^\\n]+\\n)*\\n([\\s\\S]*?)(?:\\n--|$)`,
+    'i',
+  ).exec(raw);
+  if (!part) return null;
+  const body = part[2]!;
+  const encoding = (part[1] ?? '').trim().toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return decodeQp(body);
+  return body;
 }
 
 function decodeQp(s: string): string {

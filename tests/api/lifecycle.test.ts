@@ -154,8 +154,8 @@ describe('quotes', () => {
     const acceptedMail = (await mailsSince(before)).find(
       (m) => m.to.includes('estimating@example.com') && /Quote accepted/.test(m.subject),
     );
-    // A time a person reads ('Nov 25, 2026, 12:05 PM UTC'), not an ISO string.
-    expect(acceptedMail?.text).toMatch(/Delivery is due [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M UTC\./);
+    // A time a person reads on the firm's clock ('Nov 25, 2026, 7:05 AM EST'), not an ISO string.
+    expect(acceptedMail?.text).toMatch(/Delivery is due [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M E[SD]T\./);
     expect(acceptedMail?.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
     const acts = (await server.call('GET', '/api/recent-activities', { token: alice.token })).body;
     expect(JSON.stringify(acts)).toContain('Quote accepted: rush');

@@ -84,3 +84,24 @@ describe('notice parts', () => {
     expect(parts.html).toContain('<a href="https://x.test/admin-chat/abc?x=1&amp;y=2"');
   });
 });
+
+describe('signature', () => {
+  it('ends both parts with the firm name as the public site shows it', async () => {
+    const { noticeParts, signedText, simpleHtml } = await import('./mail.ts');
+    expect(simpleHtml(['Your code is 123456.'])).toContain('<p style="color:#6b7280">— Miami Estimating Services</p>');
+    expect(noticeParts(['Hi'], { label: 'Open', url: 'https://x.test/' }).html).toContain('— Miami Estimating Services');
+    expect(signedText('Your code is 123456.')).toBe('Your code is 123456.\n\n— Miami Estimating Services');
+  });
+});
+
+describe('HTML parts', () => {
+  it('link every http(s) address of a paragraph, leaving the punctuation after it outside the link', async () => {
+    const { simpleHtml } = await import('./mail.ts');
+    const page = simpleHtml(['All your requests: https://x.test/my-queries.', 'See (https://x.test/a?b=1&c=2), or javascript:alert(1)']);
+    expect(page).toContain('All your requests: <a href="https://x.test/my-queries" style="color:#c2410c">https://x.test/my-queries</a>.');
+    expect(page).toContain(
+      'See (<a href="https://x.test/a?b=1&amp;c=2" style="color:#c2410c">https://x.test/a?b=1&amp;c=2</a>), or javascript:alert(1)',
+    );
+    expect(page).not.toContain('href="javascript');
+  });
+});

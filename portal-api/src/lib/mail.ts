@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { SITE_NAME } from '../shared/site-name.ts';
 import { html, htmlText, raw } from './html.ts';
 import { newId } from './ids.ts';
 
@@ -59,10 +60,40 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   };
 }
 
-const PAGE_STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937';
+// overflow-wrap: a long address breaks instead of widening the mail past a phone's screen.
+const PAGE_STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;overflow-wrap:anywhere';
 
-/** A paragraph of plain text: escaped, its line breaks kept. */
-const paragraph = (text: string) => html`<p>${text.split('\n').map((line, i) => (i ? [raw('<br>'), line] : line))}</p>`;
+/**
+ * Every mail ends with the firm's name, the one the public site shows: with a bare
+ * no-reply address as MAIL_FROM, a code or a notice would not say who sent it.
+ */
+const SIGNATURE = `— ${SITE_NAME}`;
+
+/**
+ * A mail's text part with the signature. Applied once, by enqueueMail, which every mail
+ * passes; the HTML part is signed by page(), which every HTML part is built with.
+ */
+export function signedText(text: string): string {
+  return `${text}\n\n${SIGNATURE}`;
+}
+
+/** An http(s) address in running text; closing punctuation after it ends the sentence, not the address. */
+const URL_IN_TEXT = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)'\]]/g;
+
+/** A line of plain text with each address in it turned into a link (everything escaped by html``). */
+const linked = (line: string) => {
+  const pieces: unknown[] = [];
+  let from = 0;
+  for (const match of line.matchAll(URL_IN_TEXT)) {
+    pieces.push(line.slice(from, match.index), html`<a href="${match[0]}" style="color:#c2410c">${match[0]}</a>`);
+    from = match.index + match[0].length;
+  }
+  pieces.push(line.slice(from));
+  return pieces;
+};
+
+/** A paragraph of plain text: escaped, its line breaks kept, its addresses links. */
+const paragraph = (text: string) => html`<p>${text.split('\n').map((line, i) => (i ? [raw('<br>'), linked(line)] : linked(line)))}</p>`;
 
 const page = (body: unknown) =>
   htmlText(
@@ -70,6 +101,7 @@ const page = (body: unknown) =>
       <html>
         <body style="${PAGE_STYLE}">
           ${body}
+          <p style="color:#6b7280">${SIGNATURE}</p>
         </body>
       </html>`,
   );
@@ -86,6 +118,14 @@ export function simpleHtml(paragraphs: string[]): string {
 export function noticeParts(paragraphs: string[], link: { label: string; url: string }): { text: string; html: string } {
   const text = [...paragraphs, `${link.label}: ${link.url}`].join('\n\n');
   const anchor = html`<p><a href="${link.url}" style="color:#c2410c;font-weight:600">${link.label}</a></p>
-    <p style="color:#6b7280;font-size:13px">${link.url}</p>`;
+    <p style="color:#6b7280;font-size:13px"><a href="${link.url}" style="color:#6b7280">${link.url}</a></p>`;
   return { text, html: page([paragraphs.map(paragraph), anchor]) };
+}
+
+/**
+ * What a mail to the firm about a client or a website visitor carries, so that Reply in
+ * the office's mail program answers that person instead of MAIL_FROM (no-reply).
+ */
+export function replyToPerson(email: string): { replyTo: string } {
+  return { replyTo: email };
 }

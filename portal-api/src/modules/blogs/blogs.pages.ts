@@ -6,7 +6,8 @@ import type { AppEnv } from '../../http/env.ts';
 import { refuseMalformedPath } from '../../http/malformed-path.ts';
 import { withPublicOrigin } from '../../http/public-origin.ts';
 import { html, htmlText } from '../../lib/html.ts';
-import { cutTemplate, renderPost, SITE_NAME, summaryOf } from './blogs.post-page.ts';
+import { SITE_NAME } from '../../shared/site-name.ts';
+import { cutTemplate, renderPost, summaryOf } from './blogs.post-page.ts';
 import { BLOG_LISTING_SLOT, blogListingHtml, type ListingPage, listingState } from './blogs.listing.ts';
 import { findBlog, listBlogs, listPublishedForFeed } from './blogs.repo.ts';
 import { BLOG_LIMITS } from './blogs.rules.ts';
@@ -113,7 +114,7 @@ export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
 <title>${SITE_NAME} Blog</title>
 <link>${base}/blog</link>
-<description>Estimating tips, bidding strategy and construction industry news from Miami Estimating Services.</description>
+<description>Estimating tips, bidding strategy and construction industry news from ${SITE_NAME}.</description>
 <language>en-us</language>
 <atom:link href="${base}/rss.xml" rel="self" type="application/rss+xml"/>
 ${posts[0] ? html`<lastBuildDate>${rfc822(posts[0].updated_at)}</lastBuildDate>` : ''}

@@ -1,4 +1,5 @@
 import { escapeHtml, html, htmlText, raw } from '../../lib/html.ts';
+import { SITE_NAME } from '../../shared/site-name.ts';
 import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords, formatPostDate, POST_SLOTS, type PostSlot } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
 import { bodyText } from './blogs.sanitize.ts';
@@ -7,8 +8,6 @@ import { bodyText } from './blogs.sanitize.ts';
 // its slots (POST_SLOTS) filled with the post. The template is cut at its slot
 // tokens once per build; a response joins the pieces with each slot's content,
 // built by hono/html (escaped) — no pattern ever runs over the HTML.
-
-export const SITE_NAME = 'Miami Estimating Services';
 
 /** A template cut at its slots: text, then a slot, then text… */
 export type PostTemplate = Array<string | { slot: PostSlot }>;

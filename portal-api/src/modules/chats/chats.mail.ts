@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database.ts';
 import { markCovering, nowIso } from '../../lib/ids.ts';
-import { noticeParts } from '../../lib/mail.ts';
+import { noticeParts, replyToPerson } from '../../lib/mail.ts';
+import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { requestTitle } from '../queries/lifecycle.mail.ts';
 import { findUserContact } from '../users/users.repo.ts';
@@ -37,8 +38,13 @@ async function unseenMessages(trx: DB, query: { id: string; user_id: string }, f
   return { quoted: rows.slice(0, MAX_QUOTED).reverse(), more: rows.length > MAX_QUOTED };
 }
 
-const quote = (rows: Array<{ message: string; created_at: string }>) =>
-  rows.map((r) => `${r.created_at.slice(0, 16).replace('T', ' ')} UTC\n${r.message}`);
+const quote = (rows: Array<{ message: string; created_at: string }>) => rows.map((r) => `${formatFirmTime(r.created_at)}\n${r.message}`);
+
+/** Issue 13: the request's name (its project, else its message's start) leads every mail. */
+async function titleOf(trx: DB, queryId: string): Promise<string> {
+  const request = await trx.selectFrom('queries').select(['project_name', 'message']).where('id', '=', queryId).executeTakeFirst();
+  return request ? requestTitle(request) : 'a request';
+}
 
 /** A client wrote and no admin is connected: tell COMPANY_EMAIL, at most once per window. */
 export async function mailCompanyAboutClientMessage(
@@ -53,12 +59,11 @@ export async function mailCompanyAboutClientMessage(
   if (since === false) return;
   const { quoted, more } = await unseenMessages(trx, query, 'client', since);
   if (!quoted.length || !(await moveMailMark(trx, query.id, 'company', since, markCovering(quoted.at(-1)?.created_at, now)))) return;
-  // Issue 13: the request's name (its project, else its message's start) leads the mail.
-  const request = await trx.selectFrom('queries').select(['project_name', 'message']).where('id', '=', query.id).executeTakeFirst();
-  const title = request ? requestTitle(request) : 'a request';
+  const title = await titleOf(trx, query.id);
   await enqueueMail(trx, {
     kind: 'chat-to-company',
     to: ctx.companyEmail,
+    ...replyToPerson(client.email),
     subject: `New message from ${client.fullName}: ${title}`,
     ...noticeParts(
       [
@@ -79,14 +84,18 @@ export async function mailClientAboutReply(trx: DB, ctx: { publicUrl: string }, 
   if (since === false) return;
   const { quoted } = await unseenMessages(trx, query, 'company', since);
   if (!quoted.length || !(await moveMailMark(trx, query.id, 'client', since, markCovering(quoted.at(-1)?.created_at, now)))) return;
+  const title = await titleOf(trx, query.id);
   await enqueueMail(trx, {
     kind: 'chat-to-client',
     to: owner.email,
-    subject: 'New reply to your estimate request',
-    ...noticeParts([`Hi ${owner.full_name},`, 'Our estimating team replied to your request:', ...quoted.map((r) => r.message)], {
-      label: 'Read and answer it here',
-      url: `${ctx.publicUrl}/chat/${query.id}`,
-    }),
+    subject: `New reply to your estimate request: ${title}`,
+    ...noticeParts(
+      [`Hi ${owner.full_name},`, `Our estimating team replied to your request for ${title}:`, ...quoted.map((r) => r.message)],
+      {
+        label: 'Read and answer it here',
+        url: `${ctx.publicUrl}/chat/${query.id}`,
+      },
+    ),
   });
 }
 

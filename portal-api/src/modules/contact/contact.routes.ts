@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
-import { simpleHtml } from '../../lib/mail.ts';
+import { replyToPerson, simpleHtml } from '../../lib/mail.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
+import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { insertContactMessage, type StoredContactMessage } from './contact.repo.ts';
 import { CONTACT_SUCCESS, ContactMessageSchema, ContactSubmittedSchema } from './contact.schema.ts';
@@ -43,8 +44,7 @@ export function contactRoutes({ db, config, log, rateLimits }: Deps) {
       const saved = await db.transaction().execute(async (trx) => {
         const stored = await insertContactMessage(trx, input);
         if (config.companyEmail) {
-          // Reply in the office's mail program answers the visitor.
-          await enqueueMail(trx, { kind: 'contact', to: config.companyEmail, replyTo: stored.email, ...contactMail(stored) });
+          await enqueueMail(trx, { kind: 'contact', to: config.companyEmail, ...replyToPerson(stored.email), ...contactMail(stored) });
         }
         return stored;
       });
@@ -62,7 +62,7 @@ function contactMail(m: StoredContactMessage) {
     `E-mail: ${m.email}`,
     `Phone: ${m.phone ?? 'not given'}`,
     `Service: ${m.service}`,
-    `Received: ${m.createdAt}`,
+    `Received: ${formatFirmTime(m.createdAt)}`,
     '',
     m.message,
   ];

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, OutboxTable } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { signedText } from '../../lib/mail.ts';
 
 // The outbox table (ARCHITECTURE.md "Mail"). A mail is a row written with the
 // caller's transaction, so a change that rolls back leaves no mail, and a mail
@@ -24,6 +25,7 @@ export type MailKind =
   | 'status-change'
   | 'chat-to-client'
   | 'chat-to-company'
+  | 'deliverables-added'
   | (string & {});
 
 export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: string; html?: string | null; replyTo?: string };
@@ -31,7 +33,7 @@ export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: 
 /** Tells the worker of this process that a row may be waiting (it also polls, for other instances' rows). */
 export const outboxSignal = new EventEmitter();
 
-/** Writes one mail into the outbox, inside `trx` when given a transaction. */
+/** Writes one mail into the outbox, inside `trx` when given a transaction; its text part gets the firm's signature. */
 export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail): Promise<string> {
   const id = newId();
   const now = nowIso();
@@ -42,7 +44,7 @@ export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail): Pr
       kind: mail.kind,
       recipient: mail.to,
       subject: mail.subject,
-      text_body: mail.text,
+      text_body: signedText(mail.text),
       html_body: mail.html ?? null,
       reply_to: mail.replyTo ?? null,
       status: 'pending',

@@ -47,11 +47,27 @@ describe('bid outcome', () => {
     // The day ends at Miami midnight: 7 PM there on the bid day (00:00 UTC) is still the bid day.
     expect(isBidDatePast('2026-11-23', new Date('2026-11-24T00:30:00Z'))).toBe(false);
     expect(isBidDatePast('2026-11-23', new Date('2026-11-24T05:00:00Z'))).toBe(true);
-    expect(outcomeError({ status: 'answered', bidDueDate: '2026-11-23', outcome: null }, now)).toMatch(/after the bid due date/);
-    expect(outcomeError({ status: 'closed', bidDueDate: '2026-11-01', outcome: null }, now)).toBeNull();
-    expect(outcomeError({ status: 'in_progress', bidDueDate: '2026-11-01', outcome: null }, now)).toMatch(/answered/);
-    expect(outcomeError({ status: 'answered', bidDueDate: null, outcome: null }, now)).toMatch(/no bid due date/);
-    expect(outcomeError({ status: 'answered', bidDueDate: '2026-11-01', outcome: 'won' }, now)).toMatch(/already/);
+    const answered = '2026-10-30T15:00:00.000Z';
+    expect(outcomeError({ status: 'answered', firstAnsweredAt: answered, bidDueDate: '2026-11-23', outcome: null }, now)).toMatch(
+      /after the bid due date/,
+    );
+    expect(outcomeError({ status: 'closed', firstAnsweredAt: answered, bidDueDate: '2026-11-01', outcome: null }, now)).toBeNull();
+    expect(outcomeError({ status: 'in_progress', firstAnsweredAt: null, bidDueDate: '2026-11-01', outcome: null }, now)).toMatch(
+      /answered/,
+    );
+    expect(outcomeError({ status: 'answered', firstAnsweredAt: answered, bidDueDate: null, outcome: null }, now)).toMatch(
+      /no bid due date/,
+    );
+    expect(outcomeError({ status: 'answered', firstAnsweredAt: answered, bidDueDate: '2026-11-01', outcome: 'won' }, now)).toMatch(
+      /already/,
+    );
+  });
+
+  it('asks nothing of a request closed without an estimate; an answer from before the stamp existed counts', () => {
+    expect(outcomeError({ status: 'closed', firstAnsweredAt: null, bidDueDate: '2026-11-01', outcome: null }, now)).toBe(
+      'This request was closed without an estimate, so there is no bid outcome to record.',
+    );
+    expect(outcomeError({ status: 'answered', firstAnsweredAt: null, bidDueDate: '2026-11-01', outcome: null }, now)).toBeNull();
   });
 });
 

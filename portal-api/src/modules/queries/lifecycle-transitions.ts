@@ -48,6 +48,7 @@ export function reopenError(status: QueryStatus): string | null {
 /** Addenda: any request that is not closed. On an answered request the addendum also reopens it. */
 export const ADDENDUM_CLOSED = 'This query is closed. A closed query takes no addenda.';
 export const OUTCOME_RECORDED = 'The bid outcome is already recorded.';
+export const OUTCOME_NEVER_ANSWERED = 'This request was closed without an estimate, so there is no bid outcome to record.';
 
 export function addendumError(status: QueryStatus): string | null {
   return status === 'closed' ? ADDENDUM_CLOSED : null;
@@ -57,10 +58,18 @@ export const BID_OUTCOMES = ['won', 'lost', 'did_not_bid'] as const satisfies re
 
 /**
  * The bid outcome can be given once the bid due date has passed (the day after it,
- * in Miami) on an answered or closed request, and only once.
+ * in Miami) on an answered request, or on a closed one that was answered before it was
+ * closed (its first answer is stamped): one closed without an estimate was never bid
+ * with our numbers. Only once. The client is asked for it by mail on this rule
+ * (outcome.repo.ts askForOutcomes). An answered request needs no stamp: those answered
+ * before the stamp existed have none.
  */
-export function outcomeError(q: { status: QueryStatus; bidDueDate: string | null; outcome: BidOutcome | null }, now: Date): string | null {
+export function outcomeError(
+  q: { status: QueryStatus; firstAnsweredAt: string | null; bidDueDate: string | null; outcome: BidOutcome | null },
+  now: Date,
+): string | null {
   if (q.outcome) return OUTCOME_RECORDED;
+  if (q.status === 'closed' && q.firstAnsweredAt === null) return OUTCOME_NEVER_ANSWERED;
   if (q.status !== 'answered' && q.status !== 'closed') return 'The bid outcome can be given once the estimate is answered.';
   if (!q.bidDueDate) return 'This request has no bid due date, so there is no bid outcome to record.';
   if (!isBidDatePast(q.bidDueDate, now)) return 'The bid outcome can be given after the bid due date.';

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { BidOutcome, Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { noticeParts } from '../../lib/mail.ts';
+import { noticeParts, replyToPerson } from '../../lib/mail.ts';
+import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail, type OutgoingMail } from '../outbox/outbox.repo.ts';
 import { formatCents } from './lifecycle.schema.ts';
 
@@ -12,28 +13,39 @@ export async function queueMail(trx: Transaction<Database>, message: OutgoingMai
   if (message) await enqueueMail(trx, message);
 }
 
-/** The name a request goes by: its project name, else its message's start (requests from before names). */
+/**
+ * The name a request goes by in every mail (issue 13: it leads each one): its project name,
+ * else its message's start (the project name is optional, and older requests have none).
+ */
 export function requestTitle(q: { project_name: string | null; message: string }): string {
   if (q.project_name) return q.project_name;
   const words = q.message.trim().split(/\s+/);
   return words.length > 8 ? `${words.slice(0, 8).join(' ')}…` : q.message.trim();
 }
 
-type Target = { to: string | null; title: string; link: string };
+/** Who a step's mail goes to; a mail to the firm about a client is answered to the client. */
+type Target = { to: string | null; title: string; link: string; replyTo?: string };
 
 function mail(target: Target, subject: string, lines: string[]): OutgoingMail | null {
   if (!target.to) return null;
   return {
     kind: 'request-lifecycle',
     to: target.to,
+    ...(target.replyTo ? replyToPerson(target.replyTo) : {}),
     // 'How did the bid go? Dockside Retail', 'Quote accepted: Dockside Retail'.
     subject: `${subject}${/[?!]$/.test(subject) ? ' ' : ': '}${target.title}`,
     ...noticeParts(lines, { label: 'Open the request', url: target.link }),
   };
 }
 
-/** 'Nov 25, 2026, 12:05 PM' in UTC: a time a person reads, not an ISO string. */
-const MAIL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** 'Bid won: Dockside Retail', 'Did not bid: Dockside Retail'. */
+const OUTCOME_SUBJECTS: Record<BidOutcome, string> = { won: 'Bid won', lost: 'Bid lost', did_not_bid: 'Did not bid' };
+/** 'Ana Diaz won the bid for Dockside Retail.' */
+const OUTCOME_SENTENCES: Record<BidOutcome, string> = {
+  won: 'won the bid for',
+  lost: 'lost the bid for',
+  did_not_bid: 'did not bid on',
+};
 
 const hoursText = (h: number) => (h % 24 === 0 ? `${h / 24} day${h === 24 ? '' : 's'} (${h} h)` : `${h} h`);
 
@@ -52,10 +64,7 @@ export const lifecycleMails = {
       'Accept one option in one click, or decline it, in your portal.',
     ]),
   quoteAccepted: (t: Target, option: string, dueAt: string, by: string) =>
-    mail(t, 'Quote accepted', [
-      `${by} accepted the ${option} option for ${t.title}.`,
-      `Delivery is due ${MAIL_TIME.format(new Date(dueAt))} UTC.`,
-    ]),
+    mail(t, 'Quote accepted', [`${by} accepted the ${option} option for ${t.title}.`, `Delivery is due ${formatFirmTime(dueAt)}.`]),
   quoteDeclined: (t: Target, reason: string, by: string) =>
     mail(t, 'Quote declined', [`${by} declined the quote for ${t.title}.`, `Reason: ${reason}`]),
   quoteWithdrawn: (t: Target) => mail(t, 'Quote withdrawn', [`The quote for ${t.title} was withdrawn. A new quote will follow.`]),
@@ -68,9 +77,9 @@ export const lifecycleMails = {
       `The bid date of ${t.title} has passed. Did you win it?`,
       'Tell us in one click (Won, Lost or Did not bid) in your portal.',
     ]),
-  outcomeRecorded: (t: Target, outcome: string, margin: number | null, by: string) =>
-    mail(t, `Bid ${outcome}`, [
-      `${by} marked the bid for ${t.title}: ${outcome}.`,
+  outcomeRecorded: (t: Target, outcome: BidOutcome, margin: number | null, by: string) =>
+    mail(t, OUTCOME_SUBJECTS[outcome], [
+      `${by} ${OUTCOME_SENTENCES[outcome]} ${t.title}.`,
       ...(margin !== null ? [`Their bid was within ${margin > 0 ? '+' : ''}${margin} % of the winner.`] : []),
     ]),
 };
@@ -79,6 +88,12 @@ export const lifecycleMails = {
 export function clientTarget(deps: Deps, q: { id: string; email: string; project_name: string | null; message: string }): Target {
   return { to: q.email, title: requestTitle(q), link: `${deps.config.publicUrl}/chat/${q.id}` };
 }
-export function companyTarget(deps: Deps, q: { id: string; project_name: string | null; message: string }): Target {
-  return { to: deps.config.companyEmail ?? null, title: requestTitle(q), link: `${deps.config.publicUrl}/admin-chat/${q.id}` };
+/** `q.email` is the client's: Reply in the office's mail program answers them. */
+export function companyTarget(deps: Deps, q: { id: string; email: string; project_name: string | null; message: string }): Target {
+  return {
+    to: deps.config.companyEmail ?? null,
+    title: requestTitle(q),
+    link: `${deps.config.publicUrl}/admin-chat/${q.id}`,
+    replyTo: q.email,
+  };
 }

@@ -13,6 +13,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type LifecycleRow = {
   id: string;
   status: QueryStatus;
+  first_answered_at: string | null;
   bid_due_date: string | null;
   project_name: string | null;
   location: string | null;
@@ -153,7 +154,11 @@ export function toLifecycle(
       value: row.outcome,
       marginPct: row.outcome_margin_pct === null ? null : Number(row.outcome_margin_pct),
       recordedAt: row.outcome_at,
-      canRecord: outcomeError({ status: row.status, bidDueDate: row.bid_due_date, outcome: row.outcome }, now) === null,
+      canRecord:
+        outcomeError(
+          { status: row.status, firstAnsweredAt: row.first_answered_at, bidDueDate: row.bid_due_date, outcome: row.outcome },
+          now,
+        ) === null,
     },
   };
 }

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
-import { isBidDatePast, OUTCOME_RECORDED, outcomeError } from './lifecycle-transitions.ts';
+import { OUTCOME_RECORDED, outcomeError } from './lifecycle-transitions.ts';
 import { isDueAfterBidDate } from './lifecycle.rules.ts';
 import { clientTarget, companyTarget, lifecycleMails, queueMail } from './lifecycle.mail.ts';
 import { BID_OUTCOME_LABELS } from './lifecycle.schema.ts';
@@ -27,11 +27,14 @@ export async function recordOutcome(
 ) {
   const q = await trx
     .selectFrom('queries')
-    .select(['id', 'user_id', 'status', 'bid_due_date', 'outcome', 'message', 'project_name'])
+    .select(['id', 'user_id', 'status', 'first_answered_at', 'bid_due_date', 'outcome', 'message', 'project_name'])
     .where('id', '=', queryId)
     .executeTakeFirst();
   if (!q || q.user_id !== client.id) throw new HttpError(404, QUERY_NOT_FOUND);
-  const error = outcomeError({ status: q.status, bidDueDate: q.bid_due_date, outcome: q.outcome }, new Date());
+  const error = outcomeError(
+    { status: q.status, firstAnsweredAt: q.first_answered_at, bidDueDate: q.bid_due_date, outcome: q.outcome },
+    new Date(),
+  );
   if (error) throw new HttpError(409, error);
   const written = await trx
     .updateTable('queries')
@@ -42,20 +45,32 @@ export async function recordOutcome(
   if (Number(written.numUpdatedRows) !== 1) throw new HttpError(409, OUTCOME_RECORDED);
   const label = BID_OUTCOME_LABELS[input.outcome];
   await recordActivity(trx, { userId: q.user_id, queryId, activity: `Bid outcome: ${label}`, status: q.status, by: 'client' });
-  await queueMail(trx, lifecycleMails.outcomeRecorded(companyTarget(deps, q), label, input.marginPct ?? null, client.fullName));
+  await queueMail(
+    trx,
+    lifecycleMails.outcomeRecorded(
+      companyTarget(deps, { ...q, email: client.email }),
+      input.outcome,
+      input.marginPct ?? null,
+      client.fullName,
+    ),
+  );
 }
 
 /**
- * Asks each client once, by mail, for the outcome of answered or closed requests
- * whose bid date has passed. outcome_asked_at is set with a conditional UPDATE,
- * so two instances sweeping together mail once.
+ * Asks each client once, by mail, for the outcome of the requests on which they could
+ * record one now (outcomeError: answered, or closed after an answer, with the bid date
+ * past). The query narrows to them (so skipped rows cannot fill the batch); outcomeError
+ * decides. outcome_asked_at is set with a conditional UPDATE, so two instances sweeping
+ * together mail once.
  */
 export async function askForOutcomes(deps: Deps, now = new Date()): Promise<number> {
   const rows = await deps.db
     .selectFrom('queries as q')
     .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select(['q.id', 'q.bid_due_date', 'q.message', 'q.project_name', 'u.email'])
-    .where('q.status', 'in', ['answered', 'closed'])
+    .select(['q.id', 'q.status', 'q.first_answered_at', 'q.bid_due_date', 'q.outcome', 'q.message', 'q.project_name', 'u.email'])
+    .where((eb) =>
+      eb.or([eb('q.status', '=', 'answered'), eb.and([eb('q.status', '=', 'closed'), eb('q.first_answered_at', 'is not', null)])]),
+    )
     .where('q.outcome', 'is', null)
     .where('q.outcome_asked_at', 'is', null)
     .where('q.bid_due_date', 'is not', null)
@@ -64,7 +79,8 @@ export async function askForOutcomes(deps: Deps, now = new Date()): Promise<numb
     .execute();
   let asked = 0;
   for (const row of rows) {
-    if (!row.bid_due_date || !isBidDatePast(row.bid_due_date, now)) continue;
+    const answerable = { status: row.status, firstAnsweredAt: row.first_answered_at, bidDueDate: row.bid_due_date, outcome: row.outcome };
+    if (outcomeError(answerable, now)) continue;
     const claimed = await deps.db.transaction().execute(async (trx) => {
       const res = await trx
         .updateTable('queries')

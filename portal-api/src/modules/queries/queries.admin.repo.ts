@@ -229,6 +229,9 @@ export async function changeQueryStatus(
 /**
  * Lists stored files as deliverables. `claim` adds files taken in the same transaction
  * (completed resumable uploads); they are pushed onto `stored` so the caller can remove them on failure.
+ * On a request that is answered (read in the transaction), `tellClient` writes the client's
+ * mail naming the revision and the new files: their 'estimate ready' mail listed only the
+ * files it had then. Before the answer, that mail will list these.
  */
 export async function addDeliverables(
   db: DB,
@@ -236,16 +239,22 @@ export async function addDeliverables(
   uploadedBy: string,
   stored: StoredFile[],
   claim?: (trx: DB) => Promise<StoredFile[]>,
+  tellClient?: (trx: DB, revision: string, names: string[]) => Promise<unknown>,
 ) {
   await db.transaction().execute(async (trx) => {
     if (claim) stored.push(...(await claim(trx)));
-    await insertQueryFiles(trx, q.id, 'deliverable', stored, uploadedBy, { revision: await currentRevisionLetter(trx, q.id) });
+    const revision = await currentRevisionLetter(trx, q.id);
+    await insertQueryFiles(trx, q.id, 'deliverable', stored, uploadedBy, { revision });
     await touchQuery(trx, q.id);
-    const names = stored.map((f) => f.name).join(', ');
+    const names = stored.map((f) => f.name);
+    if (tellClient) {
+      const current = await trx.selectFrom('queries').select('status').where('id', '=', q.id).executeTakeFirst();
+      if (current?.status === 'answered') await tellClient(trx, revision, names);
+    }
     await recordActivity(trx, {
       userId: q.userId,
       queryId: q.id,
-      activity: `Deliverables added: ${names}`.slice(0, 300),
+      activity: `Deliverables added: ${names.join(', ')}`.slice(0, 300),
       status: q.status,
     });
   });

@@ -5,7 +5,7 @@ import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
-import { statusChangeMail } from './queries.mail.ts';
+import { deliverablesAddedMail, statusChangeMail } from './queries.mail.ts';
 import type { Query } from './queries.schema.ts';
 import { publishLifecycle } from './lifecycle.step.ts';
 import { addDeliverables, changeQueryStatus, findAdminQuery, listAllQueries, weeklyStats } from './queries.admin.repo.ts';
@@ -128,7 +128,7 @@ export function queriesAdminRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Attaches deliverables (takeoff PDF, XLSX/CSV cost breakdown, DWG, ZIP, images) to a query. Admin only.',
-        description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[], or application/json {uploadIds} naming the admin's completed resumable uploads (POST /uploads/tus). Files are private: clients get signed links in the query's deliverables. A closed query takes no more files.`,
+        description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[], or application/json {uploadIds} naming the admin's completed resumable uploads (POST /uploads/tus). Files are private: clients get signed links in the query's deliverables. A closed query takes no more files. On an answered query the client is e-mailed the new files and their revision, with a link to /chat/{id}.`,
         request: { params: QueryIdParamsSchema },
         responses: {
           201: json(QueryAnswerSchema, 'The query with its deliverables'),
@@ -154,8 +154,13 @@ export function queriesAdminRoutes(deps: Deps) {
         const stored: StoredFile[] = [];
         try {
           for (const file of files) stored.push(await storage.store(file, 'deliverable', 'private', 'deliverables'));
-          await addDeliverables(db, { id, userId: query.user._id, status: query.status }, c.var.user.id, stored, async (trx) =>
-            claimCompletedUploads(trx, storage, c.var.user.id, uploadIds, 'deliverables'),
+          await addDeliverables(
+            db,
+            { id, userId: query.user._id, status: query.status },
+            c.var.user.id,
+            stored,
+            async (trx) => claimCompletedUploads(trx, storage, c.var.user.id, uploadIds, 'deliverables'),
+            (trx, revision, names) => enqueueMail(trx, deliverablesAddedMail(config.publicUrl, query, revision, names)),
           );
         } catch (err) {
           await storage.discard(files);

@@ -1,10 +1,19 @@
 import type { QueryStatus } from '../../db/schema.ts';
-import { noticeParts } from '../../lib/mail.ts';
+import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import type { OutgoingMail } from '../outbox/outbox.repo.ts';
+import { requestTitle } from './lifecycle.mail.ts';
+import { formatBidDueDate } from './queries.labels.ts';
 import { STATUS_LABELS } from './status-transitions.ts';
 
 // The mails about a request. Each links to the exact screen: the admin's
 // workspace /admin-chat/{id}, the client's /chat/{id}.
+
+/** A request in the Query JSON's shape, named as in every other mail (requestTitle). */
+const titleOf = (q: { projectName?: string | null; message: string }) =>
+  requestTitle({ project_name: q.projectName ?? null, message: q.message });
+
+/** '1 file', '2 files'. */
+const fileCount = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
 export function newRequestMail(
   to: string,
@@ -24,13 +33,14 @@ export function newRequestMail(
   return {
     kind: 'new-request',
     to,
-    // Issue 13: the project name leads; requests without one keep the service.
-    subject: `New request from ${q.clientName}: ${q.projectName || q.service || 'no service'}`,
+    ...replyToPerson(q.clientEmail),
+    // Issue 13: the request's name leads.
+    subject: `New request from ${q.clientName}: ${titleOf(q)}`,
     ...noticeParts(
       [
         `${q.clientName} (${q.clientEmail}) submitted a request.`,
         ...(q.projectName ? [`Project: ${q.projectName}${q.location ? `, ${q.location}` : ''}`] : []),
-        `Service: ${q.service || 'not given'}\nBid due date: ${q.bidDueDate ?? 'not given'}\nFiles: ${q.files.join(', ')}`,
+        `Service: ${q.service || 'not given'}\nBid due date: ${q.bidDueDate ? formatBidDueDate(q.bidDueDate) : 'not given'}\nFiles: ${q.files.join(', ')}`,
         q.message,
       ],
       { label: 'Open it in the admin area', url: `${publicUrl}/admin-chat/${q.id}` },
@@ -38,30 +48,34 @@ export function newRequestMail(
   };
 }
 
+type ClientQuery = {
+  _id: string;
+  user: { fullName: string; email: string };
+  message: string;
+  projectName?: string | null;
+};
+
+const requestLink = (publicUrl: string, q: ClientQuery) => ({ label: 'Open your request', url: `${publicUrl}/chat/${q._id}` });
+
 /** To the client on every status change; 'answered' keeps its own subject (the estimate is ready). */
 export function statusChangeMail(
   publicUrl: string,
-  q: {
-    _id: string;
-    user: { fullName: string; email: string };
-    service?: { title: string } | null;
-    subservice?: { title: string } | null;
+  q: ClientQuery & {
     deliverables: Array<{ name: string }>;
-    projectName?: string | null;
     revisions?: Array<{ letter: string; files: Array<{ name: string }> }>;
   },
   status: QueryStatus,
   revision?: { letter: string; changeNote: string | null },
 ): OutgoingMail {
-  const what = q.projectName ?? q.subservice?.title ?? q.service?.title ?? 'your project';
-  const link = { label: 'Open your request', url: `${publicUrl}/chat/${q._id}` };
+  const what = titleOf(q);
+  const link = requestLink(publicUrl, q);
   if (status === 'answered') {
     // Issue 13: the mail names the revision it delivers and lists that revision's files.
     // A revision answered without new files says so, instead of listing an earlier revision's.
     const revFiles = revision ? (q.revisions?.find((r) => r.letter === revision.letter)?.files ?? []) : null;
     const delivered = revFiles ?? q.deliverables;
     const files = delivered.length
-      ? `It includes ${delivered.length} file${delivered.length === 1 ? '' : 's'}: ${delivered.map((d) => d.name).join(', ')}.`
+      ? `It includes ${fileCount(delivered.length)}: ${delivered.map((d) => d.name).join(', ')}.`
       : revision
         ? `No new files came with Rev ${revision.letter}; the earlier revisions' files are in your portal.`
         : 'Our team has answered your request.';
@@ -77,6 +91,8 @@ export function statusChangeMail(
       ),
     };
   }
+  // Mid-sentence a status reads in lower case: 'Your request is now in progress'.
+  const label = STATUS_LABELS[status].toLowerCase();
   const sentence: Partial<Record<QueryStatus, string>> = {
     pending: `Your request for ${what} is pending again: our estimators will pick it up shortly.`,
     in_progress: `Our estimators started working on your request for ${what}.`,
@@ -85,7 +101,27 @@ export function statusChangeMail(
   return {
     kind: 'status-change',
     to: q.user.email,
-    subject: `Your request is now ${STATUS_LABELS[status]}: ${what}`,
-    ...noticeParts([`Hello ${q.user.fullName},`, sentence[status] ?? `Your request for ${what} is now ${STATUS_LABELS[status]}.`], link),
+    subject: `Your request is now ${label}: ${what}`,
+    ...noticeParts([`Hello ${q.user.fullName},`, sentence[status] ?? `Your request for ${what} is now ${label}.`], link),
+  };
+}
+
+/**
+ * To the client when files are added to an answered request: their 'estimate ready'
+ * mail listed the files it had then, so these are named with the revision they join.
+ */
+export function deliverablesAddedMail(publicUrl: string, q: ClientQuery, revision: string, files: string[]): OutgoingMail {
+  const what = titleOf(q);
+  return {
+    kind: 'deliverables-added',
+    to: q.user.email,
+    subject: `More files for your estimate: ${what}`,
+    ...noticeParts(
+      [
+        `Hello ${q.user.fullName},`,
+        `We added ${fileCount(files.length)} to your estimate for ${what} (Rev ${revision}): ${files.join(', ')}.`,
+      ],
+      requestLink(publicUrl, q),
+    ),
   };
 }

@@ -47,6 +47,7 @@ export function baseSelect(db: Pick<QueryCreator<Database>, 'selectFrom'>, page?
       'q.project_name',
       'q.location',
       'q.delivery_due_at',
+      'q.first_answered_at',
       'q.outcome',
       'q.outcome_margin_pct',
       'q.outcome_at',

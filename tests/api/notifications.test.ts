@@ -80,6 +80,7 @@ describe('notifications', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('New sign-up waiting for approval: Nina Newcomer');
     expect(mails[0]!.text).toContain(email);
+    expect(mails[0]!.replyTo).toBe(email); // the firm's Reply reaches the new user
     expectLink(mails[0]!, `${PUBLIC}/user`);
   });
 

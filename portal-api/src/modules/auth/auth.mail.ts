@@ -1,4 +1,4 @@
-import { noticeParts, simpleHtml } from '../../lib/mail.ts';
+import { noticeParts, replyToPerson, simpleHtml } from '../../lib/mail.ts';
 import type { OutgoingMail } from '../outbox/outbox.repo.ts';
 
 export function codeMail(to: string, code: string, purpose: 'login' | 'reset'): OutgoingMail {
@@ -50,6 +50,8 @@ export function signupNoticeMail(to: string, user: { fullName: string; email: st
     kind: 'signup',
     to,
     subject: `New sign-up waiting for approval: ${user.fullName}`,
+    // The firm's Reply reaches the new user, as on every firm-side mail about a person.
+    ...replyToPerson(user.email),
     ...noticeParts(
       [`${user.fullName} (${user.email}) signed up for the client portal.`, 'The account waits for your approval before it can sign in.'],
       { label: 'Review and approve', url: `${publicUrl}/user` },

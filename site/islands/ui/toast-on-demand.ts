@@ -1,4 +1,5 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { isOffline, OFFLINE_TEXT } from '../../lib/offline.ts';
 
 // Sonner is 9 KB gzipped, needed only once a screen has something to say. In the
 // browser build every `import { toast } from 'sonner'` is pointed here
@@ -21,7 +22,12 @@ export function markOutletMounted(): void {
 const show =
   (kind: Kind) =>
   (message: Message, data?: ExternalToast): void => {
-    void outlet.then(() => import('sonner')).then(({ toast }) => toast[kind](message, data));
+    const options = { ...data };
+    // A failure while the browser is offline says why, under the screen's own text (its SPEC §8
+    // 'Failed to …' or 'Approval failed'): a call that could not leave the browser has no
+    // server sentence, and the screen's fallback alone does not tell the person what to do.
+    if (kind === 'error' && options.description === undefined && isOffline()) options.description = OFFLINE_TEXT;
+    void outlet.then(() => import('sonner')).then(({ toast }) => toast[kind](message, options));
   };
 
 export const toast = { error: show('error'), success: show('success'), warning: show('warning') };

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { asUser, authPost, signInAdmin } from './support.ts';
+import { asUser, authPost, newClient, signInAdmin, submitRequest } from './support.ts';
 
 // What a screen does when the network or the build lets it down (the browser-resilience
 // audit): an action tried offline, a double click on a slow network, a page open from
@@ -38,5 +38,55 @@ test('an approval tried offline fails at once with the reason, and nothing runs 
   await page.waitForTimeout(1500);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Admin approved successfully!' })).toHaveCount(0);
   expect(await statusOf()).not.toBe('approved');
+  await context.close();
+});
+
+test('a double click on Start or on "Yes, Close Query" over a slow network sends one change and shows one toast', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Dana Doubleclick');
+  const tag = `dbl${Date.now().toString(36)}`;
+  await submitRequest(request, client, `Slab takeoff ${tag}`);
+
+  const context = await browser.newContext();
+  await asUser(context, admin);
+  const page = await context.newPage();
+  const changes: string[] = [];
+  let answered = 0;
+  // Every status change takes 1.5 s to answer: both clicks land before the first answer.
+  await page.route('**/api/queries/*/status', async (route) => {
+    changes.push(route.request().method());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  page.on('requestfinished', (r) => void (r.url().endsWith('/status') && answered++));
+  /** Every change sent has been answered, and what the answers set off is on screen. */
+  const allAnswered = async () => {
+    await expect.poll(() => answered).toBe(changes.length);
+    await page.waitForTimeout(300);
+  };
+  await page.goto('/admin-queries');
+  const queue = page.getByRole('region', { name: 'Request queue' });
+  await queue.getByLabel('Search').fill(tag);
+  const row = queue.getByRole('row').filter({ hasText: tag });
+  const toasts = page.locator('[data-sonner-toast]');
+
+  await row.getByRole('button', { name: /^Start / }).dblclick();
+  await expect(row.getByText('In Progress')).toBeVisible();
+  await allAnswered();
+  await expect(toasts).toHaveText(['Query marked In Progress.']);
+  expect(changes).toEqual(['PATCH']);
+
+  changes.length = 0;
+  answered = 0;
+  await row.getByRole('button', { name: /^Close / }).click();
+  await page.getByRole('button', { name: 'Yes, Close Query' }).dblclick();
+  await expect(toasts.filter({ hasText: 'Query closed successfully' })).toBeVisible();
+  await allAnswered();
+  await expect(toasts.filter({ hasText: 'Query closed successfully' })).toHaveCount(1);
+  await expect(toasts.filter({ hasText: /Failed|already|Something went wrong/ })).toHaveCount(0);
+  expect(changes).toEqual(['PATCH']);
   await context.close();
 });

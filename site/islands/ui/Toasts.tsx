@@ -1,8 +1,20 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import type { ToasterProps } from 'sonner';
+import { reportStalePage } from './stale-page.ts';
 import { markOutletMounted } from './toast-on-demand.ts';
 
-// Sonner's outlet loads on demand, after the screen (toast-on-demand.ts says why).
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// Sonner's outlet loads on demand, after the screen (toast-on-demand.ts says why). If its
+// chunk cannot be had (a page from before a redeploy), the screen goes on without toasts and
+// the stale-page banner says so, instead of the failed import taking the island down.
+const Toaster = lazy<ComponentType<ToasterProps>>(() =>
+  import('sonner').then(
+    (m) => ({ default: m.Toaster }),
+    () => {
+      reportStalePage();
+      return { default: () => null };
+    },
+  ),
+);
 
 /** Mounted right after <Toaster> (effects run in order), so queued toasts find it subscribed. */
 function Mounted() {

@@ -1,5 +1,6 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 import { isOffline, OFFLINE_TEXT } from '../../lib/offline.ts';
+import { reportStalePage } from './stale-page.ts';
 
 // Sonner is 9 KB gzipped, needed only once a screen has something to say. In the
 // browser build every `import { toast } from 'sonner'` is pointed here
@@ -27,7 +28,11 @@ const show =
     // 'Failed to …' or 'Approval failed'): a call that could not leave the browser has no
     // server sentence, and the screen's fallback alone does not tell the person what to do.
     if (kind === 'error' && options.description === undefined && isOffline()) options.description = OFFLINE_TEXT;
-    void outlet.then(() => import('sonner')).then(({ toast }) => toast[kind](message, options));
+    void outlet
+      .then(() => import('sonner'))
+      .then(({ toast }) => toast[kind](message, options))
+      // sonner's chunk is gone (a page from before a redeploy): the banner speaks instead.
+      .catch(reportStalePage);
   };
 
 export const toast = { error: show('error'), success: show('success'), warning: show('warning') };

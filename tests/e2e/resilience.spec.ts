@@ -106,7 +106,7 @@ test('a screen whose toast chunk is gone still works and asks for a reload, whic
   // sonner's chunk, whatever its hashed name, answers 404 as after a redeploy.
   await page.route('**/_astro/*.js', async (route) => {
     const res = await route.fetch();
-    if ((await res.text()).includes('data-sonner-toaster')) return route.fulfill({ status: 404, body: 'Not found' });
+    if ((await res.text()).includes('sonner-loading-wrapper')) return route.fulfill({ status: 404, body: 'Not found' });
     return route.fulfill({ response: res });
   });
   await page.goto('/user');
@@ -140,6 +140,11 @@ test('an action on a page from before a redeploy that needs a part not loaded ye
   // The service form's checks load with the form (lib/form.ts): their chunk is gone now.
   await page.getByRole('button', { name: 'Add New Service' }).click();
   await expect(page.getByRole('alert').filter({ hasText: STALE })).toBeVisible();
-  await expect(page.getByRole('alert').getByRole('button', { name: 'Reload' })).toBeVisible();
+  // Over the form's modal dialog, which makes the rest of the page inert: the Reload button takes the click.
+  await page.getByRole('alert').getByRole('button', { name: 'Reload' }).click({ trial: true, timeout: 2000 });
+  // Closing the dialog leaves the banner on the page.
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('alert').getByRole('button', { name: 'Reload' }).click({ trial: true, timeout: 2000 });
   await context.close();
 });

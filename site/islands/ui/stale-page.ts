@@ -27,9 +27,20 @@ export function reportStalePage(): void {
   const text = document.createElement('p');
   text.textContent = offline ? OFFLINE_TEXT : STALE_PAGE_TEXT;
   banner.append(text);
+  const shown = banner;
+  // A modal dialog (Modal.tsx) makes the rest of the page inert and covers it: while one is
+  // open the banner goes inside it, and back to the page when it closes.
+  const follow = new MutationObserver(() => placeAboveModals(shown));
+  follow.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
   if (offline) {
-    const shown = banner;
-    window.addEventListener('online', () => shown.remove(), { once: true });
+    window.addEventListener(
+      'online',
+      () => {
+        follow.disconnect();
+        shown.remove();
+      },
+      { once: true },
+    );
   } else {
     const reload = document.createElement('button');
     reload.type = 'button';
@@ -38,7 +49,13 @@ export function reportStalePage(): void {
     reload.addEventListener('click', () => window.location.reload());
     banner.append(reload);
   }
-  document.body.append(banner);
+  placeAboveModals(banner);
+}
+
+function placeAboveModals(element: HTMLElement): void {
+  const modals = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal'));
+  const home = modals.at(-1) ?? document.body;
+  if (element.parentElement !== home) home.append(element);
 }
 
 if (typeof window !== 'undefined') window.addEventListener('vite:preloadError', reportStalePage);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { asUser, authPost, newClient, signInAdmin, submitRequest } from './support.ts';
+import { animationsFinished, asUser, authPost, newClient, signInAdmin, submitRequest } from './support.ts';
 
 // What a screen does when the network or the build lets it down (the browser-resilience
 // audit): an action tried offline, a double click on a slow network, a page open from
@@ -146,5 +146,43 @@ test('an action on a page from before a redeploy that needs a part not loaded ye
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('alert').getByRole('button', { name: 'Reload' }).click({ trial: true, timeout: 2000 });
+  await context.close();
+});
+
+test('on a touch phone a refused submit’s toast keeps off the Submit button and leaves on time, even after a tap', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Tina Touch');
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  await asUser(context, client);
+  const page = await context.newPage();
+  let refuse = true;
+  await page.route('**/api/queries', async (route) => {
+    if (route.request().method() !== 'POST' || !refuse) return route.continue();
+    refuse = false;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) });
+  });
+  await page.goto('/request');
+  await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
+  await page.getByLabel('Description *').fill('Curtain wall takeoff for a showroom, refused once by the server');
+  await page
+    .getByLabel('Plans and files *')
+    .setInputFiles({ name: 'plans.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  const submit = page.getByRole('button', { name: 'Submit Request' });
+  await submit.scrollIntoViewIfNeeded();
+  await submit.tap();
+
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Error: Internal server error' });
+  await expect(toast).toBeVisible();
+  await animationsFinished(toast);
+  const [button, over] = [(await submit.boundingBox())!, (await toast.boundingBox())!];
+  const overlaps = over.y < button.y + button.height && button.y < over.y + over.height;
+  expect(overlaps, `toast ${JSON.stringify(over)} over Submit ${JSON.stringify(button)}`).toBe(false);
+
+  // A tap on the toast pauses it for the tap only: it still goes after its 3 s (SPEC §9).
+  await page.touchscreen.tap(over.x + over.width / 2, over.y + over.height / 2);
+  await expect(toast).toHaveCount(0, { timeout: 6000 });
   await context.close();
 });

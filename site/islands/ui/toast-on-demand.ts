@@ -1,6 +1,7 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 import { isOffline, OFFLINE_TEXT } from '../../lib/offline.ts';
 import { reportStalePage } from './stale-page.ts';
+import { placeOf } from './toast-place.ts';
 
 // Sonner is 9 KB gzipped, needed only once a screen has something to say. In the
 // browser build every `import { toast } from 'sonner'` is pointed here
@@ -28,6 +29,8 @@ const show =
     // 'Failed to …' or 'Approval failed'): a call that could not leave the browser has no
     // server sentence, and the screen's fallback alone does not tell the person what to do.
     if (kind === 'error' && options.description === undefined && isOffline()) options.description = OFFLINE_TEXT;
+    // On a phone, off the control in use (toast-place.ts).
+    options.position = placeOf(options.position);
     void outlet
       .then(() => import('sonner'))
       .then(({ toast }) => toast[kind](message, options))

@@ -41,6 +41,23 @@ test('an approval tried offline fails at once with the reason, and nothing runs 
   await context.close();
 });
 
+test('offline, a refusal of the screen’s own is not blamed on the connection', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const context = await browser.newContext();
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/admin-blogs');
+  await expect(page.getByRole('heading', { name: 'Blogs', level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  // DELETE, then DELETE again with nothing selected: refused by the screen, no call made.
+  await page.getByRole('button', { name: 'DELETE', exact: true }).click();
+  await page.getByRole('button', { name: 'DELETE', exact: true }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Please select at least one blog.' });
+  await expect(toast).toBeVisible();
+  await expect(toast).not.toContainText(OFFLINE);
+  await context.close();
+});
+
 test('a double click on Start or on "Yes, Close Query" over a slow network sends one change and shows one toast', async ({
   browser,
   request,

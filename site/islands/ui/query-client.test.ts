@@ -1,5 +1,6 @@
 import { MutationObserver, onlineManager, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_TEXT, offlineReason } from '../../lib/offline.ts';
 import { newQueryClient } from './query-client.ts';
 
 const settledWithin = <T>(promise: Promise<T>, ms: number) =>
@@ -12,10 +13,14 @@ const settledWithin = <T>(promise: Promise<T>, ms: number) =>
   ]);
 
 describe('the screens’ query client while the browser is offline', () => {
-  afterEach(() => onlineManager.setOnline(true));
+  afterEach(() => {
+    onlineManager.setOnline(true);
+    vi.unstubAllGlobals();
+  });
 
   it('sends an action at once and lets it fail, instead of pausing it until the network returns', async () => {
     onlineManager.setOnline(false);
+    vi.stubGlobal('navigator', { onLine: false });
     const client = newQueryClient();
     client.mount(); // as QueryClientProvider does: resumes paused work when the connection returns
     let sent = 0;
@@ -28,6 +33,8 @@ describe('the screens’ query client while the browser is offline', () => {
     expect(await settledWithin(approve.mutate(), 1000)).toBe('rejected');
     expect(sent).toBe(1);
     expect(approve.getCurrentResult().isPaused).toBe(false);
+    // The screen's error toast, raised now, is told why (toast-on-demand.ts).
+    expect(offlineReason()).toBe(OFFLINE_TEXT);
     // Nothing is left queued to run when the connection comes back.
     onlineManager.setOnline(true);
     await new Promise((resolve) => setTimeout(resolve, 50));

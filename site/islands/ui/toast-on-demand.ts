@@ -1,5 +1,5 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
-import { isOffline, OFFLINE_TEXT } from '../../lib/offline.ts';
+import { offlineReason } from '../../lib/offline.ts';
 import { reportStalePage } from './stale-page.ts';
 import { placeOf } from './toast-place.ts';
 
@@ -25,10 +25,10 @@ const show =
   (kind: Kind) =>
   (message: Message, data?: ExternalToast): void => {
     const options = { ...data };
-    // A failure while the browser is offline says why, under the screen's own text (its SPEC §8
-    // 'Failed to …' or 'Approval failed'): a call that could not leave the browser has no
-    // server sentence, and the screen's fallback alone does not tell the person what to do.
-    if (kind === 'error' && options.description === undefined && isOffline()) options.description = OFFLINE_TEXT;
+    // A call that failed because the browser is offline says why, under the screen's own text
+    // (its SPEC §8 'Failed to …' or 'Approval failed'): it never reached the server, so there
+    // is no server sentence, and the fallback alone does not tell the person what to do.
+    if (kind === 'error' && options.description === undefined) options.description = offlineReason();
     // On a phone, off the control in use (toast-place.ts).
     options.position = placeOf(options.position);
     void outlet

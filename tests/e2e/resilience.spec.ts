@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { animationsFinished, asUser, authPost, newClient, signInAdmin, submitRequest } from './support.ts';
+import { animationsFinished, asUser, authPost, newClient, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // What a screen does when the network or the build lets it down (the browser-resilience
 // audit): an action tried offline, a double click on a slow network, a page open from
@@ -9,8 +9,13 @@ test.describe.configure({ mode: 'serial' });
 
 const OFFLINE = 'You are offline. Check your connection and try again.';
 
+// One admin sign-in for the file: two in the same second can read each other's e-mailed code.
+let admin: Session;
+test.beforeAll(async ({ request }) => {
+  admin = await signInAdmin(request);
+});
+
 test('an approval tried offline fails at once with the reason, and nothing runs when the network returns', async ({ browser, request }) => {
-  const admin = await signInAdmin(request);
   const fullName = `Offline Approve ${Date.now().toString(36)}`;
   const email = `offline.approve.${Date.now()}@example.com`;
   expect((await authPost(request, '/api/auth/register', { fullName, email, password: 'Client-Passw0rd' })).status()).toBe(201);
@@ -41,8 +46,7 @@ test('an approval tried offline fails at once with the reason, and nothing runs 
   await context.close();
 });
 
-test('offline, a refusal of the screen’s own is not blamed on the connection', async ({ browser, request }) => {
-  const admin = await signInAdmin(request);
+test('offline, a refusal of the screen’s own is not blamed on the connection', async ({ browser }) => {
   const context = await browser.newContext();
   await asUser(context, admin);
   const page = await context.newPage();
@@ -62,7 +66,6 @@ test('a double click on Start or on "Yes, Close Query" over a slow network sends
   browser,
   request,
 }) => {
-  const admin = await signInAdmin(request);
   const client = await newClient(request, admin, 'Dana Doubleclick');
   const tag = `dbl${Date.now().toString(36)}`;
   await submitRequest(request, client, `Slab takeoff ${tag}`);
@@ -111,7 +114,6 @@ test('a double click on Start or on "Yes, Close Query" over a slow network sends
 const STALE = 'This page is out of date. Please reload it.';
 
 test('a screen whose toast chunk is gone still works and asks for a reload, which mends it', async ({ browser, request }) => {
-  const admin = await signInAdmin(request);
   const fullName = `Stale Toasts ${Date.now().toString(36)}`;
   const email = `stale.toasts.${Date.now()}@example.com`;
   expect((await authPost(request, '/api/auth/register', { fullName, email, password: 'Client-Passw0rd' })).status()).toBe(201);
@@ -140,11 +142,7 @@ test('a screen whose toast chunk is gone still works and asks for a reload, whic
   await context.close();
 });
 
-test('an action on a page from before a redeploy that needs a part not loaded yet says the page is out of date', async ({
-  browser,
-  request,
-}) => {
-  const admin = await signInAdmin(request);
+test('an action on a page from before a redeploy that needs a part not loaded yet says the page is out of date', async ({ browser }) => {
   const context = await browser.newContext();
   await asUser(context, admin);
   const page = await context.newPage();
@@ -170,7 +168,6 @@ test('on a touch phone a refused submit’s toast keeps off the Submit button an
   browser,
   request,
 }) => {
-  const admin = await signInAdmin(request);
   const client = await newClient(request, admin, 'Tina Touch');
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
   await asUser(context, client);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { ToasterProps } from 'sonner';
 import { reportStalePage } from './stale-page.ts';
 import { markOutletMounted } from './toast-on-demand.ts';
-import { outletOffsets } from './toast-place.ts';
+import { OUTLET_CLASS, outletOffsets } from './toast-place.ts';
 import { ignoreTouchHover } from './toast-touch.ts';
 
 // Sonner's outlet loads on demand, after the screen (toast-on-demand.ts says why). If its
@@ -35,9 +35,12 @@ export function Toasts({ duration = DEFAULT_TOAST_MS }: { duration?: number }) {
   // Where toasts go: toast-place.ts.
   const { offset, mobileOffset } = outletOffsets();
   return (
-    <Suspense fallback={null}>
-      <Toaster position="bottom-right" offset={offset} mobileOffset={mobileOffset} duration={duration} richColors closeButton />
-      <Mounted />
-    </Suspense>
+    // display: contents: a wrapper without a box, for toast-place.ts and toast-touch.ts to know the toasts by.
+    <div className={OUTLET_CLASS} style={{ display: 'contents' }}>
+      <Suspense fallback={null}>
+        <Toaster position="bottom-right" offset={offset} mobileOffset={mobileOffset} duration={duration} richColors closeButton />
+        <Mounted />
+      </Suspense>
+    </div>
   );
 }

@@ -16,6 +16,9 @@ import type { ExternalToast } from 'sonner';
 // in use (the one last pressed or focused) goes to the top, under the portal's
 // bar, instead. The desktop places are unchanged.
 
+/** The class of the element Toasts.tsx wraps sonner's outlet in (sonner's own names stay in its chunk). */
+export const OUTLET_CLASS = 'toast-outlet';
+
 const COMPOSER_CLEARANCE = 104;
 /** Below the portal's 60 px bar on a phone. */
 const PHONE_BAR_CLEARANCE = 68;
@@ -39,7 +42,7 @@ let lastUsed: Element | null = null;
 if (typeof document !== 'undefined') {
   // Pressed or focused, whichever came last (a tap on iOS does not focus a button); not a toast.
   const note = (e: Event) => {
-    if (e.target instanceof Element && !e.target.closest('[data-sonner-toaster]')) lastUsed = e.target;
+    if (e.target instanceof Element && !e.target.closest(`.${OUTLET_CLASS}`)) lastUsed = e.target;
   };
   document.addEventListener('pointerdown', note, true);
   document.addEventListener('focusin', note, true);

@@ -1,3 +1,5 @@
+import { OUTLET_CLASS } from './toast-place.ts';
+
 // sonner pauses a toast's timer while a pointer is over the toasts and resumes it on
 // mouseleave. A tap fires the compatibility mouse events (mouseover, mouseenter, mousemove)
 // but no mouseleave until the next tap somewhere else, so a tapped toast stayed for good,
@@ -15,7 +17,7 @@ export function ignoreTouchHover(): () => void {
     if (e.pointerType === 'touch') lastTouch = e.timeStamp;
   };
   const onMouse = (e: MouseEvent) => {
-    if (e.timeStamp - lastTouch < AFTER_TOUCH_MS && e.target instanceof Element && e.target.closest('[data-sonner-toaster]')) {
+    if (e.timeStamp - lastTouch < AFTER_TOUCH_MS && e.target instanceof Element && e.target.closest(`.${OUTLET_CLASS}`)) {
       e.stopPropagation();
     }
   };

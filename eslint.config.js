@@ -10,6 +10,19 @@ import tseslint from 'typescript-eslint';
 // plain zod (STYLE.md: "The site may import portal-api/**/*.schema.ts and type AppType").
 const SHARED = ['*.schema.ts', '*.rules.ts', '*.limits.ts', '*.labels.ts'];
 
+// What the site may not import from the server (STYLE.md §2).
+const SITE_IMPORT_WALLS = [
+  {
+    regex: 'portal-api/(?!src/modules/[a-z-]+/[a-z.-]+\\.(schema|rules|limits|labels)\\.ts$|src/shared/|src/app\\.ts$)',
+    message: 'The site may import only the shared schema/rule files of portal-api (STYLE.md §2).',
+  },
+  {
+    group: ['**/portal-api/src/app.ts'],
+    allowTypeImports: true,
+    message: 'Only `import type { AppType }` from the server app.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', '.astro/**', 'node_modules/**', 'test-results/**', '.e2e-data-*/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -42,20 +55,22 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
+          patterns: SITE_IMPORT_WALLS,
+          paths: [
             {
-              regex: 'portal-api/(?!src/modules/[a-z-]+/[a-z.-]+\\.(schema|rules|limits|labels)\\.ts$|src/shared/|src/app\\.ts$)',
-              message: 'The site may import only the shared schema/rule files of portal-api (STYLE.md §2).',
-            },
-            {
-              group: ['**/portal-api/src/app.ts'],
-              allowTypeImports: true,
-              message: 'Only `import type { AppType }` from the server app.',
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Use useSingleFlightMutation (site/islands/ui/use-single-flight-mutation.ts): a double click sends one call.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    // The one place that wraps useMutation.
+    files: ['site/islands/ui/use-single-flight-mutation.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: SITE_IMPORT_WALLS }] },
   },
   {
     // A module reaches another only through its public files: repo functions, schemas, pure rules.

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../ui/use-single-flight-mutation.ts';
 import { toast } from 'sonner';
 import { serverMessage } from '../../lib/api.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
@@ -12,7 +13,7 @@ type StepAnswer = { message: string; warning?: string };
  */
 export function useRequestStep() {
   const client = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (send: () => Promise<StepAnswer>) => send(),
     onSuccess: (answer) => {
       toast.success(answer.message);

@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode, useState } from 'react';
+import { newQueryClient } from './query-client.ts';
 import { Toasts } from './Toasts.tsx';
 
 /** Every screen's root: server-state cache, the one toast outlet, an error boundary. */
 export function IslandRoot({ children, toastMs }: { children: ReactNode; toastMs?: number }) {
-  const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } } }),
-  );
+  const [client] = useState(newQueryClient);
   return (
     <QueryClientProvider client={client}>
       {/* SPEC §9: 5 s by default; the client area's toasts and screens the spec names take 3 s. */}

@@ -1,4 +1,7 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { offlineReason } from '../../lib/offline.ts';
+import { reportStalePage } from './stale-page.ts';
+import { placeOf } from './toast-place.ts';
 
 // Sonner is 9 KB gzipped, needed only once a screen has something to say. In the
 // browser build every `import { toast } from 'sonner'` is pointed here
@@ -21,7 +24,18 @@ export function markOutletMounted(): void {
 const show =
   (kind: Kind) =>
   (message: Message, data?: ExternalToast): void => {
-    void outlet.then(() => import('sonner')).then(({ toast }) => toast[kind](message, data));
+    const options = { ...data };
+    // A call that failed because the browser is offline says why, under the screen's own text
+    // (its SPEC §8 'Failed to …' or 'Approval failed'): it never reached the server, so there
+    // is no server sentence, and the fallback alone does not tell the person what to do.
+    if (kind === 'error' && options.description === undefined) options.description = offlineReason();
+    // On a phone, off the control in use (toast-place.ts).
+    options.position = placeOf(options.position);
+    void outlet
+      .then(() => import('sonner'))
+      .then(({ toast }) => toast[kind](message, options))
+      // sonner's chunk is gone (a page from before a redeploy): the banner speaks instead.
+      .catch(reportStalePage);
   };
 
 export const toast = { error: show('error'), success: show('success'), warning: show('warning') };

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
@@ -50,7 +51,7 @@ export function BlogBoard({ status }: Props) {
     setSelected(new Set());
   };
 
-  const removeOne = useMutation({
+  const removeOne = useSingleFlightMutation({
     mutationFn: (id: string) => call(api.blogs[':id'].$delete({ param: { id } })),
     onSuccess: (res) => toast.success(res.message || BLOG_TEXTS.deleted),
     onError: () => toast.error(BLOG_TEXTS.deleteFailed),
@@ -59,7 +60,7 @@ export function BlogBoard({ status }: Props) {
       void refresh();
     },
   });
-  const removeMany = useMutation({
+  const removeMany = useSingleFlightMutation({
     mutationFn: (ids: string[]) => call(api.blogs.multiple.$delete({ json: { blogIds: ids } })),
     onSuccess: (res) => {
       toast.success(res.message || BLOG_TEXTS.bulkDeleted);
@@ -71,7 +72,7 @@ export function BlogBoard({ status }: Props) {
       void refresh();
     },
   });
-  const publish = useMutation({
+  const publish = useSingleFlightMutation({
     mutationFn: (id: string) => call(api.blogs[':id'].status.$patch({ param: { id }, json: { status: 'published' } })),
     onSuccess: () => toast.success(BLOG_TEXTS.published),
     // SPEC §8: the server's message or 'Failed to publish blog.'; a network exception 'Error publishing blog.'

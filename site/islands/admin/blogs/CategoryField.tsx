@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, call } from '../../../lib/api.ts';
@@ -25,7 +26,7 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
     if (adding) nameInput.current?.focus();
   }, [adding]);
 
-  const add = useMutation({
+  const add = useSingleFlightMutation({
     mutationFn: (newName: string) => call(api.categories.$post({ json: { name: newName } })),
     onSuccess: (res) => {
       client.setQueryData<{ data: Category[] }>(['categories'], (old) => ({

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { api, call } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
@@ -13,7 +14,7 @@ export function SiteRebuildCard() {
     // Poll while a build runs, so the result appears without a reload.
     refetchInterval: (q) => (q.state.data?.state === 'running' ? 2000 : false),
   });
-  const start = useMutation({
+  const start = useSingleFlightMutation({
     mutationFn: () => call(api.site.rebuild.$post()),
     onSuccess: (data) => client.setQueryData(KEY, data),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { toast } from 'sonner';
 import { api, ApiError, call, serverMessage } from '../../../lib/api.ts';
 import type { QueryStatus } from '../admin-format.tsx';
@@ -8,7 +9,7 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 /** PATCH /queries/{id}/status; refreshes every admin list and toasts the outcome (SPEC §8 texts for closing). */
 export function useStatusChange() {
   const client = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     /** `note`: what this revision changed, when answering (issue 13). */
     mutationFn: ({ id, status, note }: { id: string; status: QueryStatus; note?: string }) =>
       call(api.queries[':id'].status.$patch({ param: { id }, json: { status, note } })),

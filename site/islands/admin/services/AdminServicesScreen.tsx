@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api, ApiError, assetUrl, call, publicApi } from '../../../lib/api.ts';
@@ -31,7 +32,7 @@ function ManageServices() {
     if (isError) toast.error(SPEC_TEXTS.servicesFailed);
   }, [isError]);
 
-  const remove = useMutation({
+  const remove = useSingleFlightMutation({
     mutationFn: (id: string) => call(api.services[':id'].$delete({ param: { id } })),
     onSuccess: (res) => {
       toast.success(res.message);

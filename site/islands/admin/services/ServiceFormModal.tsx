@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -84,7 +85,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     setFailure('');
   }, [mode, editing, reset]);
 
-  const save = useMutation({
+  const save = useSingleFlightMutation({
     mutationFn: async (values: Saved) => {
       const fields: Record<string, string> = { title: values.title, description: values.description };
       if (isSub) fields.parentService = values.parentService;

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { useRef, useState } from 'react';
@@ -40,7 +41,7 @@ function UsersTable() {
     queryFn: () => call(api.users.$get({ query: { page: String(pagination.pageIndex + 1), pageSize: String(PAGE_SIZE) } })),
     placeholderData: keepPreviousData,
   });
-  const approve = useMutation({
+  const approve = useSingleFlightMutation({
     mutationFn: (id: string) => call(api.auth.approve[':id'].$post({ param: { id } })),
     onSuccess: () => {
       toast.success(AUTH_TEXTS.approved);

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_MS, pruneIdempotencyKeys } from '../../portal-api/src/modules/idempotency/idempotency.repo.ts';
-import { IDEMPOTENCY_TEXTS } from '../../portal-api/src/modules/idempotency/idempotency.schema.ts';
+import { IDEMPOTENCY_TEXTS } from '../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 import { startUploadExpiry } from '../../portal-api/src/modules/uploads/upload-expiry.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { submitQuery } from './submit-query.ts';

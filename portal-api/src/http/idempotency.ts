@@ -1,12 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../db/database.ts';
 import { claimKey, keepAnswer, LEASE_MS, releaseClaim, renewClaim, type KeyedCall } from '../modules/idempotency/idempotency.repo.ts';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_TEXTS,
-  IdempotencyKeySchema,
-  REPLAYED_HEADER,
-} from '../modules/idempotency/idempotency.schema.ts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TEXTS, REPLAYED_HEADER } from '../modules/idempotency/idempotency.labels.ts';
+import { IdempotencyKeySchema } from '../modules/idempotency/idempotency.schema.ts';
 import type { AppEnv } from './env.ts';
 import { HttpError } from './errors.ts';
 

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { api, call, jsonBody, serverMessage } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { useSubmissionKey, withIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 import { busyButton } from '../ui/busy-button.ts';
@@ -35,6 +36,8 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   // Each file goes up on its own through tus (issue 14); the addendum is made once all are complete.
   const uploads = useResumableUploads(useAuth((s) => s.token));
   const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
+  // One Idempotency-Key per addendum: a retry after a lost answer does not add it twice.
+  const submission = useSubmissionKey();
 
   if (!addendum.isOpen) {
     return (
@@ -48,9 +51,13 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const submit = handleSubmit(async ({ note }) => {
     setFailure('');
     setProgress(0);
+    const key = submission.for({ queryId, files, note });
     try {
       const uploadIds = await uploads.uploadAll(picked);
-      const res = await call(api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note })));
+      const res = await call(
+        api.queries[':id'].addenda.$post({ param: { id: queryId } }, withIdempotencyKey(key, jsonBody({ uploadIds, note }))),
+      );
+      submission.renew();
       toast.success(res.message);
       addendum.close();
       reset();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { IDEMPOTENCY_KEEP_MS } from './idempotency.schema.ts';
+import { IDEMPOTENCY_KEEP_MS } from './idempotency.labels.ts';
 
 // The rows of http/idempotency.ts. The primary key (user_id, key) decides
 // between two first calls with one key on both engines: one insert wins, the

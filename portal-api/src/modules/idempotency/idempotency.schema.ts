@@ -1,20 +1,5 @@
 import { z } from 'zod';
-
-// The Idempotency-Key request header (IETF draft-ietf-httpapi-idempotency-key-header)
-// on the calls that create something: a retry after a lost answer gets the first
-// answer again instead of a second request, quote, addendum or post.
-
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** Set on an answer that is the kept answer of an earlier call with the same key. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
-/** How long a successful call's answer is kept for a retry with its key. */
-export const IDEMPOTENCY_KEEP_MS = 24 * 3600_000;
-
-export const IDEMPOTENCY_TEXTS = {
-  invalid: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
-  running: 'This request is still being processed. Please wait a moment.',
-  otherRequest: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
-} as const;
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TEXTS, REPLAYED_HEADER } from './idempotency.labels.ts';
 
 /** The key as sent: any printable ASCII (a UUID, or the draft's quoted string), 1 to 255 characters. */
 export const IdempotencyKeySchema = z.string().regex(/^[\x20-\x7e]{1,255}$/, IDEMPOTENCY_TEXTS.invalid);

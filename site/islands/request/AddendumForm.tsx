@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { api, call, jsonBody, serverMessage } from '../../lib/api.ts';
+import { api, call, jsonBody } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { useSubmissionKey, withIdempotencyKey } from '../../lib/idempotency-key.ts';
-import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
+import { overallPercent, submitFailure, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { useInlineForm } from '../ui/use-inline-form.ts';
@@ -38,6 +39,8 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
   // One Idempotency-Key per addendum: a retry after a lost answer does not add it twice.
   const submission = useSubmissionKey();
+  // Leaving mid-upload asks first.
+  useLeaveGuard(progress !== null);
 
   if (!addendum.isOpen) {
     return (
@@ -63,8 +66,8 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       reset();
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
-      // A refused file comes back as the server's sentence naming it (resumable-uploads.ts).
-      setFailure(serverMessage(err) || SPEC_TEXTS.somethingWrong);
+      // A refused file comes back as the server's sentence naming it, a dropped one as the upload's own (resumable-uploads.ts).
+      setFailure(submitFailure(err, SPEC_TEXTS.somethingWrong));
     } finally {
       setProgress(null);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { uploadFailure } from './resumable-uploads.ts';
+import { submitFailure, UploadStopped, uploadFailure } from './resumable-uploads.ts';
 
 // What a failed tus upload tells the form: the server's {message} (it names a refused
 // file) as the ApiError the forms show, or, with no answer, a sentence about the file.
@@ -23,5 +23,24 @@ describe('uploadFailure', () => {
       expect(err).not.toBeInstanceOf(ApiError);
       expect(err.message).toBe('plans.pdf: the upload stopped. Check your connection and submit again to resume.');
     }
+  });
+});
+
+describe('submitFailure', () => {
+  // One way for every form that uploads (request, addendum, deliverables): resilience audit finding 5.
+  it("says the stopped upload's own sentence, so the person knows a submit resumes it", () => {
+    const stopped = uploadFailure(failed(), 'big.pdf');
+    expect(stopped).toBeInstanceOf(UploadStopped);
+    expect(submitFailure(stopped, 'Failed to create query')).toBe(
+      'big.pdf: the upload stopped. Check your connection and submit again to resume.',
+    );
+  });
+
+  it("says the server's sentence, else the form's fallback (no answer, or an error of ours)", () => {
+    expect(submitFailure(new ApiError(415, 'notes.txt: Only PDF, DWG, ZIP or image files are accepted.'), 'Failed to create query')).toBe(
+      'notes.txt: Only PDF, DWG, ZIP or image files are accepted.',
+    );
+    expect(submitFailure(new ApiError(0, ''), 'Failed to create query')).toBe('Failed to create query');
+    expect(submitFailure(new TypeError('x is undefined'), 'Something went wrong')).toBe('Something went wrong');
   });
 });

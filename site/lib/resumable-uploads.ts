@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
 import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
-import { ApiError } from './api.ts';
+import { ApiError, serverMessage } from './api.ts';
 
 // Each picked file goes up on its own through tus (issue 14). tus-js-client
 // keeps a fingerprint of each unfinished upload in localStorage, so picking
@@ -16,9 +16,16 @@ const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000];
 
 type TusResponse = { getStatus(): number; getBody(): string };
 
+/** A file whose upload stopped without a refusal (the connection dropped): submitting again resumes it. */
+export class UploadStopped extends Error {
+  constructor(name: string) {
+    super(`${name}: the upload stopped. Check your connection and submit again to resume.`);
+  }
+}
+
 /**
  * Why an upload failed: the server's {message} (a refused file is named in it) as the
- * ApiError every form shows, like lib/api.ts's; else a sentence about the file.
+ * ApiError every form shows, like lib/api.ts's; else UploadStopped naming the file.
  */
 export function uploadFailure(err: unknown, name: string): Error {
   const res = (err as { originalResponse?: TusResponse | null }).originalResponse;
@@ -29,7 +36,17 @@ export function uploadFailure(err: unknown, name: string): Error {
   } catch {
     // not JSON
   }
-  return new Error(`${name}: the upload stopped. Check your connection and submit again to resume.`);
+  return new UploadStopped(name);
+}
+
+/**
+ * What a form that uploads says when its submit failed, the same way on every such form: the
+ * server's sentence, or the sentence of the upload that stopped (which says how to resume), else
+ * the form's SPEC §8 fallback (`'Failed to create query'`, `'Something went wrong'`).
+ */
+export function submitFailure(err: unknown, fallback: string): string {
+  if (err instanceof UploadStopped) return err.message;
+  return serverMessage(err) || fallback;
 }
 
 export function useResumableUploads(token: string | null) {

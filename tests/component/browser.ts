@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { startTestServer, type TestServer } from '../api/harness.ts';
+import { multipartOf } from './multipart.ts';
 
 // What the islands need from a browser that jsdom leaves out, pointed at the
 // real API (tests/api/harness.ts: real server on a port, real SQLite, outbox on disk):
@@ -11,7 +12,8 @@ import { startTestServer, type TestServer } from '../api/harness.ts';
 // - sockets: jsdom's WebSocket (undici's) cannot fire events once jsdom's Event
 //   replaced Node's, so the page gets ws's, which speaks the same browser API;
 // - uploads: XMLHttpRequest (lib/api.ts upload, for its progress) has no hook like
-//   fetch and jsdom checks CORS on it, so the page itself moves to the relay's origin.
+//   fetch and jsdom checks CORS on it, so the page itself moves to the relay's origin;
+//   a FormData given to fetch is written out as multipart, as a browser does.
 
 /** A call the page made: method, path with query, and body (JSON parsed; a form as [name, text or file name] pairs). */
 export type Call = { method: string; path: string; body: unknown };
@@ -73,10 +75,17 @@ export async function openBrowser(): Promise<Browser> {
     }
   };
 
-  globalThis.fetch = (input, init) => {
+  globalThis.fetch = async (input, init) => {
     const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     calls.push({ method: method.toUpperCase(), path: pathOf(url), body: bodyOf(init?.body) });
+    // A form (jsdom's FormData) goes out as a browser sends it: multipart with its files' bytes.
+    if (init?.body instanceof FormData) {
+      const { body, headers } = await multipartOf(init.body);
+      const merged = new Headers(init.headers);
+      merged.set('content-type', headers['content-type']);
+      init = { ...init, body, headers: merged };
+    }
     return realFetch(url.startsWith('/') ? `${origin.origin}${url}` : url, init);
   };
   const xhr = XMLHttpRequest.prototype;

@@ -33,6 +33,7 @@ import * as queryFilesStorageKey from './migrations/20261124T1000-query-files-st
 import * as blogTagOrder from './migrations/20261124T1200-blog-tag-order.ts';
 import * as outboxReplyTo from './migrations/20261124T1300-outbox-reply-to.ts';
 import * as activityActor from './migrations/20261124T1400-activity-actor.ts';
+import * as idempotencyKeys from './migrations/20261124T1500-idempotency-keys.ts';
 import type { Logger } from '../lib/logger.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { DatabaseFileGuard } from './file-guard.ts';
@@ -159,6 +160,7 @@ const migrations: Record<string, Migration> = {
   '20261124T1200-blog-tag-order': blogTagOrder,
   '20261124T1300-outbox-reply-to': outboxReplyTo,
   '20261124T1400-activity-actor': activityActor,
+  '20261124T1500-idempotency-keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -272,6 +272,23 @@ export interface QueryStatusCountsTable {
   n: number;
 }
 
+/** An Idempotency-Key a user sent (migration 20261124T1500): running while its first call runs, then its kept answer. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  state: 'running' | 'done';
+  /** Random id of the call that holds the row: only it renews the lease or writes the answer. */
+  claim: string;
+  /** While running: the lease its call renews; past it, the call is taken for dead. */
+  locked_until: string | null;
+  status: number | null;
+  body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -294,6 +311,7 @@ export interface Database {
   outbox: OutboxTable;
   chat_mail_marks: ChatMailMarksTable;
   query_status_counts: QueryStatusCountsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

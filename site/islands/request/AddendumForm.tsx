@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { api, call, jsonBody, serverMessage } from '../../lib/api.ts';
+import { api, call, jsonBody } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
-import { overallPercent, useResumableUploads } from '../../lib/resumable-uploads.ts';
+import { useSubmissionKey, withIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
+import { overallPercent, submitFailure, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { useInlineForm } from '../ui/use-inline-form.ts';
@@ -35,6 +37,10 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   // Each file goes up on its own through tus (issue 14); the addendum is made once all are complete.
   const uploads = useResumableUploads(useAuth((s) => s.token));
   const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
+  // One Idempotency-Key per addendum: a retry after a lost answer does not add it twice.
+  const submission = useSubmissionKey();
+  // Leaving mid-upload asks first.
+  useLeaveGuard(progress !== null);
 
   if (!addendum.isOpen) {
     return (
@@ -48,16 +54,20 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const submit = handleSubmit(async ({ note }) => {
     setFailure('');
     setProgress(0);
+    const key = submission.for({ queryId, files, note });
     try {
       const uploadIds = await uploads.uploadAll(picked);
-      const res = await call(api.queries[':id'].addenda.$post({ param: { id: queryId } }, jsonBody({ uploadIds, note })));
+      const res = await call(
+        api.queries[':id'].addenda.$post({ param: { id: queryId } }, withIdempotencyKey(key, jsonBody({ uploadIds, note }))),
+      );
+      submission.renew();
       toast.success(res.message);
       addendum.close();
       reset();
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
-      // A refused file comes back as the server's sentence naming it (resumable-uploads.ts).
-      setFailure(serverMessage(err) || SPEC_TEXTS.somethingWrong);
+      // A refused file comes back as the server's sentence naming it, a dropped one as the upload's own (resumable-uploads.ts).
+      setFailure(submitFailure(err, SPEC_TEXTS.somethingWrong));
     } finally {
       setProgress(null);
     }

@@ -5,6 +5,7 @@ import { formatBidDueDate } from '../../../portal-api/src/modules/queries/querie
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { useSubmissionKey, withIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { busyButton } from '../ui/busy-button.ts';
 
 const resolver = lazyZodResolver(
@@ -18,6 +19,8 @@ type Props = { queryId: string; bidDueDate: string | null; hasOpenQuote: boolean
 /** The admin's quote: price, standard turnaround (48 h), optional rush (24 h) with its price, note (issue 13). */
 export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
   const step = useRequestStep();
+  // One Idempotency-Key per quote: a retry after a lost answer does not send (and withdraw) it twice.
+  const submission = useSubmissionKey();
   const ids = { price: useId(), hours: useId(), rush: useId(), rushPrice: useId(), rushHours: useId(), note: useId() };
   // react-hook-form over the shared form schema (lifecycle.schema.ts, loaded lazily), checked on submit. `raw`:
   // the prices are sent as typed, the server turns them into cents (SendQuoteSchema).
@@ -49,8 +52,10 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
       note: form.note || undefined,
       ...(form.rush ? { rushPrice: form.rushPrice, rushHours: Number(form.rushHours) } : {}),
     };
-    step.mutate(() => call(api.queries[':id'].quotes.$post({ param: { id: queryId }, json })), {
+    const key = submission.for({ queryId, json });
+    step.mutate(() => call(api.queries[':id'].quotes.$post({ param: { id: queryId }, json }, withIdempotencyKey(key))), {
       onSuccess: () => {
+        submission.renew();
         setValue('price', '');
         setValue('rushPrice', '');
         setValue('note', '');

@@ -5,11 +5,13 @@ import type { Deps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { createRouter } from '../../http/router.ts';
 import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import type { Multipart } from '../../lib/storage.ts';
 import { AUTH_REQUIRED, NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findCategory, findCategoryByName } from '../categories/categories.repo.ts';
+import { IDEMPOTENCY_KEY_PARAMETER, idempotentResponses } from '../idempotency/idempotency.schema.ts';
 import { storeBlogImage } from './blogs.image.ts';
 import { deleteBlogs, findBlog, findBlogRow, insertBlog, listBlogs, listPublishedTags, setBlogStatus, updateBlog } from './blogs.repo.ts';
 import { BLOG_LIMITS, BLOG_TEXTS } from './blogs.rules.ts';
@@ -196,14 +198,15 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
         tags: ['Blogs'],
         summary: `Creates a blog. ${MULTIPART_FIELDS} Admin only.`,
         security: [{ bearer: [] }],
-        middleware: [admin] as const,
-        responses: {
+        middleware: [admin, idempotent(db)] as const,
+        parameters: [IDEMPOTENCY_KEY_PARAMETER],
+        responses: idempotentResponses({
           201: { description: 'Created', content: json(BlogEnvelopeSchema) },
           400: { description: BLOG_TEXTS.required },
           ...ADMIN_ERRORS,
           413: { description: 'Image too large' },
           415: { description: 'Not an image' },
-        },
+        }),
       }),
       async (c) => {
         const { fields, file, discard } = await receiveForm(c);

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { addendumError, deliveryDueAt } from './lifecycle-transitions.ts';
@@ -24,6 +25,7 @@ import { getQueryForUser } from './queries.repo.ts';
 import { QueryIdParamsSchema, QuerySchema } from './queries.schema.ts';
 import { acceptQuote, declineQuote, sendQuote, withdrawQuote } from './quotes.repo.ts';
 import { addAddendum, reopenQuery } from './revisions.repo.ts';
+import { IDEMPOTENCY_KEY_PARAMETER, idempotentResponses } from '../idempotency/idempotency.schema.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 import { formatFirmTime } from '../../shared/firm-time.ts';
@@ -66,13 +68,18 @@ export function lifecycleRoutes(deps: Deps) {
         path: '/queries/{id}/quotes',
         tags: ['Quotes'],
         security: [{ bearer: [] }],
-        middleware: [requireAuth(db, 'admin')] as const,
+        middleware: [requireAuth(db, 'admin'), idempotent(db)] as const,
+        parameters: [IDEMPOTENCY_KEY_PARAMETER],
         summary:
           'Sends a quote (USD price, standard turnaround, optional rush price and turnaround, note). A quote still sent is withdrawn. Admin only.',
         description:
           'Price: positive, at most two decimals, stored as integer cents. standardHours defaults to 48, rushHours to 24 when a rushPrice is given; the rush turnaround must be shorter than the standard one and the rush price not lower than the price (400). 409 on an answered or closed request. `warning` says when the standard delivery would fall after the bid due date.',
         request: { params: QueryIdParamsSchema, ...body(SendQuoteSchema) },
-        responses: { 201: json(StepSchema, 'The request with its quotes'), 409: { description: 'Answered or closed' }, ...common },
+        responses: idempotentResponses({
+          201: json(StepSchema, 'The request with its quotes'),
+          409: { description: 'Answered or closed' },
+          ...common,
+        }),
       }),
       async (c) => {
         const { id } = c.req.valid('param');
@@ -188,18 +195,19 @@ export function lifecycleRoutes(deps: Deps) {
         path: '/queries/{id}/addenda',
         tags: ['Queries'],
         security: [{ bearer: [] }],
-        middleware: [requireAuth(db, 'client')] as const,
+        middleware: [requireAuth(db, 'client'), idempotent(db)] as const,
+        parameters: [IDEMPOTENCY_KEY_PARAMETER],
         summary:
           'Adds files with a note as the next addendum (Addendum 1, 2, …). On an answered request this asks for a revision. Client only (their own request).',
         description: `multipart/form-data: files[] (1 to ${MAX_ADDENDUM_FILES}, PDF, DWG, ZIP or images) and an optional note; or application/json {uploadIds, note} naming the client's completed resumable uploads (POST /uploads/tus). 409 on a closed request.`,
         request: { params: QueryIdParamsSchema },
-        responses: {
+        responses: idempotentResponses({
           201: json(StepSchema, 'The request'),
           409: { description: 'Closed' },
           413: { description: 'Too large' },
           415: { description: 'Type not accepted' },
           ...common,
-        },
+        }),
       }),
       async (c) => {
         const { id } = c.req.valid('param');

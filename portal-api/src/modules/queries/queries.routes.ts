@@ -4,6 +4,7 @@ import type { QueryStatus } from '../../db/schema.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
@@ -11,6 +12,7 @@ import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { findService, listSubserviceIds, serviceTitles } from '../services/services.repo.ts';
 import { SERVICE_NOT_LISTED } from '../services/services.schema.ts';
 import { withChatPreview } from '../chats/unread.repo.ts';
+import { IDEMPOTENCY_KEY_PARAMETER, idempotentResponses } from '../idempotency/idempotency.schema.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { findReusableFiles } from './reuse.repo.ts';
@@ -65,15 +67,16 @@ export function queriesRoutes(deps: Deps) {
           'Files, reused files and uploads together count against UPLOAD_MAX_FILES. Example: ' +
           '{"message":"…","service":"<id>","subService":"<id>","projectName":"…","uploadIds":["<upload id>","<upload id>"]}.',
         security: [{ bearer: [] }],
-        middleware: [requireAuth(db, 'client')] as const,
-        responses: {
+        middleware: [requireAuth(db, 'client'), idempotent(db)] as const,
+        parameters: [IDEMPOTENCY_KEY_PARAMETER],
+        responses: idempotentResponses({
           201: json(QueryCreatedSchema, 'Stored; COMPANY_EMAIL is told'),
           400: {
             description: `'${REQUIRED_FIELDS}', an upload that is not complete or not the caller's, or another sentence naming the problem`,
           },
           413: { description: 'A file is over UPLOAD_MAX_MB' },
           415: { description: 'A file is not a PDF, DWG, ZIP or image (by content)' },
-        },
+        }),
       }),
       async (c) => {
         const user = c.var.user;

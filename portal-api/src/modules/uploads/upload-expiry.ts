@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { pruneIdempotencyKeys } from '../idempotency/idempotency.repo.ts';
 import { expireUploads, tusDirectory } from './uploads.repo.ts';
 import { UPLOAD_EXPIRY_HOURS } from './uploads.schema.ts';
 
@@ -11,13 +12,16 @@ const EVERY_MS = 15 * 60_000;
 /**
  * Removes expired uploads every 15 minutes (and once at start): their rows and
  * bytes, plus any bytes in uploads/tus that no row claims (a crash between
- * writing the tus state and the row). Returns the stop function.
+ * writing the tus state and the row). The same sweep deletes the Idempotency-Key
+ * answers past their 24 hours (http/idempotency.ts). Returns the stop function.
  */
 export function startUploadExpiry(db: DB, storage: Storage, log: Logger): () => void {
   const run = async () => {
     const expired = await expireUploads(db, storage);
     const orphans = await removeOrphans(db, storage);
     if (expired || orphans) log.info({ expired, orphans }, 'removed expired uploads');
+    const keys = await pruneIdempotencyKeys(db);
+    if (keys) log.info({ keys }, 'removed expired idempotency keys');
   };
   const tick = () => void run().catch((err: unknown) => log.error({ err }, 'upload expiry failed'));
   const timer = setInterval(tick, EVERY_MS);

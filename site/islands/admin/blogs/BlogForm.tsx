@@ -3,9 +3,10 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { api, upload } from '../../../lib/api.ts';
+import { api, call, upload } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
+import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { BLOG_LIMITS, BLOG_TEXTS, parseTags } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
@@ -74,6 +75,8 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // A new post is sent with one Idempotency-Key per submission: a retry after a lost answer makes no second post.
+  const submission = useSubmissionKey();
 
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -138,9 +141,12 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     else if (removeImage) form.append('removeImage', 'true');
     setProgress(0);
     try {
+      // An update (PUT) sets the post to what was sent, so a repeat changes nothing. A new post goes
+      // through fetch to carry its key (lib/api.ts's upload() sends no other headers): it shows no percentage.
       const res = isEdit
         ? await upload(api.blogs[':id'], '$put', form, setProgress, { id: initial._id })
-        : await upload(api.blogs, '$post', form, setProgress);
+        : await call(api.blogs.$post({}, withIdempotencyKey(submission.for({ values, file, removeImage }), { init: { body: form } })));
+      submission.renew();
       toast.success(isEdit ? BLOG_TEXTS.updated : BLOG_TEXTS.created);
       setDone(true);
       void client.invalidateQueries({ queryKey: ['admin-blogs'] });
@@ -315,7 +321,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
             CANCEL
           </button>
           <button type="submit" className="btn" disabled={busy}>
-            {progress !== null ? `Saving… ${progress}%` : isEdit ? 'UPDATE' : 'SAVE'}
+            {progress !== null ? `Saving…${progress ? ` ${progress}%` : ''}` : isEdit ? 'UPDATE' : 'SAVE'}
           </button>
         </div>
       </div>

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api, call, jsonBody } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { describeProgress, overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
+import { useLeaveGuard } from '../../../lib/leave-guard.ts';
+import { describeProgress, overallPercent, submitFailure, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
@@ -40,6 +41,8 @@ export function AnswerDialog({ query, onClose }: Props) {
   const willAnswer = query?.status === 'in_progress';
   const existing = query?.deliverables ?? [];
   const busy = progress !== null || change.isPending;
+  // Leaving while deliverables upload or the answer is saved asks first.
+  useLeaveGuard(busy);
 
   const close = () => {
     if (busy) return;
@@ -75,7 +78,7 @@ export function AnswerDialog({ query, onClose }: Props) {
     } catch (err) {
       setProgress(null);
       // The server's message (ApiError), or the upload's own sentence naming the file.
-      setError(err instanceof Error && err.message ? err.message : SPEC_TEXTS.somethingWrong);
+      setError(submitFailure(err, SPEC_TEXTS.somethingWrong));
     }
   }
 

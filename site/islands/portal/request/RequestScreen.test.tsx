@@ -181,6 +181,37 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     expect(rows).toEqual([{ message: 'Door hardware pricing', project_name: null }]);
   });
 
+  it('answers a retry after a lost answer with the first answer: the success message, and one request (audit finding 3)', async () => {
+    const { client, earlier } = await openReuseForm('Lola Lost', 'Manufacturers');
+    type('Description *', 'Slab takeoff whose answer was lost');
+    choose('Service *', 'Manufacturers');
+    // The first POST /api/queries reaches the server; its answer is lost on the way back.
+    const page = globalThis.fetch;
+    let posts = 0;
+    globalThis.fetch = async (input, init) => {
+      const res = await page(input, init);
+      if (init?.method === 'POST' && /\/api\/queries$/.test(String(input)) && ++posts === 1) throw new TypeError('Failed to fetch');
+      return res;
+    };
+    try {
+      submit();
+      expect(await screen.findByText('Error: Failed to create query')).toBeTruthy();
+      submit();
+      expect(await screen.findByText('Query submitted successfully!')).toBeTruthy();
+    } finally {
+      globalThis.fetch = page;
+    }
+    await waitFor(() => expect(browser.visited).toEqual(['/my-queries']));
+    expect(posts).toBe(2);
+    const rows = await browser.server.deps.db
+      .selectFrom('queries')
+      .select('message')
+      .where('user_id', '=', client.id)
+      .where('id', '!=', earlier)
+      .execute();
+    expect(rows).toEqual([{ message: 'Slab takeoff whose answer was lost' }]);
+  });
+
   it("leaves the description's length to the server and shows its sentence", async () => {
     const { client, earlier } = await openReuseForm('Lena Long', 'Manufacturers');
     type('Description *', 'x'.repeat(10_001));

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { api, call, publicApi, serverMessage } from '../../../lib/api.ts';
+import { ApiError, api, call, publicApi } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { localDay } from '../../../lib/date-format.ts';
+import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { paths } from '../../../lib/routes.ts';
 import { PortalShell } from '../PortalShell.tsx';
 import { FilePicker, type PickedFile } from './FilePicker.tsx';
@@ -16,8 +18,9 @@ import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/q
 import { CharCount } from '../../ui/CharCount.tsx';
 import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
-import { overallPercent, useResumableUploads } from '../../../lib/resumable-uploads.ts';
+import { overallPercent, submitFailure, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { UPLOADS_GONE, UPLOADS_NOT_READY } from '../../../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { MAYBE_SUBMITTED } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 
 // SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
 const REDIRECT_MS = 1000; // SPEC §9
@@ -84,8 +87,14 @@ function RequestForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const busy = progress !== null;
+  // Leaving mid-upload asks first (a resumed upload needs the same file picked again).
+  useLeaveGuard(busy);
   // Files go up one by one through tus (resumable); the request is made once all are complete.
   const uploads = useResumableUploads(token);
+  // One Idempotency-Key per submission: a retry after a lost answer gets the first answer back.
+  const submission = useSubmissionKey();
+  // The last submit's request went out and no answer came: it may have been made.
+  const [unanswered, setUnanswered] = useState(false);
   const overall = overallPercent(uploads.progress, files);
 
   const refused = (field: (typeof REQUIRED)[number]) => fieldError(!!formState.errors[field], ids.error);
@@ -125,29 +134,42 @@ function RequestForm() {
   const send = handleSubmit(
     async (form) => {
       setProgress(0);
+      const reuseFiles = reused.length ? reused.map((f) => f._id).join(',') : undefined;
+      const key = submission.for({ ...form, reuseFiles });
+      let sent = false;
       try {
         const uploadIds = await uploads.uploadAll(form.files);
+        sent = true;
         await call(
-          api.queries.$post({
-            json: {
-              message: form.message,
-              projectName: form.projectName,
-              location: form.location.trim() || undefined,
-              reuseFiles: reused.length ? reused.map((f) => f._id).join(',') : undefined,
-              service: form.service,
-              subService: form.subService || undefined,
-              bidDueDate: form.bidDueDate || undefined,
-              uploadIds,
+          api.queries.$post(
+            {
+              json: {
+                message: form.message,
+                projectName: form.projectName,
+                location: form.location.trim() || undefined,
+                reuseFiles,
+                service: form.service,
+                subService: form.subService || undefined,
+                bidDueDate: form.bidDueDate || undefined,
+                uploadIds,
+              },
             },
-          }),
+            withIdempotencyKey(key),
+          ),
         );
+        submission.renew();
+        setUnanswered(false);
         toast.success(QUERY_CREATED);
         clear();
         setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
       } catch (err) {
-        const text = serverMessage(err) || 'Failed to create query';
+        let text = submitFailure(err, 'Failed to create query');
         // The server lost uploads sent earlier (expired): the next submit sends those files again.
-        if (text === UPLOADS_GONE || text === UPLOADS_NOT_READY) uploads.forget();
+        if (text === UPLOADS_GONE || text === UPLOADS_NOT_READY) {
+          uploads.forget();
+          if (unanswered && text === UPLOADS_GONE) text = MAYBE_SUBMITTED;
+        }
+        setUnanswered(sent && err instanceof ApiError && err.status === 0);
         setFailure(text);
         toast.error(`Error: ${text}`);
       } finally {

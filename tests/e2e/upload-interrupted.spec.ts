@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { asUser, newClient, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+
+// Resilience audit findings 5 and 7: a plan file is uploading when the person clicks away
+// (the browser asks first, and stays on the page when told to) or the connection drops (the
+// form says the upload stopped and that submitting again resumes it, not 'Failed to create
+// query' or 'Something went wrong'). Once idle, leaving asks nothing.
+
+let admin: Session;
+let client: Session;
+let dir: string;
+let plans: string;
+
+test.beforeAll(async ({ request }) => {
+  admin = await signInAdmin(request);
+  client = await newClient(request, admin, 'Ursula Upload');
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'interrupted-e2e-'));
+  plans = path.join(dir, 'S-401 plan set.pdf');
+  await fs.writeFile(plans, Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2 * 1024 * 1024), Buffer.from('\n%%EOF\n')]));
+});
+test.afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const STOPPED = 'S-401 plan set.pdf: the upload stopped. Check your connection and submit again to resume.';
+
+/**
+ * The line under the upload: its PATCH is held (the upload is under way for as long as the
+ * test needs) until `cut()` drops the connection: the page goes offline (navigator.onLine, so
+ * tus does not retry) and the held PATCH fails as a dropped connection does. `restore()` ends both.
+ */
+async function heldUpload(context: BrowserContext, page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  await page.route('**/api/uploads/tus/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    held();
+    await released;
+    await route.abort('internetdisconnected');
+  });
+  return {
+    holding,
+    cut: async () => {
+      await context.setOffline(true);
+      release();
+    },
+    restore: async () => {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.setOffline(false);
+    },
+  };
+}
+
+/** Every dialog the page opens (type), dismissed: a beforeunload one keeps the page. */
+function dialogsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (d) => {
+    seen.push(d.type());
+    void d.dismiss();
+  });
+  return seen;
+}
+
+test('the request form asks before leaving mid-upload, says how to resume when the connection drops, and lets go once done', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  const dialogs = dialogsOf(page);
+  await page.goto('/request');
+  const message = `Interrupted upload ${Date.now()}`;
+  await page.getByLabel('Description *').fill(message);
+  await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
+  await page.getByLabel('Plans and files *').setInputFiles(plans);
+  const line = await heldUpload(context, page);
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await line.holding;
+
+  // Finding 7: clicking 'My Queries' asks first; staying keeps the page and the upload.
+  await page.getByRole('link', { name: 'My Queries' }).click();
+  await expect.poll(() => dialogs).toEqual(['beforeunload']);
+  await expect(page).toHaveURL(/\/request$/);
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
+
+  // Finding 5: the connection drops mid-upload: the form says which file stopped and how to resume.
+  await line.cut();
+  await expect(page.getByRole('alert')).toHaveText(STOPPED);
+  await expect(page.getByText(`Error: ${STOPPED}`)).toBeVisible();
+  await expect(page.getByText('Failed to create query')).toHaveCount(0);
+  await shoot(page, 'interrupted/request-upload-stopped');
+
+  // Back online, submitting again sends it; once done the page goes to My Queries without asking.
+  await line.restore();
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Query submitted successfully!')).toBeVisible();
+  await page.waitForURL('**/my-queries');
+  expect(dialogs).toEqual(['beforeunload']);
+  const mine = (await (await page.request.get('/api/queries/me', { headers: { authorization: `Bearer ${client.token}` } })).json()) as {
+    data: Array<{ message: string }>;
+  };
+  expect(mine.data.filter((q) => q.message === message)).toHaveLength(1);
+  await context.close();
+});
+
+test('an idle request form lets the person leave without asking', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  const dialogs = dialogsOf(page);
+  await page.goto('/request');
+  await page.getByLabel('Description *').fill('Typed, not sent');
+  await page.getByRole('link', { name: 'My Queries' }).click();
+  await page.waitForURL('**/my-queries');
+  expect(dialogs).toEqual([]);
+  await context.close();
+});
+
+test('the addendum form asks before leaving mid-upload and says how to resume when the connection drops', async ({ browser, request }) => {
+  const id = await submitRequest(request, client, `Addendum interrupted ${Date.now()}`);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  const dialogs = dialogsOf(page);
+  await page.goto(`/chat/${id}`);
+  const side = page.getByRole('complementary', { name: 'Request details' });
+  await side.getByRole('button', { name: 'Add addendum' }).click();
+  await side.getByLabel('Addendum files').setInputFiles(plans);
+  const line = await heldUpload(context, page);
+  await side.getByRole('button', { name: 'Upload addendum' }).click();
+  await line.holding;
+
+  await page.getByRole('link', { name: 'My Queries' }).click();
+  await expect.poll(() => dialogs).toEqual(['beforeunload']);
+  await expect(page).toHaveURL(new RegExp(`/chat/${id}$`));
+
+  // Not 'Something went wrong': the sentence that says how to go on.
+  await line.cut();
+  await expect(side.getByRole('alert')).toHaveText(STOPPED);
+  await shoot(page, 'interrupted/addendum-upload-stopped');
+  await line.restore();
+  await side.getByRole('button', { name: 'Upload addendum' }).click();
+  await expect(page.getByText('Addendum 1 added.')).toBeVisible();
+  await context.close();
+});
+
+test("the admin's answer dialog asks before leaving while deliverables upload, and says how to resume", async ({ browser, request }) => {
+  const id = await submitRequest(request, client, `Answer interrupted ${Date.now()}`);
+  const started = await request.patch(`/api/queries/${id}/status`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { status: 'in_progress' },
+  });
+  expect(started.status()).toBe(200);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  const dialogs = dialogsOf(page);
+  await page.goto(`/admin-chat/${id}`);
+  const status = page.getByRole('complementary', { name: 'Request details' }).getByRole('region', { name: 'Status' });
+  await status.getByRole('button', { name: /^Mark answered/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark answered' });
+  await dialog.getByLabel(/^Deliverables/).setInputFiles(plans);
+  const line = await heldUpload(context, page);
+  await dialog.getByRole('button', { name: 'Upload and mark answered' }).click();
+  await line.holding;
+
+  // The page behind the dialog is inert; leaving by address asks all the same.
+  await page.evaluate(() => window.location.assign('/admin'));
+  await expect.poll(() => dialogs).toEqual(['beforeunload']);
+  await expect(page).toHaveURL(new RegExp(`/admin-chat/${id}$`));
+
+  await line.cut();
+  await expect(dialog.getByRole('alert')).toHaveText(STOPPED);
+  await line.restore();
+  await context.close();
+});

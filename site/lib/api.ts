@@ -127,6 +127,7 @@ export function upload<R extends Route<M>, M extends '$post' | '$put'>(
   form: FormData,
   onProgress: (percent: number) => void,
   param?: Record<string, string>,
+  headers: Record<string, string> = {},
 ): Promise<Ok<Awaited<ReturnType<R[M]>>>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -134,6 +135,8 @@ export function upload<R extends Route<M>, M extends '$post' | '$put'>(
     const token = useAuth.getState().token;
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
+    // e.g. the Idempotency-Key of a new post (lib/idempotency-key.ts).
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
@@ -149,7 +152,7 @@ export function upload<R extends Route<M>, M extends '$post' | '$put'>(
       if (xhr.status === 401 && token) {
         // As clientFor: again with the session another tab stored meanwhile (a second refusal signs out).
         const newer = sessionRefused(token);
-        if (newer) return resolve(upload(route, method, form, onProgress, param));
+        if (newer) return resolve(upload(route, method, form, onProgress, param, headers));
       }
       reject(new ApiError(xhr.status, messageOf(data), xhr.responseText));
     };

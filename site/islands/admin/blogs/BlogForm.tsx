@@ -3,10 +3,11 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { api, call, upload } from '../../../lib/api.ts';
+import { api, upload } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
-import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useSubmissionKey } from '../../../lib/idempotency-key.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { BLOG_LIMITS, BLOG_TEXTS, parseTags } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
@@ -141,11 +142,13 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     else if (removeImage) form.append('removeImage', 'true');
     setProgress(0);
     try {
-      // An update (PUT) sets the post to what was sent, so a repeat changes nothing. A new post goes
-      // through fetch to carry its key (lib/api.ts's upload() sends no other headers): it shows no percentage.
+      // An update (PUT) sets the post to what was sent, so a repeat changes nothing. A new post carries
+      // its submission's Idempotency-Key: a retry after a lost answer makes no second post.
       const res = isEdit
         ? await upload(api.blogs[':id'], '$put', form, setProgress, { id: initial._id })
-        : await call(api.blogs.$post({}, withIdempotencyKey(submission.for({ values, file, removeImage }), { init: { body: form } })));
+        : await upload(api.blogs, '$post', form, setProgress, undefined, {
+            [IDEMPOTENCY_KEY_HEADER]: submission.for({ values, file, removeImage }),
+          });
       submission.renew();
       toast.success(isEdit ? BLOG_TEXTS.updated : BLOG_TEXTS.created);
       setDone(true);

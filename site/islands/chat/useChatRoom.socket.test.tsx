@@ -191,7 +191,8 @@ describe('useChatRoom', () => {
     expect((await browser.server.call('POST', '/api/auth/logout', { token })).status).toBe(200);
 
     await waitFor(() => expect(browser.visited).toEqual(['/login']));
-    expect(result.current.connected).toBe(false);
+    // The sign-out navigates at once; React renders the dropped socket's state a moment later.
+    await waitFor(() => expect(result.current.connected).toBe(false));
     expect(useAuth.getState().token).toBeNull();
     // The backoff would have reconnected within 625 ms.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -207,7 +208,7 @@ describe('useChatRoom', () => {
     const { result, unmount } = openRoom();
 
     await waitFor(() => expect(browser.visited).toEqual(['/login']));
-    expect(result.current.connected).toBe(false);
+    await waitFor(() => expect(result.current.connected).toBe(false));
     expect(useAuth.getState().token).toBeNull();
     unmount();
   });

@@ -335,22 +335,32 @@ test("a mail's link opened signed out comes back to its request after sign-in, f
   const client = await newClient(request, admin, 'Mia Maillink');
   const { email } = client.user;
   const id = await submitRequest(request, client, 'Stucco takeoff asked about by mail');
-  const signIn = async (page: Page, who: string, password: string) => {
-    const since = Date.now() - 1000;
-    await page.getByLabel('Email').fill(who);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/otp-verification\?/);
-    await typeCode(page, await outboxCode(who, since));
-    await page.getByRole('button', { name: 'Verify' }).click();
+  // Sign-in through the screens, landing on `landing`. Another worker signing the admin in at the
+  // same moment replaces its code (one live code per e-mail): then the sign-in starts again.
+  const signIn = async (page: Page, who: string, password: string, landing: RegExp) => {
+    for (let attempt = 1; ; attempt++) {
+      const since = Date.now() - 1000;
+      await page.getByLabel('Email').fill(who);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/otp-verification\?/);
+      await typeCode(page, await outboxCode(who, since));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      const landed = await page.waitForURL(landing, { timeout: 8_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (landed) return;
+      expect(attempt, 'signed in within four tries').toBeLessThan(4);
+      await page.goto('/login');
+    }
   };
 
   // The client's 'Open your request' link: the guard sends them to /login with the way back.
   const cp = await (await browser.newContext()).newPage();
   await cp.goto(`/chat/${id}`);
   await expect(cp).toHaveURL(/\/login$/); // SPEC §2's address; the way back waits in this tab's sessionStorage
-  await signIn(cp, email, 'Client-Passw0rd');
-  await expect(cp).toHaveURL(new RegExp(`/chat/${id}$`));
+  await signIn(cp, email, 'Client-Passw0rd', new RegExp(`/chat/${id}$`));
   await expect(cp.getByText('Stucco takeoff asked about by mail').first()).toBeVisible();
 
   // The firm's link to the admin chat: its 'Go to Login' carries the way back too.
@@ -359,12 +369,10 @@ test("a mail's link opened signed out comes back to its request after sign-in, f
   await expect(ap.getByText('Please login to access chats')).toBeVisible();
   await ap.getByRole('link', { name: 'Go to Login' }).click();
   await expect(ap).toHaveURL(/\/login$/);
-  await signIn(ap, E2E.admin.email, E2E.admin.password);
-  await expect(ap).toHaveURL(new RegExp(`/admin-chat/${id}$`));
+  await signIn(ap, E2E.admin.email, E2E.admin.password, new RegExp(`/admin-chat/${id}$`));
 
   // Used once: the next sign-in in that tab leads home, as SPEC §5 says.
   await ap.evaluate(() => localStorage.clear());
   await ap.goto('/login');
-  await signIn(ap, E2E.admin.email, E2E.admin.password);
-  await expect(ap).toHaveURL(/\/admin$/);
+  await signIn(ap, E2E.admin.email, E2E.admin.password, /\/admin$/);
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../portal-api/src/lib/ids.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { LIMITS } from '../../portal-api/src/modules/auth/rate-limit.ts';
-import { ADMIN, createClient, latestCode, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { ADMIN, createClient, latestCode, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let adminToken: string;
@@ -351,6 +351,46 @@ describe('rate limits', () => {
     const login = await limited.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } });
     expect(login.status).toBe(429);
     expect(login.body.message).toMatch(/^Too many requests\./);
+  });
+
+  it('a finished sign-in gives its calls back to the address', async () => {
+    const fresh = await startTestServer();
+    try {
+      const admin = await signInAdmin(fresh);
+      const { email, password } = await createClient(fresh, admin);
+      // Far more finished sign-ins than the burst: none of them is refused.
+      for (let i = 0; i < LIMITS.ip.max; i++) await signIn(fresh, email, password);
+      // The burst is still (nearly) whole: the one register call and a refill or two apart.
+      let calls = 0;
+      let res;
+      do {
+        res = await fresh.call('POST', '/api/auth/send-otp', { json: { email: `spare-${calls}@example.com` } });
+        calls += 1;
+      } while (res.status === 200 && calls <= LIMITS.ip.max + 10);
+      expect(res.status).toBe(429);
+      expect(calls).toBeGreaterThan(LIMITS.ip.max - 5);
+      expect(calls).toBeLessThanOrEqual(LIMITS.ip.max + 10);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('password steps that never finish spend the address limit', async () => {
+    const fresh = await startTestServer();
+    try {
+      const admin = await signInAdmin(fresh);
+      const { email, password } = await createClient(fresh, admin);
+      let calls = 0;
+      let res;
+      do {
+        res = await fresh.call('POST', '/api/auth/login', { json: { email, password } });
+        calls += 1;
+      } while (res.status === 200 && calls <= LIMITS.ip.max + 10);
+      expect(res.status).toBe(429);
+      expect(res.body.message).toMatch(/^Too many requests\./);
+    } finally {
+      await fresh.stop();
+    }
   });
 });
 

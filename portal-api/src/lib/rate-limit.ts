@@ -33,11 +33,34 @@ async function consumeOrWait(limiter: { consume: (key: string) => Promise<RateLi
  * rest of the burst over the time the steady rate takes to refill it.
  */
 export class BucketLimit {
-  constructor(private readonly limiter: BurstyRateLimiter) {}
+  private readonly limiter: BurstyRateLimiter;
+
+  constructor(
+    private readonly rate: RateLimiterAbstract,
+    private readonly burst: RateLimiterAbstract,
+  ) {
+    this.limiter = new BurstyRateLimiter(rate, burst);
+  }
 
   /** Counts one call: 0 when allowed, else the seconds until the next one is. */
   take(key: string): Promise<number> {
     return consumeOrWait(this.limiter, key);
+  }
+
+  /**
+   * Returns up to `points` calls taken from the key (the burst first, then the
+   * steady rate), never more than were taken, so giving back cannot raise a
+   * key above a full bucket.
+   */
+  async giveBack(key: string, points: number): Promise<void> {
+    let left = points;
+    for (const limiter of [this.burst, this.rate]) {
+      const taken = Math.max(0, (await limiter.get(key))?.consumedPoints ?? 0);
+      const back = Math.min(left, taken);
+      if (back > 0) await limiter.reward(key, back);
+      left -= back;
+      if (left <= 0) return;
+    }
   }
 }
 
@@ -120,10 +143,8 @@ export class RateLimits {
   bucket(name: string, rate: { burst: number; points: number; perSeconds: number }, options: { local?: boolean } = {}): BucketLimit {
     const refillAll = (rate.burst / rate.points) * rate.perSeconds;
     return new BucketLimit(
-      new BurstyRateLimiter(
-        this.limiter(`${name}:rate`, rate.points, rate.perSeconds, options.local),
-        this.limiter(`${name}:burst`, rate.burst - rate.points, refillAll, options.local),
-      ),
+      this.limiter(`${name}:rate`, rate.points, rate.perSeconds, options.local),
+      this.limiter(`${name}:burst`, rate.burst - rate.points, refillAll, options.local),
     );
   }
 

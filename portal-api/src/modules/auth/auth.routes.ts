@@ -210,6 +210,9 @@ export function authRoutes(deps: Deps) {
         if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP);
         if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
         const session = await createSession(db, user.id);
+        // A finished sign-in gives its password and code calls back to the address:
+        // the limit is there for guessing, not for people (or an office behind one address) signing in.
+        await limits.ip.giveBack(clientIp(c), 2);
         return c.json({ message: AUTH_TEXTS.loggedIn, token: session.token, user: toSessionUser(user) }, 200);
       },
     )

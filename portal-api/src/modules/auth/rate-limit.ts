@@ -11,6 +11,8 @@ export const LIMITS = {
    * Every auth call (register, login, send-otp, login-verify-otp, reset-password)
    * from one IP: a burst of 100, then one call every 2 s (30 a minute). A person
    * signing in makes 2-4 calls; a script guessing gets 30 tries a minute.
+   * A finished sign-in (right password, then right code) gives its two calls
+   * back, so people signing in from one address do not spend it.
    */
   ip: { max: 100, refillSeconds: 2 },
   /**

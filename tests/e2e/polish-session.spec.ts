@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { animationsFinished, approvedClient, asUser, outboxCode, requestsReported, shoot, signInAdmin } from './support.ts';
+import { animationsFinished, approvedClient, asUser, enterCodeOnScreen, requestsReported, shoot, signInAdmin } from './support.ts';
 
 // Issue 17 items 1, 3, 8 and 13: the state after sign-up, toast and modal
 // contrast, one navigation after the code step, toasts clear of the buttons.
@@ -69,14 +69,7 @@ test('the code step navigates once: no second redirect from the guest guard', as
   const admin = await signInAdmin(request);
   const email = `once-${stamp}@example.com`;
   await approvedClient(request, admin, 'Once Only', email, 'Client-Passw0rd');
-  const since = Date.now() - 1000;
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Client-Passw0rd');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/otp-verification\?/);
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(await outboxCode(email, since));
+  await enterCodeOnScreen(page, email, 'Client-Passw0rd');
 
   const documents: string[] = [];
   const aborted: string[] = [];

@@ -44,7 +44,15 @@ export async function outboxCode(email: string, after = 0): Promise<string> {
   return code!;
 }
 
-/** The newest 6-digit code mailed to `email` in a mail not in `seen`, waiting up to 5 s for it. */
+/** What the outbox holds now, for `freshCode` to tell the mails that come after. */
+async function outboxSnapshot(): Promise<Set<string>> {
+  return new Set((await outboxMails()).map((m) => `${m.writtenAt} ${m.subject}`));
+}
+
+/**
+ * The 6-digit code of a mail to `email` that was not in `seen`, waiting up to 5 s for it. A code
+ * mailed a moment earlier for the same account (within any time slack) is never taken for it.
+ */
 async function freshCode(email: string, seen: Set<string>): Promise<string> {
   let code: string | undefined;
   await expect
@@ -60,6 +68,23 @@ async function freshCode(email: string, seen: Set<string>): Promise<string> {
     )
     .toBeDefined();
   return code!;
+}
+
+/**
+ * The screens' sign-in up to its last step: `url` (the login page, with whatever it carries),
+ * e-mail, password, Login, then this password step's mailed code typed into the six boxes, key
+ * by key. The caller presses Verify, and may look at the code screen first.
+ */
+export async function enterCodeOnScreen(page: Page, email: string, password: string, url = '/login'): Promise<void> {
+  const seen = await outboxSnapshot();
+  await page.goto(url);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/otp-verification\?/);
+  const code = await freshCode(email, seen);
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code, { delay: 20 });
 }
 
 /**
@@ -84,7 +109,7 @@ export async function signIn(request: APIRequestContext, email: string, password
   for (let attempt = 1; ; attempt++) {
     // The code of this password step is a mail that was not there before it: a sign-in of the same
     // account a moment ago (within the 1 s slack of `since`) left its own, older code.
-    const seen = new Set((await outboxMails()).map((m) => `${m.writtenAt} ${m.subject}`));
+    const seen = await outboxSnapshot();
     const login = await authPost(request, '/api/auth/login', { email, password });
     expect(login.status(), await login.text()).toBe(200);
     const verified = await authPost(request, '/api/auth/login-verify-otp', { email, otp: await freshCode(email, seen) });

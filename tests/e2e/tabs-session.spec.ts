@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { approvedClient, asUser, outboxCode, shoot, signIn, signInAdmin, submitRequest, type Session } from './support.ts';
+import { approvedClient, asUser, enterCodeOnScreen, shoot, signIn, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Two tabs of one browser share localStorage; each holds the session in memory. A sign-out or a
 // new sign-in in one must not leave the other acting on a stale token: its 401 wiped the other
@@ -22,14 +22,7 @@ async function newClientEmail(request: APIRequestContext, name: string): Promise
 }
 
 async function signInThroughUi(page: Page, email: string) {
-  const since = Date.now() - 1000;
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/otp-verification\?/);
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(await outboxCode(email, since));
+  await enterCodeOnScreen(page, email, password);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/portal$/);
 }

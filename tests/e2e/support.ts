@@ -71,13 +71,13 @@ async function freshCode(email: string, seen: Set<string>): Promise<string> {
 }
 
 /**
- * The screens' sign-in up to its last step: `url` (the login page, with whatever it carries),
- * e-mail, password, Login, then this password step's mailed code typed into the six boxes, key
- * by key. The caller presses Verify, and may look at the code screen first.
+ * The screens' sign-in up to its last step: `url` (the login page, with whatever it carries; null
+ * when the page is there already), e-mail, password, Login, then this password step's mailed code
+ * typed into the six boxes, key by key. The caller presses Verify, and may look at the code screen first.
  */
-export async function enterCodeOnScreen(page: Page, email: string, password: string, url = '/login'): Promise<void> {
+export async function enterCodeOnScreen(page: Page, email: string, password: string, url: string | null = '/login'): Promise<void> {
   const seen = await outboxSnapshot();
-  await page.goto(url);
+  if (url !== null) await page.goto(url);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

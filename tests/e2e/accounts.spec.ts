@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { E2E } from './env.ts';
 import {
   approvedClient,
+  asUser,
   authPost,
   enterCodeOnScreen,
   expectNoAxeViolations,
@@ -356,4 +357,36 @@ test("a mail's link opened signed out comes back to its request after sign-in, f
   await ap.evaluate(() => localStorage.clear());
   await ap.goto('/login');
   await signIn(ap, E2E.admin.email, E2E.admin.password, /\/admin$/);
+});
+
+test("another client's /chat/{id} link says the request is not in this account instead of showing an empty chat", async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const owner = await newClient(request, admin, 'Olga Owner');
+  const other = await newClient(request, admin, 'Oscar Other');
+  const id = await submitRequest(request, owner, 'Roofing takeoff of the owner only');
+  const own = await submitRequest(request, other, 'Drywall takeoff of the other client');
+  const context = await browser.newContext();
+  await asUser(context, other);
+  const page = await context.newPage();
+  const history: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(id)) history.push(r.url());
+  });
+  await page.goto(`/chat/${id}`);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByRole('heading', { name: 'Request not found' })).toBeVisible();
+  await expect(conversation.getByRole('alert')).toHaveText(
+    'This request is not in your account. If its link came by e-mail, sign in with the account the e-mail was sent to.',
+  );
+  await expect(page.getByText('Roofing takeoff of the owner only')).toHaveCount(0);
+  expect(history.filter((u) => new URL(u).pathname.startsWith('/api/'))).toEqual([]);
+  await shoot(page, 'accounts/chat-not-yours');
+  // The client's own request is one click away.
+  await page.getByRole('button', { name: /Drywall takeoff of the other client/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${own}$`));
+  await expect(conversation.getByRole('heading', { name: /Drywall takeoff of the other client/ })).toBeVisible();
+  await context.close();
 });

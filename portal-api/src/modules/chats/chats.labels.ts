@@ -2,6 +2,11 @@
 
 /** SPEC §5: a message sent to a closed request's room. */
 export const CHAT_CLOSED = 'This conversation is closed. You cannot send more messages.';
+/** /chat/{id} of a request that is not among the signed-in client's own (another account's mail link, a deleted request). */
+export const CHAT_NOT_YOURS = {
+  title: 'Request not found',
+  text: 'This request is not in your account. If its link came by e-mail, sign in with the account the e-mail was sent to.',
+} as const;
 /** A reply to a message of another conversation (or none). */
 export const CHAT_BAD_REPLY = 'The message you replied to is not part of this conversation.';
 

@@ -17,7 +17,7 @@ import type { MyQuery } from '../../../../portal-api/src/modules/queries/queries
 import { StatusBadge } from '../query-format.tsx';
 import './chat.css';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
-import { CHAT_CLOSED } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
+import { CHAT_CLOSED, CHAT_NOT_YOURS } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
 import { rescueFocus } from '../../ui/focus-rescue.ts';
 
 /** /chat and /chat/{id} (SPEC §2): the client's queries on the left, the live chat of one on the right. */
@@ -61,6 +61,8 @@ function ClientChat() {
   }, [selectedId, queries, select]);
 
   const selected = queries.find((q) => q._id === selectedId);
+  // An id in the address that the list, once in, does not hold: say so instead of an empty chat.
+  const notYours = Boolean(selectedId) && !selected && data !== undefined;
   const shown = useProgressiveCount(queries.length);
   const room = useChatRoom(selected?._id);
   const status = room.queryStatus ?? selected?.status;
@@ -181,7 +183,7 @@ function ClientChat() {
               </span>
             </div>
           ) : (
-            <h2>Select a query</h2>
+            <h2>{notYours ? CHAT_NOT_YOURS.title : 'Select a query'}</h2>
           )}
         </header>
         {selected ? (
@@ -205,9 +207,7 @@ function ClientChat() {
             )}
           </>
         ) : (
-          <div className="cchat-empty">
-            <p>No messages to show</p>
-          </div>
+          <div className="cchat-empty">{notYours ? <p role="alert">{CHAT_NOT_YOURS.text}</p> : <p>No messages to show</p>}</div>
         )}
       </section>
       {selected && (

@@ -131,6 +131,27 @@ for (const role of ['client', 'admin'] as const) {
   });
 }
 
+for (const role of ['client', 'admin'] as const) {
+  test(`the ${role}'s pages without a chat (only the unread counts' socket) goes to /login when the session ends elsewhere`, async ({
+    browser,
+    request,
+  }) => {
+    const session =
+      role === 'client' ? await signIn(request, await newClientEmail(request, `Unread${role}`), password) : await signInAdmin(request);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await storeOnce(context, session);
+    const watching = new Promise<void>((resolve) =>
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"unread"') && resolve())),
+    );
+    await page.goto(role === 'client' ? '/my-queries' : '/user');
+    await watching;
+    await logOut(request, session.token);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+}
+
 test('a chat socket that stops carrying frames keeps the typed text, says it was not sent, and reconnects', async ({
   browser,
   request,

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { SESSION_EXPIRED } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 import { SESSION_ENDED_CLOSE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
 import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import { sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { socketUrl } from '../chat/useChatRoom.ts';
 import { useUnread } from './unread-store.ts';
@@ -12,6 +14,8 @@ const BACKOFF_MAX_MS = 30_000;
  * One /ws connection per signed-in page that watches the user's unread counts
  * (watchUnread) and carries markRead frames. Reconnects with backoff; every
  * reconnect asks for the counts again, so nothing missed while down stays wrong.
+ * A session ended elsewhere (close code SESSION_ENDED_CLOSE, or its token refused)
+ * is a sign-out, decided as for a 401 by lib/api.ts, on pages without a chat too.
  */
 export function useUnreadSocket(): void {
   const token = useAuth((s) => s.token);
@@ -22,6 +26,13 @@ export function useUnreadSocket(): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let ws: WebSocket | null = null;
     let seq = 0;
+
+    const sessionEnded = () => {
+      stopped = true;
+      clearTimeout(retry);
+      ws?.close();
+      sessionRefused(token);
+    };
 
     const connect = () => {
       if (stopped) return;
@@ -52,6 +63,7 @@ export function useUnreadSocket(): void {
             useUnread.setState({ total: frame.total, byQuery: { ...byQuery, [frame.queryId]: event.count }, lastEvent: event });
           }
         } else if (frame.type === 'error') {
+          if (frame.message === SESSION_EXPIRED) return sessionEnded();
           // A refused markRead (a request this user may not see) changes nothing on screen.
           console.warn('unread:', frame.message);
         }
@@ -59,8 +71,9 @@ export function useUnreadSocket(): void {
       socket.onclose = (event) => {
         if (ws === socket) ws = null;
         useUnread.setState({ send: null });
-        // The server closed it because the session ended (SESSION_ENDED_CLOSE): do not knock again.
-        if (stopped || event.code === SESSION_ENDED_CLOSE) return;
+        if (stopped) return;
+        // The server closed it because the session ended: do not knock again.
+        if (event.code === SESSION_ENDED_CLOSE) return sessionEnded();
         const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
         attempt += 1;
         retry = setTimeout(connect, delay);

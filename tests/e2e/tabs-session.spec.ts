@@ -132,7 +132,7 @@ for (const role of ['client', 'admin'] as const) {
 }
 
 for (const role of ['client', 'admin'] as const) {
-  test(`the ${role}'s pages without a chat (only the unread counts' socket) goes to /login when the session ends elsewhere`, async ({
+  test(`the ${role}'s pages without a chat (only the unread counts' socket) go to /login when the session ends elsewhere`, async ({
     browser,
     request,
   }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { issueSentence } from '../../portal-api/src/shared/issue-sentence.ts';
@@ -75,4 +75,35 @@ export function useWarmResolver(resolver: { warm: () => Promise<unknown> }, show
     return () => clearTimeout(id);
   }, [resolver, shown]);
   return useCallback(() => warmQuietly(resolver), [resolver]);
+}
+
+/**
+ * A form's submit that runs once at a time. From the submit event itself (before a lazy schema
+ * has loaded, before `busy` has rendered) until `run` settles, another submit (a double click,
+ * Enter pressed twice) is dropped: a second sign-in would mail a second code that replaces the
+ * first, a second sign-up would mail 'someone tried to register'. After `holdBusy()` (the page is
+ * about to go elsewhere) it stays busy, so a click while the next page loads sends nothing either.
+ */
+export function useSubmitOnce(run: (e: FormEvent<HTMLFormElement>) => Promise<unknown>) {
+  const running = useRef(false);
+  const held = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = useCallback(
+    (e: FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      if (running.current) return;
+      running.current = true;
+      setBusy(true);
+      void run(e).finally(() => {
+        if (held.current) return;
+        running.current = false;
+        setBusy(false);
+      });
+    },
+    [run],
+  );
+  const holdBusy = useCallback(() => {
+    held.current = true;
+  }, []);
+  return { busy, onSubmit, holdBusy };
 }

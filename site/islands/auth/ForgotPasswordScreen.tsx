@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { messageOf } from './notify.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
@@ -33,25 +33,24 @@ function ForgotForm() {
   });
   const warm = useWarmResolver(resolver);
   const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
   const error = firstError(formState.errors) ?? failure;
 
-  const submit = handleSubmit(async ({ email }) => {
-    setFailure('');
-    setBusy(true);
-    try {
-      const trimmed = email.trim();
-      await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed, purpose: 'reset' } }));
-      window.location.assign(paths.otp({ email: trimmed }));
-    } catch (err) {
-      setFailure(messageOf(err, SPEC_TEXTS.somethingWrong));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const { busy, onSubmit, holdBusy } = useSubmitOnce(
+    handleSubmit(async ({ email }) => {
+      setFailure('');
+      try {
+        const trimmed = email.trim();
+        await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed, purpose: 'reset' } }));
+        holdBusy();
+        window.location.assign(paths.otp({ email: trimmed }));
+      } catch (err) {
+        setFailure(messageOf(err, SPEC_TEXTS.somethingWrong));
+      }
+    }),
+  );
 
   return (
-    <form onSubmit={submit} onFocus={warm}>
+    <form onSubmit={onSubmit} onFocus={warm}>
       <div className="auth-error" role="alert">
         {error}
       </div>

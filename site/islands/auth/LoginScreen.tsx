@@ -6,7 +6,7 @@ import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
 import { messageOf, orangeToast } from './notify.ts';
-import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 import { busyButton } from '../ui/busy-button.ts';
 
@@ -42,32 +42,30 @@ function LoginForm() {
   const password = watch('password');
   const warm = useWarmResolver(resolver);
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const submit = handleSubmit(
-    async ({ email, password }) => {
-      setBusy(true);
-      try {
-        const res = await call(publicApi.auth.login.$post({ json: { email: email.trim(), password } }));
-        const user = res.user;
-        // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
-        if (!user) return orangeToast('User data not received from server.');
-        if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
-        if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
-        saveChallenge(res.token);
-        const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
-        window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
-      } catch (err) {
-        orangeToast(messageOf(err, 'Login failed'));
-      } finally {
-        setBusy(false);
-      }
-    },
-    (errors) => orangeToast(firstError(errors) ?? 'Login failed'),
+  const { busy, onSubmit, holdBusy } = useSubmitOnce(
+    handleSubmit(
+      async ({ email, password }) => {
+        try {
+          const res = await call(publicApi.auth.login.$post({ json: { email: email.trim(), password } }));
+          const user = res.user;
+          // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
+          if (!user) return orangeToast('User data not received from server.');
+          if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
+          if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
+          saveChallenge(res.token);
+          const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
+          holdBusy();
+          window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
+        } catch (err) {
+          orangeToast(messageOf(err, 'Login failed'));
+        }
+      },
+      (errors) => orangeToast(firstError(errors) ?? 'Login failed'),
+    ),
   );
 
   return (
-    <form onSubmit={submit} onFocus={warm} noValidate={false}>
+    <form onSubmit={onSubmit} onFocus={warm} noValidate={false}>
       {justRegistered && (
         <p className="auth-notice" role="status">
           Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it; then sign

@@ -10,7 +10,7 @@ import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { afterOtp } from './auth-rules.ts';
-import { lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 import { busyButton } from '../ui/busy-button.ts';
 
@@ -61,7 +61,6 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   const [digits, setDigitsState] = useState<string[]>(() => Array(LENGTH).fill(''));
   const [failure, setFailure] = useState('');
   const error = formState.errors.otp?.message ?? failure;
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [seconds, setSeconds] = useState(RESEND_SECONDS);
   const [resending, setResending] = useState(false);
@@ -126,39 +125,41 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
     fill(index, e.clipboardData.getData('text'));
   }
 
-  const submit = handleSubmit(async ({ otp }) => {
-    setFailure('');
-    setBusy(true);
-    try {
-      const token = from === 'login' ? readChallenge() : undefined;
-      const res = await call(publicApi.auth['login-verify-otp'].$post({ json: { email, otp, ...(token ? { token } : {}) } }));
-      if (from === 'login') {
-        if (!res.token || !res.user) throw new Error('OTP verification failed');
-        toast.success(AUTH_TEXTS.loggedIn, { duration: SHORT_TOAST_MS });
-        setDone(true);
-        const { token: session, user } = res;
-        setTimeout(() => {
-          clearChallenge();
-          useAuth.getState().signIn(session, user);
-          // A request's page opened signed out (a mail's link) is the way back when no `next` was given.
-          const next = new URLSearchParams(window.location.search).get('next') ?? takeWayBack();
-          window.location.assign(afterOtp(email, user.role, from, next));
-        }, REDIRECT_MS);
-      } else {
-        saveResetToken(res.token);
-        // SPEC §8: the code step's one success text, whichever flow it serves.
-        toast.success(AUTH_TEXTS.loggedIn, { duration: SHORT_TOAST_MS });
-        setDone(true);
-        setTimeout(
-          () => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))),
-          REDIRECT_MS,
-        );
+  const { busy, onSubmit, holdBusy } = useSubmitOnce(
+    handleSubmit(async ({ otp }) => {
+      setFailure('');
+      try {
+        const token = from === 'login' ? readChallenge() : undefined;
+        const res = await call(publicApi.auth['login-verify-otp'].$post({ json: { email, otp, ...(token ? { token } : {}) } }));
+        if (from === 'login') {
+          if (!res.token || !res.user) throw new Error('OTP verification failed');
+          toast.success(AUTH_TEXTS.loggedIn, { duration: SHORT_TOAST_MS });
+          setDone(true);
+          holdBusy();
+          const { token: session, user } = res;
+          setTimeout(() => {
+            clearChallenge();
+            useAuth.getState().signIn(session, user);
+            // A request's page opened signed out (a mail's link) is the way back when no `next` was given.
+            const next = new URLSearchParams(window.location.search).get('next') ?? takeWayBack();
+            window.location.assign(afterOtp(email, user.role, from, next));
+          }, REDIRECT_MS);
+        } else {
+          saveResetToken(res.token);
+          // SPEC §8: the code step's one success text, whichever flow it serves.
+          toast.success(AUTH_TEXTS.loggedIn, { duration: SHORT_TOAST_MS });
+          setDone(true);
+          holdBusy();
+          setTimeout(
+            () => window.location.assign(afterOtp(email, role, from, new URLSearchParams(window.location.search).get('next'))),
+            REDIRECT_MS,
+          );
+        }
+      } catch (err) {
+        setFailure(messageOf(err, AUTH_TEXTS.invalidOtp));
       }
-    } catch (err) {
-      setFailure(messageOf(err, AUTH_TEXTS.invalidOtp));
-      setBusy(false);
-    }
-  });
+    }),
+  );
 
   async function resend() {
     setResending(true);
@@ -177,7 +178,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   }
 
   return (
-    <form onSubmit={submit} onFocus={warm}>
+    <form onSubmit={onSubmit} onFocus={warm}>
       <fieldset className="auth-otp" aria-describedby="otp-error">
         <legend>Verification code</legend>
         <div className="auth-otp-boxes">

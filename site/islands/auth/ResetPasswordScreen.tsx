@@ -8,7 +8,7 @@ import { readResetToken, saveResetToken } from './challenge.ts';
 import { messageOf } from './notify.ts';
 import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { passwordStrength } from './auth-rules.ts';
-import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { fieldError } from '../../lib/field-error.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 
@@ -61,7 +61,6 @@ function ResetForm({ email }: { email: string }) {
   const warm = useWarmResolver(resolver);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const strength = passwordStrength(password);
   const error = firstError(formState.errors) ?? failure;
@@ -71,27 +70,28 @@ function ResetForm({ email }: { email: string }) {
     return { describedBy: aria['aria-describedby'], invalid: aria['aria-invalid'] };
   };
 
-  const submit = handleSubmit(
-    async () => {
-      setFailure('');
-      setBusy(true);
-      try {
-        await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
-        saveResetToken(undefined);
-        toast.success(AUTH_TEXTS.resetDone, { duration: SHORT_TOAST_MS });
-        setDone(true);
-        setTimeout(() => window.location.assign(paths.login), REDIRECT_MS);
-      } catch (err) {
-        setFailure(messageOf(err, 'Failed to reset password.'));
-        setBusy(false);
-      }
-    },
-    (errors) => document.getElementById(errors.newPassword ? 'reset-password' : 'reset-confirm')?.focus(),
+  const { busy, onSubmit, holdBusy } = useSubmitOnce(
+    handleSubmit(
+      async () => {
+        setFailure('');
+        try {
+          await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
+          saveResetToken(undefined);
+          toast.success(AUTH_TEXTS.resetDone, { duration: SHORT_TOAST_MS });
+          setDone(true);
+          holdBusy();
+          setTimeout(() => window.location.assign(paths.login), REDIRECT_MS);
+        } catch (err) {
+          setFailure(messageOf(err, 'Failed to reset password.'));
+        }
+      },
+      (errors) => document.getElementById(errors.newPassword ? 'reset-password' : 'reset-confirm')?.focus(),
+    ),
   );
 
   return (
     // noValidate: the SPEC §5 messages are shown instead of the browser's own.
-    <form onSubmit={submit} onFocus={warm} noValidate>
+    <form onSubmit={onSubmit} onFocus={warm} noValidate>
       <div id="reset-error" className="auth-error" role="alert">
         {error}
       </div>

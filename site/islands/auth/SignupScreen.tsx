@@ -4,7 +4,7 @@ import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
-import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { fieldError } from '../../lib/field-error.ts';
 import { messageOf } from './notify.ts';
 import { signupBody } from '../../../portal-api/src/modules/auth/auth.rules.ts';
@@ -53,7 +53,6 @@ function SignupForm() {
   const warm = useWarmResolver(resolver);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
   // SPEC §4: the error clears on submit (each submit checks the form again and clears `failure`).
   const error = firstError(formState.errors) ?? failure;
   // The field the sentence is about (WCAG 3.3.1): marked, described by it, focused on submit. The checks
@@ -61,34 +60,34 @@ function SignupForm() {
   const refused = fieldOf(formState.errors);
   const invalid = (field: Field) => fieldError(refused === field, 'signup-error');
 
-  const submit = handleSubmit(
-    async (form) => {
-      setFailure('');
-      setBusy(true);
-      try {
-        const res = await call(publicApi.auth.register.$post({ json: signupBody(form) }));
-        if (!res.token) {
-          setFailure('Token not received from API');
-          return;
+  const { busy, onSubmit, holdBusy } = useSubmitOnce(
+    handleSubmit(
+      async (form) => {
+        setFailure('');
+        try {
+          const res = await call(publicApi.auth.register.$post({ json: signupBody(form) }));
+          if (!res.token) {
+            setFailure('Token not received from API');
+            return;
+          }
+          // SPEC §4 stores the sign-up token under `token`; it opens no data and has no role,
+          // so the guards still treat the browser as a guest until the code step.
+          useAuth.setState({ token: res.token, role: null });
+          holdBusy();
+          window.location.assign(paths.login);
+        } catch (err) {
+          setFailure(messageOf(err, 'Signup failed. Please try again.'));
         }
-        // SPEC §4 stores the sign-up token under `token`; it opens no data and has no role,
-        // so the guards still treat the browser as a guest until the code step.
-        useAuth.setState({ token: res.token, role: null });
-        window.location.assign(paths.login);
-      } catch (err) {
-        setFailure(messageOf(err, 'Signup failed. Please try again.'));
-      } finally {
-        setBusy(false);
-      }
-    },
-    (errors) => {
-      const field = fieldOf(errors);
-      if (field) document.getElementById(FIELD_IDS[field])?.focus();
-    },
+      },
+      (errors) => {
+        const field = fieldOf(errors);
+        if (field) document.getElementById(FIELD_IDS[field])?.focus();
+      },
+    ),
   );
 
   return (
-    <form onSubmit={submit} onFocus={warm}>
+    <form onSubmit={onSubmit} onFocus={warm}>
       <div id="signup-error" className="auth-error" role="alert">
         {error}
       </div>

@@ -347,6 +347,77 @@ describe('forgot password', () => {
   });
 });
 
+describe('a double click (or Enter twice) sends once', () => {
+  // Two clicks in a row, before the form's lazy schema has loaded: the second must not send a second
+  // call (a second password step mails a code that replaces the first; a second sign-up mails the
+  // new client 'someone tried to register'), nor a click once the form is leaving for the next page.
+  const twice = (name: string) => {
+    const button = screen.getByRole('button', { name });
+    fireEvent.click(button);
+    fireEvent.click(button);
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('Login: one password step, and none more while the code step loads', async () => {
+    signOut();
+    browser.visit('/login');
+    render(<LoginScreen />);
+    const calls = recordCalls();
+    type('Email', ADMIN.email);
+    type(/^Password/, ADMIN.password);
+    twice('Login');
+    await waitFor(() => expect(browser.visited).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Signing in…' }));
+    await settle();
+    expect(routes(calls())).toEqual(['POST /api/auth/login']);
+    expect(browser.visited).toHaveLength(1);
+  });
+
+  it('Sign Up: one registration', async () => {
+    signOut();
+    browser.visit('/signup');
+    render(<SignupScreen />);
+    const calls = recordCalls();
+    type('First name', 'Dora');
+    type('Last name', 'Double');
+    type('Email', 'dora.double@example.com');
+    type(/^Password/, 'Dora-Passw0rd');
+    twice('Sign Up');
+    await waitFor(() => expect(browser.visited).toEqual(['/login']));
+    await settle();
+    expect(routes(calls())).toEqual(['POST /api/auth/register']);
+  });
+
+  it('Send Code: one code mailed', async () => {
+    signOut();
+    browser.visit('/forgot-password');
+    render(<ForgotPasswordScreen />);
+    const calls = recordCalls();
+    type('Email', 'dora.twice@example.com');
+    twice('Send Code');
+    await waitFor(() => expect(browser.visited).toHaveLength(1));
+    await settle();
+    expect(routes(calls())).toEqual(['POST /api/auth/send-otp']);
+  });
+
+  it('Verify: one code check', async () => {
+    signOut();
+    const seen = (await browser.server.call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } })).body;
+    expect(seen.user.role).toBe('admin');
+    sessionStorage.setItem('loginChallenge', seen.token);
+    const code = await latestCode(browser.server, ADMIN.email);
+    browser.visit(`/otp-verification?email=${encodeURIComponent(ADMIN.email)}&role=admin&from=login`);
+    const { unmount } = render(<OtpScreen />);
+    fireEvent.change(await screen.findByLabelText('Digit 1 of 6'), { target: { value: code } });
+    const calls = recordCalls();
+    twice('Verify');
+    expect(await screen.findByText('User login successfully!')).toBeTruthy();
+    await waitFor(() => expect(browser.visited).toEqual(['/admin']), { timeout: 3000 });
+    expect(routes(calls())).toEqual(['POST /api/auth/login-verify-otp']);
+    unmount();
+  });
+});
+
 describe('profile', () => {
   it('refuses a too-long field with its counter sentence and a blank name with the server’s, without uploading, then saves as typed', async () => {
     const client = await createClient(browser.server, await signInAdmin(browser.server), { fullName: 'Rita Profile' });

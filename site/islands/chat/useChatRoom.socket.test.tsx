@@ -173,6 +173,9 @@ describe('useChatRoom', () => {
     expect((await browser.server.call('POST', '/api/auth/logout', { token: old })).status).toBe(200);
 
     await waitFor(() => expect(useAuth.getState().token).toBe(fresh));
+    // The store changed at once; let React render it (the old socket dropped, the room opened
+    // again with the new token), or `connected` below is still the old socket's.
+    await act(async () => {});
     await waitFor(() => expect(result.current.connected).toBe(true));
     await act(async () => {
       expect(await result.current.send('Sent with the new session')).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { submitFailure, UploadStopped, uploadFailure } from './resumable-uploads.ts';
+import { describeProgress, submitFailure, UploadStopped, uploadFailure } from './resumable-uploads.ts';
 
 // What a failed tus upload tells the form: the server's {message} (it names a refused
 // file) as the ApiError the forms show, or, with no answer, a sentence about the file.
@@ -42,5 +42,16 @@ describe('submitFailure', () => {
     );
     expect(submitFailure(new ApiError(0, ''), 'Failed to create query')).toBe('Failed to create query');
     expect(submitFailure(new TypeError('x is undefined'), 'Something went wrong')).toBe('Something went wrong');
+  });
+});
+
+describe('describeProgress', () => {
+  const at = { sent: 512 * 1024, total: 2 * 1024 * 1024, bytesPerSecond: 1024 * 1024, secondsLeft: 1.5, done: false };
+  it('gives the share sent, the rate and the time left of a file in flight', () => {
+    expect(describeProgress(at)).toBe('25% sent · 1.0 MB/s · 2 s left');
+  });
+  it('says a file waits for the connection while offline, and that a finished one is uploaded', () => {
+    expect(describeProgress({ ...at, bytesPerSecond: 0, secondsLeft: null, waiting: true })).toBe('Waiting for the connection');
+    expect(describeProgress({ ...at, done: true, waiting: true })).toBe('Uploaded');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
 import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { ApiError, serverMessage } from './api.ts';
@@ -6,15 +6,50 @@ import { ApiError, serverMessage } from './api.ts';
 // Each picked file goes up on its own through tus (issue 14). tus-js-client
 // keeps a fingerprint of each unfinished upload in localStorage, so picking
 // the same file again after a reload or a dropped connection continues from
-// the server's offset instead of starting over.
+// the server's offset instead of starting over. While the browser is offline
+// (tus does not retry then) an upload waits for the connection and goes on
+// by itself.
 
-export type FileProgress = { sent: number; total: number; bytesPerSecond: number; secondsLeft: number | null; done: boolean };
+export type FileProgress = {
+  sent: number;
+  total: number;
+  bytesPerSecond: number;
+  secondsLeft: number | null;
+  done: boolean;
+  /** Offline: waiting for the connection, then it goes on by itself. */
+  waiting?: boolean;
+};
 type Picked = { id: string; file: File };
 
 /** Retries on a flaky connection before giving up (ms between attempts). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000];
 
+/** How long an upload waits for the connection to come back before it counts as stopped. */
+const OFFLINE_WAIT_MS = 10 * 60_000;
+
+/** Said while an upload waits offline (each form shows it beside its progress). */
+export const UPLOAD_WAITING = 'You are offline. The upload will go on by itself when the connection is back.';
+
 type TusResponse = { getStatus(): number; getBody(): string };
+
+/** True once the browser is online again; false when `ms` pass first or `signal` aborts. */
+function whenOnline(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (navigator.onLine) return resolve(true);
+    if (signal.aborted) return resolve(false);
+    const settle = (back: boolean) => {
+      clearTimeout(timer);
+      window.removeEventListener('online', online);
+      signal.removeEventListener('abort', give);
+      resolve(back);
+    };
+    const online = () => settle(true);
+    const give = () => settle(false);
+    const timer = setTimeout(give, ms);
+    window.addEventListener('online', online);
+    signal.addEventListener('abort', give);
+  });
+}
 
 /** A file whose upload stopped without a refusal (the connection dropped): submitting again resumes it. */
 export class UploadStopped extends Error {
@@ -55,6 +90,15 @@ export function useResumableUploads(token: string | null) {
   // Files already sent whole, by the File picked: a submit that failed for another reason
   // (another file refused, a field) sends them again as the same uploads, not from zero.
   const finished = useRef(new WeakMap<File, string>());
+  // Ends the waits for the connection of the uploads in flight (another file refused, the form gone).
+  const batch = useRef(new AbortController());
+  useEffect(() => () => batch.current.abort(), []);
+
+  const setWaiting = (picked: Picked, waiting: boolean) =>
+    setProgress((p) => {
+      const now = p[picked.id] ?? { sent: 0, total: picked.file.size, bytesPerSecond: 0, secondsLeft: null, done: false };
+      return { ...p, [picked.id]: { ...now, bytesPerSecond: 0, secondsLeft: null, waiting } };
+    });
 
   const markDone = (picked: Picked) =>
     setProgress((p) => ({
@@ -108,7 +152,15 @@ export function useResumableUploads(token: string | null) {
             resolve(id);
           },
           onError(err) {
-            reject(uploadFailure(err, picked.file.name));
+            const failure = uploadFailure(err, picked.file.name);
+            if (!(failure instanceof UploadStopped) || navigator.onLine) return reject(failure);
+            // Offline: wait for the connection, then go on from the server's offset.
+            setWaiting(picked, true);
+            void whenOnline(OFFLINE_WAIT_MS, batch.current.signal).then((back) => {
+              setWaiting(picked, false);
+              if (back) upload.start();
+              else reject(failure);
+            });
           },
         });
         running.current.push(upload);
@@ -125,6 +177,7 @@ export function useResumableUploads(token: string | null) {
   const uploadAll = useCallback(
     async (files: Picked[]): Promise<string[]> => {
       setProgress({});
+      batch.current = new AbortController();
       const ids: string[] = new Array(files.length);
       let next = 0;
       const worker = async () => {
@@ -137,6 +190,7 @@ export function useResumableUploads(token: string | null) {
         await Promise.all([worker(), worker(), worker()]);
       } catch (err) {
         // One refused file stops the rest; what was sent stays resumable.
+        batch.current.abort();
         await Promise.all(running.current.map((u) => u.abort().catch(() => undefined)));
         throw err;
       } finally {
@@ -152,12 +206,14 @@ export function useResumableUploads(token: string | null) {
     finished.current = new WeakMap();
   }, []);
 
-  return { progress, uploadAll, forget };
+  const waiting = Object.values(progress).some((p) => p.waiting);
+  return { progress, waiting, uploadAll, forget };
 }
 
 /** '3.2 MB/s · 1 min 20 s left' for a file in flight. */
 export function describeProgress(p: FileProgress): string {
   if (p.done) return 'Uploaded';
+  if (p.waiting) return 'Waiting for the connection';
   const pct = p.total ? Math.floor((p.sent / p.total) * 100) : 0;
   const parts = [`${pct}% sent`];
   if (p.bytesPerSecond > 0) parts.push(`${(p.bytesPerSecond / 1024 / 1024).toFixed(1)} MB/s`);

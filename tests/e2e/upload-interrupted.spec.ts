@@ -3,12 +3,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { UPLOAD_WAITING } from '../../site/lib/resumable-uploads.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Resilience audit findings 5 and 7: a plan file is uploading when the person clicks away
-// (the browser asks first, and stays on the page when told to) or the connection drops (the
-// form says the upload stopped and that submitting again resumes it, not 'Failed to create
-// query' or 'Something went wrong'). Once idle, leaving asks nothing.
+// (the browser asks first, and stays on the page when told to) or the connection drops. Offline,
+// the form says it waits for the connection and goes on by itself when it is back; a connection
+// that keeps failing while online stops the upload after tus's retries, and the form says so and
+// that submitting again resumes it (not 'Failed to create query' or 'Something went wrong').
+// Once idle, leaving asks nothing.
 
 let admin: Session;
 let client: Session;
@@ -31,14 +34,17 @@ const STOPPED = 'S-401 plan set.pdf: the upload stopped. Check your connection a
 /**
  * The line under the upload: its PATCH is held (the upload is under way for as long as the
  * test needs) until `cut()` drops the connection: the page goes offline (navigator.onLine, so
- * tus does not retry) and the held PATCH fails as a dropped connection does. `restore()` ends both.
+ * tus does not retry) and the held PATCH fails as a dropped connection does. `fail()` instead
+ * fails it and every later call of the upload while the page stays online. `restore()` ends both.
  */
 async function heldUpload(context: BrowserContext, page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held!: () => void;
   const holding = new Promise<void>((resolve) => (held = resolve));
+  let failing = false;
   await page.route('**/api/uploads/tus/*', async (route) => {
+    if (failing) return route.abort('connectionreset');
     if (route.request().method() !== 'PATCH') return route.continue();
     held();
     await released;
@@ -48,6 +54,10 @@ async function heldUpload(context: BrowserContext, page: Page) {
     holding,
     cut: async () => {
       await context.setOffline(true);
+      release();
+    },
+    fail: () => {
+      failing = true;
       release();
     },
     restore: async () => {
@@ -67,9 +77,7 @@ function dialogsOf(page: Page): string[] {
   return seen;
 }
 
-test('the request form asks before leaving mid-upload, says how to resume when the connection drops, and lets go once done', async ({
-  browser,
-}) => {
+test('the request form asks before leaving mid-upload, waits offline and goes on by itself, and lets go once done', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
@@ -89,16 +97,16 @@ test('the request form asks before leaving mid-upload, says how to resume when t
   await expect(page).toHaveURL(/\/request$/);
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
 
-  // Finding 5: the connection drops mid-upload: the form says which file stopped and how to resume.
+  // Finding 5: the connection drops mid-upload: the form says it waits for it, and keeps the upload.
   await line.cut();
-  await expect(page.getByRole('alert')).toHaveText(STOPPED);
-  await expect(page.getByText(`Error: ${STOPPED}`)).toBeVisible();
-  await expect(page.getByText('Failed to create query')).toHaveCount(0);
-  await shoot(page, 'interrupted/request-upload-stopped');
+  await expect(page.getByRole('status').filter({ hasText: UPLOAD_WAITING })).toBeVisible();
+  await expect(page.getByText('Waiting for the connection')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
+  await expect(page.getByText(/the upload stopped|Failed to create query/)).toHaveCount(0);
+  await shoot(page, 'interrupted/request-upload-waiting');
 
-  // Back online, submitting again sends it; once done the page goes to My Queries without asking.
+  // Back online, it goes on from where it was by itself; once done the page goes to My Queries without asking.
   await line.restore();
-  await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByText('Query submitted successfully!')).toBeVisible();
   await page.waitForURL('**/my-queries');
   expect(dialogs).toEqual(['beforeunload']);
@@ -106,6 +114,32 @@ test('the request form asks before leaving mid-upload, says how to resume when t
     data: Array<{ message: string }>;
   };
   expect(mine.data.filter((q) => q.message === message)).toHaveLength(1);
+  await context.close();
+});
+
+test('a connection that keeps failing while online stops the upload after the retries and says how to resume', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto('/request');
+  const message = `Failing upload ${Date.now()}`;
+  await page.getByLabel('Description *').fill(message);
+  await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
+  await page.getByLabel('Plans and files *').setInputFiles(plans);
+  const line = await heldUpload(context, page);
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await line.holding;
+  line.fail();
+  // tus tries again after 0, 1, 3, 5 and 10 s before it gives up.
+  await expect(page.getByRole('alert')).toHaveText(STOPPED, { timeout: 40_000 });
+  await expect(page.getByText(`Error: ${STOPPED}`)).toBeVisible();
+  await expect(page.getByText('Failed to create query')).toHaveCount(0);
+  await shoot(page, 'interrupted/request-upload-stopped');
+
+  await line.restore();
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Query submitted successfully!')).toBeVisible();
+  await page.waitForURL('**/my-queries');
   await context.close();
 });
 
@@ -122,7 +156,7 @@ test('an idle request form lets the person leave without asking', async ({ brows
   await context.close();
 });
 
-test('the addendum form asks before leaving mid-upload and says how to resume when the connection drops', async ({ browser, request }) => {
+test('the addendum form asks before leaving mid-upload, and waits offline and goes on by itself', async ({ browser, request }) => {
   const id = await submitRequest(request, client, `Addendum interrupted ${Date.now()}`);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
@@ -140,17 +174,19 @@ test('the addendum form asks before leaving mid-upload and says how to resume wh
   await expect.poll(() => dialogs).toEqual(['beforeunload']);
   await expect(page).toHaveURL(new RegExp(`/chat/${id}$`));
 
-  // Not 'Something went wrong': the sentence that says how to go on.
+  // Not 'Something went wrong': it says it waits, and goes on once the connection is back.
   await line.cut();
-  await expect(side.getByRole('alert')).toHaveText(STOPPED);
-  await shoot(page, 'interrupted/addendum-upload-stopped');
+  await expect(side.getByRole('status').filter({ hasText: UPLOAD_WAITING })).toBeVisible();
+  await shoot(page, 'interrupted/addendum-upload-waiting');
   await line.restore();
-  await side.getByRole('button', { name: 'Upload addendum' }).click();
   await expect(page.getByText('Addendum 1 added.')).toBeVisible();
   await context.close();
 });
 
-test("the admin's answer dialog asks before leaving while deliverables upload, and says how to resume", async ({ browser, request }) => {
+test("the admin's answer dialog asks before leaving while deliverables upload, and waits offline and goes on by itself", async ({
+  browser,
+  request,
+}) => {
   const id = await submitRequest(request, client, `Answer interrupted ${Date.now()}`);
   const started = await request.patch(`/api/queries/${id}/status`, {
     headers: { authorization: `Bearer ${admin.token}` },
@@ -176,7 +212,15 @@ test("the admin's answer dialog asks before leaving while deliverables upload, a
   await expect(page).toHaveURL(new RegExp(`/admin-chat/${id}$`));
 
   await line.cut();
-  await expect(dialog.getByRole('alert')).toHaveText(STOPPED);
+  await expect(dialog.getByRole('status').filter({ hasText: UPLOAD_WAITING })).toBeVisible();
+  await expect(dialog.getByText('Waiting for the connection')).toBeVisible();
   await line.restore();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/queries/${id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+      return ((await res.json()) as { data: { status: string } }).data.status;
+    })
+    .toBe('answered');
   await context.close();
 });

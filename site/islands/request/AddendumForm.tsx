@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { useSubmissionKey, withIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { useLeaveGuard } from '../../lib/leave-guard.ts';
-import { overallPercent, submitFailure, useResumableUploads } from '../../lib/resumable-uploads.ts';
+import { overallPercent, submitFailure, UPLOAD_WAITING, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { useInlineForm } from '../ui/use-inline-form.ts';
@@ -95,7 +95,11 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       <label htmlFor={ids.note}>Note (optional)</label>
       <textarea id={ids.note} maxLength={2000} {...register('note')} />
       {isAnswered && <p className="rqp-meta">This request is answered: an addendum asks for a revision.</p>}
-      {progress !== null && <p role="status">Uploading… {overallPercent(uploads.progress, picked)}%</p>}
+      {progress !== null && (
+        <p role="status">
+          Uploading… {overallPercent(uploads.progress, picked)}%{uploads.waiting && <> {UPLOAD_WAITING}</>}
+        </p>
+      )}
       {error && (
         <p className="error-text" role="alert">
           {error}

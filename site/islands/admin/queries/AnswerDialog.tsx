@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { api, call, jsonBody } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
-import { describeProgress, overallPercent, submitFailure, useResumableUploads } from '../../../lib/resumable-uploads.ts';
+import { describeProgress, overallPercent, submitFailure, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
@@ -171,6 +171,7 @@ export function AnswerDialog({ query, onClose }: Props) {
           {progress !== null && (
             <progress max={100} value={overallPercent(uploads.progress, picked)} aria-label="Upload progress" style={{ width: '100%' }} />
           )}
+          {uploads.waiting && <p role="status">{UPLOAD_WAITING}</p>}
           {error && (
             <p className="error-text" role="alert">
               {error}

@@ -18,7 +18,7 @@ import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/q
 import { CharCount } from '../../ui/CharCount.tsx';
 import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
-import { overallPercent, submitFailure, useResumableUploads } from '../../../lib/resumable-uploads.ts';
+import { overallPercent, submitFailure, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { UPLOADS_GONE, UPLOADS_NOT_READY } from '../../../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { MAYBE_SUBMITTED } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 
@@ -308,6 +308,11 @@ function RequestForm() {
             <span className="request-pct">{overall}%</span>
           </div>
         )}
+        {uploads.waiting && (
+          <p className="request-waiting" role="status">
+            {UPLOAD_WAITING}
+          </p>
+        )}
 
         {/* The form's own alert, for its refusal and the server's alike (the server's also comes as SPEC §8's toast). */}
         {error && (
@@ -328,6 +333,7 @@ function RequestForm() {
         .request-bar { flex: 1; height: 12px; background: var(--bg-soft); border: 1px solid var(--line); border-radius: 999px; overflow: hidden; }
         .request-bar span { display: block; height: 100%; background: var(--orange); transition: width .2s; }
         .request-pct { font-variant-numeric: tabular-nums; font-weight: 700; min-width: 3.5ch; text-align: right; }
+        .request-waiting { margin: -.5rem 0 1rem; color: #92400e; font-weight: 600; }
         .request-submit { width: 100%; margin-top: .5rem; }
       `}</style>
     </div>

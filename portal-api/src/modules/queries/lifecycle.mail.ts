@@ -13,14 +13,21 @@ export async function queueMail(trx: Transaction<Database>, message: OutgoingMai
   if (message) await enqueueMail(trx, message);
 }
 
+/** A request's name in a mail is at most this long, so a subject stays readable in an inbox list. */
+export const MAIL_TITLE_MAX = 80;
+
 /**
  * The name a request goes by in every mail (issue 13: it leads each one): its project name,
  * else its message's start (the project name is optional, and older requests have none).
+ * Longer than MAIL_TITLE_MAX (a project name may have 200 characters), it is cut at a word.
  */
 export function requestTitle(q: { project_name: string | null; message: string }): string {
-  if (q.project_name) return q.project_name;
   const words = q.message.trim().split(/\s+/);
-  return words.length > 8 ? `${words.slice(0, 8).join(' ')}…` : q.message.trim();
+  const title = q.project_name ? q.project_name : words.length > 8 ? `${words.slice(0, 8).join(' ')}…` : q.message.trim();
+  if (title.length <= MAIL_TITLE_MAX) return title;
+  const cut = title.slice(0, MAIL_TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MAIL_TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
 /** Who a step's mail goes to; a mail to the firm about a client is answered to the client. */

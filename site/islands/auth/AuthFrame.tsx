@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SITE_NAME } from '../../../portal-api/src/shared/site-name.ts';
 import { useGuard } from '../../lib/guards.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import './auth.css';
@@ -27,7 +28,7 @@ function Guarded({ title, lead, children }: Props) {
       <aside className="auth-brand">
         <a href="/">
           <img src="/favicon.svg" alt="" width="32" height="32" style={{ width: 32 }} />
-          Miami Estimating Services
+          {SITE_NAME}
         </a>
         <h2>Accurate takeoffs and cost breakdowns in 24 to 48 hours.</h2>
         <p>Sign in to submit plans, follow your estimates and chat with our estimators.</p>

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askForOutcomes } from '../../portal-api/src/modules/queries/outcome.repo.ts';
+import { askForOutcomes, lastMonths, monthlyStats } from '../../portal-api/src/modules/queries/outcome.repo.ts';
+import { weeklyStats, weekStartOf } from '../../portal-api/src/modules/queries/queries.admin.repo.ts';
+import { firmDay } from '../../portal-api/src/shared/firm-time.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { openSocket } from './socket.ts';
 
@@ -527,7 +529,7 @@ describe('bid outcome and monthly stats', () => {
       expect(res.body.months).toHaveLength(3);
       const current = res.body.months.at(-1);
       expect(current).toMatchObject({
-        month: new Date().toISOString().slice(0, 7),
+        month: firmDay(new Date()).slice(0, 7),
         received: 3,
         won: 1,
         lost: 1,
@@ -537,6 +539,51 @@ describe('bid outcome and monthly stats', () => {
       expect(current.medianTurnaroundHours).toBeGreaterThanOrEqual(0);
       // Answered today: before the bid date only for the one due in 5 days.
       expect(current.deliveredBeforeBidShare).toBeCloseTo(1 / 3);
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
+
+describe("stats count by the firm's (Miami) calendar, not UTC's", () => {
+  it('names weeks and months as Miami does at the turn of a week and of a month', () => {
+    // 10 PM on Sunday Nov 29 in Miami is already Monday Nov 30 in UTC; 10 PM on Nov 30, Dec 1.
+    expect(weekStartOf(new Date('2026-11-30T03:00:00Z'))).toBe('2026-11-23');
+    expect(weekStartOf(new Date('2026-11-30T05:00:00Z'))).toBe('2026-11-30');
+    expect(lastMonths(3, new Date('2026-12-01T03:00:00Z'))).toEqual(['2026-09', '2026-10', '2026-11']);
+    expect(lastMonths(1, new Date('2027-01-01T05:00:00Z'))).toEqual(['2027-01']);
+  });
+
+  it('counts a request received on a Miami evening in the Miami week and month it was sent', async () => {
+    const fresh = await startTestServer();
+    try {
+      const adm = await signInAdmin(fresh);
+      const c = await createClient(fresh, adm);
+      const svc = (await fresh.call('GET', '/api/services')).body.find((s: any) => s.title === 'General Contractor');
+      const submit = async (createdAt: string) => {
+        const f = new FormData();
+        f.append('message', 'Sent in the evening');
+        f.append('service', svc._id);
+        f.append('subService', svc.subservices[0]._id);
+        f.append('files[]', new Blob([new Uint8Array(PDF)]), 'p.pdf');
+        const res = await fresh.call('POST', '/api/queries', { form: f, token: c.token });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        await fresh.deps.db.updateTable('queries').set({ created_at: createdAt }).where('id', '=', res.body.data._id).execute();
+      };
+      // 10 PM on Saturday Oct 31 in Miami (Nov 1, 02:00 UTC), and on Sunday Nov 29 (Nov 30, 03:00 UTC).
+      await submit('2026-11-01T02:00:00.000Z');
+      await submit('2026-11-30T03:00:00.000Z');
+      const months = await monthlyStats(fresh.deps.db, 3, new Date('2026-12-15T12:00:00Z'));
+      expect(months.map((m) => [m.month, m.received])).toEqual([
+        ['2026-10', 1],
+        ['2026-11', 1],
+        ['2026-12', 0],
+      ]);
+      const weeks = await weeklyStats(fresh.deps.db, 2, new Date('2026-12-02T12:00:00Z'));
+      expect(weeks.map((w) => [w.weekStart, w.total])).toEqual([
+        ['2026-11-23', 1],
+        ['2026-11-30', 0],
+      ]);
     } finally {
       await fresh.stop();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firmDayEnd, firmDayStart, formatFirmTime } from './firm-time.ts';
+import { firmDay, firmDayEnd, firmDayStart, formatFirmTime } from './firm-time.ts';
 
 describe("the firm's clock (America/New_York)", () => {
   it('starts a day at Miami midnight, in winter and in summer', () => {
@@ -13,6 +13,13 @@ describe("the firm's clock (America/New_York)", () => {
     expect(new Date(firmDayStart('2026-03-08')).toISOString()).toBe('2026-03-08T05:00:00.000Z');
     expect((firmDayEnd('2026-03-08') - firmDayStart('2026-03-08')) / 3_600_000).toBe(23);
     expect(firmDayEnd('2026-12-31')).toBe(firmDayStart('2027-01-01'));
+  });
+
+  it('names the Miami day an instant falls on', () => {
+    expect(firmDay('2026-12-01T04:59:59Z')).toBe('2026-11-30');
+    expect(firmDay('2026-12-01T05:00:00Z')).toBe('2026-12-01');
+    expect(firmDay('2026-07-05T03:30:00Z')).toBe('2026-07-04');
+    expect(firmDay(firmDayStart('2026-11-01'))).toBe('2026-11-01');
   });
 
   it("writes an instant as Miami's wall clock with the zone named", () => {

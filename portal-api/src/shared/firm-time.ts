@@ -23,6 +23,13 @@ export function firmDayStart(day: string): number {
   return utcMidnight - offsetAt(utcMidnight - offsetAt(utcMidnight));
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: FIRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Miami calendar day (YYYY-MM-DD) an instant falls on. */
+export function firmDay(at: string | number | Date): string {
+  return dayFormat.format(new Date(at));
+}
+
 /** The instant the day after `day` begins in Miami: the end of `day` (23 or 25 hours on the days clocks change). */
 export function firmDayEnd(day: string): number {
   const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

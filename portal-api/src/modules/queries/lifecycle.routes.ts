@@ -56,7 +56,7 @@ export function lifecycleRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'admin')] as const,
         summary:
-          'Per month of receipt: requests received, median turnaround (submitted → first answer), share delivered before the bid due date, win rate. Admin only.',
+          "Per month of receipt (months of the firm's Miami calendar): requests received, median turnaround (submitted → first answer), share delivered before the bid due date, win rate. Admin only.",
         request: { query: MonthlyStatsQuerySchema },
         responses: { 200: json(MonthlyStatsSchema, 'Months, oldest first'), ...common },
       }),

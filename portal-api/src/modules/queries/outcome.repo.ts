@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
+import { firmDay, firmDayStart } from '../../shared/firm-time.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { OUTCOME_RECORDED, outcomeError } from './lifecycle-transitions.ts';
 import { isDueAfterBidDate } from './lifecycle.rules.ts';
@@ -104,11 +105,11 @@ const median = (values: number[]): number | null => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** YYYY-MM of the last `months` months (UTC), oldest first. */
+/** YYYY-MM of the last `months` months of the firm's (Miami) calendar, oldest first. */
 export function lastMonths(months: number, now: Date): string[] {
+  const [year, month] = firmDay(now).split('-').map(Number) as [number, number];
   const out: string[] = [];
-  for (let i = months - 1; i >= 0; i--)
-    out.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
+  for (let i = months - 1; i >= 0; i--) out.push(new Date(Date.UTC(year, month - 1 - i, 1)).toISOString().slice(0, 7));
   return out;
 }
 
@@ -118,10 +119,11 @@ export async function monthlyStats(db: DB, months: number, now = new Date()) {
   const rows = await db
     .selectFrom('queries')
     .select(['created_at', 'first_answered_at', 'bid_due_date', 'outcome'])
-    .where('created_at', '>=', `${keys[0]}-01T00:00:00.000Z`)
+    .where('created_at', '>=', new Date(firmDayStart(`${keys[0]}-01`)).toISOString())
     .execute();
+  const received = rows.map((r) => ({ ...r, month: firmDay(r.created_at).slice(0, 7) }));
   return keys.map((month) => {
-    const inMonth = rows.filter((r) => r.created_at.startsWith(month));
+    const inMonth = received.filter((r) => r.month === month);
     const answered = inMonth.filter((r) => r.first_answered_at);
     const turnaround = answered.map((r) => (Date.parse(r.first_answered_at!) - Date.parse(r.created_at)) / 3600_000);
     const withBid = answered.filter((r) => r.bid_due_date);

@@ -4,6 +4,7 @@ import type { QueryStatus } from '../../db/schema.ts';
 import { containsPattern, likePattern, namesContain, queryTextMatches } from '../../db/search.ts';
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import { nowIso } from '../../lib/ids.ts';
+import { firmDay, firmDayStart } from '../../shared/firm-time.ts';
 import type { Storage, StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { baseSelect, insertQueryFiles, loadQueries, loadQueriesByIds, touchQuery, withFiles } from './queries.repo.ts';
@@ -402,24 +403,24 @@ export function findClient(db: DB, id: string) {
     .executeTakeFirst();
 }
 
-/** Monday (UTC) of the week a time falls in, as YYYY-MM-DD. */
+/** `days` calendar days after a day (YYYY-MM-DD), as YYYY-MM-DD. */
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Monday of the firm's (Miami) week a time falls in, as YYYY-MM-DD. */
 export function weekStartOf(date: Date): string {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d.toISOString().slice(0, 10);
+  const day = firmDay(date);
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 }
 
-/** Requests created per week over the last `weeks` weeks, counted by their current status. */
+/** Requests created per week (Miami weeks) over the last `weeks` weeks, counted by their current status. */
 export async function weeklyStats(db: DB, weeks: number, now = new Date()) {
-  const starts: string[] = [];
-  const first = new Date(`${weekStartOf(now)}T00:00:00Z`);
-  first.setUTCDate(first.getUTCDate() - 7 * (weeks - 1));
-  for (let i = 0; i < weeks; i++) {
-    const d = new Date(first);
-    d.setUTCDate(first.getUTCDate() + 7 * i);
-    starts.push(d.toISOString().slice(0, 10));
-  }
-  const rows = await db.selectFrom('queries').select(['status', 'created_at']).where('created_at', '>=', first.toISOString()).execute();
+  const first = addDays(weekStartOf(now), -7 * (weeks - 1));
+  const starts = Array.from({ length: weeks }, (_, i) => addDays(first, 7 * i));
+  const rows = await db
+    .selectFrom('queries')
+    .select(['status', 'created_at'])
+    .where('created_at', '>=', new Date(firmDayStart(first)).toISOString())
+    .execute();
   const buckets = new Map(starts.map((s) => [s, { weekStart: s, pending: 0, in_progress: 0, answered: 0, closed: 0, total: 0 }]));
   for (const r of rows) {
     const bucket = buckets.get(weekStartOf(new Date(r.created_at)));

@@ -67,7 +67,8 @@ export function queriesAdminRoutes(deps: Deps) {
         tags: ['Queries'],
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'admin')] as const,
-        summary: 'Requests created per week (Monday-based, UTC) over the last `weeks` weeks, counted by current status. Admin only.',
+        summary:
+          "Requests created per week (weeks start on Monday, on the firm's Miami calendar) over the last `weeks` weeks, counted by current status. Admin only.",
         request: { query: WeeklyStatsQuerySchema },
         responses: { 200: json(WeeklyStatsSchema, 'Weeks, oldest first'), ...refused },
       }),

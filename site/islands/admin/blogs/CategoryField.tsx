@@ -30,7 +30,7 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
     mutationFn: (newName: string) => call(api.categories.$post({ json: { name: newName } })),
     onSuccess: (res) => {
       client.setQueryData<{ data: Category[] }>(['categories'], (old) => ({
-        data: [...(old?.data ?? []), res.data].sort((a, b) => a.name.localeCompare(b.name)),
+        data: [...(old?.data ?? []), res.data].sort((a, b) => a.name.localeCompare(b.name, 'en-US')),
       }));
       onChange(res.data._id);
       setAdding(false);

@@ -7,6 +7,14 @@ export const OFFLINE_TEXT = 'You are offline. Check your connection and try agai
 
 export const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+/**
+ * A form's own failure text (said in the form, not in a toast) for a call that got no answer:
+ * while the browser is offline, the reason follows it, as the toasts give it (toast-on-demand.ts).
+ */
+export function withOfflineReason(text: string): string {
+  return isOffline() ? `${text} ${OFFLINE_TEXT}` : text;
+}
+
 /** A screen shows a failure within moments of the call failing. */
 const REASON_WINDOW_MS = 2000;
 let failedOfflineAt = -Infinity;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
+import { OFFLINE_TEXT } from './offline.ts';
 import { describeProgress, submitFailure, UploadStopped, uploadFailure } from './resumable-uploads.ts';
 
 // What a failed tus upload tells the form: the server's {message} (it names a refused
@@ -42,6 +43,16 @@ describe('submitFailure', () => {
     );
     expect(submitFailure(new ApiError(0, ''), 'Failed to create query')).toBe('Failed to create query');
     expect(submitFailure(new TypeError('x is undefined'), 'Something went wrong')).toBe('Something went wrong');
+  });
+
+  it('gives the reason after the fallback when the call got no answer because the browser is offline', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      expect(submitFailure(new ApiError(0, ''), 'Something went wrong')).toBe(`Something went wrong ${OFFLINE_TEXT}`);
+      expect(submitFailure(new ApiError(413, 'plans.zip is too large.'), 'Something went wrong')).toBe('plans.zip is too large.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

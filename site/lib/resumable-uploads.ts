@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
 import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { ApiError, serverMessage } from './api.ts';
+import { withOfflineReason } from './offline.ts';
 
 // Each picked file goes up on its own through tus (issue 14). tus-js-client
 // keeps a fingerprint of each unfinished upload in localStorage, so picking
@@ -81,7 +82,7 @@ export function uploadFailure(err: unknown, name: string): Error {
  */
 export function submitFailure(err: unknown, fallback: string): string {
   if (err instanceof UploadStopped) return err.message;
-  return serverMessage(err) || fallback;
+  return serverMessage(err) || withOfflineReason(fallback);
 }
 
 export function useResumableUploads(token: string | null) {

@@ -62,6 +62,25 @@ test('offline, a refusal of the screen’s own is not blamed on the connection',
   await context.close();
 });
 
+test('a form that shows its failure in itself gives the offline reason too, and not for its own check', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/forgot-password');
+  const email = page.getByLabel('Email');
+  // The focus loads the form's checks; once loaded, the page needs nothing more from the network.
+  await email.fill('grace@localhost');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
+  await email.fill('grace@example.com');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`Something went wrong ${OFFLINE}`);
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await context.close();
+});
+
 test('a double click on Start or on "Yes, Close Query" over a slow network sends one change and shows one toast', async ({
   browser,
   request,

@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api.ts';
+import { withOfflineReason } from '../../lib/offline.ts';
 import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 
 /**
@@ -21,8 +22,9 @@ export function orangeToast(message: string, kind: 'error' | 'success' = 'error'
 /**
  * The server's sentence of a failed call (or a screen's own thrown sentence), else the SPEC §8
  * fallback: a call with no sentence (network, an answer that is not ours) has an empty message.
+ * Offline, the fallback says so.
  */
 export function messageOf(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.message || fallback;
+  if (err instanceof ApiError) return err.message || withOfflineReason(fallback);
   return (err instanceof Error && err.message) || fallback;
 }

@@ -9,6 +9,7 @@ import type { ServiceFormInput, ServiceFormSchema } from '../../../../portal-api
 import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.limits.ts';
 import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { withOfflineReason } from '../../../lib/offline.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../ui/CharCount.tsx';
 import { Modal } from '../../ui/Modal.tsx';
@@ -108,7 +109,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     },
     onError: (err) => {
       const fallback = editing ? 'Failed to update service' : 'Failed to create service';
-      setFailure(serverMessage(err) || fallback);
+      setFailure(serverMessage(err) || withOfflineReason(fallback));
       toast.error(fallback);
     },
   });

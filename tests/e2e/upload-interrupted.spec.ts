@@ -77,19 +77,25 @@ function dialogsOf(page: Page): string[] {
   return seen;
 }
 
-test('the request form asks before leaving mid-upload, waits offline and goes on by itself, and lets go once done', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await asUser(context, client);
-  const page = await context.newPage();
-  const dialogs = dialogsOf(page);
+/** The request form filled in and submitted, its plan file's upload held on the line (heldUpload). */
+async function submitHeld(context: BrowserContext, page: Page, message: string) {
   await page.goto('/request');
-  const message = `Interrupted upload ${Date.now()}`;
   await page.getByLabel('Description *').fill(message);
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
   await page.getByLabel('Plans and files *').setInputFiles(plans);
   const line = await heldUpload(context, page);
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await line.holding;
+  return line;
+}
+
+test('the request form asks before leaving mid-upload, waits offline and goes on by itself, and lets go once done', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  const dialogs = dialogsOf(page);
+  const message = `Interrupted upload ${Date.now()}`;
+  const line = await submitHeld(context, page, message);
 
   // Finding 7: clicking 'My Queries' asks first; staying keeps the page and the upload.
   await page.getByRole('link', { name: 'My Queries' }).click();
@@ -121,14 +127,7 @@ test('a connection that keeps failing while online stops the upload after the re
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
-  await page.goto('/request');
-  const message = `Failing upload ${Date.now()}`;
-  await page.getByLabel('Description *').fill(message);
-  await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
-  await page.getByLabel('Plans and files *').setInputFiles(plans);
-  const line = await heldUpload(context, page);
-  await page.getByRole('button', { name: 'Submit Request' }).click();
-  await line.holding;
+  const line = await submitHeld(context, page, `Failing upload ${Date.now()}`);
   line.fail();
   // tus tries again after 0, 1, 3, 5 and 10 s before it gives up.
   await expect(page.getByRole('alert')).toHaveText(STOPPED, { timeout: 40_000 });

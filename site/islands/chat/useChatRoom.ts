@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { SESSION_EXPIRED } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
+import { SESSION_ENDED_MESSAGE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
 import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
 import { api, call, sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { reconnectDelay, sessionEndedClose, sessionRefusedFrame, socketUrl } from './chat-socket.ts';
+import { mergeMessages } from './merge-messages.ts';
 import { PendingSends } from './pending-sends.ts';
 
 export type { ChatMessage };
@@ -47,18 +48,6 @@ export type ChatRoom = {
   /** True until the first history load of the current room finished. */
   loading: boolean;
 };
-
-/** Adds messages not already present (by _id), oldest first. */
-export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
-  const known = new Set(current.map((m) => m._id));
-  const fresh = incoming.filter((m) => !known.has(m._id) && (known.add(m._id), true));
-  if (!fresh.length) return current;
-  return [...current, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
-}
-
-export function socketUrl(): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-}
 
 export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean } = {}): ChatRoom {
   const token = useAuth((s) => s.token);
@@ -143,10 +132,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       setConnected(false);
       if (pending.failAll()) notSent(NOT_SENT.offline);
       if (stopped) return;
-      // Exponential backoff with jitter so a restarted server is not hit by every tab at once.
-      const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
-      attempt += 1;
-      retry = setTimeout(connect, delay);
+      retry = setTimeout(connect, reconnectDelay(attempt++, BACKOFF_MIN_MS, BACKOFF_MAX_MS));
     };
     /** Gives up on the open socket (handled as closed now, whenever its close completes). */
     const drop = () => {
@@ -229,8 +215,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             setPresence((cur) => ({ ...cur, [frame.userId]: frame.online }));
             break;
           case 'error':
-            // The token of this socket's frames was refused: its session is over.
-            if (frame.message === SESSION_EXPIRED) return sessionEnded();
+            if (sessionRefusedFrame(frame)) return sessionEnded();
             // Said just before the close that ends the session (SESSION_ENDED_CLOSE), handled there.
             if (frame.message === SESSION_ENDED_MESSAGE) break;
             if (pending.refuseOldest()) notSent(frame.message);
@@ -239,7 +224,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
         }
       };
       ws.onclose = (event) => {
-        if (event.code === SESSION_ENDED_CLOSE && socketRef.current === ws) sessionEnded();
+        if (sessionEndedClose(event) && socketRef.current === ws) sessionEnded();
         else lost(ws);
       };
       // SPEC §8: socket connection errors are only logged; onclose schedules the retry.

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { SESSION_EXPIRED } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { SESSION_ENDED_CLOSE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
 import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
 import { sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { socketUrl } from '../chat/useChatRoom.ts';
+import { reconnectDelay, sessionEndedClose, sessionRefusedFrame, socketUrl } from '../chat/chat-socket.ts';
 import { useUnread } from './unread-store.ts';
 
 const BACKOFF_MIN_MS = 1000;
@@ -63,7 +61,7 @@ export function useUnreadSocket(): void {
             useUnread.setState({ total: frame.total, byQuery: { ...byQuery, [frame.queryId]: event.count }, lastEvent: event });
           }
         } else if (frame.type === 'error') {
-          if (frame.message === SESSION_EXPIRED) return sessionEnded();
+          if (sessionRefusedFrame(frame)) return sessionEnded();
           // A refused markRead (a request this user may not see) changes nothing on screen.
           console.warn('unread:', frame.message);
         }
@@ -73,10 +71,8 @@ export function useUnreadSocket(): void {
         useUnread.setState({ send: null });
         if (stopped) return;
         // The server closed it because the session ended: do not knock again.
-        if (event.code === SESSION_ENDED_CLOSE) return sessionEnded();
-        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
-        attempt += 1;
-        retry = setTimeout(connect, delay);
+        if (sessionEndedClose(event)) return sessionEnded();
+        retry = setTimeout(connect, reconnectDelay(attempt++, BACKOFF_MIN_MS, BACKOFF_MAX_MS));
       };
       socket.onerror = () => console.warn('unread socket error');
     };

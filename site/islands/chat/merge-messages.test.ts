@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeMessages, type ChatMessage } from './useChatRoom.ts';
+import { mergeMessages } from './merge-messages.ts';
+import type { ChatMessage } from './useChatRoom.ts';
 
 const msg = (id: string, at: string, text = id): ChatMessage => ({
   _id: id,

@@ -50,16 +50,21 @@ export class BucketLimit {
   /**
    * Returns up to `points` calls taken from the key (the burst first, then the
    * steady rate), never more than were taken, so giving back cannot raise a
-   * key above a full bucket.
+   * key above a full bucket. A courtesy: when the store cannot answer, nothing
+   * is given back and the call that earned it still succeeds.
    */
   async giveBack(key: string, points: number): Promise<void> {
     let left = points;
-    for (const limiter of [this.burst, this.rate]) {
-      const taken = Math.max(0, (await limiter.get(key))?.consumedPoints ?? 0);
-      const back = Math.min(left, taken);
-      if (back > 0) await limiter.reward(key, back);
-      left -= back;
-      if (left <= 0) return;
+    try {
+      for (const limiter of [this.burst, this.rate]) {
+        const taken = Math.max(0, (await limiter.get(key))?.consumedPoints ?? 0);
+        const back = Math.min(left, taken);
+        if (back > 0) await limiter.reward(key, back);
+        left -= back;
+        if (left <= 0) return;
+      }
+    } catch {
+      // The store is unreachable (PostgreSQL down): the bucket refills on its own.
     }
   }
 }

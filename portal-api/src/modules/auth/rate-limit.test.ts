@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateLimits } from '../../lib/rate-limit.ts';
+import { BucketLimit, RateLimits } from '../../lib/rate-limit.ts';
 import { LIMITS } from './rate-limit.ts';
 
 // The limiters on the memory store (the SQLite server's), on a fake clock.
@@ -34,6 +34,25 @@ describe('BucketLimit', () => {
     expect(await bucket.take('b')).toBe(0);
     vi.advanceTimersByTime(60_000);
     expect([await bucket.take('a'), await bucket.take('a'), await bucket.take('a')]).toEqual([0, 0, 1]);
+  });
+
+  it('gives back calls taken, never more than were taken', async () => {
+    const bucket = limits.bucket('t', { burst: 3, points: 1, perSeconds: 60 });
+    // Given back before anything was taken: the bucket stays at its burst, not above.
+    await bucket.giveBack('a', 5);
+    expect([await bucket.take('a'), await bucket.take('a'), await bucket.take('a')]).toEqual([0, 0, 0]);
+    expect(await bucket.take('a')).toBeGreaterThan(0);
+    await bucket.giveBack('a', 2);
+    expect(await bucket.take('a')).toBe(0);
+  });
+
+  it('gives back nothing, and does not fail, when its store cannot answer', async () => {
+    const down = {
+      get: () => Promise.reject(new Error('connection refused')),
+      reward: () => Promise.reject(new Error('connection refused')),
+    };
+    const bucket = new BucketLimit(down as never, down as never);
+    await expect(bucket.giveBack('a', 2)).resolves.toBeUndefined();
   });
 });
 

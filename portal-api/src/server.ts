@@ -43,6 +43,24 @@ export type RunningServer = {
 };
 
 /** config → database → migrate → seed → listen → /ws. Used by main() and by the API tests. */
+/** Why the server could not listen, in one line a person can act on instead of a stack trace (else the error itself). */
+export function listenError(err: unknown, config: Pick<Config, 'port' | 'host'>): unknown {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  if (code === 'EADDRINUSE')
+    return new ConfigError(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT (e.g. in .env).`);
+  // Ports below 1024 need a privilege (root, or CAP_NET_BIND_SERVICE) on Linux and most systems.
+  if (code === 'EACCES')
+    return new ConfigError(
+      `Port ${config.port} needs a privilege this process does not have: use a port above 1023 (e.g. PORT=3000) behind a proxy, or grant it (setcap cap_net_bind_service=+ep on node).`,
+    );
+  // getaddrinfo's answer for a HOST that is no name or address of this machine.
+  if (['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EADDRNOTAVAIL'].includes(code))
+    return new ConfigError(
+      `Invalid environment variable HOST=${JSON.stringify(config.host)}: ${code === 'EADDRNOTAVAIL' ? 'not an address of this machine' : 'the name does not resolve'}`,
+    );
+  return err;
+}
+
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   makeDirSync(config.dataDir);
   // A corrupt SQLite file or an unreachable PostgreSQL server: one line naming the setting.
@@ -116,16 +134,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     hub.close();
     await rateLimits.close();
     await db.destroy();
-    // One line a person can act on instead of a stack trace.
-    const code = (err as NodeJS.ErrnoException).code ?? '';
-    if (code === 'EADDRINUSE')
-      throw new ConfigError(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT (e.g. in .env).`);
-    // getaddrinfo's answer for a HOST that is no name or address of this machine.
-    if (['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EADDRNOTAVAIL'].includes(code))
-      throw new ConfigError(
-        `Invalid environment variable HOST=${JSON.stringify(config.host)}: ${code === 'EADDRNOTAVAIL' ? 'not an address of this machine' : 'the name does not resolve'}`,
-      );
-    throw err;
+    throw listenError(err, config);
   }
   // Requests Node's own parser refuses (a raw backslash or NUL in the path, bad
   // headers) get a JSON answer like every other 4xx, not an empty 400.

@@ -3,7 +3,9 @@ import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../portal-api/src/config.ts';
 import { PG_CONNECT_TIMEOUT_MS } from '../../portal-api/src/db/pg-pool.ts';
+import { listenError } from '../../portal-api/src/server.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 import { runServer } from './process.ts';
 
@@ -86,5 +88,24 @@ describe('start errors name the setting', { timeout: 60_000 }, () => {
       { DATA_DIR: dir, DATABASE_URL: file },
       `Cannot start: the database ${file} is damaged: restore a backup (docs/operations.md).`,
     );
+  });
+});
+
+describe('why the server could not listen, in one line', () => {
+  const config = { port: 80, host: '0.0.0.0' };
+  const failed = (code: string) => Object.assign(new Error(`listen ${code}`), { code });
+  it('names the privilege a port below 1024 needs (root on this machine cannot meet EACCES for real)', () => {
+    const err = listenError(failed('EACCES'), config);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toBe(
+      'Port 80 needs a privilege this process does not have: use a port above 1023 (e.g. PORT=3000) behind a proxy, or grant it (setcap cap_net_bind_service=+ep on node).',
+    );
+  });
+  it('says a port is taken, and leaves an error it does not know as it is', () => {
+    expect((listenError(failed('EADDRINUSE'), config) as Error).message).toBe(
+      'Port 80 on 0.0.0.0 is already in use: stop the other server or set PORT (e.g. in .env).',
+    );
+    const other = failed('EMFILE');
+    expect(listenError(other, config)).toBe(other);
   });
 });

@@ -195,12 +195,14 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page.getByAltText('Your profile photo')).toBeVisible();
   await expect(page.getByRole('complementary').getByText('Ada B. Builder')).toBeVisible();
 
-  // A session ended elsewhere (here: logout through the API) signs the browser out cleanly.
+  // A session ended elsewhere (here: logout through the API) signs the browser out cleanly: the open
+  // page hears it on its socket and leaves for /login, and the portal stays closed afterwards.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
-  await page.goto('/client-profile');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/client-profile');
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('forgot password: code, reset with the SPEC §5 checks, then sign in with the new password', async ({ page, request }) => {

@@ -83,3 +83,28 @@ test('opening /chat/{id} for a client with 8 requests makes at most 4 API calls'
   expect(calls.filter((c) => c.includes('/message'))).toEqual([`GET /api/chats/query/${open}/message`]);
   await context.close();
 });
+
+test('the chat screens fit the window: the hidden unread labels of a long list do not stretch the page into blank space', async ({
+  browser,
+}) => {
+  // A short window, so the list (with 4 unread rows) scrolls inside itself.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 480 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto(`/chat/${ids[0]}`);
+  const list = page.getByRole('complementary', { name: 'Your queries' });
+  await expect(list.getByText('unread')).toHaveCount(3); // the open request's own count is cleared
+  const overflow = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await list.getByRole('button').last().scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  const admins = await browser.newContext({ viewport: { width: 1280, height: 480 } });
+  await asUser(admins, admin);
+  const adminPage = await admins.newPage();
+  await adminPage.goto(`/admin-chat/${ids[1]}`);
+  await expect(adminPage.getByRole('complementary', { name: 'Chats' }).getByText('Quinn Eightrequests').first()).toBeVisible();
+  expect(await adminPage.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
+  await context.close();
+  await admins.close();
+});

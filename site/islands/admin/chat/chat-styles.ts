@@ -2,7 +2,7 @@
 // (SPEC §9 breakpoint) the list hides once a chat is open and a back arrow shows.
 export const chatStyles = `
   .acs { display: grid; grid-template-columns: 320px minmax(0, 1fr); height: calc(100vh - 3rem); min-height: 420px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; }
-  .acs-side { border-right: 1px solid var(--line); overflow-y: auto; background: #fff; }
+  .acs-side { position: relative; border-right: 1px solid var(--line); overflow-y: auto; background: #fff; }
   .acs-title { font-size: 1.2rem; margin: 0; padding: .9rem 1rem; border-bottom: 1px solid var(--line); }
   .acs-title a { color: var(--navy); text-decoration: none; }
   .acs-main { display: flex; min-width: 0; min-height: 0; background: var(--bg-soft); }

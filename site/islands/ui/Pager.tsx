@@ -10,6 +10,8 @@ type Props = {
   prevLabel?: string;
   nextLabel?: string;
   labelCase?: 'upper' | 'lower';
+  /** The navigation's name, when a page has more than one list with pages ('Request queue pages'). */
+  label?: string;
 };
 
 export function Pager({
@@ -20,6 +22,7 @@ export function Pager({
   prevLabel = 'Previous',
   nextLabel = 'Next',
   labelCase = 'upper',
+  label: name = 'Pagination',
 }: Props) {
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
@@ -33,7 +36,7 @@ export function Pager({
   return (
     <nav
       className="pager"
-      aria-label="Pagination"
+      aria-label={name}
       style={{ display: 'flex', gap: '.75rem', alignItems: 'center', justifyContent: 'center', marginTop: '1rem', flexWrap: 'wrap' }}
     >
       <button ref={prev} type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => go(page - 1, next)}>

@@ -50,7 +50,7 @@ export function ClientList() {
           ))}
         </ul>
       )}
-      {(users.data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} />}
+      {(users.data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Client pages" />}
       <Modal open={!!viewing} title="User" onClose={() => setViewing(null)}>
         {viewing && (
           <dl className="user-dl">

@@ -16,23 +16,50 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 const PAGE_SIZE = 10;
 const FILTERS = [['open', 'Open (not closed)'], ...QUERY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const), ['', 'All']] as const;
 
+/**
+ * Where the admin is in the queue, kept in the address (?status=…&search=…&page=…, replaced, not
+ * pushed): opening a request and coming Back, or a reload, returns to the same filter, search and page.
+ */
+function readPlace() {
+  const params = new URLSearchParams(window.location.search);
+  const status = params.get('status');
+  const page = Number(params.get('page'));
+  return {
+    status: status === 'all' ? '' : FILTERS.some(([value]) => value === status) ? status! : 'open',
+    search: params.get('search')?.trim() ?? '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function keepPlace(status: string, search: string, page: number) {
+  const url = new URL(window.location.href);
+  const set = (name: string, value: string | null) => (value === null ? url.searchParams.delete(name) : url.searchParams.set(name, value));
+  set('status', status === 'open' ? null : status || 'all');
+  set('search', search || null);
+  set('page', page > 1 ? String(page) : null);
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+}
+
 /** The request queue (issue 6): open requests, soonest bid due date first, filter by status, search by text. */
 export function RequestQueue() {
-  const [status, setStatus] = useState('open');
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [place] = useState(readPlace);
+  const [status, setStatus] = useState(place.status);
+  const [typed, setTyped] = useState(place.search);
+  const [search, setSearch] = useState(place.search);
+  const [page, setPage] = useState(place.page);
   const [answering, setAnswering] = useState<Query | null>(null);
   const statusId = useId();
   const searchId = useId();
 
   useEffect(() => {
     const t = setTimeout(() => {
+      if (typed.trim() === search) return;
       setSearch(typed.trim());
       setPage(1);
     }, 300);
     return () => clearTimeout(t);
-  }, [typed]);
+  }, [typed, search]);
+  useEffect(() => keepPlace(status, search, page), [status, search, page]);
 
   // Issue 13: the earlier of the delivery due time and the bid due date comes first.
   const params = new URLSearchParams({ sort: 'due', page: String(page), pageSize: String(PAGE_SIZE) });
@@ -49,6 +76,10 @@ export function RequestQueue() {
   // Keep the answer dialog showing fresh deliverables after an upload.
   const current = answering && data?.data.find((q) => q._id === answering._id);
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  // A row that left the filter (Start, Close) can empty the last page: go back to the last one there is.
+  useEffect(() => {
+    if (data && !isFetching && page > pageCount) setPage(pageCount);
+  }, [data, isFetching, page, pageCount]);
 
   return (
     <section className="card" aria-labelledby="queue-h">
@@ -162,7 +193,7 @@ export function RequestQueue() {
           </table>
         </ScrollRegion>
       )}
-      {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} />}
+      {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Request queue pages" />}
       <AnswerDialog query={current || answering} onClose={() => setAnswering(null)} />
       <style>{`
         .queue-filters { display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 0 1rem; }

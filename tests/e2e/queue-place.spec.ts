@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { asUser, newClient, signInAdmin, submitRequest } from './support.ts';
+
+// The volume audit: working the queue row by row, an admin opens a request and comes Back, or
+// reloads, and must find the same filter, search and page; an action that empties the last page
+// must not leave 'No requests match.' with no pager while matches remain.
+
+test('the request queue keeps its filter, search and page across a request and Back, a reload, and an emptied last page', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Paula Placekeeper');
+  const word = `Placekeeper${Date.now().toString(36)}`;
+  const ids: string[] = [];
+  for (let i = 1; i <= 11; i++) ids.push(await submitRequest(request, client, `${word} takeoff number ${i}`));
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/admin-queries');
+  const queue = page.getByRole('region', { name: 'Request queue' });
+  await queue.getByLabel('Status').selectOption('pending');
+  await queue.getByLabel('Search').fill(word);
+  // The search applies once typing pauses (300 ms); the address then carries it.
+  await expect(page).toHaveURL(new RegExp(`search=${word}$`));
+  const pager = page.getByRole('navigation', { name: 'Request queue pages' });
+  await expect(pager).toContainText('Page 1 of 2');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Page 2 of 2');
+  const rows = queue.getByRole('row').filter({ hasText: word });
+  await expect(rows).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`/admin-queries\\?status=pending&search=${word}&page=2$`));
+
+  // Open the request, come Back: the same place.
+  await rows.first().getByRole('link', { name: new RegExp(word) }).click();
+  await expect(page).toHaveURL(/\/admin-chat\//);
+  await page.goBack();
+  await expect(queue.getByLabel('Status')).toHaveValue('pending');
+  await expect(queue.getByLabel('Search')).toHaveValue(word);
+  await expect(pager).toContainText('Page 2 of 2');
+  await expect(rows).toHaveCount(1);
+  // A reload too.
+  await page.reload();
+  await expect(pager).toContainText('Page 2 of 2');
+  await expect(rows).toHaveCount(1);
+
+  // Start the last page's only row: it leaves Pending, and the queue goes back to the page that is left.
+  await rows
+    .first()
+    .getByRole('button', { name: /^Start / })
+    .click();
+  await expect(rows).toHaveCount(10);
+  await expect(queue.getByText('No requests match.')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`\\?status=pending&search=${word}$`));
+  await context.close();
+});

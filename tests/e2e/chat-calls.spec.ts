@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { E2E } from './env.ts';
-import { asUser, newClient, requestsReported, signInAdmin, type Session } from './support.ts';
+import { asUser, newClient, requestsReported, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Issue 11 "chat data in one trip": opening /chat/{id} for a client with 8 requests used to
 // make 13 API calls (every request's whole history for its last line, the open room's history
@@ -107,4 +107,26 @@ test('the chat screens fit the window: the hidden unread labels of a long list d
   expect(await adminPage.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
   await context.close();
   await admins.close();
+});
+
+test("the filter over one client's requests in the admin chat finds a request by the project name its row shows", async ({
+  browser,
+  request,
+}) => {
+  const busy = await newClient(request, admin, 'Bruno Busyclient');
+  for (let i = 1; i <= 10; i++) await submitRequest(request, busy, `Routine takeoff ${i}`);
+  await submitRequest(request, busy, 'Slab and footings for the tower', { projectName: 'Sunset Harbour Residences' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/admin-chat');
+  const side = page.getByRole('complementary', { name: 'Chats' });
+  await side.getByRole('button', { name: 'Queries of Bruno Busyclient' }).click();
+  const filter = side.getByLabel('Search the queries of Bruno Busyclient');
+  const links = side.locator('.acl-queries').getByRole('link');
+  await expect(links).toHaveCount(11);
+  await filter.fill('sunset harbour');
+  await expect(links).toHaveCount(1);
+  await expect(links.first()).toContainText('Sunset Harbour Residences');
+  await context.close();
 });

@@ -235,8 +235,11 @@ function QueryList({ id, user, currentQueryId, onOpen, unreadOf }: QueryListProp
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle) return user.queries;
+    // Everything a row shows (its project name leads it) and its last line.
     return user.queries.filter((q) =>
-      [q.subject, q.message, statusLabel(q.status), formatDate(q.createdAt)].some((t) => t?.toLowerCase().includes(needle)),
+      [q.projectName, q.subject, q.message, q.lastMessage?.text, statusLabel(q.status), formatDate(q.createdAt)].some((t) =>
+        t?.toLowerCase().includes(needle),
+      ),
     );
   }, [filter, user.queries]);
   return (

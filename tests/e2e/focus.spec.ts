@@ -302,3 +302,43 @@ test('a refused Login, OTP code or contact message leaves the focus on its butto
   await expect(send).toBeFocused();
   expect(await bodyHasFocus(page)).toBe(false);
 });
+
+test('after Upload and mark answered and Yes, Close Query (queue and workspace), the focus is on the next control', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Fiona Focusflow');
+  const answered = await submitRequest(request, client, 'Stucco takeoff answered from the queue');
+  const closed = await submitRequest(request, client, 'Roofing takeoff closed from the workspace');
+  await setStatus(request, admin, answered, 'in_progress');
+  const page = await pageAs(browser, admin);
+  await page.goto('/admin-queries?status=all');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Fiona Focusflow');
+  await expect(page.getByRole('button', { name: /^Close query of / })).toHaveCount(2);
+
+  // Mark answered → the dialog → upload and answer: the row's next step (Add files) has the focus.
+  await press(page, page.getByRole('button', { name: 'Mark answered: query of Fiona Focusflow' }));
+  const dialog = page.getByRole('dialog', { name: 'Mark answered' });
+  await dialog
+    .getByLabel(/^Deliverables/)
+    .setInputFiles({ name: 'estimate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await press(page, dialog.getByRole('button', { name: 'Upload and mark answered' }));
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add files to query of Fiona Focusflow' })).toBeFocused();
+
+  // Close → Yes, Close Query on that row (it stays under 'All'): its Chat link has the focus.
+  await press(page, page.getByRole('button', { name: 'Close query of Fiona Focusflow' }).first());
+  await press(page, page.getByRole('dialog', { name: 'Close Query' }).getByRole('button', { name: 'Yes, Close Query' }));
+  await expect(page.getByRole('dialog', { name: 'Close Query' })).toBeHidden();
+  await expect.poll(() => bodyHasFocus(page)).toBe(false);
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^(Chat about|Close) query of Fiona Focusflow$/);
+
+  // The workspace's Close Query: the focus goes to the conversation.
+  await page.goto(`/admin-chat/${closed}`);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await press(page, conversation.getByRole('button', { name: 'Close Query' }));
+  await press(page, page.getByRole('dialog', { name: 'Close Query' }).getByRole('button', { name: 'Yes, Close Query' }));
+  await expect(conversation.getByText('This query is closed. No more messages can be sent.')).toBeVisible();
+  await expect(conversation.getByRole('log', { name: 'Messages' })).toBeFocused();
+});

@@ -6,6 +6,7 @@ import { MessageList } from '../../chat/MessageList.tsx';
 import type { ChatMessage, ChatRoom } from '../../chat/useChatRoom.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { rescueFocus } from '../../ui/focus-rescue.ts';
 import { useWorkspace } from '../../request/use-workspace.ts';
 import { formatDateTime, StatusBadge } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from '../queries/use-status-change.ts';
@@ -77,7 +78,9 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
     bodyRef.current?.parentElement?.querySelector<HTMLInputElement>('.composer-input')?.focus();
   };
 
-  const closeQuery = () =>
+  const closeQuery = () => {
+    // 'Close Query' goes once the request is closed: the focus goes to the conversation, not to <body>.
+    rescueFocus(() => bodyRef.current?.querySelector<HTMLElement>('[role="log"]'));
     change.mutate(
       { id: queryId, status: 'closed' },
       {
@@ -88,6 +91,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
         onSettled: () => setConfirming(false),
       },
     );
+  };
 
   return (
     <section className="acp" aria-label="Conversation">

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { adminChatListText } from '../../../lib/truncate.ts';
 import { useUnread } from '../../shell/unread-store.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { busyButton } from '../../ui/busy-button.ts';
+import { rescueFocus } from '../../ui/focus-rescue.ts';
 import { formatDate, formatTime, statusLabel } from '../admin-format.tsx';
 import { useDismiss, useFocusFirstItem } from '../../ui/use-dismiss.ts';
 import type { ChatUser, ChatUserQuery } from './types.ts';
@@ -49,6 +51,14 @@ export function ChatUserList({
     return () => clearTimeout(timer);
   }, [text, onSearch]);
   const live = useUnread((s) => (s.total === null ? null : s.byQuery));
+  // 'Load more' keeps the focus while it loads (aria-disabled); once the last page is in it goes,
+  // and the focus goes to the first client it brought, not to <body>.
+  const listRef = useRef<HTMLUListElement>(null);
+  const loadMore = () => {
+    const first = users.length;
+    rescueFocus(() => listRef.current?.children[first]?.querySelector<HTMLElement>('button'));
+    onLoadMore();
+  };
 
   return (
     <>
@@ -68,13 +78,13 @@ export function ChatUserList({
       </div>
       {loading || !users.length ? null : (
         <>
-          <ul className="acl-list">
+          <ul ref={listRef} className="acl-list">
             {users.map((u) => (
               <UserItem key={u._id} user={u} online={online(u)} currentQueryId={currentQueryId} onOpen={onOpen} live={live} />
             ))}
           </ul>
           {hasMore && (
-            <button type="button" className="btn btn-sm btn-secondary acl-more" onClick={onLoadMore} disabled={loadingMore}>
+            <button type="button" className="btn btn-sm btn-secondary acl-more" {...busyButton(loadingMore, loadMore)}>
               {loadingMore ? 'Loading…' : 'Load more'}
             </button>
           )}

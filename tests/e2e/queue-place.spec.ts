@@ -33,7 +33,10 @@ test('the request queue keeps its filter, search and page across a request and B
   await expect(page).toHaveURL(new RegExp(`/admin-queries\\?status=pending&search=${word}&page=2$`));
 
   // Open the request, come Back: the same place.
-  await rows.first().getByRole('link', { name: new RegExp(word) }).click();
+  await rows
+    .first()
+    .getByRole('link', { name: new RegExp(word) })
+    .click();
   await expect(page).toHaveURL(/\/admin-chat\//);
   await page.goBack();
   await expect(queue.getByLabel('Status')).toHaveValue('pending');
@@ -53,5 +56,28 @@ test('the request queue keeps its filter, search and page across a request and B
   await expect(rows).toHaveCount(10);
   await expect(queue.getByText('No requests match.')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`\\?status=pending&search=${word}$`));
+  await context.close();
+});
+
+test('a queue row refused because the request moved on meanwhile shows what it is now', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Stella Stalequeue');
+  const id = await submitRequest(request, client, 'Siding takeoff started elsewhere');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/admin-queries?status=all&search=Stella%20Stalequeue');
+  const row = page.getByRole('region', { name: 'Request queue' }).getByRole('row').filter({ hasText: 'Siding takeoff started elsewhere' });
+  await expect(row.getByRole('button', { name: /^Start / })).toBeVisible();
+  // Another admin (or the client accepting a quote) starts it while this page shows it pending.
+  const started = await request.patch(`/api/queries/${id}/status`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { status: 'in_progress' },
+  });
+  expect(started.status()).toBe(200);
+  await row.getByRole('button', { name: /^Start / }).click();
+  await expect(page.getByText('This query is already In Progress.')).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Start / })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Mark answered/ })).toBeVisible();
   await context.close();
 });

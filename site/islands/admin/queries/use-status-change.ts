@@ -19,7 +19,13 @@ export function useStatusChange() {
       // The request workspace beside the chat shows the status too.
       void client.invalidateQueries({ queryKey: ['workspace', id] });
     },
-    onError: (err, { status }) => {
+    onError: (err, { id, status }) => {
+      // Refused because the request moved on meanwhile (409: a client accepted a quote, another
+      // admin acted): the lists show what it is now, instead of offering the same button again.
+      if (err instanceof ApiError && err.status) {
+        void client.invalidateQueries({ queryKey: ['admin'] });
+        void client.invalidateQueries({ queryKey: ['workspace', id] });
+      }
       if (status === 'closed') {
         if (err instanceof ApiError && err.status)
           toast.error('Failed to close query', err.message ? { description: err.message } : undefined);

@@ -1,6 +1,7 @@
 import type { Workspace } from './use-workspace.ts';
 import { formatBytes } from '../../../portal-api/src/shared/byte-size.ts';
 import { fileType } from './file-type.ts';
+import { SignedLink } from './SignedLink.tsx';
 
 type File = Workspace['query']['files'][number];
 
@@ -11,9 +12,9 @@ export function FileList({ files, empty }: { files: File[]; empty: string }) {
     <ul className="rqp-list">
       {files.map((f) => (
         <li key={f._id} className="rqp-file">
-          <a href={f.url} download={f.name}>
+          <SignedLink href={f.url} download={f.name}>
             {f.name}
-          </a>
+          </SignedLink>
           <span className="rqp-meta">
             {formatBytes(f.size)} · {fileType(f.name, f.type)}
           </span>

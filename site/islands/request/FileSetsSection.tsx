@@ -1,6 +1,7 @@
 import { formatDate } from '../../lib/date-format.ts';
 import { AddendumForm } from './AddendumForm.tsx';
 import { FileList } from './FileList.tsx';
+import { SignedLink } from './SignedLink.tsx';
 import type { SectionProps } from './section.ts';
 
 /** Plan files by set: Original, Addendum 1, … (issue 13); the client adds addenda and reuses the plans. */
@@ -23,9 +24,9 @@ export function FileSetsSection({ workspace, role }: SectionProps) {
       ))}
       {filesZipUrl && query.files.length > 1 && (
         <p>
-          <a className="btn btn-sm btn-secondary" href={filesZipUrl} download>
+          <SignedLink className="btn btn-sm btn-secondary" href={filesZipUrl} download>
             Download all (ZIP)
-          </a>
+          </SignedLink>
         </p>
       )}
       {role === 'client' && query.status !== 'closed' && <AddendumForm queryId={query._id} isAnswered={query.status === 'answered'} />}

@@ -16,6 +16,8 @@ export function useWorkspace(queryId: string) {
     queryKey: workspaceKey(queryId),
     queryFn: ({ signal }) => call(api.queries[':id'].workspace.$get({ param: { id: queryId } }, { init: { signal } })).then((r) => r.data),
     retry: false,
+    // Back to a tab left open: fresh status, and file links signed again before they expire (SignedLink.tsx).
+    refetchOnWindowFocus: true,
     // A sheet index still 'Reading…' turns into its summary without a reload (issue 14).
     refetchInterval: (query) => (query.state.data?.query.files.some((f) => f.index?.status === 'pending') ? INDEX_POLL_MS : false),
   });

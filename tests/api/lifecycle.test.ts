@@ -268,6 +268,30 @@ describe('quotes', () => {
     expect(closed.quotes.map((x: { state: string }) => x.state)).toEqual(['withdrawn']);
   });
 
+  it('weighs the rush option against the bid due date too, when quoting and when the client accepts', async () => {
+    const q = await newQuery(alice.token, { bidDueDate: day(2) });
+    // Standard 4 days: late; rush 24 h: in time.
+    const inTime = await quote(q._id, { price: 600, standardHours: 96, rushPrice: 900, rushHours: 24 });
+    expect(inTime.status).toBe(201);
+    expect(inTime.body.warning).toMatch(
+      /^The standard delivery \(.+\) would fall after the bid due date .+\. The rush delivery \(.+ E[SD]T\) would be in time\.$/,
+    );
+    // Rush 3 days: late as well.
+    const bothLate = await quote(q._id, { price: 600, standardHours: 96, rushPrice: 900, rushHours: 72 });
+    expect(bothLate.body.warning).toMatch(/^Both deliveries would fall after the bid due date .+: standard .+ E[SD]T, rush .+ E[SD]T\.$/);
+    const late = bothLate.body.data.quotes.find((x: { state: string }) => x.state === 'sent');
+    const accepted = await accept(late._id, 'rush', alice.token);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.warning).toMatch(/^The accepted delivery \(.+ E[SD]T\) falls after the bid due date .+\.$/);
+
+    // Accepted in time: no warning.
+    const q2 = await newQuery(alice.token, { bidDueDate: day(2) });
+    const sent = (await quote(q2._id, { price: 600, standardHours: 96, rushPrice: 900, rushHours: 24 })).body.data.quotes[0];
+    const onTime = await accept(sent._id, 'rush', alice.token);
+    expect(onTime.status).toBe(200);
+    expect(onTime.body.warning).toBeUndefined();
+  });
+
   it('pushes a queryLifecycle frame to the room on acceptance', async () => {
     const q = await newQuery(alice.token);
     const sent = (await quote(q._id, { price: 1000 })).body.data.quotes[0];

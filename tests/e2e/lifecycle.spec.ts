@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin } from './support.ts';
+import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest } from './support.ts';
 
 // Issue 13, one journey: submit with a project name → quote with rush → accept
 // rush (countdown on both sides, live) → Rev A → revision + Addendum 1 → Rev B →
@@ -177,4 +177,44 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
 
   await clientContext.close();
   await adminContext.close();
+});
+
+test('a rush option due after the bid date is flagged to the firm while quoting and to the client on the quote', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Ramon Rushlate');
+  const bid = daysAgo(-2);
+  const id = await submitRequest(request, client, 'Doral warehouse bid due in two days', { bidDueDate: bid });
+
+  // The firm types a 4-day standard and a 3-day rush: both would be late.
+  const ap = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await asUser(ap.context(), admin);
+  await ap.goto(`/admin-chat/${id}`);
+  const form = panel(ap).getByRole('form', { name: 'Send a quote' });
+  await form.getByLabel('Price (USD)').fill('600');
+  await form.getByLabel('Standard turnaround (hours)').fill('96');
+  await form.getByLabel('Offer a rush option').check();
+  await form.getByLabel('Rush price (USD)').fill('900');
+  await form.getByLabel('Rush turnaround (hours)').fill('72');
+  await expect(form.getByRole('status')).toHaveText(
+    `Standard delivery would fall after the client's bid due date (${shownDay(bid)}). So would the rush delivery.`,
+  );
+  // A 24-hour rush is in time.
+  await form.getByLabel('Rush turnaround (hours)').fill('24');
+  await expect(form.getByRole('status')).toHaveText(`Standard delivery would fall after the client's bid due date (${shownDay(bid)}).`);
+  await form.getByRole('button', { name: 'Send quote' }).click();
+  await expect(ap.getByText('Quote sent.')).toBeVisible();
+
+  // The client sees which option would be late before choosing.
+  const cp = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await asUser(cp.context(), client);
+  await cp.goto(`/chat/${id}`);
+  const card = panel(cp).getByRole('article', { name: /^Quote of / });
+  await expect(card.getByRole('listitem').filter({ hasText: 'Standard:' })).toContainText('due after the bid date');
+  await expect(card.getByRole('listitem').filter({ hasText: 'Rush:' })).not.toContainText('due after the bid date');
+  await shoot(cp, 'lifecycle/quote-late-option');
+  await ap.context().close();
+  await cp.context().close();
 });

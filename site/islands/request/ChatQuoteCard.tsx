@@ -12,7 +12,7 @@ export function ChatQuoteCard({ queryId }: { queryId: string }) {
   const canDecide = data.query.status === 'pending' || data.query.status === 'in_progress';
   return (
     <div className="chat-quote" aria-label="Quote in the chat">
-      <QuoteCard quote={open} role="client" canDecide={canDecide} />
+      <QuoteCard quote={open} role="client" canDecide={canDecide} bidDueDate={data.query.bidDueDate} />
     </div>
   );
 }

@@ -2,7 +2,12 @@ import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
-import { formatCents, QUOTE_STATE_LABELS } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
+import {
+  formatCents,
+  isDueAfterBidDate,
+  LATE_OPTION_NOTE,
+  QUOTE_STATE_LABELS,
+} from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
@@ -18,13 +23,13 @@ const resolver = lazyZodResolver(
 );
 const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${h / 24} days`}` : `${h} h`);
 
-type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean };
+type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean; bidDueDate?: string | null };
 
 /**
  * A quote as both sides see it (issue 13); the client accepts one option in one
  * click or declines with a reason. Shown in the workspace and in the client's chat.
  */
-export function QuoteCard({ quote, role, canDecide }: Props) {
+export function QuoteCard({ quote, role, canDecide, bidDueDate = null }: Props) {
   const step = useRequestStep();
   const reasonId = useId();
   // The reason box takes the focus as the form opens; Cancel gives it back to Decline.
@@ -36,6 +41,9 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
   const reason = decline.watch('reason');
   const isOpen = quote.state === 'sent';
   const decide = role === 'client' && isOpen && canDecide;
+  // An open quote's option that, accepted now, would be delivered after the bid due date says so (both sides).
+  const late = (hours: number) =>
+    isOpen && isDueAfterBidDate(Date.now() + hours * 3_600_000, bidDueDate) && <em className="quote-late"> · {LATE_OPTION_NOTE}</em>;
   const accept = (option: 'standard' | 'rush') => {
     rescueFocus(() => card.current); // the buttons go once the quote is accepted
     step.mutate(() => call(api.quotes[':quoteId'].accept.$post({ param: { quoteId: quote._id }, json: { option } })));
@@ -54,10 +62,12 @@ export function QuoteCard({ quote, role, canDecide }: Props) {
       <ul className="quote-options">
         <li className={quote.acceptedOption === 'standard' ? 'is-chosen' : undefined}>
           Standard: <strong>{formatCents(quote.priceCents)}</strong> · {turnaround(quote.standardHours)}
+          {late(quote.standardHours)}
         </li>
         {quote.rushPriceCents !== null && quote.rushHours !== null && (
           <li className={quote.acceptedOption === 'rush' ? 'is-chosen' : undefined}>
             Rush: <strong>{formatCents(quote.rushPriceCents)}</strong> · {turnaround(quote.rushHours)}
+            {late(quote.rushHours)}
           </li>
         )}
       </ul>

@@ -37,13 +37,14 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
       note: '',
     },
   });
-  const [hours, rush] = watch(['standardHours', 'rush']);
+  const [hours, rush, rushHours] = watch(['standardHours', 'rush', 'rushHours']);
   const warm = useWarmResolver(resolver);
   const error = firstError(formState.errors);
 
   // The warning at the moment of quoting, by the server's rule: standard delivery after the bid date's start (UTC).
   const due = new Date(Date.now() + Number(hours || 0) * 3_600_000);
   const lateFor = bidDueDate !== null && isDueAfterBidDate(due, bidDueDate) ? bidDueDate : null;
+  const rushLate = rush && isDueAfterBidDate(Date.now() + Number(rushHours || 0) * 3_600_000, bidDueDate);
 
   const submit = handleSubmit((form) => {
     const json = {
@@ -87,6 +88,7 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
       {lateFor && (
         <p className="rqp-due-soon" role="status">
           Standard delivery would fall after the client&apos;s bid due date ({formatBidDueDate(lateFor)}).
+          {rushLate && ' So would the rush delivery.'}
         </p>
       )}
       {error && (

@@ -11,7 +11,7 @@ export function QuoteSection({ workspace, role }: SectionProps) {
     <>
       <h2>Quote</h2>
       {query.quotes.map((q) => (
-        <QuoteCard key={q._id} quote={q} role={role} canDecide={canQuote} />
+        <QuoteCard key={q._id} quote={q} role={role} canDecide={canQuote} bidDueDate={query.bidDueDate} />
       ))}
       {/* One acceptance per request: once a quote is accepted no other is sent (issue 13). */}
       {role === 'admin' && canQuote && !query.quotes.some((q) => q.state === 'accepted') && (

@@ -6,7 +6,7 @@ import { idempotent } from '../../http/idempotency.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { addendumError, deliveryDueAt } from './lifecycle-transitions.ts';
-import { isDueAfterBidDate } from './lifecycle.rules.ts';
+import { DEFAULT_RUSH_HOURS, lateAcceptWarning, lateQuoteWarning } from './lifecycle.rules.ts';
 import {
   AcceptQuoteSchema,
   AddendumFieldsSchema,
@@ -20,7 +20,7 @@ import {
 } from './lifecycle.schema.ts';
 import { announceAddendum, runStep } from './lifecycle.step.ts';
 import { monthlyStats, recordOutcome } from './outcome.repo.ts';
-import { formatBidDueDate, NO_FILES } from './queries.labels.ts';
+import { NO_FILES } from './queries.labels.ts';
 import { getQueryForUser } from './queries.repo.ts';
 import { QueryIdParamsSchema, QuerySchema } from './queries.schema.ts';
 import { acceptQuote, declineQuote, sendQuote, withdrawQuote } from './quotes.repo.ts';
@@ -28,7 +28,6 @@ import { addAddendum, reopenQuery } from './revisions.repo.ts';
 import { IDEMPOTENCY_KEY_PARAMETER, idempotentResponses } from '../idempotency/idempotency.schema.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
-import { formatFirmTime } from '../../shared/firm-time.ts';
 
 // Issue 13's moves, one route each (STYLE.md §4 "Add a workflow step"): every
 // forbidden move answers 409 with a sentence, someone else's request 404.
@@ -73,7 +72,7 @@ export function lifecycleRoutes(deps: Deps) {
         summary:
           'Sends a quote (USD price, standard turnaround, optional rush price and turnaround, note). A quote still sent is withdrawn. Admin only.',
         description:
-          'Price: positive, at most two decimals, stored as integer cents. standardHours defaults to 48, rushHours to 24 when a rushPrice is given; the rush turnaround must be shorter than the standard one and the rush price not lower than the price (400). 409 on an answered or closed request. `warning` says when the standard delivery would fall after the bid due date.',
+          'Price: positive, at most two decimals, stored as integer cents. standardHours defaults to 48, rushHours to 24 when a rushPrice is given; the rush turnaround must be shorter than the standard one and the rush price not lower than the price (400). 409 on an answered or closed request. `warning` says when the standard delivery, or both it and the rush one, would fall after the bid due date.',
         request: { params: QueryIdParamsSchema, ...body(SendQuoteSchema) },
         responses: idempotentResponses({
           201: json(StepSchema, 'The request with its quotes'),
@@ -88,12 +87,13 @@ export function lifecycleRoutes(deps: Deps) {
           queryId: id,
           ...(await sendQuote(deps, trx, id, c.var.user, input)),
         }));
-        const due = deliveryDueAt(new Date(), input.standardHours);
-        const bid = sent.bidDueDate;
-        const warning =
-          bid !== null && isDueAfterBidDate(due, bid)
-            ? `The standard delivery (${formatFirmTime(due)}) would fall after the bid due date ${formatBidDueDate(bid)}.`
-            : undefined;
+        const now = new Date();
+        const rushHours = input.rushPrice !== undefined ? (input.rushHours ?? DEFAULT_RUSH_HOURS) : null;
+        const warning = lateQuoteWarning(
+          sent.bidDueDate,
+          new Date(deliveryDueAt(now, input.standardHours)),
+          rushHours === null ? null : new Date(deliveryDueAt(now, rushHours)),
+        );
         return c.json(
           { message: 'Quote sent.', data: await getQueryForUser(db, storage, id, c.var.user), ...(warning ? { warning } : {}) },
           201,
@@ -108,7 +108,7 @@ export function lifecycleRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'client')] as const,
         summary:
-          'Accepts the standard or rush option of a sent quote: records who and when, sets the delivery due time (now + turnaround), moves a pending request to in_progress. Client only (their own request).',
+          'Accepts the standard or rush option of a sent quote: records who and when, sets the delivery due time (now + turnaround), moves a pending request to in_progress. `warning` says when the accepted delivery falls after the bid due date. Client only (their own request).',
         request: { params: QuoteIdParamsSchema, ...body(AcceptQuoteSchema) },
         responses: {
           200: json(StepSchema, 'The request'),
@@ -120,7 +120,9 @@ export function lifecycleRoutes(deps: Deps) {
         const { quoteId } = c.req.valid('param');
         const { option } = c.req.valid('json');
         const done = await runStep(deps, c.var.log, 'quoteAccepted', (trx) => acceptQuote(deps, trx, quoteId, c.var.user, option));
-        return c.json({ message: 'Quote accepted.', data: await getQueryForUser(db, storage, done.queryId, c.var.user) }, 200);
+        const data = await getQueryForUser(db, storage, done.queryId, c.var.user);
+        const warning = lateAcceptWarning(data.bidDueDate, done.deliveryDueAt);
+        return c.json({ message: 'Quote accepted.', data, ...(warning ? { warning } : {}) }, 200);
       },
     )
     .openapi(

@@ -2,7 +2,8 @@
 // lifecycle.schema.ts and the request workspace. No imports but the firm's clock (not even
 // zod): the workspace shows them without loading a schema library.
 
-import { firmDayStart } from '../../shared/firm-time.ts';
+import { firmDayStart, formatFirmTime } from '../../shared/firm-time.ts';
+import { formatBidDueDate } from './queries.labels.ts';
 
 export const QUOTE_STATES = ['sent', 'accepted', 'declined', 'withdrawn'] as const;
 export const QUOTE_OPTIONS = ['standard', 'rush'] as const;
@@ -54,6 +55,28 @@ export function parsePriceToCents(value: unknown): number | null {
 export function isDueAfterBidDate(dueAt: string | number | Date, bidDueDate: string | null): boolean {
   return bidDueDate !== null && new Date(dueAt).getTime() > firmDayStart(bidDueDate);
 }
+
+/**
+ * What the firm is told on sending a quote whose delivery would fall after the bid due date
+ * (isDueAfterBidDate), for the standard option and the rush one if offered; null when in time.
+ */
+export function lateQuoteWarning(bidDueDate: string | null, standardDue: Date, rushDue: Date | null): string | null {
+  if (!bidDueDate || !isDueAfterBidDate(standardDue, bidDueDate)) return null;
+  const bid = formatBidDueDate(bidDueDate);
+  if (rushDue && isDueAfterBidDate(rushDue, bidDueDate))
+    return `Both deliveries would fall after the bid due date ${bid}: standard ${formatFirmTime(standardDue)}, rush ${formatFirmTime(rushDue)}.`;
+  const inTime = rushDue ? ` The rush delivery (${formatFirmTime(rushDue)}) would be in time.` : '';
+  return `The standard delivery (${formatFirmTime(standardDue)}) would fall after the bid due date ${bid}.${inTime}`;
+}
+
+/** What the client is told on accepting an option whose delivery falls after the bid due date; null when in time. */
+export function lateAcceptWarning(bidDueDate: string | null, dueAt: string): string | null {
+  if (!bidDueDate || !isDueAfterBidDate(dueAt, bidDueDate)) return null;
+  return `The accepted delivery (${formatFirmTime(dueAt)}) falls after the bid due date ${formatBidDueDate(bidDueDate)}.`;
+}
+
+/** A quote card's note on an option that, accepted now, would be delivered after the bid due date. */
+export const LATE_OPTION_NOTE = 'due after the bid date';
 
 /** Integer cents → "$1,250.50" (en-US, USD). */
 export function formatCents(cents: number): string {

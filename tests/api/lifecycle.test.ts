@@ -352,7 +352,9 @@ describe('revisions and addenda', () => {
     ]);
     expect(b.deliverables.map((f: any) => f.name)).toEqual(['takeoff-a.pdf', 'takeoff-b.pdf']);
     const ready = (await mailsSince(before)).find((m) => m.to.includes(alice.email) && m.subject.startsWith('Your estimate is ready: '));
-    expect(ready?.text).toContain('(Rev B: Garage added.)');
+    expect(ready?.text).toContain('is ready (Rev B).');
+    expect(ready?.text).toContain('What changed: Garage added.');
+    expect(ready?.text).not.toContain('..');
     expect(ready?.text).toContain('takeoff-b.pdf');
     // Both revisions download.
     for (const rev of b.revisions) {

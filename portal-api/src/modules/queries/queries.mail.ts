@@ -79,14 +79,23 @@ export function statusChangeMail(
       : revision
         ? `No new files came with Rev ${revision.letter}; the earlier revisions' files are in your portal.`
         : 'Our team has answered your request.';
-    const rev = revision ? ` (Rev ${revision.letter}${revision.changeNote ? `: ${revision.changeNote}` : ''})` : '';
+    const rev = revision ? ` (Rev ${revision.letter})` : '';
+    // The change note is the admin's own sentence: it gets one full stop, never two.
+    const note = revision?.changeNote?.trim();
+    const changed = note ? [`What changed: ${/[.!?]$/.test(note) ? note : `${note}.`}`] : [];
     return {
       kind: 'status-change',
       to: q.user.email,
       // Issue 13: the project's name leads every mail.
       subject: `Your estimate is ready: ${what}`,
       ...noticeParts(
-        [`Hello ${q.user.fullName},`, `Your estimate for ${what} is ready${rev}.`, files, `All your requests: ${publicUrl}/my-queries`],
+        [
+          `Hello ${q.user.fullName},`,
+          `Your estimate for ${what} is ready${rev}.`,
+          ...changed,
+          files,
+          `All your requests: ${publicUrl}/my-queries`,
+        ],
         link,
       ),
     };

@@ -451,6 +451,11 @@ describe('revisions and addenda', () => {
     expect(second.body.message).toMatch(/Addendum 2 added\. Revision requested \(Rev B\)/);
     expect(second.body.data.status).toBe('in_progress');
     expect(second.body.data.revisions.at(-1)).toMatchObject({ letter: 'B', reason: 'Addendum 2' });
+    // The firm's mail says the addendum reopened the answered request.
+    const reopened = (await mailsSince(before)).find(
+      (m) => m.to.includes('estimating@example.com') && m.subject.startsWith('Addendum 2 added, revision requested (Rev B)'),
+    );
+    expect(reopened?.text).toContain('this reopens it for Rev B: it is in progress again.');
     // Written in one step, they list in the order written, however close their times.
     for (let i = 0; i < 5; i++) {
       const history = (await server.call('GET', `/api/queries/${q._id}/workspace`, { token: admin })).body.data.history as Array<{

@@ -75,8 +75,14 @@ export const lifecycleMails = {
   quoteDeclined: (t: Target, reason: string, by: string) =>
     mail(t, 'Quote declined', [`${by} declined the quote for ${t.title}.`, `Reason: ${reason}`]),
   quoteWithdrawn: (t: Target) => mail(t, 'Quote withdrawn', [`The quote for ${t.title} was withdrawn. A new quote will follow.`]),
-  addendum: (t: Target, label: string, note: string | null, files: string[], by: string) =>
-    mail(t, `${label} added`, [`${by} added ${label} to ${t.title}.`, `Files: ${files.join(', ')}`, ...(note ? [`Note: ${note}`] : [])]),
+  /** `reopenedAs`: the revision an addendum to an answered request opened (it is in progress again). */
+  addendum: (t: Target, label: string, note: string | null, files: string[], by: string, reopenedAs: string | null = null) =>
+    mail(t, reopenedAs ? `${label} added, revision requested (Rev ${reopenedAs})` : `${label} added`, [
+      `${by} added ${label} to ${t.title}.`,
+      ...(reopenedAs ? [`The request was answered, so this reopens it for Rev ${reopenedAs}: it is in progress again.`] : []),
+      `Files: ${files.join(', ')}`,
+      ...(note ? [`Note: ${note}`] : []),
+    ]),
   reopened: (t: Target, letter: string, reason: string, by: string) =>
     mail(t, `Revision requested (Rev ${letter})`, [`${by} reopened ${t.title} for Rev ${letter}.`, `Reason: ${reason}`]),
   outcomeAsk: (t: Target) =>

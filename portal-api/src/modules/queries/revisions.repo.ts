@@ -201,6 +201,7 @@ export async function addAddendum(deps: Deps, trx: Trx, queryId: string, client:
       note,
       stored.map((f) => f.name),
       client.fullName,
+      letter,
     ),
   );
   // The estimator's unread signal: the addendum is also a line of the client's in the request's chat.

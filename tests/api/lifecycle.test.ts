@@ -268,6 +268,19 @@ describe('quotes', () => {
     expect(closed.quotes.map((x: { state: string }) => x.state)).toEqual(['withdrawn']);
   });
 
+  it('answering withdraws a quote still waiting for the client: no quote is left that neither side can act on', async () => {
+    const q = await newQuery(alice.token);
+    const sent = (await quote(q._id, { price: 700 })).body.data.quotes[0];
+    expect((await setStatus(q._id, 'in_progress')).status).toBe(200);
+    await answer(q._id, 'estimate.pdf');
+    const after = (await server.call('GET', `/api/queries/${q._id}`, { token: alice.token })).body.data;
+    expect(after.quotes.map((x: { state: string }) => x.state)).toEqual(['withdrawn']);
+    expect((await accept(sent._id, 'standard', alice.token)).status).toBe(409);
+    expect(
+      (await server.call('POST', `/api/quotes/${sent._id}/decline`, { json: { reason: 'Too late' }, token: alice.token })).status,
+    ).toBe(409);
+  });
+
   it('weighs the rush option against the bid due date too, when quoting and when the client accepts', async () => {
     const q = await newQuery(alice.token, { bidDueDate: day(2) });
     // Standard 4 days: late; rush 24 h: in time.
@@ -657,7 +670,7 @@ describe('reuse these plans and the admin queue', () => {
     const unsigned = (v: unknown) => JSON.parse(JSON.stringify(v).replace(/&exp=\d+&sig=[\w-]+/g, ''));
     const own = unsigned((await server.call('GET', `/api/queries/${q._id}`, { token: admin })).body.data);
     expect(own.fileSets.map((s: any) => s.files.length)).toEqual([1, 2]);
-    expect(own.quotes.map((x: any) => x.state)).toEqual(['sent', 'withdrawn']);
+    expect(own.quotes.map((x: any) => x.state)).toEqual(['withdrawn', 'withdrawn']); // the answer withdrew the one still waiting
     expect(own.revisions.map((r: any) => [r.letter, r.files.length])).toEqual([
       ['A', 1],
       ['B', 0],

@@ -219,8 +219,9 @@ export async function changeQueryStatus(
     if (Number(result.numUpdatedRows) !== 1) return false;
     // Issue 13: an answer closes the open revision (Rev A first) and stamps the first answer.
     const revision = to === 'answered' ? await recordAnswer(trx, q.id, changeNote) : null;
-    // A closed request takes no quote: one still waiting for the client is withdrawn with it.
-    if (to === 'closed') await withdrawSentQuotes(trx, q.id, null);
+    // An answered or closed request takes no quote (accepting one is refused): one still waiting
+    // for the client is withdrawn with the step, so neither side is shown a quote nobody can act on.
+    if (to === 'closed' || to === 'answered') await withdrawSentQuotes(trx, q.id, null);
     await then?.(trx, revision);
     await recordActivity(trx, { userId: q.userId, queryId: q.id, activity, status: to });
     return true;

@@ -22,7 +22,8 @@ export const ListQueriesSchema = z.object({
   search: SearchParam("Matches the message, subject, client's name or e-mail, service or sub-service (case-insensitive)."),
   sort: z.enum(['createdAt', 'bidDueDate', 'due'], { error: 'Sort must be createdAt, bidDueDate or due.' }).default('createdAt').meta({
     description:
-      'createdAt: newest first. bidDueDate: soonest due first, undated last. due: the earlier of the delivery due time and the bid due date first, undated last.',
+      'createdAt: newest first. bidDueDate: soonest due first, undated last. due: the earlier of the delivery due time and the bid due date first, undated last; ' +
+      'due pages by `page` only (its order moves as quotes are accepted, so a cursor would drift): its `nextCursor` is always null, and `total` tells how many pages there are.',
   }),
   page: PageParam(),
   pageSize: PageSizeParam(20),
@@ -34,7 +35,9 @@ export const QueryPageSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
-  nextCursor: NextCursorField(),
+  nextCursor: NextCursorField().meta({
+    description: 'Pass as cursor for the page after this one; null on the last page, and always null with sort=due (use `page`).',
+  }),
 });
 
 export const ChangeStatusSchema = z.object({

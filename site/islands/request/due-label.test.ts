@@ -15,4 +15,9 @@ describe('dueLabel', () => {
     expect(dueLabel('2026-11-22', 'closed', today)).toBeNull();
     expect(dueLabel('2026-11-25', 'answered', today)).toBeNull();
   });
+
+  it('says nothing of a passed bid date on a request delivered once and reopened for a revision, and still counts down to one ahead', () => {
+    expect(dueLabel('2026-11-22', 'in_progress', today, true)).toBeNull();
+    expect(dueLabel('2026-11-25', 'in_progress', today, true)).toEqual({ text: 'in 2 d', tone: 'soon' });
+  });
 });

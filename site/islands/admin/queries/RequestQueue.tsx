@@ -179,7 +179,7 @@ export function RequestQueue() {
                   </td>
                   <td data-label="Bid due">
                     <div>
-                      <DueDate day={q.bidDueDate} status={q.status} />
+                      <DueDate day={q.bidDueDate} status={q.status} delivered={q.revisions.some((r) => r.answeredAt)} />
                     </div>
                   </td>
                   <td data-label="Actions">
@@ -215,9 +215,9 @@ export function RequestQueue() {
 }
 
 /** The workspace's label (due-label.ts), shown here only when the date is near or past, to keep the column short. */
-function DueDate({ day, status }: { day: string | null; status: Query['status'] }) {
+function DueDate({ day, status, delivered }: { day: string | null; status: Query['status']; delivered: boolean }) {
   if (!day) return <span className="muted">No due date</span>;
-  const label = dueLabel(day, status);
+  const label = dueLabel(day, status, new Date(), delivered);
   const near = label && label.tone !== 'later' ? label : null;
   return (
     <time dateTime={day} className={near ? `due-${near.tone}` : undefined}>

@@ -132,11 +132,11 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
     expect((await download).suggestedFilename()).toBe(name);
   }
 
-  // 8. The bid date has passed: the client marks Won, within 2 % of the winner.
+  // 8. The bid date has passed: the client marks Won, the next bid within 2 %.
   await expectNoAxeViolations(cp, { include: ['.rqp'] });
-  await cp1.getByLabel(/within ±N %/).fill('2');
+  await cp1.getByLabel(/±N % to the winning bid/).fill('2');
   await cp1.getByRole('group', { name: 'Bid outcome' }).getByRole('button', { name: 'Won' }).click();
-  await expect(cp1.getByText('within +2 % of the winner')).toBeVisible();
+  await expect(cp1.getByText('the next bid was within +2 %')).toBeVisible();
   await shoot(cp, 'lifecycle/client-workspace');
 
   // On a phone the whole panel fits its width: no section wider than the panel, no line cut at its edge.

@@ -1,5 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { BID_OUTCOME_LABELS, BID_OUTCOME_VALUES } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
+import {
+  BID_OUTCOME_LABELS,
+  BID_OUTCOME_VALUES,
+  MARGIN_LABEL,
+  marginText,
+} from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
@@ -23,7 +28,7 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
         </h2>
         <p>
           <strong>{BID_OUTCOME_LABELS[outcome.value]}</strong>
-          {outcome.marginPct !== null && ` · within ${outcome.marginPct > 0 ? '+' : ''}${outcome.marginPct} % of the winner`}
+          {marginText(outcome.value, outcome.marginPct) && ` · ${marginText(outcome.value, outcome.marginPct)}`}
         </p>
       </>
     );
@@ -33,7 +38,7 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
   return (
     <>
       <h2>How did the bid go?</h2>
-      <label htmlFor={marginId}>Our bid was within ±N % of the winner (optional)</label>
+      <label htmlFor={marginId}>{MARGIN_LABEL}</label>
       <input id={marginId} type="number" min={-100} max={100} step={1} value={margin} onChange={(e) => setMargin(e.target.value)} />
       <div className="rqp-actions" role="group" aria-label="Bid outcome">
         {BID_OUTCOME_VALUES.map((value) => (

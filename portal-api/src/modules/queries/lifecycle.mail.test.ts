@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lifecycleMails, MAIL_TITLE_MAX, requestTitle } from './lifecycle.mail.ts';
+import { marginText } from './lifecycle.rules.ts';
 
 const target = { to: 'desk@x.test', title: 'Dockside Retail', link: 'https://x.test/admin-chat/q1' };
 
@@ -33,5 +34,17 @@ describe('requestTitle', () => {
     expect(requestTitle({ project_name: 'A'.repeat(200), message: 'x' })).toBe(`${'A'.repeat(MAIL_TITLE_MAX - 1)}…`);
     // A long first 8 words are cut too.
     expect(requestTitle({ project_name: null, message: `${'Word'.repeat(30)} two three` }).length).toBeLessThanOrEqual(MAIL_TITLE_MAX);
+  });
+});
+
+describe('marginText', () => {
+  it('puts a lost bid against the winner, a won one against the next bid, and says nothing for did not bid', () => {
+    expect(marginText('lost', 3)).toBe('within +3 % of the winner');
+    expect(marginText('won', -2)).toBe('the next bid was within -2 %');
+    expect(marginText('did_not_bid', 5)).toBeNull();
+    expect(marginText('won', null)).toBeNull();
+    const won = lifecycleMails.outcomeRecorded(target, 'won', 3, 'Ana');
+    expect(won?.text).toContain('The next bid was within +3 %.');
+    expect(won?.text).not.toContain('of the winner');
   });
 });

@@ -5,6 +5,7 @@ import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail, type OutgoingMail } from '../outbox/outbox.repo.ts';
 import { formatCents } from './lifecycle.schema.ts';
+import { marginText } from './lifecycle.rules.ts';
 
 // Every lifecycle step is mailed (issue 13): the mail is an outbox row written
 // in the transaction of the step, so a refused or rolled-back step mails nothing.
@@ -90,11 +91,13 @@ export const lifecycleMails = {
       `The bid date of ${t.title} has passed. Did you win it?`,
       'Tell us in one click (Won, Lost or Did not bid) in your portal.',
     ]),
-  outcomeRecorded: (t: Target, outcome: BidOutcome, margin: number | null, by: string) =>
-    mail(t, OUTCOME_SUBJECTS[outcome], [
+  outcomeRecorded: (t: Target, outcome: BidOutcome, margin: number | null, by: string) => {
+    const close = marginText(outcome, margin);
+    return mail(t, OUTCOME_SUBJECTS[outcome], [
       `${by} ${OUTCOME_SENTENCES[outcome]} ${t.title}.`,
-      ...(margin !== null ? [`Their bid was within ${margin > 0 ? '+' : ''}${margin} % of the winner.`] : []),
-    ]),
+      ...(close ? [outcome === 'won' ? `The${close.slice(3)}.` : `Their bid was ${close}.`] : []),
+    ]);
+  },
 };
 
 /** Where a step's mail goes: the client's portal page, or the admin's workspace. */

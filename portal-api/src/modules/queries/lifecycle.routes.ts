@@ -253,7 +253,7 @@ export function lifecycleRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'client')] as const,
         summary:
-          "Records the bid outcome (won, lost, did_not_bid) and optionally 'within ±N % of the winner', once, after the bid due date, on an answered or closed request. Client only (their own request).",
+          'Records the bid outcome (won, lost, did_not_bid) and optionally a margin in % (marginPct: to the winning bid, or to the next bid when won), once, after the bid due date, on an answered or closed request. Client only (their own request).',
         request: { params: QueryIdParamsSchema, ...body(OutcomeSchema) },
         responses: {
           200: json(StepSchema, 'The request'),

@@ -78,6 +78,19 @@ export function lateAcceptWarning(bidDueDate: string | null, dueAt: string): str
 /** A quote card's note on an option that, accepted now, would be delivered after the bid due date. */
 export const LATE_OPTION_NOTE = 'due after the bid date';
 
+/** The outcome form's label of the optional margin (one field for every outcome). */
+export const MARGIN_LABEL = 'How close was it? ±N % to the winning bid, or to the next bid if you won (optional)';
+
+/**
+ * The margin of a recorded outcome in words, after the outcome ('Won · …', 'Their bid was …'):
+ * a lost bid against the winner, a won one against the next bid; none for 'did not bid'.
+ */
+export function marginText(outcome: (typeof BID_OUTCOME_VALUES)[number], marginPct: number | null): string | null {
+  if (marginPct === null || outcome === 'did_not_bid') return null;
+  const pct = `${marginPct > 0 ? '+' : ''}${marginPct} %`;
+  return outcome === 'won' ? `the next bid was within ${pct}` : `within ${pct} of the winner`;
+}
+
 /** Integer cents → "$1,250.50" (en-US, USD). */
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -20,11 +20,14 @@ export const ListQueriesSchema = z.object({
     .optional()
     .meta({ description: "One status, or 'open' for every status but closed." }),
   search: SearchParam("Matches the message, subject, client's name or e-mail, service or sub-service (case-insensitive)."),
-  sort: z.enum(['createdAt', 'bidDueDate', 'due'], { error: 'Sort must be createdAt, bidDueDate or due.' }).default('createdAt').meta({
-    description:
-      'createdAt: newest first. bidDueDate: soonest due first, undated last. due: the earlier of the delivery due time and the bid due date first, undated last; ' +
-      'due pages by `page` only (its order moves as quotes are accepted, so a cursor would drift): its `nextCursor` is always null, and `total` tells how many pages there are.',
-  }),
+  sort: z
+    .enum(['createdAt', 'bidDueDate', 'due'], { error: 'Sort must be createdAt, bidDueDate or due.' })
+    .default('createdAt')
+    .meta({
+      description:
+        'createdAt: newest first. bidDueDate: soonest due first, undated last. due: the earlier of the delivery due time and the bid due date first, undated last; ' +
+        'due pages by `page` only (its order moves as quotes are accepted, so a cursor would drift): its `nextCursor` is always null, and `total` tells how many pages there are.',
+    }),
   page: PageParam(),
   pageSize: PageSizeParam(20),
   cursor: CursorParam,

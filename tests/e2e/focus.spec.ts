@@ -332,7 +332,10 @@ test('after Upload and mark answered and Yes, Close Query (queue and workspace),
   await press(page, page.getByRole('dialog', { name: 'Close Query' }).getByRole('button', { name: 'Yes, Close Query' }));
   await expect(page.getByRole('dialog', { name: 'Close Query' })).toBeHidden();
   await expect.poll(() => bodyHasFocus(page)).toBe(false);
-  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^(Chat about|Close) query of Fiona Focusflow$/);
+  await expect(page.locator(':focus')).toHaveAttribute(
+    'aria-label',
+    /^(Chat about|Close) query of Fiona Focusflow: Stucco takeoff answered from the queue$/,
+  );
 
   // The workspace's Close Query: the focus goes to the conversation.
   await page.goto(`/admin-chat/${closed}`);

@@ -35,7 +35,7 @@ test('the request queue keeps its filter, search and page across a request and B
   // Open the request, come Back: the same place.
   await rows
     .first()
-    .getByRole('link', { name: new RegExp(word) })
+    .getByRole('link', { name: new RegExp(`^${word}`) })
     .click();
   await expect(page).toHaveURL(/\/admin-chat\//);
   await page.goBack();

@@ -9,6 +9,7 @@ import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
 import { useStatusChange } from './use-status-change.ts';
+import { firstWords } from '../../../lib/truncate.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { CHANGE_NOTE_MAX } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 
@@ -101,7 +102,8 @@ export function AnswerDialog({ query, onClose }: Props) {
       {query && (
         <>
           <p style={{ marginTop: 0 }}>
-            {query.user.fullName} · {query.subservice?.title ?? query.service?.title ?? 'No service'}
+            {query.user.fullName} · {query.projectName || firstWords(query.subject || query.message, 8)} ·{' '}
+            {query.subservice?.title ?? query.service?.title ?? 'No service'}
           </p>
           {existing.length > 0 && (
             <>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { paths } from '../../../lib/routes.ts';
+import { firstWords } from '../../../lib/truncate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { Query } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
@@ -13,7 +14,8 @@ type Props = { query: Query; onAnswer: (q: Query) => void; /** False inside the 
 export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
   const change = useStatusChange();
   const [confirming, setConfirming] = useState(false);
-  const about = `query of ${query.user.fullName}`;
+  // The request is named too: one client's ten rows must not read alike to a screen reader or a voice command.
+  const about = `query of ${query.user.fullName}: ${query.projectName || firstWords(query.subject || query.message, 8)}`;
   const actions = useRef<HTMLDivElement>(null);
   // Start gives way to the next step's buttons: the focus goes to the first of them, or to the
   // list's heading if the row leaves the list (a 'Pending' filter), never to <body>.

@@ -162,7 +162,7 @@ test('the workspace actions move the status and the files download from the pane
   const queue = page.getByRole('region', { name: 'Request queue' });
   const row = queue.getByRole('row').filter({ hasText: 'Workspace check' });
   await expect(row).toContainText('2 files');
-  await row.getByRole('link', { name: /Workspace check/ }).click();
+  await row.getByRole('link', { name: /^Workspace check/ }).click();
   await expect(page).toHaveURL(new RegExp(`/admin-chat/${queryId}$`));
 
   const panel = page.getByRole('complementary', { name: 'Request details' });

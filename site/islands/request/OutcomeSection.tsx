@@ -21,6 +21,7 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { outcome } = query;
   if (outcome.value) {
+    const margined = marginText(outcome.value, outcome.marginPct);
     return (
       <>
         <h2 ref={heading} tabIndex={-1}>
@@ -28,7 +29,7 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
         </h2>
         <p>
           <strong>{BID_OUTCOME_LABELS[outcome.value]}</strong>
-          {marginText(outcome.value, outcome.marginPct) && ` · ${marginText(outcome.value, outcome.marginPct)}`}
+          {margined && ` · ${margined}`}
         </p>
       </>
     );

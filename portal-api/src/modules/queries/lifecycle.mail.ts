@@ -95,7 +95,7 @@ export const lifecycleMails = {
     const close = marginText(outcome, margin);
     return mail(t, OUTCOME_SUBJECTS[outcome], [
       `${by} ${OUTCOME_SENTENCES[outcome]} ${t.title}.`,
-      ...(close ? [outcome === 'won' ? `The${close.slice(3)}.` : `Their bid was ${close}.`] : []),
+      ...(close ? [outcome === 'won' ? `${close[0]!.toUpperCase()}${close.slice(1)}.` : `Their bid was ${close}.`] : []),
     ]);
   },
 };

@@ -91,8 +91,8 @@ export function lifecycleRoutes(deps: Deps) {
         const rushHours = input.rushPrice !== undefined ? (input.rushHours ?? DEFAULT_RUSH_HOURS) : null;
         const warning = lateQuoteWarning(
           sent.bidDueDate,
-          new Date(deliveryDueAt(now, input.standardHours)),
-          rushHours === null ? null : new Date(deliveryDueAt(now, rushHours)),
+          deliveryDueAt(now, input.standardHours),
+          rushHours === null ? null : deliveryDueAt(now, rushHours),
         );
         return c.json(
           { message: 'Quote sent.', data: await getQueryForUser(db, storage, id, c.var.user), ...(warning ? { warning } : {}) },

@@ -60,7 +60,7 @@ export function isDueAfterBidDate(dueAt: string | number | Date, bidDueDate: str
  * What the firm is told on sending a quote whose delivery would fall after the bid due date
  * (isDueAfterBidDate), for the standard option and the rush one if offered; null when in time.
  */
-export function lateQuoteWarning(bidDueDate: string | null, standardDue: Date, rushDue: Date | null): string | null {
+export function lateQuoteWarning(bidDueDate: string | null, standardDue: string, rushDue: string | null): string | null {
   if (!bidDueDate || !isDueAfterBidDate(standardDue, bidDueDate)) return null;
   const bid = formatBidDueDate(bidDueDate);
   if (rushDue && isDueAfterBidDate(rushDue, bidDueDate))

@@ -100,14 +100,28 @@ describe('GET /api/queries?search= by project, location and client', () => {
     expect(await search('q7'), 'two characters: shorter than a trigram').toEqual([named]);
     expect((await search('archfi')).sort(), 'inside the client name').toEqual([...erinIds].sort());
     expect((await search('ERIN@EXAMPLE')).sort()).toEqual([...erinIds].sort());
-    expect(await search('annex library x')).toEqual([]);
+    expect(await search('annex library zz')).toEqual([]);
     expect(await search('kendal_')).toEqual([]); // _ is literal, in the candidates' test too
+  });
+
+  it('finds a request when every word of the search matches, each in any field and in any order', async () => {
+    // The client's name and the location: 'Delgado Miami' finds Delgado's requests in Miami.
+    expect(await search('searchfield coral')).toEqual([named]);
+    expect(await search('CORAL   searchfield')).toEqual([named]);
+    // The client's name and a word of the message; the project and the client's e-mail.
+    expect(await search('erin drywall')).toEqual([erinIds[2]]);
+    expect(await search('library erin@example')).toEqual([named]);
+    // A word that matches nowhere leaves nothing, even when the others match.
+    expect(await search('bob drywall')).toEqual([]);
+    expect(await search('searchfield coral hialeah')).toEqual([]);
+    // A word with no letter or digit beside others says nothing of what is sought.
+    expect(await search('kendall & annex')).toEqual([named]);
   });
 
   it('finds what a project or a client became after an update, and not what it was', async () => {
     const id = await submitQuery(
       server,
-      (await createClient(server, admin, { fullName: 'Renamed Person', email: 'renamed@example.com' })).token,
+      (await createClient(server, admin, { fullName: 'Oldname Person', email: 'renamed@example.com' })).token,
       'x',
       {
         projectName: 'Bayfront Tower',
@@ -116,10 +130,11 @@ describe('GET /api/queries?search= by project, location and client', () => {
     );
     expect(await search('bayfront')).toEqual([id]);
     await server.deps.db.updateTable('queries').set({ project_name: 'Seaside Pavilion' }).where('id', '=', id).execute();
+    expect(await search('oldname person')).toEqual([id]);
     await server.deps.db.updateTable('users').set({ full_name: 'Newname Person' }).where('email', '=', 'renamed@example.com').execute();
     expect(await search('bayfront')).toEqual([]);
     expect(await search('seaside pav')).toEqual([id]);
-    expect(await search('renamed person')).toEqual([]);
+    expect(await search('oldname person')).toEqual([]);
     expect(await search('newname')).toEqual([id]);
   });
 
@@ -194,9 +209,11 @@ describe('the search on PostgreSQL', () => {
       for (const filter of [
         { sort: 'createdAt', page: 1, pageSize: 20, search: 'roof deck' },
         { sort: 'createdAt', page: 1, pageSize: 20, search: 'roof deck', cursor },
+        { sort: 'createdAt', page: 1, pageSize: 20, search: 'roof nowhere' },
       ] satisfies ListFilter[]) {
         const searching = (await plansOf(filter, off)).filter((s) => s.sql.includes('to_tsvector'));
-        expect(searching.length, 'the count and the page').toBe(2);
+        // The page carries its count; an empty page has its count asked apart.
+        expect(searching.length, 'the page, and the count when the page is empty').toBe(filter.search === 'roof deck' ? 1 : 2);
         for (const { plan } of searching) {
           expect(plan).toContain('Bitmap Index Scan on queries_words_idx');
           for (const index of [

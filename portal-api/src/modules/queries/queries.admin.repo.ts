@@ -31,14 +31,42 @@ export type ListFilter = {
 const UNDATED_SQL = sql<string>`coalesce(q.bid_due_date, '9999-99-99')`; // a literal, to match the index expression
 
 /**
- * The ids of the requests a search matches (an id may come more than once), one set per way a
- * request can match, each found through its own index, then united: words of the message or
- * subject through the full-text index (db/search.ts), kept only when the text also contains the
- * search as typed ('Kendall school' is one phrase); the client's name or e-mail, the project name
- * and location, and the service titles by substring. UNION ALL: `in` ignores duplicates, and a
- * plain UNION would sort by id and scan the table.
+ * The ids of the requests a search matches (an id may come more than once). Each word of the
+ * search (split at spaces, up to SEARCH_TERMS) must match somewhere, each in any field: 'Delgado
+ * Miami' finds Delgado's requests in Miami. One word's ids are termMatches'; several words
+ * intersect theirs (each set wrapped in a select of its own, since compound operators chain
+ * left to right).
  */
 async function matchingIds(db: DB, search: string) {
+  const sets = await Promise.all(searchTerms(search).map((term) => termMatches(db, term)));
+  if (sets.length === 1) return sets[0]!;
+  const wrapped = sets.map((set, i) => db.selectFrom(set.as(`t${i}`)).select(sql.ref<string>(`t${i}.id`).as('id')));
+  return wrapped.slice(1).reduce((all, set) => all.intersect(set), wrapped[0]!);
+}
+
+/**
+ * The search's words as the admin typed them, split at spaces. Beside other words, one without a
+ * letter or digit ('&', '-') is left out: it says nothing of what is sought. Only such words: the
+ * search is taken whole. A search is never empty (SearchParam trims it).
+ */
+const SEARCH_TERMS = 8;
+function searchTerms(search: string): string[] {
+  const terms = search
+    .split(/\s+/)
+    .filter((term) => /[\p{L}\p{N}]/u.test(term))
+    .slice(0, SEARCH_TERMS);
+  return terms.length ? terms : [search];
+}
+
+/**
+ * The ids of the requests one word of a search matches (an id may come more than once), one set
+ * per way a request can match, each found through its own index, then united: words of the
+ * message or subject through the full-text index (db/search.ts), kept only when the text also
+ * contains the word as typed; the client's name or e-mail, the project name and location, and
+ * the service titles by substring. UNION ALL: `in` ignores duplicates, and a plain UNION would
+ * sort by id and scan the table.
+ */
+async function termMatches(db: DB, search: string) {
   const pattern = likePattern(search);
   const like = (col: string) => containsPattern(col, pattern);
   const text = queryTextMatches(db, search);

@@ -19,7 +19,9 @@ export const ListQueriesSchema = z.object({
     .enum([...QUERY_STATUSES, 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
     .optional()
     .meta({ description: "One status, or 'open' for every status but closed." }),
-  search: SearchParam("Matches the message, subject, client's name or e-mail, service or sub-service (case-insensitive)."),
+  search: SearchParam(
+    "Every word (split at spaces; up to 8) must match, each in any of: the message or subject (as a word prefix), the client's name or e-mail, the project name or location, the service or sub-service (inside the text). Case-insensitive.",
+  ),
   sort: z
     .enum(['createdAt', 'bidDueDate', 'due'], { error: 'Sort must be createdAt, bidDueDate or due.' })
     .default('createdAt')

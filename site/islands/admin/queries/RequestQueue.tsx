@@ -111,7 +111,7 @@ export function RequestQueue() {
             id={searchId}
             type="search"
             value={typed}
-            placeholder="Client, e-mail, service or text"
+            placeholder="Client, project, place, service or text"
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>

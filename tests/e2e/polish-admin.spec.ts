@@ -271,3 +271,28 @@ test('the admin chat list at 1280 px shows a whole name and "Click to load chat"
   }
   await shoot(page, 'polish/admin-chat-list-1280');
 });
+
+test('the admin chat: Skip to the conversation passes the list of chats to the message box', async ({ page, request }) => {
+  const client = await newClient(request, admin, 'Skipper Lopez');
+  const id = await requestOf(request, client, 'Skip link check for a Hialeah warehouse');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin-chat/${id}`);
+  const box = page.getByLabel('Message', { exact: true });
+  await expect(box).toBeEnabled();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // The first stop of the screen leads past the list, and shows itself while it has the focus.
+  const skip = page.getByRole('link', { name: 'Skip to the conversation' });
+  await expect(skip).toBeFocused();
+  const shown = await skip.boundingBox();
+  expect(shown && shown.x >= 0 && shown.y >= 0).toBe(true);
+  // At 1280 px only: under 768 px an open chat hides the list, and the link with it.
+  await page.screenshot({ path: 'test-results/polish/admin-chat-skip-1280.png' });
+  await page.keyboard.press('Enter');
+  await expect(box).toBeFocused();
+  await page.keyboard.type('Typed after one skip');
+  await expect(box).toHaveValue('Typed after one skip');
+  expect(new URL(page.url()).pathname).toBe(`/admin-chat/${id}`);
+});

@@ -89,6 +89,14 @@ function AdminChat() {
     });
     open(undefined);
   };
+  const skipToConversation = (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    const panel = document.getElementById('conversation');
+    // The message box when the query takes messages; else the messages (closed), else the panel.
+    const target =
+      panel?.querySelector<HTMLElement>('.composer-input:not(:disabled)') ?? panel?.querySelector<HTMLElement>('[role="log"]') ?? panel;
+    target?.focus();
+  };
   const isOnline = (u: ChatUser) => room.presence[u._id] ?? u.online;
   const knownUser = (userId: string) => {
     const u = list.find((x) => x._id === userId);
@@ -98,6 +106,12 @@ function AdminChat() {
   return (
     <div className={`acs${queryId ? ' has-chat' : ''}`}>
       <aside ref={side} className="acs-side" aria-label="Chats">
+        {queryId && (
+          // The list may hold hundreds of links before the conversation: one Tab and Enter pass them.
+          <a className="skip-link" href="#conversation" onClick={skipToConversation}>
+            Skip to the conversation
+          </a>
+        )}
         <h1 className="acs-title">
           <a href={paths.admin}>Chats</a>
         </h1>

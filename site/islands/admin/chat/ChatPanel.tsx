@@ -94,7 +94,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   };
 
   return (
-    <section className="acp" aria-label="Conversation">
+    <section id="conversation" className="acp" aria-label="Conversation" tabIndex={-1}>
       <header className="acp-head">
         <button type="button" className="icon-btn acp-back" onClick={onBack} aria-label="Back to the list of chats">
           ←

@@ -183,6 +183,7 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   await table.page().getByRole('button', { name: 'View All' }).click();
   await expect(table.getByRole('cell', { name: 'Interior demolition…' }).first()).toBeVisible();
   expect(await table.getByRole('row').count()).toBeGreaterThan(7);
+  await expect(page.getByText(/Showing the latest/), 'every activity is shown').toHaveCount(0);
   await page.getByRole('button', { name: 'Show Less' }).click();
   await expect(table.getByRole('row')).toHaveCount(1 + 6);
   // SPEC §2: All Queries is answered plus pending, so the first request, closed by an earlier test, is not among them.
@@ -205,6 +206,28 @@ test('the dashboard greets the client, counts queries and lists recent activitie
     .click();
   await expect(page.getByRole('dialog', { name: 'Query Details' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await context.close();
+});
+
+test('View All on the dashboard says it shows the latest 100 activities when there are more', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const busy = await newClient(request, admin, 'Busy Builder');
+  for (let i = 1; i <= 101; i++) await submitRequest(request, busy, `Busy request number ${i}`);
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await asUser(context, busy);
+  const page = await context.newPage();
+  await page.goto('/portal');
+  await page.getByRole('button', { name: 'View All' }).click();
+  const note = page.getByText('Showing the latest 100 activities.');
+  await expect(note).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 100);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 812 });
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/portal-dashboard-latest-100-${width}.png` }); // the window, not 100 rows
+  }
+  await page.getByRole('button', { name: 'Show Less' }).click();
+  await expect(note).toBeHidden();
   await context.close();
 });
 

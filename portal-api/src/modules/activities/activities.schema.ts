@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CursorParam } from '../paging/paging.schema.ts';
+import { ACTIVITIES_DEFAULT_LIMIT } from './activities.labels.ts';
 
 export const ActivitySchema = z
   .object({
@@ -15,6 +16,11 @@ export const ActivitySchema = z
 export type Activity = z.infer<typeof ActivitySchema>;
 
 export const ActivitiesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500.').max(500, 'limit must be between 1 and 500.').default(100),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 500.')
+    .max(500, 'limit must be between 1 and 500.')
+    .default(ACTIVITIES_DEFAULT_LIMIT),
   cursor: CursorParam,
 });

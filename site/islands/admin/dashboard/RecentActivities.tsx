@@ -6,6 +6,7 @@ import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { formatDate, formatTime, StatusBadge } from '../admin-format.tsx';
 import { activityLine } from './activity-line.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { ADMIN_ACTIVITIES_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
 
 const SHOWN = 6; // SPEC §9: admin recent activities show 6 rows by default.
 
@@ -16,7 +17,10 @@ export function RecentActivities() {
     data = [],
     isPending,
     isError,
-  } = useQuery({ queryKey: ['admin', 'activities'], queryFn: () => call(api['recent-activities'].$get({ query: { limit: '60' } })) });
+  } = useQuery({
+    queryKey: ['admin', 'activities'],
+    queryFn: () => call(api['recent-activities'].$get({ query: { limit: String(ADMIN_ACTIVITIES_LIMIT) } })),
+  });
   useEffect(() => {
     if (isError) toast.error(SPEC_TEXTS.activitiesFailed);
   }, [isError]);
@@ -55,6 +59,9 @@ export function RecentActivities() {
             </tbody>
           </table>
         </ScrollRegion>
+      )}
+      {expanded && data.length >= ADMIN_ACTIVITIES_LIMIT && (
+        <p style={{ margin: '.75rem 0 0', color: 'var(--muted)', fontSize: '.9rem' }}>{latestActivitiesNote(data.length)}</p>
       )}
       {data.length > SHOWN && (
         <button

@@ -7,6 +7,7 @@ import { dashboardMessage } from '../../../lib/truncate.ts';
 import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
 import { formatDate, formatTime, StatusBadge } from '../query-format.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { ACTIVITIES_DEFAULT_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
 
 const ROWS = 6; // SPEC §9
 const features = tableFeatures({});
@@ -59,10 +60,12 @@ export function RecentActivities() {
           <DataTable table={table} className="data-table" rowKey={(r) => r._id} />
         </div>
       )}
+      {expanded && all.length >= ACTIVITIES_DEFAULT_LIMIT && <p className="recent-note">{latestActivitiesNote(all.length)}</p>}
       <style>{`
         .recent-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin-bottom: .75rem; }
         .recent-head h2 { margin: 0; font-size: 1.2rem; }
         .table-scroll { overflow-x: auto; }
+        .recent-note { margin: .75rem 0 0; color: var(--muted); font-size: .9rem; }
         .data-table { width: 100%; border-collapse: collapse; font-size: .95rem; }
         .data-table th, .data-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
         .data-table th { font-size: .82rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { asUser, newClient, signInAdmin, submitRequest } from './support.ts';
+import { asUser, newClient, shoot, signInAdmin, submitRequest } from './support.ts';
 
 // The volume audit: working the queue row by row, an admin opens a request and comes Back, or
 // reloads, and must find the same filter, search and page; an action that empties the last page
@@ -79,5 +79,46 @@ test('a queue row refused because the request moved on meanwhile shows what it i
   await expect(page.getByText('This query is already In Progress.')).toBeVisible();
   await expect(row.getByRole('button', { name: /^Start / })).toHaveCount(0);
   await expect(row.getByRole('button', { name: /^Mark answered/ })).toBeVisible();
+  await context.close();
+});
+
+test('a request with an accepted quote shows its delivery time and countdown in the queue, beside the bid date', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Delia Delivery');
+  const word = `Deliverycheck${Date.now().toString(36)}`;
+  const bid = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const id = await submitRequest(request, client, `${word} takeoff`, { bidDueDate: bid });
+  const plain = await submitRequest(request, client, `${word} without a quote`);
+  const quoted = await request.post(`/api/queries/${id}/quotes`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { price: '900.00', standardHours: 5 },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(201);
+  const quoteId = ((await quoted.json()) as { data: { quotes: Array<{ _id: string }> } }).data.quotes.at(-1)!._id;
+  const accepted = await request.post(`/api/quotes/${quoteId}/accept`, {
+    headers: { authorization: `Bearer ${client.token}` },
+    data: { option: 'standard' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto(`/admin-queries?search=${word}`);
+  const queue = page.getByRole('region', { name: 'Request queue' });
+  const row = (text: string) => queue.getByRole('row').filter({ hasText: text });
+  await expect(queue.getByRole('columnheader', { name: 'Due' })).toBeVisible();
+  // Five hours from now: under six, so it reads as soon, and the bid date says which date it is.
+  const due = row('takeoff').getByRole('cell').nth(4);
+  await expect(due).toContainText(/Delivery .+ \(4 h 5\d min left\)/);
+  await expect(due).toContainText(/^Bid /);
+  await expect(due.locator('.due-soon')).toHaveText(/left\)$/);
+  // Without a quote: the bid date alone, as before.
+  await expect(row('without a quote').getByRole('cell').nth(4)).toHaveText('No due date');
+  await shoot(page, 'queue/delivery-due');
+  expect(plain).not.toBe(id);
   await context.close();
 });

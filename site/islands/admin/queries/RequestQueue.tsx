@@ -9,6 +9,9 @@ import { Pager } from '../../ui/Pager.tsx';
 import { StatusBadge, type Query } from '../admin-format.tsx';
 import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { dueLabel } from '../../request/due-label.ts';
+import { countdown } from '../../request/countdown.ts';
+import { useNow } from '../../request/use-now.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -134,7 +137,7 @@ export function RequestQueue() {
                 <th scope="col">Service</th>
                 <th scope="col">Request</th>
                 <th scope="col">Status</th>
-                <th scope="col">Bid due</th>
+                <th scope="col">Due</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -177,9 +180,15 @@ export function RequestQueue() {
                       <StatusBadge status={q.status} />
                     </div>
                   </td>
-                  <td data-label="Bid due">
+                  <td data-label="Due">
                     <div>
-                      <DueDate day={q.bidDueDate} status={q.status} delivered={q.revisions.some((r) => r.answeredAt)} />
+                      <DueDate
+                        day={q.bidDueDate}
+                        status={q.status}
+                        delivered={q.revisions.some((r) => r.answeredAt)}
+                        named={owesDelivery(q)}
+                      />
+                      {owesDelivery(q) && <DeliveryDue at={q.deliveryDueAt!} />}
                     </div>
                   </td>
                   <td data-label="Actions">
@@ -199,6 +208,7 @@ export function RequestQueue() {
         .queue-filters { display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 0 1rem; }
         .muted { color: var(--muted); font-size: .88rem; }
         .queue-table td > div { min-width: 0; overflow-wrap: anywhere; }
+        .due-line { display: block; }
         .due-soon { color: var(--warn); font-weight: 600; }
         .due-over { color: var(--danger); font-weight: 600; }
         .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; }
@@ -214,15 +224,37 @@ export function RequestQueue() {
   );
 }
 
-/** The workspace's label (due-label.ts), shown here only when the date is near or past, to keep the column short. */
-function DueDate({ day, status, delivered }: { day: string | null; status: Query['status']; delivered: boolean }) {
-  if (!day) return <span className="muted">No due date</span>;
+/** An accepted quote set a delivery time, and the estimate is still owed (not yet answered or closed). */
+const owesDelivery = (q: Query) => Boolean(q.deliveryDueAt) && (q.status === 'pending' || q.status === 'in_progress');
+
+/**
+ * The workspace's label (due-label.ts), shown here only when the date is near or past, to keep the
+ * column short. `named`: a delivery time follows, so the line says which date it is.
+ */
+function DueDate({ day, status, delivered, named }: { day: string | null; status: Query['status']; delivered: boolean; named: boolean }) {
+  if (!day) return <span className="muted">{named ? 'No bid due date' : 'No due date'}</span>;
   const label = dueLabel(day, status, new Date(), delivered);
   const near = label && label.tone !== 'later' ? label : null;
   return (
-    <time dateTime={day} className={near ? `due-${near.tone}` : undefined}>
-      {formatBidDueDate(day)}
-      {near && ` (${near.text})`}
-    </time>
+    <span className="due-line">
+      {named && <span className="muted">Bid </span>}
+      <time dateTime={day} className={near ? `due-${near.tone}` : undefined}>
+        {formatBidDueDate(day)}
+        {near && ` (${near.text})`}
+      </time>
+    </span>
+  );
+}
+
+/** The delivery time the accepted quote set (issue 13), what the queue's 'due' order also sorts by, with its countdown. */
+function DeliveryDue({ at }: { at: string }) {
+  useNow(60_000); // the countdown moves while the queue stays open
+  const left = countdown(at, Date.now());
+  return (
+    <span className="due-line">
+      <span className="muted">Delivery </span>
+      <time dateTime={at}>{formatDateTime(at)}</time>{' '}
+      <span className={left.tone === 'ok' ? 'muted' : `due-${left.tone}`}>({left.text})</span>
+    </span>
   );
 }

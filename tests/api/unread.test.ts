@@ -183,6 +183,18 @@ describe('GET /api/chats/users', () => {
     expect((await chatUsers(admin1, '?search=%25')).users).toEqual([]);
   });
 
+  it('a new request moves its client up the list, as a new message does', async () => {
+    await say(bruno.token, qBruno, 'Bruno writes again');
+    expect((await chatUsers(admin1)).users[0].fullName).toBe('Bruno Unread');
+    // Alice's last message is older than Bruno's, but her new request is newer still.
+    const q3 = await newQuery(alice.token, 'A returning client asks again');
+    const { users } = await chatUsers(admin1);
+    expect(users.map((u: { fullName: string }) => u.fullName)).toEqual(['Alice Unread', 'Bruno Unread']);
+    expect(users[0].queries[0]._id).toBe(q3);
+    expect(users[0].lastActivityAt).toBe(users[0].queries[0].createdAt);
+    expect(users[0].lastActivityAt > users[1].lastActivityAt).toBe(true);
+  });
+
   it('is for admins only and refuses bad paging with a sentence', async () => {
     expect((await server.call('GET', '/api/chats/users', { token: alice.token })).status).toBe(403);
     const bad = await server.call('GET', '/api/chats/users?page=0', { token: admin1 });

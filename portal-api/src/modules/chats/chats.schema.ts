@@ -89,7 +89,7 @@ export const ChatUserSchema = z
     lastMessage: LastMessageSchema.nullable().meta({ description: 'The newest message over all of the client’s requests.' }),
     lastActivityAt: z
       .string()
-      .meta({ description: 'Time of that message, or of the newest request when there is no message: the sort key.' }),
+      .meta({ description: 'The newer of that message and the client’s newest request: the sort key, newest first.' }),
     unread: z.number().meta({ description: "The firm's unread messages over all of the client's requests." }),
     queries: z
       .array(

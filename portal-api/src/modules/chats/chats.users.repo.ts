@@ -38,17 +38,20 @@ export async function listChatUsers(
     .select(['query_id', (eb) => eb.fn.max('created_at').as('at')])
     .groupBy('query_id')
     .as('lm');
+  // The newer of the client's last message and last request: a returning client's new request
+  // brings them up as a message does. (A null last message compares false: the request's time.)
+  const activeAt = sql<string>`case when max(lm.at) > max(q.created_at) then max(lm.at) else max(q.created_at) end`;
   let qb = db
     .selectFrom('users as u')
     .innerJoin('queries as q', 'q.user_id', 'u.id')
     .leftJoin(latest, 'lm.query_id', 'q.id')
-    .select(['u.id', 'u.full_name', 'u.email', 'u.profile_image', sql<string>`coalesce(max(lm.at), max(q.created_at))`.as('active_at')])
+    .select(['u.id', 'u.full_name', 'u.email', 'u.profile_image', activeAt.as('active_at')])
     .groupBy(['u.id', 'u.full_name', 'u.email', 'u.profile_image']);
   if (opts.search) {
     qb = qb.where(namesContain(db, 'users', 'u', opts.search));
   }
   const rows = await qb
-    .orderBy(sql`coalesce(max(lm.at), max(q.created_at))`, 'desc')
+    .orderBy(activeAt, 'desc')
     .orderBy('u.id')
     .limit(opts.pageSize + 1)
     .offset((opts.page - 1) * opts.pageSize)

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
-import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { TUS_PATH, UPLOAD_CHUNK_BYTES, UPLOADS_GONE, UPLOADS_NOT_READY } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { ApiError, serverMessage } from './api.ts';
 import { withOfflineReason } from './offline.ts';
 
@@ -202,13 +202,19 @@ export function useResumableUploads(token: string | null) {
     [uploadOne],
   );
 
-  /** Forgets the files sent whole (the server no longer has them: expired), so the next try sends them again. */
-  const forget = useCallback(() => {
-    finished.current = new WeakMap();
+  /**
+   * What the form says when its submit failed (submitFailure). When the server no longer has uploads
+   * sent whole earlier (expired, or used meanwhile) or not all of them complete, they are forgotten
+   * here, so the next submit sends those files again instead of the same refused ids.
+   */
+  const failureOf = useCallback((err: unknown, fallback: string) => {
+    const text = submitFailure(err, fallback);
+    if (text === UPLOADS_GONE || text === UPLOADS_NOT_READY) finished.current = new WeakMap();
+    return text;
   }, []);
 
   const waiting = Object.values(progress).some((p) => p.waiting);
-  return { progress, waiting, uploadAll, forget };
+  return { progress, waiting, uploadAll, failureOf };
 }
 
 /** '3.2 MB/s · 1 min 20 s left' for a file in flight. */

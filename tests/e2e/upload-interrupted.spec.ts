@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { UPLOADS_GONE } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { UPLOAD_WAITING } from '../../site/lib/resumable-uploads.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
@@ -221,5 +222,45 @@ test("the admin's answer dialog asks before leaving while deliverables upload, a
       return ((await res.json()) as { data: { status: string } }).data.status;
     })
     .toBe('answered');
+  await context.close();
+});
+
+test('the addendum form sends its files again when the server no longer has the uploads of the last try', async ({ browser, request }) => {
+  const id = await submitRequest(request, client, `Addendum uploads gone ${Date.now()}`);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto(`/chat/${id}`);
+  const side = page.getByRole('complementary', { name: 'Request details' });
+  await side.getByRole('button', { name: 'Add addendum' }).click();
+  await side.getByLabel('Addendum files').setInputFiles(plans);
+  // The files go up whole; the addendum call then drops (no answer), keeping the upload ids.
+  let uploadIds: string[] = [];
+  await page.route('**/api/queries/*/addenda', async (route) => {
+    uploadIds = (route.request().postDataJSON() as { uploadIds: string[] }).uploadIds;
+    await route.abort('connectionreset');
+  });
+  await side.getByRole('button', { name: 'Upload addendum' }).click();
+  await expect(side.getByRole('alert')).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  expect(uploadIds).toHaveLength(1);
+  // Meanwhile those uploads are used (or expire): the server no longer has them for this form.
+  const used = await request.post(`/api/queries/${id}/addenda`, {
+    headers: { authorization: `Bearer ${client.token}` },
+    data: { uploadIds, note: 'Sent from another tab' },
+  });
+  expect(used.status(), await used.text()).toBe(201);
+
+  const uploadsSeen: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/uploads/tus') && r.method() === 'POST') uploadsSeen.push(r.url());
+  });
+  await side.getByRole('button', { name: 'Upload addendum' }).click();
+  await expect(side.getByRole('alert')).toHaveText(UPLOADS_GONE);
+  expect(uploadsSeen, 'the first retry reuses the finished uploads').toHaveLength(0);
+  // The next submit sends the files again, as new uploads, and the addendum is made.
+  await side.getByRole('button', { name: 'Upload addendum' }).click();
+  await expect(page.getByText('Addendum 2 added.')).toBeVisible();
+  expect(uploadsSeen).toHaveLength(1);
   await context.close();
 });

@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
 import { useSubmissionKey, withIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { useLeaveGuard } from '../../lib/leave-guard.ts';
-import { overallPercent, submitFailure, UPLOAD_WAITING, useResumableUploads } from '../../lib/resumable-uploads.ts';
+import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../lib/resumable-uploads.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { useInlineForm } from '../ui/use-inline-form.ts';
@@ -67,7 +67,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
       // A refused file comes back as the server's sentence naming it, a dropped one as the upload's own (resumable-uploads.ts).
-      setFailure(submitFailure(err, SPEC_TEXTS.somethingWrong));
+      setFailure(uploads.failureOf(err, SPEC_TEXTS.somethingWrong));
     } finally {
       setProgress(null);
     }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { api, call, jsonBody } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
-import { describeProgress, overallPercent, submitFailure, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
+import { describeProgress, overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import type { Query } from '../admin-format.tsx';
@@ -79,7 +79,7 @@ export function AnswerDialog({ query, onClose }: Props) {
     } catch (err) {
       setProgress(null);
       // The server's message (ApiError), or the upload's own sentence naming the file.
-      setError(submitFailure(err, SPEC_TEXTS.somethingWrong));
+      setError(uploads.failureOf(err, SPEC_TEXTS.somethingWrong));
     }
   }
 

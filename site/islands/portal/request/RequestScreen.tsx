@@ -18,8 +18,8 @@ import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/q
 import { CharCount } from '../../ui/CharCount.tsx';
 import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
-import { overallPercent, submitFailure, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
-import { UPLOADS_GONE, UPLOADS_NOT_READY } from '../../../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
+import { UPLOADS_GONE } from '../../../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { MAYBE_SUBMITTED } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 
 // SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
@@ -163,12 +163,10 @@ function RequestForm() {
         clear();
         setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
       } catch (err) {
-        let text = submitFailure(err, 'Failed to create query');
-        // The server lost uploads sent earlier (expired): the next submit sends those files again.
-        if (text === UPLOADS_GONE || text === UPLOADS_NOT_READY) {
-          uploads.forget();
-          if (unanswered && text === UPLOADS_GONE) text = MAYBE_SUBMITTED;
-        }
+        // Uploads the server lost (expired) are sent again by the next submit (failureOf).
+        let text = uploads.failureOf(err, 'Failed to create query');
+        // Gone after an answer that never came: most likely used by the request that was made then.
+        if (unanswered && text === UPLOADS_GONE) text = MAYBE_SUBMITTED;
         setUnanswered(sent && err instanceof ApiError && err.status === 0);
         setFailure(text);
         toast.error(`Error: ${text}`);

@@ -65,4 +65,7 @@ describe('describeProgress', () => {
     expect(describeProgress({ ...at, bytesPerSecond: 0, secondsLeft: null, waiting: true })).toBe('Waiting for the connection');
     expect(describeProgress({ ...at, done: true, waiting: true })).toBe('Uploaded');
   });
+  it('says how much of a stopped file was sent, without a rate', () => {
+    expect(describeProgress({ ...at, bytesPerSecond: 0, secondsLeft: null, stopped: true })).toBe('25% sent · stopped');
+  });
 });

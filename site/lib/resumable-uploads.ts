@@ -19,6 +19,8 @@ export type FileProgress = {
   done: boolean;
   /** Offline: waiting for the connection, then it goes on by itself. */
   waiting?: boolean;
+  /** The batch failed before this file was whole: what was sent stays, and the next submit goes on from it. */
+  stopped?: boolean;
 };
 type Picked = { id: string; file: File };
 
@@ -190,8 +192,16 @@ export function useResumableUploads(token: string | null) {
       try {
         await Promise.all([worker(), worker(), worker()]);
       } catch (err) {
-        // One refused file stops the rest; what was sent stays resumable.
+        // One refused file stops the rest; what was sent stays resumable, and each line says so.
         batch.current.abort();
+        setProgress((p) =>
+          Object.fromEntries(
+            files.map(({ id, file }) => {
+              const now = p[id] ?? { sent: 0, total: file.size, bytesPerSecond: 0, secondsLeft: null, done: false };
+              return [id, now.done ? now : { ...now, bytesPerSecond: 0, secondsLeft: null, waiting: false, stopped: true }];
+            }),
+          ),
+        );
         await Promise.all(running.current.map((u) => u.abort().catch(() => undefined)));
         throw err;
       } finally {
@@ -217,11 +227,12 @@ export function useResumableUploads(token: string | null) {
   return { progress, waiting, uploadAll, failureOf };
 }
 
-/** '3.2 MB/s · 1 min 20 s left' for a file in flight. */
+/** '42% sent · 3.2 MB/s · 1 min 20 s left' for a file in flight; '42% sent · stopped' once its batch failed. */
 export function describeProgress(p: FileProgress): string {
   if (p.done) return 'Uploaded';
   if (p.waiting) return 'Waiting for the connection';
   const pct = p.total ? Math.floor((p.sent / p.total) * 100) : 0;
+  if (p.stopped) return `${pct}% sent · stopped`;
   const parts = [`${pct}% sent`];
   if (p.bytesPerSecond > 0) parts.push(`${(p.bytesPerSecond / 1024 / 1024).toFixed(1)} MB/s`);
   if (p.secondsLeft !== null && p.bytesPerSecond > 0) {

@@ -134,6 +134,10 @@ test('a connection that keeps failing while online stops the upload after the re
   await expect(page.getByRole('alert')).toHaveText(STOPPED, { timeout: 40_000 });
   await expect(page.getByText(`Error: ${STOPPED}`)).toBeVisible();
   await expect(page.getByText('Failed to create query')).toHaveCount(0);
+  // The file's line stays, with what was sent: the next submit goes on from there.
+  const file = page.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+  await expect(file.getByText(/^\d+% sent · stopped$/)).toBeVisible();
+  await expect(file.getByRole('progressbar', { name: 'Upload of S-401 plan set.pdf' })).toBeVisible();
   await shoot(page, 'interrupted/request-upload-stopped');
 
   await line.restore();

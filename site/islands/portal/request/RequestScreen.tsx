@@ -286,7 +286,7 @@ function RequestForm() {
           onChange={(next) => setValue('files', next)}
           limits={limits.data}
           disabled={busy}
-          progress={busy ? uploads.progress : undefined}
+          progress={uploads.progress}
           errorId={formState.errors.files ? ids.error : undefined}
           chooseRef={chooseFiles}
         />

@@ -45,6 +45,30 @@ test('the pager keeps the focus at the first and last page: on the other pager b
   await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
 });
 
+test('the pager brings its list back from the top, below the phone top bar, and keeps the focus', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Tomas Topline');
+  // Two full pages: the second is as tall as the first, so nothing but the pager moves the window.
+  for (let i = 1; i <= 10; i++) await submitRequest(request, client, `Top of the list request number ${i}`);
+  for (const viewport of [phone, { width: 1280, height: 360 }]) {
+    const page = await pageAs(browser, client, viewport);
+    await page.goto('/my-queries');
+    const list = page.locator('section', { has: page.getByRole('navigation', { name: 'Pagination' }) }).first();
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.scrollIntoViewIfNeeded();
+    expect((await list.boundingBox())!.y, 'the list top is above the window').toBeLessThan(0);
+    await press(page, next);
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    const top = (await list.boundingBox())!.y;
+    // Below the 60 px top bar on the phone, at the top of the window on the desk.
+    expect(top).toBeGreaterThanOrEqual(viewport === phone ? 59 : -1); // half a pixel of rounding
+    expect(top).toBeLessThan(viewport === phone ? 100 : 20);
+    // The focus stays on the pager (its other button, Next being disabled at the last page).
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeFocused();
+    await page.context().close();
+  }
+});
+
 test('Logout from the phone menu: Escape and Cancel give the focus back to the menu button', async ({ browser, request }) => {
   const admin = await signInAdmin(request);
   for (const [session, home] of [

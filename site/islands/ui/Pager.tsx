@@ -24,17 +24,23 @@ export function Pager({
   labelCase = 'upper',
   label: name = 'Pagination',
 }: Props) {
+  const nav = useRef<HTMLElement>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   if (pageCount <= 1 && !showLabel) return null;
-  // At the first or last page the pressed button is disabled: the focus goes to the other one, not to <body>.
   const go = (to: number, other: typeof prev) => {
-    rescueFocus(() => other.current);
+    // At the first or last page the pressed button is disabled: the focus goes to the other one, not to <body>.
+    rescueFocus(() => other.current, { preventScroll: true });
     onChange(to);
+    // The pager sits under its list: the list (its <section>) comes back into view from its top when
+    // that is above the window, so the new page reads from its first row. The focus stays on the pager.
+    const list = nav.current?.closest('section');
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
   };
   const label = `${labelCase === 'upper' ? 'Page' : 'Page'} ${page} ${labelCase === 'upper' ? 'of' : 'of'} ${Math.max(pageCount, 1)}`;
   return (
     <nav
+      ref={nav}
       className="pager"
       aria-label={name}
       style={{ display: 'flex', gap: '.75rem', alignItems: 'center', justifyContent: 'center', marginTop: '1rem', flexWrap: 'wrap' }}

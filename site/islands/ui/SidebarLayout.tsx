@@ -153,6 +153,8 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
           .shell-side.is-open { display: block; }
           .shell-title { display: none; }
           .shell-main { padding: 1rem; }
+          /* What scrolls into view (a focused control, a list's top) stops below the sticky top bar. */
+          html { scroll-padding-top: 72px; }
         }
       `}</style>
     </div>

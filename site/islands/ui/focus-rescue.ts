@@ -11,13 +11,14 @@
  * Focus moving on by itself (a Tab, a click elsewhere) ends the watch; a dialog opened by the
  * action (a confirmation) does not, so its Cancel can still bring the focus back.
  * A plain function, not a hook: the control's own component is often the one that unmounts.
+ * `preventScroll`: the action moved the page itself (the pager brings its list's top into view).
  */
 
 type Target = () => HTMLElement | null | undefined;
 
 let stop: (() => void) | null = null;
 
-export function rescueFocus(target: Target): void {
+export function rescueFocus(target: Target, options: { preventScroll?: boolean } = {}): void {
   stop?.();
   const from = document.activeElement;
   if (!(from instanceof HTMLElement) || from === document.body) return;
@@ -25,7 +26,7 @@ export function rescueFocus(target: Target): void {
     if (isUsable(from) || isUsable(document.activeElement)) return;
     const next = target();
     if (!next || !isUsable(next)) return;
-    next.focus();
+    next.focus({ preventScroll: options.preventScroll });
     if (document.activeElement === next) stop?.();
   };
   const observer = new MutationObserver(check);

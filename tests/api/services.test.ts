@@ -145,6 +145,38 @@ describe('PUT /api/services/{id}', () => {
   });
 });
 
+describe('service titles are unique at each level (409)', () => {
+  it('refuses a second service or sub-service of the same title, in any case, and a rename or move onto one', async () => {
+    const a = (await create({ title: 'Glazing Takeoffs' })).body.data._id as string;
+    const before = (await tree()).length;
+    const again = await create({ title: '  glazing TAKEOFFS ' });
+    expect(again).toMatchObject({ status: 409, body: { message: 'A service with this title already exists.' } });
+    expect((await tree()).length, 'nothing written').toBe(before);
+
+    const sub = await create({ title: 'Curtain Wall', parentService: a });
+    expect(sub.status).toBe(201);
+    expect(await create({ title: 'curtain wall', parentService: a })).toMatchObject({
+      status: 409,
+      body: { message: 'This service already has a sub-service with this title.' },
+    });
+    // The same title at another level or under another service is another choice.
+    const b = (await create({ title: 'Curtain Wall' })).body.data._id as string;
+    expect((await create({ title: 'Curtain Wall', parentService: b })).status).toBe(201);
+
+    // Renaming onto a sibling's title, or moving under a service that has one of that title.
+    const c = (await create({ title: 'Storefronts' })).body.data._id as string;
+    const rename = await server.call('PUT', `/api/services/${c}`, { json: { title: 'GLAZING takeoffs' }, token: admin });
+    expect(rename).toMatchObject({ status: 409, body: { message: 'A service with this title already exists.' } });
+    expect((await create({ title: 'Storefronts', parentService: a })).status).toBe(201);
+    const move = await server.call('PUT', `/api/services/${c}`, { json: { parentService: a }, token: admin });
+    expect(move).toMatchObject({ status: 409, body: { message: 'This service already has a sub-service with this title.' } });
+    expect((await tree()).find((s) => s._id === c).title, 'nothing changed').toBe('Storefronts');
+    // Its own title in another case, and an edit that keeps the title, are fine.
+    expect((await server.call('PUT', `/api/services/${a}`, { json: { title: 'Glazing takeoffs' }, token: admin })).status).toBe(200);
+    expect((await server.call('PUT', `/api/services/${a}`, { json: { description: 'Windows and doors' }, token: admin })).status).toBe(200);
+  });
+});
+
 describe('DELETE /api/services/{id}', () => {
   it('deletes the sub-services too, and closed queries that used them keep their text and the titles but lose the link', async () => {
     const parent = (await create({ title: 'Doomed' }, PNG)).body.data;

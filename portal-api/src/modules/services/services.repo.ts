@@ -37,6 +37,21 @@ export async function serviceTitles(db: DB, ids: string[]): Promise<string[]> {
   return ids.map((id) => rows.find((r) => r.id === id)?.title).filter((t): t is string => !!t);
 }
 
+/**
+ * Whether another service beside `exceptId` has this title (in any case) at the same level: among
+ * the top-level services, or among the sub-services of `parentId`.
+ */
+export async function titleTaken(db: DB, title: string, parentId: string | null, exceptId?: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('services')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['title']), '=', title.toLowerCase()))
+    .where((eb) => (parentId ? eb('parent_id', '=', parentId) : eb('parent_id', 'is', null)))
+    .$if(!!exceptId, (qb) => qb.where('id', '!=', exceptId!))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export type ServiceWrite = { title: string; description: string | null; parentId: string | null; image: string | null };
 
 export async function insertService(db: DB, input: ServiceWrite) {

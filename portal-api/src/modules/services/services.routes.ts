@@ -11,6 +11,7 @@ import {
   findService,
   insertService,
   listServiceTree,
+  titleTaken,
   toSubService,
   updateService,
 } from './services.repo.ts';
@@ -23,6 +24,7 @@ import {
   ServiceSchema,
   serviceInUseMessage,
   serviceMultipartDoc,
+  SERVICE_TEXTS,
   UpdateServiceSchema,
 } from './services.schema.ts';
 
@@ -57,6 +59,13 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
     const parent = await findService(db, parentId);
     if (!parent) throw new HttpError(400, PARENT_NOT_FOUND);
     if (parent.parent_id !== null) throw new HttpError(400, 'A sub-service can only be added under a top-level service.');
+  }
+
+  /** Two services of one level with the same title would show as identical choices (409, like categories). */
+  async function checkTitleFree(title: string, parentId: string | null, selfId?: string) {
+    if (await titleTaken(db, title, parentId, selfId)) {
+      throw new HttpError(409, parentId ? SERVICE_TEXTS.subServiceExists : SERVICE_TEXTS.serviceExists);
+    }
   }
 
   const router = createRouter();
@@ -96,6 +105,7 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
         responses: {
           201: json(ServiceAnswerSchema, 'Created'),
           400: { description: 'No title, or the parent is unknown or itself a sub-service' },
+          409: { description: 'A service of the same level already has this title (in any case)' },
           415: { description: 'Image type not accepted' },
           ...refused,
         },
@@ -105,6 +115,7 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
         try {
           const input = CreateServiceSchema.parse(fields);
           await checkParent(input.parentService);
+          await checkTitleFree(input.title, input.parentService ?? null);
           const row = await insertService(db, {
             title: input.title,
             description: input.description || null,
@@ -146,6 +157,7 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
           200: json(ServiceAnswerSchema, 'Updated'),
           400: { description: 'Invalid field' },
           404: { description: 'No such service' },
+          409: { description: 'A service of the same level already has this title (in any case)' },
           ...refused,
         },
       }),
@@ -162,6 +174,10 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
             if (patch.parentService && (await countSubservices(db, id)) > 0) {
               throw new HttpError(400, 'A service that has sub-services cannot become a sub-service.');
             }
+          }
+          if (patch.title !== undefined || patch.parentService !== undefined) {
+            const parentId = patch.parentService === undefined ? existing.parent_id : patch.parentService;
+            await checkTitleFree(patch.title ?? existing.title, parentId, id);
           }
           const updated = await updateService(db, id, {
             title: patch.title,

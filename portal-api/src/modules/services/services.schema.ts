@@ -24,6 +24,9 @@ export const SERVICE_NOT_LISTED = 'Please choose a service from the list.';
 export const SERVICE_TEXTS = {
   titleRequired: 'Please enter a service title.',
   parentRequired: 'Please choose a parent service.',
+  /** 409: the request form would list two identical choices (the name compared in any case). */
+  serviceExists: 'A service with this title already exists.',
+  subServiceExists: 'This service already has a sub-service with this title.',
 } as const;
 
 const title = z

@@ -87,6 +87,19 @@ describe('the service form refuses, one sentence at a time and sending nothing',
   });
 });
 
+describe('the service form refused by the server', () => {
+  it("a title the level already has: the server's sentence in the dialog, which stays open with what was typed", async () => {
+    const dialog = await openForm('Add New Service');
+    type(dialog, 'Title *', 'general contractor');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('A service with this title already exists.');
+    expect(await screen.findByText('Failed to create service')).toBeTruthy(); // SPEC §8's toast
+    expect((dialog.getByLabelText('Title *') as HTMLInputElement).value).toBe('general contractor');
+    const sameTitle = await db().selectFrom('services').select('id').where('title', '=', 'general contractor').execute();
+    expect(sameTitle).toEqual([]);
+  });
+});
+
 describe('the service form sends', () => {
   it('a new sub-service once, trimmed, under its parent, and closes', async () => {
     const dialog = await openForm('Add Sub-Service');

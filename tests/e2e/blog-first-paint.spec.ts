@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, shoot } from './support.ts';
+import { expectNoAxeViolations, shoot, signInAdmin } from './support.ts';
 
 // Issue 15: /blog arrives with its newest posts in the HTML, so its largest image
 // does not wait for the island's JavaScript and API calls; the island then takes
@@ -61,4 +61,51 @@ test('the island takes over the same posts without asking for them again, and no
     await expect(page).toHaveURL(new RegExp(`tag=${encodeURIComponent(name).replace(/%20/g, '(%20|\\+)')}`));
     await expect(page.getByRole('heading', { name: 'Matching posts' })).toBeVisible();
   }
+});
+
+test('without JavaScript the pages, the tags and the search of /blog still work, as links and a form', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const stamp = Date.now().toString(36);
+  const tag = `nojs${stamp}`;
+  const categories = ((await (await request.get('/api/categories')).json()) as { data: Array<{ _id: string; name: string }> }).data;
+  for (let i = 1; i <= 4; i++) {
+    const res = await request.post('/api/blogs', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      multipart: {
+        title: `Plain link post ${i} ${stamp}`,
+        category: categories.find((c) => c.name === 'Company News')!._id,
+        body: `<p>Body of plain link post ${i}.</p>`,
+        tags: tag,
+        status: 'published',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/blog');
+  // The tag of a card is a link to the filtered list.
+  await page
+    .getByRole('link', { name: `Show posts tagged ${tag}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`/blog?tag=${tag}`);
+  await expect(page.getByText(`Showing 1–3 of 4 posts tagged ${tag}.`)).toBeVisible();
+  // The pager's Next is a link to the next page, within the filter.
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pager.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(`/blog?tag=${tag}&page=2`);
+  await expect(page.getByText(`Showing 4–4 of 4 posts tagged ${tag}.`)).toBeVisible();
+  await expect(page.locator('.bl-title')).toHaveText([`Plain link post 1 ${stamp}`]);
+  // The search is a GET form to /blog, kept within the tag shown; the two lists that need the script are not offered.
+  await expect(page.getByLabel('Category')).toBeHidden();
+  await page.getByLabel('Search posts').fill('post 3');
+  await page.getByLabel('Search posts').press('Enter');
+  await expect(page).toHaveURL(`/blog?q=post+3&tag=${tag}`);
+  await expect(page.locator('.bl-title')).toHaveText([`Plain link post 3 ${stamp}`]);
+  await shoot(page, 'blog-no-js-filtered', { javaScript: false });
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL('/blog');
+  await context.close();
 });

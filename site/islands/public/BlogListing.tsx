@@ -7,6 +7,7 @@ import { Pager } from '../ui/Pager.tsx';
 import { type Blog, formatPostDate, postPath, preview } from './blog/blog-text.ts';
 import { serverPage, serverPageAt } from './blog/server-page.ts';
 import { useBlogUrlState } from './blog/blog-url-state.ts';
+import { describeFilters, listingKey, listSearch, nextListState } from '../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
 import { BlogFilters } from './blog/BlogFilters.tsx';
 import { RecentPosts } from './blog/RecentPosts.tsx';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
@@ -26,10 +27,7 @@ function Listing() {
   const headingId = useId();
   const [moveFocus, setMoveFocus] = useState(false);
 
-  const params = new URLSearchParams({ status: 'published', page: String(state.page), pageSize: String(BLOG_LIMITS.publicPageSize) });
-  if (state.category) params.set('category', state.category);
-  if (state.tag) params.set('tag', state.tag);
-  if (state.q) params.set('search', state.q);
+  const params = new URLSearchParams(listingKey(state));
   const list = useQuery({
     queryKey: ['public-blogs', params.toString()],
     queryFn: ({ signal }) => call(publicApi.blogs.$get({ query: Object.fromEntries(params) }, { init: { signal } })),
@@ -63,7 +61,7 @@ function Listing() {
     ? ''
     : total === 0
       ? 'No posts found.'
-      : `Showing ${first}–${Math.min(first + list.data.data.length - 1, total)} of ${total} post${total === 1 ? '' : 's'}${describe(state)}.`;
+      : `Showing ${first}–${Math.min(first + list.data.data.length - 1, total)} of ${total} post${total === 1 ? '' : 's'}${describeFilters(state)}.`;
 
   return (
     <div className="bl">
@@ -91,7 +89,12 @@ function Listing() {
           <ul className="bl-list" aria-labelledby={headingId} aria-busy={list.isFetching}>
             {list.data.data.map((blog, i) => (
               <li key={blog._id}>
-                <PostCard blog={blog} first={i === 0} onTag={(tag) => update({ tag })} />
+                <PostCard
+                  blog={blog}
+                  first={i === 0}
+                  tagHref={(tag) => `/blog${listSearch(nextListState(state, { tag }))}`}
+                  onTag={(tag) => update({ tag })}
+                />
               </li>
             ))}
           </ul>
@@ -111,15 +114,9 @@ function Listing() {
   );
 }
 
-function describe(state: { category: string; tag: string; q: string }): string {
-  const parts = [];
-  if (state.category) parts.push(` in ${state.category}`);
-  if (state.tag) parts.push(` tagged ${state.tag}`);
-  if (state.q) parts.push(` matching “${state.q}”`);
-  return parts.join('');
-}
+type CardProps = { blog: Blog; first: boolean; tagHref: (tag: string) => string; onTag: (tag: string) => void };
 
-function PostCard({ blog, first, onTag }: { blog: Blog; first: boolean; onTag: (tag: string) => void }) {
+function PostCard({ blog, first, tagHref, onTag }: CardProps) {
   const href = postPath(blog);
   return (
     <article className="bl-card">
@@ -151,9 +148,19 @@ function PostCard({ blog, first, onTag }: { blog: Blog; first: boolean; onTag: (
             <ul className="bl-tags" aria-label={`Tags of ${blog.title}`}>
               {blog.tags.map((tag) => (
                 <li key={tag}>
-                  <button type="button" className="bl-tag" onClick={() => onTag(tag)} aria-label={`Show posts tagged ${tag}`}>
+                  {/* A link to the filtered list (it opens in a new tab too); a plain click filters in place. */}
+                  <a
+                    className="bl-tag"
+                    href={tagHref(tag)}
+                    onClick={(e) => {
+                      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                      e.preventDefault();
+                      onTag(tag);
+                    }}
+                    aria-label={`Show posts tagged ${tag}`}
+                  >
                     #{tag}
-                  </button>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/html.ts';
-import { BLOG_LISTING_DATA_ID } from './blog-listing.rules.ts';
+import { BLOG_LISTING_DATA_ID, type BlogListState, describeFilters, listingKey, listSearch, nextListState } from './blog-listing.rules.ts';
 import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords, formatPostDate } from './blogs.rules.ts';
 import type { Blog } from './blogs.schema.ts';
 import { bodyText } from './blogs.sanitize.ts';
@@ -10,43 +10,28 @@ import { bodyText } from './blogs.sanitize.ts';
 // (class names bl-*, bf-*, rp-*), and the data the island starts from, so the
 // island takes over without a loading state and without asking again. Only
 // what the first paint needs is here; the filters' options and every later
-// page come from the island as before.
+// page come from the island as before. Without JavaScript the tags, the pager
+// and the search are plain links and a GET form to /blog, which this renders.
 
-export { BLOG_LISTING_DATA_ID, BLOG_LISTING_SLOT } from './blog-listing.rules.ts';
+export { BLOG_LISTING_DATA_ID, BLOG_LISTING_SLOT, readListState } from './blog-listing.rules.ts';
 
-export type ListingState = { category: string; tag: string; q: string; page: number };
 export type ListingPage = { data: Blog[]; page: number; pageSize: number; total: number };
-
-/** The island's query string for a state (BlogListing.tsx builds the same one). */
-export function listingKey(state: ListingState): string {
-  const params = new URLSearchParams({ status: 'published', page: String(state.page), pageSize: String(BLOG_LIMITS.publicPageSize) });
-  if (state.category) params.set('category', state.category);
-  if (state.tag) params.set('tag', state.tag);
-  if (state.q) params.set('search', state.q);
-  return params.toString();
-}
-
-/** ?category=&tag=&q=&page= as the island reads it (site/islands/public/blog/blog-url-state.ts). */
-export function listingState(query: URLSearchParams): ListingState {
-  const page = Number.parseInt(query.get('page') ?? '1', 10);
-  const text = (name: string) => (query.get(name) ?? '').trim().slice(0, 100);
-  return {
-    category: text('category'),
-    tag: text('tag'),
-    q: text('q'),
-    page: Number.isFinite(page) && page > 0 && page <= 1_000_000 ? page : 1,
-  };
-}
 
 /** The one escaping of the server's HTML (lib/html.ts, hono/html). */
 const esc = escapeHtml;
 const postPath = (blog: Pick<Blog, 'slug'>) => `/blog/${encodeURIComponent(blog.slug)}`;
 
-function card(blog: Blog, first: boolean): string {
+/** The address of the list in another state: links work before (or without) the island. */
+const listHref = (state: BlogListState, patch: Partial<BlogListState>) => `/blog${listSearch(nextListState(state, patch))}`;
+
+function card(blog: Blog, first: boolean, state: BlogListState): string {
   const href = esc(postPath(blog));
   const tags = blog.tags.length
     ? `<ul class="bl-tags" aria-label="${esc(`Tags of ${blog.title}`)}">${blog.tags
-        .map((t) => `<li><button type="button" class="bl-tag" aria-label="${esc(`Show posts tagged ${t}`)}">#${esc(t)}</button></li>`)
+        .map(
+          (t) =>
+            `<li><a class="bl-tag" href="${esc(listHref(state, { tag: t }))}" aria-label="${esc(`Show posts tagged ${t}`)}">#${esc(t)}</a></li>`,
+        )
         .join('')}</ul>`
     : '';
   // The first card's image is the page's largest paint: fetched at once, not lazily.
@@ -64,17 +49,20 @@ function card(blog: Blog, first: boolean): string {
   ].join('');
 }
 
-function filters(state: ListingState): string {
+const hidden = (name: string, value: string) => (value ? `<input type="hidden" name="${name}" value="${esc(value)}">` : '');
+
+function filters(state: BlogListState): string {
   const option = (value: string, all: string) =>
     `<option value="">${all}</option>${value ? `<option value="${esc(value)}" selected>${esc(value)}</option>` : ''}`;
   return [
     '<div class="bf">',
-    `<form role="search" class="bf-search"><label for="blog-search">Search posts</label><div class="bf-row"><input id="blog-search" type="search" class="input" value="${esc(state.q)}" placeholder="e.g. concrete takeoff" maxlength="100" autocomplete="off"><button type="submit" class="btn">Search</button></div></form>`,
+    // A plain GET form to /blog: without the island a search still works (within the category and tag shown).
+    `<form role="search" class="bf-search" action="/blog" method="get"><label for="blog-search">Search posts</label><div class="bf-row"><input id="blog-search" name="q" type="search" class="input" value="${esc(state.q)}" placeholder="e.g. concrete takeoff" maxlength="100" autocomplete="off">${hidden('category', state.category)}${hidden('tag', state.tag)}<button type="submit" class="btn">Search</button></div></form>`,
     '<div class="bf-selects">',
     `<div class="bf-field"><label for="blog-category">Category</label><select id="blog-category" class="input">${option(state.category, 'All categories')}</select></div>`,
     `<div class="bf-field"><label for="blog-tag">Tag</label><select id="blog-tag" class="input">${option(state.tag, 'All tags')}</select></div>`,
     '</div>',
-    state.category || state.tag || state.q ? '<button type="button" class="btn-link bf-clear">Clear filters</button>' : '',
+    state.category || state.tag || state.q ? '<a class="btn-link bf-clear" href="/blog">Clear filters</a>' : '',
     '</div>',
   ].join('');
 }
@@ -93,16 +81,8 @@ function recentBox(recent: Blog[]): string {
   ].join('');
 }
 
-function describe(state: ListingState): string {
-  const parts = [];
-  if (state.category) parts.push(` in ${state.category}`);
-  if (state.tag) parts.push(` tagged ${state.tag}`);
-  if (state.q) parts.push(` matching “${state.q}”`);
-  return parts.join('');
-}
-
 /** The listing as BlogListing.tsx first renders it with this data, and the data itself for the island. */
-export function blogListingHtml(state: ListingState, list: ListingPage, recent: Blog[]): string {
+export function blogListingHtml(state: BlogListState, list: ListingPage, recent: Blog[]): string {
   const filtered = !!(state.category || state.tag || state.q);
   const size = BLOG_LIMITS.publicPageSize;
   const first = (state.page - 1) * size + 1;
@@ -111,16 +91,21 @@ export function blogListingHtml(state: ListingState, list: ListingPage, recent: 
       ? 'No posts found.'
       : list.data.length === 0
         ? ''
-        : `Showing ${first}–${Math.min(first + list.data.length - 1, list.total)} of ${list.total} post${list.total === 1 ? '' : 's'}${describe(state)}.`;
+        : `Showing ${first}–${Math.min(first + list.data.length - 1, list.total)} of ${list.total} post${list.total === 1 ? '' : 's'}${describeFilters(state)}.`;
   const pageCount = Math.max(1, Math.ceil(list.total / size));
   const body =
     list.data.length === 0
       ? `<div class="bl-empty"><p>${filtered ? BLOG_TEXTS.noMatches : BLOG_TEXTS.noPosts}</p></div>`
-      : `<ul class="bl-list" aria-labelledby="blog-list-heading">${list.data.map((b, i) => card(b, i === 0)).join('')}</ul>`;
+      : `<ul class="bl-list" aria-labelledby="blog-list-heading">${list.data.map((b, i) => card(b, i === 0, state)).join('')}</ul>`;
   const page = Math.min(state.page, pageCount);
+  // Links to the neighbouring pages (a disabled button at either end, as the island's pager has).
+  const step = (to: number, label: string, rel: string, can: boolean) =>
+    can
+      ? `<a class="btn btn-secondary btn-sm" href="${esc(listHref(state, { page: to }))}" rel="${rel}">${label}</a>`
+      : `<button type="button" class="btn btn-secondary btn-sm" disabled>${label}</button>`;
   const pager =
     list.total > size
-      ? `<nav class="pager" aria-label="Pagination" style="display:flex;gap:.75rem;align-items:center;justify-content:center;margin-top:1rem;flex-wrap:wrap"><button type="button" class="btn btn-secondary btn-sm"${page <= 1 ? ' disabled' : ''}>Previous</button><span aria-live="polite">Page ${page} of ${pageCount}</span><button type="button" class="btn btn-secondary btn-sm"${page >= pageCount ? ' disabled' : ''}>Next</button></nav>`
+      ? `<nav class="pager" aria-label="Pagination" style="display:flex;gap:.75rem;align-items:center;justify-content:center;margin-top:1rem;flex-wrap:wrap">${step(page - 1, 'Previous', 'prev', page > 1)}<span aria-live="polite">Page ${page} of ${pageCount}</span>${step(page + 1, 'Next', 'next', page < pageCount)}</nav>`
       : '';
   const data = JSON.stringify({ key: listingKey(state), list, recent: { data: recent } }).replace(/</g, '\\u003c');
   return [

@@ -8,7 +8,7 @@ import { withPublicOrigin } from '../../http/public-origin.ts';
 import { html, htmlText } from '../../lib/html.ts';
 import { SITE_NAME } from '../../shared/site-name.ts';
 import { cutTemplate, renderPost, summaryOf } from './blogs.post-page.ts';
-import { BLOG_LISTING_SLOT, blogListingHtml, type ListingPage, listingState } from './blogs.listing.ts';
+import { BLOG_LISTING_SLOT, blogListingHtml, type ListingPage, readListState } from './blogs.listing.ts';
 import { findBlog, listBlogs, listPublishedForFeed } from './blogs.repo.ts';
 import { BLOG_LIMITS } from './blogs.rules.ts';
 
@@ -72,7 +72,7 @@ export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
     const shell = listingShell();
     const at = shell?.indexOf(BLOG_LISTING_SLOT) ?? -1;
     if (!shell || at < 0) return next();
-    const state = listingState(new URL(c.req.url).searchParams);
+    const state = readListState(new URL(c.req.url).searchParams);
     const [list, recent] = await Promise.all([
       published(state.page, BLOG_LIMITS.publicPageSize, {
         category: state.category || undefined,

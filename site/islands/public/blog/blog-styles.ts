@@ -22,7 +22,7 @@ export const BLOG_LISTING_STYLES = `
   .bl-excerpt { margin: 0; color: var(--ink); overflow-wrap: anywhere; }
   .bl-foot { margin-top: auto; display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; justify-content: space-between; padding-top: .35rem; }
   .bl-tags { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .35rem; }
-  .bl-tag { font: inherit; font-size: .82rem; min-height: 32px; padding: .1rem .65rem; border-radius: 999px; border: 1px solid var(--line); background: var(--bg-soft); color: var(--navy); cursor: pointer; }
+  .bl-tag { display: inline-flex; align-items: center; font: inherit; font-size: .82rem; min-height: 32px; padding: .1rem .65rem; border-radius: 999px; border: 1px solid var(--line); background: var(--bg-soft); color: var(--navy); cursor: pointer; text-decoration: none; }
   .bl-tag:hover { border-color: var(--orange); color: var(--orange-darker); } /* on --bg-soft: 5.7:1 */
   .bl-more { font-weight: 600; display: inline-flex; align-items: center; gap: .35rem; min-height: 44px; }
   .bl-empty { background: #fff; border: 1px dashed var(--line); border-radius: var(--radius); padding: 1.5rem; display: grid; gap: .75rem; justify-items: start; }

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asUser, newClient, signInAdmin, submitRequest, type Session } from './support.ts';
+
+// The phone audit: a client with a quote waiting for an answer opens its chat on a phone held
+// sideways, at 200 % zoom or with text at 200 %. The quote card sits between the messages and the
+// message box; it must not push the box (or its own Accept buttons) out of reach.
+
+let admin: Session;
+let client: Session;
+let id: string;
+
+test.beforeAll(async ({ request }) => {
+  admin = await signInAdmin(request);
+  client = await newClient(request, admin, 'Sam Sideways');
+  id = await submitRequest(request, client, 'Stucco and lath takeoff for a Kendall duplex');
+  const quoted = await request.post(`/api/queries/${id}/quotes`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { price: '1200.00', standardHours: 48, rushPrice: '1600.00', rushHours: 24, note: 'Both sheets of the duplex, stucco and lath.' },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(201);
+});
+
+/**
+ * Whether a control can be reached by a finger: scrolled into the boxes around it that scroll by
+ * touch (overflow auto or scroll; an `overflow: hidden` box does not), then at some scroll position
+ * of the window, it is inside the window and the topmost thing at its centre.
+ */
+async function reachable(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((node) => {
+      // A box that scrolls (overflow auto or scroll) scrolls by touch as well: bring the control into it.
+      for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
+        const { overflowY } = getComputedStyle(box);
+        if ((overflowY === 'auto' || overflowY === 'scroll') && box.scrollHeight > box.clientHeight) {
+          box.scrollTop += node.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientHeight / 3;
+        }
+      }
+      const max = document.scrollingElement!.scrollHeight - window.innerHeight;
+      for (let y = 0; y <= Math.max(0, max) + 20; y += 20) {
+        window.scrollTo(0, Math.min(y, max));
+        const r = node.getBoundingClientRect();
+        const cx = r.left + r.width / 2;
+        const cy = r.top + r.height / 2;
+        if (r.height < 10 || cy < 0 || cy > window.innerHeight || cx < 0 || cx > window.innerWidth) continue;
+        const hit = document.elementFromPoint(cx, cy);
+        if (hit && (hit === node || node.contains(hit))) return true;
+      }
+      return false;
+    });
+}
+
+for (const [name, viewport, textScale] of [
+  ['phone sideways', { width: 812, height: 375 }, 1],
+  ['200 % zoom', { width: 640, height: 400 }, 1],
+  ['text at 200 %', { width: 1280, height: 800 }, 2],
+] as const) {
+  test(`${name}: with a quote waiting, the message box and the quote's buttons stay in reach`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, hasTouch: true });
+    await asUser(context, client);
+    const page = await context.newPage();
+    if (textScale !== 1)
+      await page.addInitScript((scale) => {
+        document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = `${scale * 100}%`));
+      }, textScale);
+    await page.goto(`/chat/${id}`);
+    const card = page.getByLabel('Quote in the chat');
+    await expect(card.getByRole('button', { name: /^Accept rush/ })).toBeVisible();
+    expect(await reachable(page, '.composer-input'), 'the message box').toBe(true);
+    // Where reachable() left the window: the box is on screen; a finger taps it.
+    await page.getByLabel('Message', { exact: true }).tap();
+    await page.keyboard.type('Can you add the garage?');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Can you add the garage?');
+    expect(await reachable(page, '.chat-quote button:has-text("Decline")'), 'the quote’s Decline').toBe(true);
+    await page.screenshot({ path: `test-results/phone-chat/quote-${viewport.width}x${viewport.height}-${textScale}.png` });
+    await context.close();
+  });
+}

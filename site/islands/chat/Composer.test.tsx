@@ -39,6 +39,19 @@ describe('Composer', () => {
     expect(box().readOnly).toBe(false);
   });
 
+  it('gives the focus back to the message box after a send by the Send button (the button is disabled once the box is empty)', async () => {
+    const hand = answeredByHand();
+    render(<Composer onSend={hand.onSend} />);
+    fireEvent.input(box(), { target: { value: 'Sent by the button' } });
+    const send = screen.getByRole('button', { name: 'Send' });
+    send.focus();
+    fireEvent.click(send);
+    expect(hand.sent).toEqual(['Sent by the button']);
+    hand.answer(true);
+    await waitFor(() => expect(box().value).toBe(''));
+    await waitFor(() => expect(document.activeElement).toBe(box()));
+  });
+
   it('gives the text back when the message was not sent', async () => {
     const hand = answeredByHand();
     render(<Composer onSend={hand.onSend} />);

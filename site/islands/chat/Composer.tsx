@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { MAX_CHAT_MESSAGE } from '../../../portal-api/src/modules/chats/chats.limits.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { CharCount } from '../ui/CharCount.tsx';
+import { rescueFocus } from '../ui/focus-rescue.ts';
 
 type Props = {
   /** Resolves true once the server has the message (its echo came back); false leaves the text in the box. */
@@ -59,6 +60,9 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
         aria-busy={sending || undefined}
         onSubmit={(e) => {
           e.preventDefault();
+          // Sent by the Send button, which is disabled once the box is empty: the focus goes back to
+          // the box (the next message; a phone's keyboard stays open), not to <body>.
+          rescueFocus(() => document.getElementById(inputId));
           void submit();
         }}
       >

@@ -200,8 +200,9 @@ test('hovered blog tags, post breadcrumbs and the skip link keep readable colour
 
   const darker = 'rgb(163, 68, 11)'; // --orange-darker, 5.7:1 on --bg-soft
   await page.goto(`/blog?tag=${tag}`);
-  const tagButton = page.getByRole('button', { name: `Show posts tagged ${tag}` });
-  expect(await hoveredColour(page, tagButton, '.bl-tag')).toBe(darker);
+  // A card's tag is a link to the filtered list (it works without JavaScript too).
+  const tagLink = page.getByRole('link', { name: `Show posts tagged ${tag}` });
+  expect(await hoveredColour(page, tagLink, '.bl-tag')).toBe(darker);
 
   await page.goto(`/blog/${slug}`);
   const crumb = page.locator('.post-crumbs').getByRole('link', { name: 'Blog', exact: true });

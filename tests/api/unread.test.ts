@@ -202,3 +202,40 @@ describe('GET /api/chats/users', () => {
     expect(bad.body.message).toEqual(expect.any(String));
   });
 });
+
+describe('request changes reach the unread watchers (pages without the chat open)', () => {
+  it("a new request, a status change and a lifecycle step reach the owner's and the firm's watchers, and no other client's", async () => {
+    const watch = async (token: string) => {
+      const s = await socket();
+      s.ws.send(JSON.stringify({ type: 'watchUnread', token }));
+      await s.next((f) => f.type === 'unread' && f.queries);
+      return s;
+    };
+    const owner = await watch(alice.token);
+    const firm = await watch(admin2);
+    const other = await watch(bruno.token);
+
+    const id = await newQuery(alice.token, 'A request the dashboards should see at once');
+    for (const s of [owner, firm])
+      expect(await s.next((f) => f.type === 'queryStatus' && f.queryId === id)).toEqual({
+        type: 'queryStatus',
+        queryId: id,
+        status: 'pending',
+      });
+
+    const started = await server.call('PATCH', `/api/queries/${id}/status`, { json: { status: 'in_progress' }, token: admin1 });
+    expect(started.status).toBe(200);
+    for (const s of [owner, firm]) await s.next((f) => f.type === 'queryStatus' && f.queryId === id && f.status === 'in_progress');
+
+    const quoted = await server.call('POST', `/api/queries/${id}/quotes`, { json: { price: '800.00', standardHours: 24 }, token: admin1 });
+    expect(quoted.status).toBe(201);
+    for (const s of [owner, firm]) {
+      expect(await s.next((f) => f.type === 'queryLifecycle' && f.queryId === id)).toMatchObject({
+        event: 'quoteSent',
+        status: 'in_progress',
+      });
+    }
+    // Bruno's watcher heard nothing of Alice's request.
+    expect(other.frames.filter((f) => f.queryId === id)).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
 import { sessionRefused } from '../../lib/api.ts';
@@ -17,8 +18,16 @@ const BACKOFF_MAX_MS = 30_000;
  */
 export function useUnreadSocket(): void {
   const token = useAuth((s) => s.token);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return;
+    // A request changed (new, status, quote, revision…): the lists and counts of this page refresh
+    // (the client's My Queries and dashboard, the admin's queue, dashboard and chat list).
+    const refreshLists = (queryId?: string) => {
+      for (const queryKey of [['queries'], ['recent-activities'], ['admin']]) void queryClient.invalidateQueries({ queryKey });
+      if (queryId) void queryClient.invalidateQueries({ queryKey: ['workspace', queryId] });
+    };
+    let opened = false;
     let stopped = false;
     let attempt = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -37,6 +46,9 @@ export function useUnreadSocket(): void {
       const socket = (ws = new WebSocket(socketUrl()));
       socket.onopen = () => {
         attempt = 0;
+        // Back after a drop (a phone asleep, a lost connection): what changed meanwhile was not heard.
+        if (opened) refreshLists();
+        opened = true;
         const send = (frame: object) => {
           if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ ...frame, token }));
         };
@@ -60,6 +72,8 @@ export function useUnreadSocket(): void {
             const event = { queryId: frame.queryId, userId: frame.userId, count: frame.count ?? 0, seq: ++seq };
             useUnread.setState({ total: frame.total, byQuery: { ...byQuery, [frame.queryId]: event.count }, lastEvent: event });
           }
+        } else if (frame.type === 'queryStatus' || frame.type === 'queryLifecycle') {
+          refreshLists(frame.queryId);
         } else if (frame.type === 'error') {
           if (sessionRefusedFrame(frame)) return sessionEnded();
           // A refused markRead (a request this user may not see) changes nothing on screen.
@@ -83,7 +97,7 @@ export function useUnreadSocket(): void {
       ws?.close();
       useUnread.setState({ send: null });
     };
-  }, [token]);
+  }, [token, queryClient]);
 }
 
 /**

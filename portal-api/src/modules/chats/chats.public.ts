@@ -1,3 +1,4 @@
 // What other modules may call in the chat module beyond its repo and schema
-// (eslint's module wall): the live unread push after a message written elsewhere.
-export { pushUnreadAfterMessage } from './chats.unread.ts';
+// (eslint's module wall): the live unread push after a message written elsewhere, and the
+// live word to the owner's and the firm's pages that a request changed.
+export { pushRequestChange, pushUnreadAfterMessage } from './chats.unread.ts';

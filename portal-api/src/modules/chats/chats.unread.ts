@@ -51,3 +51,17 @@ async function publishCount(deps: Deps, reader: Reader, queryId: string, ownerId
   const frame: ServerFrame = { type: 'unread', total, queryId, userId: ownerId, count: counts.get(queryId) ?? 0 };
   await deps.hub.publish(room, frame);
 }
+
+/**
+ * A request changed (a new one, a status, a lifecycle step): the frame goes to the unread watchers
+ * of its owner and of the firm too, so their lists and counts on pages without that chat open
+ * (My Queries, the dashboards, the queue) refresh live. A failure is logged: the change is saved.
+ */
+export async function pushRequestChange(deps: Deps, ownerId: string, frame: ServerFrame): Promise<void> {
+  try {
+    await deps.hub.publish(unreadRoom({ id: ownerId, role: 'client' }), frame);
+    await deps.hub.publish(unreadRoom({ id: FIRM_READER, role: 'admin' }), frame);
+  } catch (err) {
+    deps.log.error({ err, ownerId }, 'request changed but not pushed to the unread watchers');
+  }
+}

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
-import { pushUnreadAfterMessage } from '../chats/chats.public.ts';
+import { pushRequestChange, pushUnreadAfterMessage } from '../chats/chats.public.ts';
 import type { ServerFrame } from '../chats/chats.schema.ts';
 import { findLifecycleState } from './lifecycle.repo.ts';
 import type { LifecycleEvent, LifecycleFrame } from './lifecycle.schema.ts';
@@ -31,6 +31,7 @@ export async function publishLifecycle(deps: Deps, log: Logger, queryId: string,
     if (!q) return;
     const frame: LifecycleFrame = { type: 'queryLifecycle', queryId, event, status: q.status, deliveryDueAt: q.delivery_due_at };
     await deps.hub.publish(queryId, frame);
+    await pushRequestChange(deps, q.user_id, frame);
   } catch (err) {
     log.error({ err, queryId }, 'lifecycle step saved but not pushed to the chat room');
   }

@@ -22,6 +22,7 @@ import { canTransition, STATUS_LABELS, TRANSITIONS_DOC, transitionError } from '
 import { NO_FILES, QUERY_CHANGED, QUERY_CLOSED, QUERY_NOT_FOUND } from './queries.labels.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
+import { pushRequestChange } from '../chats/chats.public.ts';
 
 const MAX_DELIVERABLES = 10;
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -112,6 +113,7 @@ export function queriesAdminRoutes(deps: Deps) {
         // turned into a failed request the admin would retry against a now-final status.
         try {
           await hub.publish(id, { type: 'queryStatus', queryId: id, status });
+          await pushRequestChange(deps, current.user._id, { type: 'queryStatus', queryId: id, status });
           if (status === 'answered') await publishLifecycle(deps, c.var.log, id, 'answered');
         } catch (err) {
           c.var.log.error({ err, queryId: id }, 'status changed but not pushed to the chat room');

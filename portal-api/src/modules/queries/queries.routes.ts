@@ -12,6 +12,7 @@ import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { findService, listSubserviceIds, serviceTitles } from '../services/services.repo.ts';
 import { SERVICE_NOT_LISTED } from '../services/services.schema.ts';
 import { withChatPreview } from '../chats/unread.repo.ts';
+import { pushRequestChange } from '../chats/chats.public.ts';
 import { IDEMPOTENCY_KEY_PARAMETER, idempotentResponses } from '../idempotency/idempotency.schema.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
@@ -127,6 +128,8 @@ export function queriesRoutes(deps: Deps) {
         }
         // The sheet index is read in the background; the answer shows the new files 'pending'.
         deps.indexer.kick();
+        // The firm's open queue, dashboard and chat list learn of it live (as do the client's other tabs).
+        await pushRequestChange(deps, user.id, { type: 'queryStatus', queryId: query._id, status: 'pending' });
         return c.json({ message: QUERY_CREATED, data: query }, 201);
       },
     )

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { asUser, newClient, signInAdmin, submitRequest } from './support.ts';
+
+// The phone audit: a client's My Queries and dashboard, and the admin's queue, kept an old status
+// until a reload, while the chat screen changed live. A request's changes now reach every signed-in
+// page of its owner and of the firm over the unread socket, and those lists refresh.
+
+test("the client's My Queries and dashboard, and the admin's queue, follow a request without a reload", async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Lena Livelist');
+  const id = await submitRequest(request, client, `Live list check ${Date.now()}`);
+
+  const clientContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await asUser(clientContext, client);
+  const myQueries = await clientContext.newPage();
+  await myQueries.goto('/my-queries');
+  await expect(myQueries.getByText('Pending').first()).toBeVisible();
+  const dashboard = await clientContext.newPage();
+  await dashboard.goto('/portal');
+  const withResult = dashboard.getByRole('heading', { name: 'Queries With Result' }).locator('..').locator('.stat-value');
+  await expect(withResult).toHaveText('0');
+
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(adminContext, admin);
+  const queue = await adminContext.newPage();
+  await queue.goto('/admin-queries?search=Livelist');
+  const rows = queue.getByRole('region', { name: 'Request queue' }).getByRole('row').filter({ hasText: 'Live list check' });
+  await expect(rows).toHaveCount(1);
+
+  // Started and answered by the firm (through the API, as another admin would): the client's pages follow.
+  const auth = { authorization: `Bearer ${admin.token}` };
+  expect((await request.patch(`/api/queries/${id}/status`, { headers: auth, data: { status: 'in_progress' } })).status()).toBe(200);
+  await expect(myQueries.getByText('In Progress').first()).toBeVisible();
+  const answered = await request.patch(`/api/queries/${id}/status`, { headers: auth, data: { status: 'answered' } });
+  expect(answered.status(), await answered.text()).toBe(200);
+  await expect(myQueries.getByText('Answered').first()).toBeVisible();
+  await expect(withResult).toHaveText('1');
+
+  // A new request of the client reaches the open queue.
+  await submitRequest(request, client, `Live list check, the second ${Date.now()}`);
+  await expect(rows).toHaveCount(2);
+  await clientContext.close();
+  await adminContext.close();
+});

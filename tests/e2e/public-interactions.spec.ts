@@ -369,6 +369,23 @@ test.describe('welcome modal', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 
+  test('waits for the next page when the visitor has started typing in a form, instead of taking the focus mid-word', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/contactus');
+    const name = page.getByLabel(/^Name/);
+    await name.click();
+    await page.keyboard.type('Patricia F');
+    await page.clock.runFor(2_500); // past the modal's moment
+    await page.keyboard.type('ernandez-Gomez');
+    await expect(name).toHaveValue('Patricia Fernandez-Gomez');
+    await expect(name).toBeFocused();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // The next page, untouched, shows it.
+    await page.goto('/about-us');
+    await page.clock.runFor(2_500);
+    await expect(page.getByRole('dialog', { name: 'Welcome to Miami Estimating Services' })).toBeVisible();
+  });
+
   test('Go to Client Portal follows the session and dismisses it for good', async ({ page }) => {
     await page.goto('/concrete');
     const dialog = page.getByRole('dialog', { name: 'Welcome to Miami Estimating Services' });

@@ -130,10 +130,19 @@ function wireWelcome(): void {
     }
   });
   if (!shouldShowWelcome(read(), Date.now())) return;
+  // A visitor who has started on a form (the contact form, a search) is not interrupted: the modal
+  // would take the focus mid-word and the rest of the typing would land on its buttons. It waits
+  // for the next page.
+  let typing = false;
+  const onField = (event: Event) => {
+    if ((event.target as Element | null)?.closest?.('input, textarea, select, [contenteditable="true"]')) typing = true;
+  };
+  document.addEventListener('focusin', onField);
   // After the page has settled, so the modal never competes with the first paint.
   window.setTimeout(
     () => {
-      if (!dialog.open && shouldShowWelcome(read(), Date.now())) dialog.showModal();
+      document.removeEventListener('focusin', onField);
+      if (!typing && !dialog.open && shouldShowWelcome(read(), Date.now())) dialog.showModal();
     },
     Number(dialog.dataset.delayMs ?? 1500),
   );

@@ -331,6 +331,21 @@ test('My Queries keeps View and the status in reach at 375 px when a message has
   const view = (await row.getByRole('button', { name: /^View query/ }).boundingBox())!;
   expect(view.x + view.width).toBeLessThanOrEqual(card.x + card.width);
   await shoot(page, 'my-queries-long-word-375');
+  // 200 % zoom (640 px) and text at 200 %: 'View' stays one word on one line, not 'Vie' over 'w'.
+  for (const [width, scale] of [
+    [640, 1],
+    [1280, 2],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate((s) => (document.documentElement.style.fontSize = `${s * 100}%`), scale);
+    const button = row.getByRole('button', { name: /^View query/ });
+    const oneLine = await button.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getClientRects().length === 1;
+    });
+    expect(oneLine, `View on one line at ${width} px, text ×${scale}`).toBe(true);
+  }
   await context.close();
 });
 

@@ -90,6 +90,8 @@ function MyQueries() {
         .myq-table { width: 100%; border-collapse: collapse; }
         .myq-table th, .myq-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
         .myq-table td { overflow-wrap: anywhere; }
+        /* A long message wraps anywhere; the View button keeps its one word whole (200 % zoom). */
+        .myq-table .btn { overflow-wrap: normal; white-space: nowrap; }
         .myq-table th { font-size: .82rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
         @media (max-width: 600px) {
           .myq-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }

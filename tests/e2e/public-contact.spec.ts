@@ -39,6 +39,9 @@ test('a visitor sends a message: success toast, cleared form, one mail to the co
   await send.click();
   expect((await answered).status()).toBe(201);
   await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  // Its close button is a target of at least 24 × 24 px (WCAG 2.5.8): it sits on top of the page.
+  const close = (await page.locator('[data-sonner-toast]').getByRole('button', { name: /close/i }).boundingBox())!;
+  expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
   await expect(form(page).getByLabel('Name')).toHaveValue('');
   await expect(form(page).getByLabel('Message')).toHaveValue('');
   await expect(send).toBeEnabled();

@@ -66,6 +66,9 @@ test('a queue row refused because the request moved on meanwhile shows what it i
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, admin);
   const page = await context.newPage();
+  // The page has not heard of the change: its socket is down (the change would otherwise reach the
+  // list live, tests/e2e/live-lists.spec.ts), or the click comes first. The socket here answers nothing.
+  await page.routeWebSocket(/\/ws$/, () => undefined);
   await page.goto('/admin-queries?status=all&search=Stella%20Stalequeue');
   const row = page.getByRole('region', { name: 'Request queue' }).getByRole('row').filter({ hasText: 'Siding takeoff started elsewhere' });
   await expect(row.getByRole('button', { name: /^Start / })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -33,6 +33,29 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
     keepFocus(e.currentTarget);
     onAnswer(query);
   };
+  // Closed from here, and the row shows it (its Close gone) with the dialog shut: whatever order the
+  // list's refresh, the dialog's focus return and the success came in, the focus goes to the row's
+  // next control (its Chat link) or the list's heading. A row that left the list is the rescue's (below).
+  const closedHere = useRef(false);
+  const listHeading = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!closedHere.current || confirming || query.status !== 'closed') return;
+    closedHere.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && !actions.current?.contains(active)) return;
+    (firstFocusable(actions.current) ?? listHeading.current)?.focus();
+  }, [confirming, query.status]);
+  // The row left the list (a filter without closed requests): the focus goes to the list's heading.
+  useEffect(
+    () => () => {
+      if (!closedHere.current) return;
+      const heading = listHeading.current;
+      setTimeout(() => {
+        if (document.activeElement === document.body || !document.activeElement) heading?.focus();
+      });
+    },
+    [],
+  );
   return (
     <div ref={actions} className="row-actions">
       {query.status === 'pending' && (
@@ -75,18 +98,17 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
         busy={change.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
-          const home = actions.current?.closest('section')?.querySelector<HTMLElement>('h2[tabindex]');
-          const next = () => firstFocusable(actions.current) ?? home;
+          listHeading.current = actions.current?.closest('section')?.querySelector<HTMLElement>('h2[tabindex]') ?? null;
+          // Set now, not on success: the list may show the request closed (or drop it) before the answer
+          // comes, as the change reaches this page over the socket too. Where the focus goes: the effects above.
+          closedHere.current = true;
           change.mutate(
             { id: query._id, status: 'closed' },
             {
               onSettled: () => setConfirming(false),
-              // The dialog gives the focus back to Close, which the closed row then loses: watch from there.
-              onSuccess: () =>
-                setTimeout(() => {
-                  if (document.activeElement === document.body) next()?.focus();
-                  else rescueFocus(next);
-                }),
+              onError: () => {
+                closedHere.current = false;
+              },
             },
           );
         }}

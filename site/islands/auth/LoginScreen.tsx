@@ -9,6 +9,7 @@ import { messageOf, orangeToast } from './notify.ts';
 import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 import { busyButton } from '../ui/busy-button.ts';
+import { PASSWORD_MIN } from '../../../portal-api/src/modules/auth/auth.rules.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.LoginSchema),
@@ -86,7 +87,7 @@ function LoginForm() {
           shown={shown}
           onToggle={() => setShown((v) => !v)}
           autoComplete="current-password"
-          minLength={8}
+          minLength={PASSWORD_MIN.login}
         />
       </div>
       <div className="auth-between">

@@ -11,6 +11,7 @@ import { passwordStrength } from './auth-rules.ts';
 import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { fieldError } from '../../lib/field-error.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
+import { PASSWORD_MIN, SHORT_FOR_LOGIN } from '../../../portal-api/src/modules/auth/auth.rules.ts';
 
 const resolver = lazyZodResolver(() =>
   import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.ResetPasswordFormSchema),
@@ -114,6 +115,9 @@ function ResetForm({ email }: { email: string }) {
         <span>
           Strength: <strong>{password ? strength : '—'}</strong>
         </span>
+        {password.length >= PASSWORD_MIN.reset && password.length < PASSWORD_MIN.login && (
+          <span className="auth-hint">{SHORT_FOR_LOGIN}</span>
+        )}
       </div>
       <div className="field">
         <label htmlFor="reset-confirm">Confirm password</label>

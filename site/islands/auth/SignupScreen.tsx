@@ -7,7 +7,7 @@ import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { fieldError } from '../../lib/field-error.ts';
 import { messageOf } from './notify.ts';
-import { signupBody } from '../../../portal-api/src/modules/auth/auth.rules.ts';
+import { PASSWORD_MIN, signupBody } from '../../../portal-api/src/modules/auth/auth.rules.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SignupFormSchema),
@@ -115,7 +115,7 @@ function SignupForm() {
           onToggle={() => setShown((v) => !v)}
           autoComplete="new-password"
           placeholder="At least 8 characters"
-          minLength={8}
+          minLength={PASSWORD_MIN.signup}
           describedBy={invalid('password')['aria-describedby']}
           invalid={refused === 'password'}
         />

@@ -307,6 +307,9 @@ describe('forgot and reset password', () => {
     click('Reset Password');
     await waitFor(async () => expect(await alert()).toBe('Password must be at least 6 characters.'));
     type('New password', 'abcdef');
+    // SPEC's reset allows 6, its login screen asks for 8: said under the strength while the password is 6 or 7 long.
+    const tooShortForLogin = 'The login screen asks for at least 8 characters: choose 8 or more to sign in with it.';
+    expect(screen.getByText(tooShortForLogin)).toBeTruthy();
     click('Reset Password');
     await waitFor(async () => expect(await alert()).toBe('Passwords do not match.'));
     // WCAG 3.3.1: the sentence is tied to the field it is about, which gets the focus.
@@ -316,6 +319,7 @@ describe('forgot and reset password', () => {
     expect(document.activeElement).toBe(confirmBox);
     expect(screen.getByLabelText('New password').hasAttribute('aria-invalid')).toBe(false);
     type('New password', 'Ada-N3w-Passw0rd');
+    expect(screen.queryByText(tooShortForLogin)).toBeNull();
     type('Confirm password', 'Ada-N3w-Passw0rd');
     click('Reset Password');
     expect(await screen.findByText('Password reset successful!')).toBeTruthy();

@@ -1,5 +1,14 @@
-// The /signup form's body rule, shared by SignupFormSchema and the sign-up screen. No imports
-// (not even zod): the screen sends what it builds here without loading a schema library.
+// The auth screens' small rules, shared by the schemas and the screens. No imports (not even
+// zod): the screens use them without loading a schema library.
+
+/** SPEC §9 "Passwords: login minimum 8; sign-up minimum 8; reset minimum 6." */
+export const PASSWORD_MIN = { login: 8, signup: 8, reset: 6 } as const;
+
+/**
+ * SPEC lets a reset choose 6 or 7 characters, which its own login screen then refuses (minimum 8,
+ * browser-enforced): the reset screen says so under the strength while the password is that long.
+ */
+export const SHORT_FOR_LOGIN = `The login screen asks for at least ${PASSWORD_MIN.login} characters: choose ${PASSWORD_MIN.login} or more to sign in with it.`;
 
 /** SPEC §5 sign-up: first and last names trimmed and joined by one space into fullName, e-mail trimmed. */
 export function signupBody(form: { firstName: string; lastName: string; email: string; password: string }) {

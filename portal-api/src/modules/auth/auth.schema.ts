@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_TEXTS } from './auth.labels.ts';
 import { signupBody } from './auth.rules.ts';
+import { PASSWORD_MIN } from './auth.rules.ts';
 
 /** The longest full name (first and last joined), shared with /signup (issue 17: refused with a sentence, never cut). */
 export const FULL_NAME_MAX = 120;
@@ -14,7 +15,7 @@ export const RegisterSchema = z
   .object({
     fullName: z.string().trim().min(1, FULL_NAME_REQUIRED).max(FULL_NAME_MAX, FULL_NAME_TOO_LONG),
     email,
-    password: z.string().min(8, 'Password must be at least 8 characters.').max(256),
+    password: z.string().min(PASSWORD_MIN.signup, `Password must be at least ${PASSWORD_MIN.signup} characters.`).max(256),
   })
   .meta({ id: 'Register' });
 
@@ -67,7 +68,7 @@ export const OtpFormSchema = VerifyOtpSchema.pick({ otp: true });
 export const ResetPasswordSchema = z
   .object({
     email,
-    newPassword: z.string().min(6, AUTH_TEXTS.resetTooShort).max(256),
+    newPassword: z.string().min(PASSWORD_MIN.reset, AUTH_TEXTS.resetTooShort).max(256),
   })
   .meta({ id: 'ResetPassword' });
 
@@ -81,7 +82,7 @@ export const ResetPasswordFormSchema = z
     const problem =
       !newPassword || !confirm
         ? AUTH_TEXTS.resetRequired
-        : newPassword.length < 6
+        : newPassword.length < PASSWORD_MIN.reset
           ? AUTH_TEXTS.resetTooShort
           : newPassword !== confirm
             ? AUTH_TEXTS.resetMismatch

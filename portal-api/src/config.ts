@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * The recipient of the firm's mail when neither COMPANY_EMAIL nor ADMIN_EMAIL is set (an install whose
+ * admin came from `create-admin`): the outbox sends it to every admin account's address at the time
+ * it goes out. Before, contact messages, sign-up and new-request notices then reached nobody.
+ * (.invalid is reserved: it is never a real address.)
+ */
+export const ADMIN_ACCOUNTS = 'admin-accounts@firm.invalid';
+
 // ARCHITECTURE.md "Configuration": the only place that reads process.env.
 const port = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(0).max(65535));
 const optional = z
@@ -67,6 +75,7 @@ export type Config = {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   smtpUrl?: string;
   mailFrom: string;
+  /** The firm's own mail (COMPANY_EMAIL, else ADMIN_EMAIL, else ADMIN_ACCOUNTS: every admin account's address). */
   companyEmail?: string;
   uploadMaxBytes: number;
   /** Files per request (UPLOAD_MAX_FILES, default 20). */
@@ -125,7 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    companyEmail: e.COMPANY_EMAIL ?? e.ADMIN_EMAIL,
+    companyEmail: e.COMPANY_EMAIL ?? e.ADMIN_EMAIL ?? ADMIN_ACCOUNTS,
     uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadMaxFiles: e.UPLOAD_MAX_FILES,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,

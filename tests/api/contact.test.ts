@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { upsertAdminRow } from '../../portal-api/src/modules/users/users.repo.ts';
 
 const COMPANY = 'estimates@miami-estimating.test';
 const valid = {
@@ -100,13 +101,23 @@ describe('POST /api/contact/submit', () => {
 });
 
 describe('without COMPANY_EMAIL or ADMIN_EMAIL', () => {
-  it('still stores the message and answers 201', async () => {
+  it('stores the message, answers 201, and mails the admin accounts once there is one', async () => {
     const bare = await startTestServer({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
     try {
       const res = await bare.call('POST', '/api/contact/submit', { json: valid });
       expect(res.status).toBe(201);
       expect(await bare.deps.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(1);
+      // No admin account yet: nothing goes out; the mail waits in the outbox for its next try.
       expect(await bare.outbox()).toHaveLength(0);
+      // An admin made with create-admin (as README's install does): the next try reaches them.
+      await upsertAdminRow(bare.deps.db, { email: 'owner@example.com', fullName: 'Owner', passwordHash: 'x' });
+      await bare.deps.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: new Date(0).toISOString() })
+        .execute();
+      const sent = await bare.outbox();
+      expect(sent.map((m) => m.to)).toEqual(['owner@example.com']);
+      expect(sent[0]!.subject).toContain(valid.name);
     } finally {
       await bare.stop();
     }

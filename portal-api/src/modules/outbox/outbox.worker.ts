@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { ADMIN_ACCOUNTS } from '../../config.ts';
+import { adminEmails } from '../users/users.repo.ts';
 import { claimDue, markSent, markUnsent, outboxSignal, pruneOutbox, releaseClaims, type OutboxRow } from './outbox.repo.ts';
 
 /** The schedule (ARCHITECTURE.md "Mail"); tests read it. */
@@ -140,9 +142,12 @@ export class OutboxWorker {
     const who = { kind: row.kind, to: row.recipient, attempt: row.attempts };
     let cap: NodeJS.Timeout | undefined;
     try {
+      // The firm's mail with no address configured goes to the admin accounts there are now (none yet: retried).
+      const to = row.recipient === ADMIN_ACCOUNTS ? (await adminEmails(this.db)).join(', ') : row.recipient;
+      if (!to) throw Object.assign(new Error('no admin account to send the firm’s mail to'), { code: 'ENOADMIN' });
       await Promise.race([
         this.mailer.send({
-          to: row.recipient,
+          to,
           subject: row.subject,
           text: row.text_body,
           html: row.html_body ?? undefined,

@@ -117,6 +117,19 @@ export async function upsertAdminRow(
   return 'created';
 }
 
+/** Every admin account's e-mail address, oldest account first (the firm's mail when no address is configured). */
+export async function adminEmails(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'admin')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return rows.map((r) => r.email);
+}
+
 export async function hasAdmin(db: DB): Promise<boolean> {
   return !!(await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst());
 }

@@ -1,2 +1,4 @@
-// What other modules use of the auth module: creating an admin hashes its password.
-export { hashPassword } from './password.ts';
+// What other modules use of the auth module: creating or re-keying an admin hashes its password,
+// and a new password ends the account's sessions.
+export { hashPassword, verifyPassword } from './password.ts';
+export { deleteUserSessions } from './session.repo.ts';

@@ -90,6 +90,12 @@ export function createApp(deps: Deps, replay: AnswerReplay) {
   // Scalar's browser bundle, served from this install (no CDN).
   api.get('/docs/scalar.js', reference.script);
   api.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  // SPEC §3 has relative profileImage paths 'prefixed with the API base': /api/uploads/… is the
+  // file under /uploads/… (a permanent redirect that keeps the query, so a signed link still works).
+  app.on(['GET', 'HEAD'], '/api/uploads/*', (c) => {
+    const url = new URL(c.req.url);
+    return c.redirect(`${url.pathname.slice('/api'.length)}${url.search}`, 308);
+  });
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 

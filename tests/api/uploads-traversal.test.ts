@@ -161,3 +161,32 @@ describe('uploads path traversal (issue 18 item 1)', () => {
     expect(missing.headers['cache-control'] ?? '').not.toContain('immutable');
   });
 });
+
+describe('/api/uploads/… (SPEC §3: a relative profileImage is prefixed with the API base)', () => {
+  it('leads to the same file under /uploads/…, keeping the query of a signed link', async () => {
+    const image = await rawGet(`/api${publicUrl}`);
+    expect(image.status).toBe(308);
+    expect(image.headers.location).toBe(publicUrl);
+    // Followed, as a browser's <img> does: the picture.
+    const followed = await fetch(new URL(`/api${publicUrl}`, server.url));
+    expect(followed.status).toBe(200);
+    expect(followed.headers.get('content-type')).toBe('image/webp');
+    const signed = new URL(signedUrl, server.url);
+    const viaApi = await rawGet(`/api${signed.pathname}${signed.search}`);
+    expect(viaApi.headers.location).toBe(`${signed.pathname}${signed.search}`);
+    expect((await fetch(new URL(`/api${signed.pathname}${signed.search}`, server.url))).status).toBe(200);
+  });
+
+  it('is no way around /uploads/…’s checks: a private file without its signature, or a path out of the folder', async () => {
+    const bare = new URL(signedUrl, server.url).pathname;
+    expect((await fetch(new URL(`/api${bare}`, server.url))).status).toBe(403);
+    for (const dotdot of ['..', '%2e%2e']) {
+      const res = await fetch(new URL(`/api/uploads/public/${dotdot}/private/queries/${privateName}`, server.url));
+      expect([400, 403, 404], dotdot).toContain(res.status);
+    }
+    // Not a way out of the site either: the redirect stays on this origin.
+    const odd = await rawGet('/api/uploads//example.com/x.png');
+    expect(odd.status).toBe(308);
+    expect(odd.headers.location).toBe('/uploads//example.com/x.png');
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { upsertAdminRow } from '../../portal-api/src/modules/users/users.repo.ts';
+import { ContactMessageSchema } from '../../portal-api/src/modules/contact/contact.schema.ts';
 
 const COMPANY = 'estimates@miami-estimating.test';
 const valid = {
@@ -40,6 +41,19 @@ describe('POST /api/contact/submit', () => {
     // Reply in the office's mail program goes to the visitor, not to the no-reply sender.
     expect(mails[0]!.raw).toMatch(/^Reply-To: maria@delgado-builders\.com\r?$/im);
     expect(mails[0]!.raw).toMatch(/^From: no-reply@localhost\r?$/im);
+  });
+
+  it('accepts an office number with an extension, and still refuses what is no number', async () => {
+    // The schema for each spelling (the endpoint is rate limited), then one through the endpoint.
+    for (const phone of ['305 555 0100 ext 12', '(305) 555-0100 x12', '+1 305-555-0100 Ext. 4', '3055550100#7']) {
+      expect(ContactMessageSchema.safeParse({ ...valid, phone }).success, phone).toBe(true);
+    }
+    for (const phone of ['ext 12', '305 x12', 'call me x12', '305-555-0100 ext']) {
+      const parsed = ContactMessageSchema.safeParse({ ...valid, phone });
+      expect(parsed.error?.issues[0]?.message, phone).toBe('Please enter a valid phone number.');
+    }
+    const res = await submit({ ...valid, phone: '305 555 0100 ext 12', email: 'extension@example.com' });
+    expect(res.status).toBe(201);
   });
 
   it('accepts a message without a phone number and trims the fields', async () => {

@@ -28,7 +28,8 @@ export const ContactMessageSchema = z
       .string({ error: T.phoneInvalid })
       .trim()
       .max(CONTACT_LIMITS.phone, T.phoneInvalid)
-      .regex(/^$|^\+?[\d\s().-]{7,}$/, T.phoneInvalid)
+      // Digits with the usual separators, and an office extension ('ext 12', 'x12', '#12') after them.
+      .regex(/^$|^\+?[\d\s().-]{7,}?(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i, T.phoneInvalid)
       .nullish()
       .transform((v) => (v ? v : null)),
     service: z

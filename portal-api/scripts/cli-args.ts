@@ -2,8 +2,15 @@
 // missing value) is one line with the usage and exit 1, not Node's
 // ERR_PARSE_ARGS stack trace (operations audit).
 
-/** Runs `parse` (a util.parseArgs call); on a bad command line prints `problem. Usage: …` and exits 1. */
+/**
+ * Runs `parse` (a util.parseArgs call); on a bad command line prints `problem. Usage: …` and exits 1.
+ * `--help` or `-h` prints the usage and exits 0, before anything else is read.
+ */
 export function argsOrExit<T>(parse: () => T, usage: string): T {
+  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+    console.log(`Usage: ${usage}`);
+    process.exit(0);
+  }
   try {
     return parse();
   } catch (err) {

@@ -46,6 +46,17 @@ it.each([
   expect(lines[0]).toMatch(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 });
 
+it.each([
+  ['create-admin', '--help', 'Usage: npm run create-admin -- --email'],
+  ['create-admin', '-h', 'Usage: npm run create-admin -- --email'],
+  ['backup', '--help', 'Usage: npm run backup'],
+] as const)('%s %s: the usage, exit 0, nothing touched', { timeout: 30_000 }, async (script, flag, start) => {
+  const { code, lines } = await run(script, [flag]);
+  expect(code).toBe(0);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]!.startsWith(start)).toBe(true);
+});
+
 // A database create-admin cannot use: the server's one line for it (db/open-errors.ts), not a stack.
 it('create-admin on a file that is not a database or an unreachable PostgreSQL server: one line, exit 1', { timeout: 30_000 }, async () => {
   const dataDir = await tempDir('estimating-cli-');

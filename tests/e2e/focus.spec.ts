@@ -339,7 +339,7 @@ test('after Upload and mark answered and Yes, Close Query (queue and workspace),
   const page = await pageAs(browser, admin);
   await page.goto('/admin-queries?status=all');
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Fiona Focusflow');
-  await expect(page.getByRole('button', { name: /^Close query of / })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /^Close \(query of / })).toHaveCount(2);
 
   // Mark answered → the dialog → upload and answer: the row's next step (Add files) has the focus.
   await press(page, page.getByRole('button', { name: 'Mark answered: query of Fiona Focusflow' }));
@@ -352,13 +352,13 @@ test('after Upload and mark answered and Yes, Close Query (queue and workspace),
   await expect(page.getByRole('button', { name: 'Add files to query of Fiona Focusflow' })).toBeFocused();
 
   // Close → Yes, Close Query on that row (it stays under 'All'): its Chat link has the focus.
-  await press(page, page.getByRole('button', { name: 'Close query of Fiona Focusflow' }).first());
+  await press(page, page.getByRole('button', { name: 'Close (query of Fiona Focusflow' }).first());
   await press(page, page.getByRole('dialog', { name: 'Close Query' }).getByRole('button', { name: 'Yes, Close Query' }));
   await expect(page.getByRole('dialog', { name: 'Close Query' })).toBeHidden();
   await expect.poll(() => bodyHasFocus(page)).toBe(false);
   await expect(page.locator(':focus')).toHaveAttribute(
     'aria-label',
-    /^(Chat about|Close) query of Fiona Focusflow: Stucco takeoff answered from the queue$/,
+    /^(Chat about query of|Close \(query of) Fiona Focusflow: Stucco takeoff answered from the queue\)?$/,
   );
 
   // The workspace's Close Query: the focus goes to the conversation.

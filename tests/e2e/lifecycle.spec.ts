@@ -58,7 +58,7 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await ap1.getByLabel('Offer a rush option').check();
   await ap1.getByLabel('Rush price (USD)').fill('1,800.50');
   await expect(ap1.getByText(`Standard delivery would fall after the client's bid due date (${shownDay(daysAgo(2))}).`)).toBeVisible();
-  await ap1.getByRole('button', { name: 'Send quote' }).click();
+  await ap1.getByRole('button', { name: 'Issue quote' }).click();
   await expect(ap1.getByRole('article').getByText('Sent')).toBeVisible();
   await expect(ap1.getByRole('article').getByText('$1,800.50', { exact: true })).toBeVisible();
 
@@ -204,7 +204,7 @@ test('a rush option due after the bid date is flagged to the firm while quoting 
   // A 24-hour rush is in time.
   await form.getByLabel('Rush turnaround (hours)').fill('24');
   await expect(form.getByRole('status')).toHaveText(`Standard delivery would fall after the client's bid due date (${shownDay(bid)}).`);
-  await form.getByRole('button', { name: 'Send quote' }).click();
+  await form.getByRole('button', { name: 'Issue quote' }).click();
   await expect(ap.getByText('Quote sent.')).toBeVisible();
 
   // The client sees which option would be late before choosing.

@@ -104,10 +104,10 @@ test('the quote form: the retry sends one quote, the first is not withdrawn, the
   await side.getByLabel('Price (USD)').fill('1250');
   const lost = await loseFirstAnswer(page, '**/api/queries/*/quotes');
 
-  await side.getByRole('button', { name: 'Send quote' }).click();
+  await side.getByRole('button', { name: 'Issue quote' }).click();
   await expect(page.getByText('Something went wrong')).toBeVisible();
   expect(lost.status).toBe(201);
-  await side.getByRole('button', { name: /^Send (new )?quote$/ }).click();
+  await side.getByRole('button', { name: /^Issue (new )?quote$/ }).click();
   await expect(page.getByText('Quote sent.')).toBeVisible();
 
   const workspace = await get<{ data: { query: { quotes: Array<{ state: string }> }; history: Array<{ activity: string }> } }>(

@@ -296,3 +296,18 @@ test('the admin chat: Skip to the conversation passes the list of chats to the m
   await expect(box).toHaveValue('Typed after one skip');
   expect(new URL(page.url()).pathname).toBe(`/admin-chat/${id}`);
 });
+
+test("the workspace's own controls do not answer to the names of SPEC §2's controls beside them", async ({ page, request }) => {
+  // A voice command or an outside test says 'Close Query' or 'Send' (substring, any case): one control each.
+  const client = await newClient(request, admin, 'Nora Namesake');
+  const id = await requestOf(request, client, 'Name check for a Wynwood mural wall', 'in_progress');
+  await page.goto(`/admin-chat/${id}`);
+  await expect(page.getByRole('form', { name: 'Send a quote' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close Query' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Issue quote' })).toBeVisible();
+  await page.goto('/admin-service');
+  await page.getByRole('button', { name: /General Contractor/, expanded: false }).click();
+  await expect(page.getByRole('button', { name: 'New sub-service under General Contractor' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Sub-Service' })).toHaveCount(1);
+});

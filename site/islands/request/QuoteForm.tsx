@@ -97,7 +97,7 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
         </p>
       )}
       <button type="submit" className="btn btn-sm" {...busyButton(step.isPending)}>
-        {hasOpenQuote ? 'Send new quote' : 'Send quote'}
+        {hasOpenQuote ? 'Issue new quote' : 'Issue quote'}
       </button>
     </form>
   );

@@ -78,7 +78,7 @@ describe('the quote form (QuoteFormSchema)', () => {
     openPanel(queryId, 'admin');
     const form = await screen.findByRole('form', { name: 'Send a quote' });
     type(within(form).getByLabelText('Price (USD)'), '12,50'); // a decimal comma, not $1,250
-    fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Issue quote' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(
       'Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals, like 1,250.50.',
     );
@@ -86,7 +86,7 @@ describe('the quote form (QuoteFormSchema)', () => {
     type(within(form).getByLabelText('Price (USD)'), '1,250.50');
     fireEvent.click(within(form).getByLabelText('Offer a rush option'));
     expect(within(form).getByLabelText('Rush price (USD)')).toBeTruthy();
-    fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Issue quote' }));
     await waitFor(() =>
       expect(within(form).getByRole('alert').textContent).toBe(
         'Please enter a price in USD greater than 0 and at most $10,000,000, with at most two decimals, like 1,250.50.',
@@ -103,7 +103,7 @@ describe('the quote form (QuoteFormSchema)', () => {
     fireEvent.click(within(form).getByLabelText('Offer a rush option'));
     type(within(form).getByLabelText('Rush price (USD)'), '1000');
     type(within(form).getByLabelText('Rush turnaround (hours)'), '48');
-    fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Issue quote' }));
     expect(await screen.findByText('The rush turnaround must be shorter than the standard one.')).toBeTruthy();
     expect(within(form).queryByRole('alert')).toBeNull();
     expect(await quotesOf(queryId)).toEqual([]);
@@ -116,7 +116,7 @@ describe('the quote form (QuoteFormSchema)', () => {
     fireEvent.click(within(form).getByLabelText('Offer a rush option'));
     type(within(form).getByLabelText('Rush price (USD)'), '1800');
     type(within(form).getByLabelText('Note (optional)'), 'Includes the garage.');
-    fireEvent.click(within(form).getByRole('button', { name: 'Send quote' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Issue quote' }));
     await waitFor(async () =>
       expect(await quotesOf(queryId)).toEqual([
         {

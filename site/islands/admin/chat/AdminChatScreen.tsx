@@ -15,7 +15,6 @@ import { ChatUserList } from './ChatUserList.tsx';
 import { chatStyles } from './chat-styles.ts';
 import type { ChatUser } from './types.ts';
 import { useChatUsers } from './use-chat-users.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { rescueFocus } from '../../ui/focus-rescue.ts';
 
 /** /admin-chat and /admin-chat/{queryId} (SPEC §2 admin chat). */
@@ -141,9 +140,8 @@ function AdminChat() {
             />
           </div>
         ) : (
-          <p className="acp-note">
-            {!users.isPending && !list.length && !search ? SPEC_TEXTS.noChatUsers : 'Select a query to open the chat.'}
-          </p>
+          // With no users at all, the list says so (SPEC §2 'No users found. …'), once: nothing to select here.
+          !users.isPending && (list.length > 0 || !!search) && <p className="acp-note">Select a query to open the chat.</p>
         )}
       </div>
       <style>{chatStyles}</style>

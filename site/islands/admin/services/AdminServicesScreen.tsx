@@ -116,7 +116,7 @@ function ManageServices() {
                       <p className="muted">No sub-services.</p>
                     )}
                     <button type="button" className="btn btn-secondary btn-sm" onClick={() => setForm({ kind: 'sub', parentId: s._id })}>
-                      Add Sub-Service to {s.title}
+                      New sub-service under {s.title}
                     </button>
                   </div>
                 )}

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
@@ -92,10 +93,13 @@ export function createApp(deps: Deps, replay: AnswerReplay) {
   api.notFound((c) => c.json({ message: 'Not found.' }, 404));
   // SPEC §3 has relative profileImage paths 'prefixed with the API base': /api/uploads/… is the
   // file under /uploads/… (a permanent redirect that keeps the query, so a signed link still works).
-  app.on(['GET', 'HEAD'], '/api/uploads/*', (c) => {
+  // Only the two file areas: /api/uploads/tus is the resumable uploads' own endpoint.
+  const toFile = (c: Context) => {
     const url = new URL(c.req.url);
     return c.redirect(`${url.pathname.slice('/api'.length)}${url.search}`, 308);
-  });
+  };
+  app.on(['GET', 'HEAD'], '/api/uploads/public/*', toFile);
+  app.on(['GET', 'HEAD'], '/api/uploads/private/*', toFile);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 

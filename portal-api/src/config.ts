@@ -76,7 +76,7 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   /** The firm's own mail (COMPANY_EMAIL, else ADMIN_EMAIL, else ADMIN_ACCOUNTS: every admin account's address). */
-  companyEmail?: string;
+  companyEmail: string;
   uploadMaxBytes: number;
   /** Files per request (UPLOAD_MAX_FILES, default 20). */
   uploadMaxFiles: number;

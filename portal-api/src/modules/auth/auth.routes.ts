@@ -90,7 +90,7 @@ export function authRoutes(deps: Deps) {
             return;
           }
           const inserted = await insertPendingClient(trx, { fullName: body.fullName, email: body.email, passwordHash });
-          if (inserted && config.companyEmail) {
+          if (inserted) {
             await enqueueMail(trx, signupNoticeMail(config.companyEmail, { fullName: body.fullName, email: body.email }, config.publicUrl));
           }
         });

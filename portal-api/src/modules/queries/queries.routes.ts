@@ -241,14 +241,10 @@ async function checkServices({ db }: Deps, input: CreateQuery): Promise<string |
 
 /** The 'New request' mail to COMPANY_EMAIL, written with the request (its outbox row commits or rolls back with it). */
 async function notifyCompany(
-  { config, log }: Deps,
+  { config }: Deps,
   trx: Deps['db'],
   r: { queryId: string; user: AuthUser; input: CreateQuery; subserviceId: string | null; files: string[] },
 ): Promise<void> {
-  if (!config.companyEmail) {
-    log.warn({ queryId: r.queryId }, 'COMPANY_EMAIL and ADMIN_EMAIL are unset: new request stored only');
-    return;
-  }
   const ids = [r.input.service, r.subserviceId].filter((id): id is string => id !== null);
   const service = (await serviceTitles(trx, ids)).join(' / ');
   await enqueueMail(

@@ -314,7 +314,14 @@ describe('quotes', () => {
       await socket.next((f) => f.type === 'joined');
       await accept(sent._id, 'standard', alice.token);
       const frame = await socket.next((f) => f.type === 'queryLifecycle');
-      expect(frame).toMatchObject({ queryId: q._id, event: 'quoteAccepted', status: 'in_progress', deliveryDueAt: expect.any(String) });
+      // projectName names the request in the other side's in-app alert (lifecycle-alerts.labels.ts).
+      expect(frame).toMatchObject({
+        queryId: q._id,
+        event: 'quoteAccepted',
+        status: 'in_progress',
+        deliveryDueAt: expect.any(String),
+        projectName: 'Hialeah Office Building',
+      });
     } finally {
       socket.ws.terminate();
     }

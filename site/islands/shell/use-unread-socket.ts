@@ -1,6 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { toast } from 'sonner';
+import {
+  ALERT_ACTION,
+  ALERT_TOAST_MS,
+  lifecycleAlert,
+  workspacePath,
+} from '../../../portal-api/src/modules/queries/lifecycle-alerts.labels.ts';
 import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import type { LifecycleFrame } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import { sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { reconnectDelay, sessionEndedClose, sessionRefusedFrame, socketUrl } from '../chat/chat-socket.ts';
@@ -33,6 +41,16 @@ export function useUnreadSocket(): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let ws: WebSocket | null = null;
     let seq = 0;
+
+    // The other side took a step on a request: said on every page but that request's own workspace.
+    const alertOf = (frame: LifecycleFrame) => {
+      const role = useAuth.getState().role;
+      if (!role) return;
+      const text = lifecycleAlert(role, frame.event, frame.projectName ?? null);
+      const path = workspacePath(role, frame.queryId);
+      if (!text || window.location.pathname.replace(/\/+$/, '') === path) return;
+      toast.info(text, { duration: ALERT_TOAST_MS, action: { label: ALERT_ACTION, onClick: () => window.location.assign(path) } });
+    };
 
     const sessionEnded = () => {
       stopped = true;
@@ -74,6 +92,7 @@ export function useUnreadSocket(): void {
           }
         } else if (frame.type === 'queryStatus' || frame.type === 'queryLifecycle') {
           refreshLists(frame.queryId);
+          if (frame.type === 'queryLifecycle') alertOf(frame);
         } else if (frame.type === 'error') {
           if (sessionRefusedFrame(frame)) return sessionEnded();
           // A refused markRead (a request this user may not see) changes nothing on screen.

@@ -11,7 +11,7 @@ import { placeOf } from './toast-place.ts';
 // toast raised before it subscribed.
 
 type Message = Parameters<typeof sonnerToast.error>[0];
-type Kind = 'error' | 'success' | 'warning';
+type Kind = 'error' | 'success' | 'warning' | 'info';
 
 let outletMounted: () => void = () => undefined;
 const outlet = new Promise<void>((resolve) => (outletMounted = resolve));
@@ -38,4 +38,4 @@ const show =
       .catch(reportStalePage);
   };
 
-export const toast = { error: show('error'), success: show('success'), warning: show('warning') };
+export const toast = { error: show('error'), success: show('success'), warning: show('warning'), info: show('info') };

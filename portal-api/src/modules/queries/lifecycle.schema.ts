@@ -216,4 +216,6 @@ export type LifecycleFrame = {
   event: LifecycleEvent;
   deliveryDueAt: string | null;
   status: string;
+  /** For the other side's in-app alert (lifecycle-alerts.labels.ts). */
+  projectName: string | null;
 };

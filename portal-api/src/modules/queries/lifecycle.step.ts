@@ -29,7 +29,14 @@ export async function publishLifecycle(deps: Deps, log: Logger, queryId: string,
   try {
     const q = await findLifecycleState(deps.db, queryId);
     if (!q) return;
-    const frame: LifecycleFrame = { type: 'queryLifecycle', queryId, event, status: q.status, deliveryDueAt: q.delivery_due_at };
+    const frame: LifecycleFrame = {
+      type: 'queryLifecycle',
+      queryId,
+      event,
+      status: q.status,
+      deliveryDueAt: q.delivery_due_at,
+      projectName: q.project_name,
+    };
     await deps.hub.publish(queryId, frame);
     await pushRequestChange(deps, q.user_id, frame);
   } catch (err) {

@@ -77,3 +77,26 @@ for (const [name, viewport, textScale] of [
     await context.close();
   });
 }
+
+// The phone audit: under 768 px, with a chat open, the list pane folded away the page's only h1
+// ('Chats'); heading navigation found none. It stays, out of sight, and the list's rows stay folded.
+test('on a phone, the open chat keeps the page heading for screen readers', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto(`/chat/${id}`);
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chats' })).toHaveCount(1);
+  await expect(page.getByRole('complementary', { name: 'Your queries' }).getByRole('button')).toHaveCount(0);
+  // Out of sight: its pane is a clipped 1 px box, and the request's details start right under the toggle.
+  const pane = await page.getByRole('complementary', { name: 'Your queries' }).boundingBox();
+  expect(pane && pane.width * pane.height).toBeLessThanOrEqual(1);
+  const toggle = await page.getByRole('group', { name: 'Show' }).boundingBox();
+  const details = await page.getByRole('complementary', { name: 'Request details' }).boundingBox();
+  expect(Math.abs(details!.y - (toggle!.y + toggle!.height))).toBeLessThanOrEqual(1);
+  // Back to the list: the heading shows again, with the rows.
+  await page.getByRole('button', { name: 'Back to the list of queries' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chats' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Your queries' }).getByRole('button').first()).toBeVisible();
+  await context.close();
+});

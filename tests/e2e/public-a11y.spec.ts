@@ -108,3 +108,43 @@ test('the welcome modal passes axe and holds the focus', async ({ page }) => {
   await expect(dialog.getByRole('link', { name: 'Go to Client Portal' })).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+// The phone audit: with text at 200 % (a browser's text-size setting) pages scrolled sideways, at 1280 px
+// the footer's last column and the open Services menu (its last group cut off at the window's edge),
+// at 375 px the contact details, the FAQ and trade pages, the stats and the sign-in screens. WCAG 1.4.4.
+test('with text at 200 %, no public page scrolls sideways and the open Services menu fits the window', async ({ browser }) => {
+  for (const width of [375, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    await context.addInitScript(DISMISS_WELCOME);
+    await context.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%')),
+    );
+    const page = await context.newPage();
+    for (const pagePath of [...PUBLIC_PATHS, '/login', '/signup', '/forgot-password']) {
+      await page.goto(pagePath);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `${pagePath} at ${width}px, text 200 %`,
+      ).toBeLessThanOrEqual(0);
+    }
+    if (width === 1280) {
+      await page.goto('/concrete');
+      await page.locator('summary', { hasText: 'Services' }).click();
+      const groups = page.locator('.menu-panel .menu-group');
+      await expect(groups.last()).toBeVisible();
+      for (const group of await groups.all()) {
+        const box = (await group.boundingBox())!;
+        expect(box.x + box.width, await group.innerText()).toBeLessThanOrEqual(width);
+      }
+      // Taller than the window, the panel scrolls: its last link can be reached.
+      const last = page.locator('.menu-panel a').last();
+      await last.scrollIntoViewIfNeeded();
+      const box = (await last.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+      await page.screenshot({ path: path.join(SHOTS, 'menu-open-1280-text-200.png') });
+    }
+    await page.screenshot({ path: path.join(SHOTS, `signup-${width}-text-200.png`), fullPage: true });
+    await context.close();
+  }
+});

@@ -388,3 +388,33 @@ test('a description that is one long link keeps to three lines in the chat list 
   await shoot(page, 'queue-long-link');
   await context.close();
 });
+
+// The phone audit: with text at 200 % the sidebars kept SPEC's 185 and 250 px, so their items wrapped
+// ('Recent' over 'Activities'…) or were cut. The widths are SPEC's at the default text size and grow with it.
+test("the sidebars are SPEC's 185 and 250 px at the default text size and grow with larger text", async ({ browser }) => {
+  for (const [session, home, width] of [
+    [client, '/portal', 185],
+    [admin, '/admin', 250],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await asUser(context, session);
+    const page = await context.newPage();
+    await page.goto(home);
+    const side = page.locator('.shell-side');
+    await expect(side.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    expect((await side.boundingBox())!.width).toBe(width);
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    expect((await side.boundingBox())!.width).toBe(width * 2);
+    // Every item's words on one line, nothing cut.
+    for (const link of await side.locator('nav a').all()) {
+      const fits = await link.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el.firstChild ?? el);
+        return range.getClientRects().length === 1 && el.scrollWidth <= el.clientWidth;
+      });
+      expect(fits, await link.innerText()).toBe(true);
+    }
+    await page.screenshot({ path: path.resolve('test-results', `portal/sidebar-text-200-${width}.png`) });
+    await context.close();
+  }
+});

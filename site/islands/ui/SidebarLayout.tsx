@@ -53,7 +53,9 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
   const isActive = (item: NavItem) => (item.match ? item.match(path) : path === item.href || path.startsWith(`${item.href}/`));
 
   return (
-    <div className="shell" style={{ ['--sidebar-w' as string]: `${width}px` }}>
+    // SPEC's width in px at the browser's default 16 px text, in rem so it grows with larger text
+    // (at 200 % the items kept 185 px and wrapped or were cut).
+    <div className="shell" style={{ ['--sidebar-w' as string]: `${width / 16}rem` }}>
       <header className="shell-top">
         <button
           ref={burger}
@@ -149,7 +151,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
           .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem 1rem; position: sticky; top: 0; z-index: 20; }
           .shell-burger { position: relative; background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
           .shell-burger-badge { position: absolute; top: -8px; right: -10px; }
-          .shell-side { display: none; position: fixed; top: 60px; left: 0; bottom: 0; width: min(280px, 85vw); height: auto; z-index: 30; box-shadow: 4px 0 24px rgb(0 0 0 / 30%); }
+          .shell-side { display: none; position: fixed; top: 60px; left: 0; bottom: 0; width: min(17.5rem, 85vw); height: auto; z-index: 30; box-shadow: 4px 0 24px rgb(0 0 0 / 30%); }
           .shell-side.is-open { display: block; }
           .shell-title { display: none; }
           .shell-main { padding: 1rem; }

@@ -165,5 +165,9 @@ export function toLifecycle(
 
 /** What a lifecycle frame tells both sides: the request's status and delivery due time. */
 export function findLifecycleState(db: Executor, queryId: string) {
-  return db.selectFrom('queries').select(['status', 'delivery_due_at', 'user_id', 'project_name']).where('id', '=', queryId).executeTakeFirst();
+  return db
+    .selectFrom('queries')
+    .select(['status', 'delivery_due_at', 'user_id', 'project_name'])
+    .where('id', '=', queryId)
+    .executeTakeFirst();
 }

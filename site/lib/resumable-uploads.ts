@@ -24,6 +24,13 @@ export type FileProgress = {
 };
 type Picked = { id: string; file: File };
 
+/** A file's progress with nothing moving: what it had, or nothing sent yet. */
+const idle = (now: FileProgress | undefined, file: File): FileProgress => ({
+  ...(now ?? { sent: 0, total: file.size, done: false }),
+  bytesPerSecond: 0,
+  secondsLeft: null,
+});
+
 /** Retries on a flaky connection before giving up (ms between attempts). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000];
 
@@ -99,8 +106,7 @@ export function useResumableUploads(token: string | null) {
 
   const setWaiting = (picked: Picked, waiting: boolean) =>
     setProgress((p) => {
-      const now = p[picked.id] ?? { sent: 0, total: picked.file.size, bytesPerSecond: 0, secondsLeft: null, done: false };
-      return { ...p, [picked.id]: { ...now, bytesPerSecond: 0, secondsLeft: null, waiting } };
+      return { ...p, [picked.id]: { ...idle(p[picked.id], picked.file), waiting } };
     });
 
   const markDone = (picked: Picked) =>
@@ -197,8 +203,8 @@ export function useResumableUploads(token: string | null) {
         setProgress((p) =>
           Object.fromEntries(
             files.map(({ id, file }) => {
-              const now = p[id] ?? { sent: 0, total: file.size, bytesPerSecond: 0, secondsLeft: null, done: false };
-              return [id, now.done ? now : { ...now, bytesPerSecond: 0, secondsLeft: null, waiting: false, stopped: true }];
+              const now = p[id];
+              return [id, now?.done ? now : { ...idle(now, file), waiting: false, stopped: true }];
             }),
           ),
         );

@@ -1,10 +1,11 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage } from 'zustand/middleware';
+import { ROLES, type Role } from '../../portal-api/src/shared/roles.ts';
 
 // Sign-in state persisted under the localStorage keys of SPEC §3 "Session data":
 // token, role, FullName, Email, fullName, email, userProfile (JSON), profileImage.
 
-export type Role = 'admin' | 'client';
+export type { Role };
 export type Profile = {
   fullName: string;
   email: string;
@@ -46,7 +47,7 @@ function readStored(): Persisted | null {
   const role = read('role');
   return {
     token: read('token'),
-    role: role === 'admin' || role === 'client' ? role : null,
+    role: ROLES.find((r) => r === role) ?? null,
     fullName: read('fullName') ?? read('FullName'),
     email: read('email') ?? read('Email'),
     userId: read('userId'),

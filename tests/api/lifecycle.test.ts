@@ -321,6 +321,7 @@ describe('quotes', () => {
         status: 'in_progress',
         deliveryDueAt: expect.any(String),
         projectName: 'Hialeah Office Building',
+        by: 'client',
       });
     } finally {
       socket.ws.terminate();

@@ -233,6 +233,7 @@ describe('request changes reach the unread watchers (pages without the chat open
       expect(await s.next((f) => f.type === 'queryLifecycle' && f.queryId === id)).toMatchObject({
         event: 'quoteSent',
         status: 'in_progress',
+        by: 'admin',
       });
     }
     // Bruno's watcher heard nothing of Alice's request.

@@ -1,9 +1,10 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { QueryStatus } from '../modules/queries/queries.labels.ts';
+import type { Role } from '../shared/roles.ts';
 
 // One *Table type per table (Kysely "getting started"). Times are ISO-8601 UTC text.
 
-export type Role = 'admin' | 'client';
+export type { Role };
 export type UserStatus = 'pending' | 'approved';
 export type { QueryStatus };
 export type BlogStatus = 'draft' | 'published';

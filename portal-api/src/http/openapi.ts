@@ -43,7 +43,7 @@ with it).
 | server → client | \`{"type":"joined","queryId":"…"}\` once a \`joinRoom\` is accepted |
 | server → client | \`{"type":"receiveMessage","message":{ChatMessage}}\` to everyone in the room, sender included |
 | server → client | \`{"type":"queryStatus","queryId":"…","status":"…"}\` to the room when an admin changes the query's status |
-| server → client | \`{"type":"queryLifecycle","queryId":"…","event":"…","deliveryDueAt":"…","status":"…","projectName":"…"}\` (\`deliveryDueAt\` and \`projectName\` may be \`null\`) to the room on a lifecycle event (quote, addendum, revision, outcome) |
+| server → client | \`{"type":"queryLifecycle","queryId":"…","event":"…","deliveryDueAt":"…","status":"…","projectName":"…","by":"admin"}\` (\`deliveryDueAt\` and \`projectName\` may be \`null\`; \`by\`, \`admin\` or \`client\`, is the side that took the step) to the room on a lifecycle event (quote, addendum, revision, outcome) |
 | server → client | \`{"type":"unread","total":n,"queries":{"<queryId>":count}}\` answering \`watchUnread\`, then \`{"type":"unread","total":n,"queryId":"…","userId":"…","count":n}\` after every message or \`markRead\` |
 | server → client | to a socket that sent \`watchUnread\`, for each request of its user (a client) or of any client (an admin): the \`queryStatus\` and \`queryLifecycle\` frames of its room, and \`{"type":"queryStatus","queryId":"…","status":"pending"}\` for a new request, so lists and counts refresh without the chat open |
 | server → client | \`{"type":"error","message":"…"}\` on a refused frame (bad token, not your query, closed query, empty text, \`markRead\` of a request the sender may not see) |

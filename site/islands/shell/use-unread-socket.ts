@@ -46,7 +46,7 @@ export function useUnreadSocket(): void {
     const alertOf = (frame: LifecycleFrame) => {
       const role = useAuth.getState().role;
       if (!role) return;
-      const text = lifecycleAlert(role, frame.event, frame.projectName ?? null);
+      const text = lifecycleAlert(role, frame.by, frame.event, frame.projectName ?? null);
       const path = workspacePath(role, frame.queryId);
       if (!text || window.location.pathname.replace(/\/+$/, '') === path) return;
       toast.info(text, { duration: ALERT_TOAST_MS, action: { label: ALERT_ACTION, onClick: () => window.location.assign(path) } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../../shared/roles.ts';
 import { AUTH_TEXTS } from './auth.labels.ts';
 import { signupBody } from './auth.rules.ts';
 import { PASSWORD_MIN } from './auth.rules.ts';
@@ -96,7 +97,7 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 export const IdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const SessionUserSchema = z
-  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(['admin', 'client']), status: z.string() })
+  .object({ _id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(ROLES), status: z.string() })
   .meta({ id: 'SessionUser' });
 
 export const MessageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../../shared/roles.ts';
 import type { LifecycleFrame } from '../queries/lifecycle.schema.ts';
 import { PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
 import { QUERY_NOT_FOUND, QUERY_STATUSES } from '../queries/queries.labels.ts';
@@ -15,7 +16,7 @@ export const ChatMessageSchema = z
     _id: z.string(),
     query: z.string(),
     message: z.string(),
-    sender: z.object({ _id: z.string(), role: z.enum(['admin', 'client']), fullName: z.string() }),
+    sender: z.object({ _id: z.string(), role: z.enum(ROLES), fullName: z.string() }),
     createdAt: z.string(),
     replyTo: z.object({ _id: z.string(), query: z.string(), message: z.string() }).nullable(),
   })
@@ -24,7 +25,7 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A list's preview of a chat: its newest message (issue 11 "chat data in one trip"). */
 export const LastMessageSchema = z
-  .object({ text: z.string(), createdAt: z.string(), senderRole: z.enum(['admin', 'client']) })
+  .object({ text: z.string(), createdAt: z.string(), senderRole: z.enum(ROLES) })
   .meta({ id: 'LastMessage' });
 
 export const ChatQueryParamsSchema = z.object({

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { isUnstorableTextError } from '../../db/database.ts';
+import type { Role } from '../../db/schema.ts';
 import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from '../../db/open-errors.ts';
 import { JSON_LIMIT } from '../../http/limits.ts';
 import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from './chats.labels.ts';
@@ -12,7 +13,7 @@ import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from './chats.labels.ts';
 export type Peer = {
   socket: WebSocket;
   userId: string | null;
-  role: 'admin' | 'client' | null;
+  role: Role | null;
   rooms: Set<string>;
   isAlive: boolean;
   /** Ids (token hashes) of the sessions whose tokens this socket's frames carried. */

@@ -4,15 +4,18 @@ import { lifecycleAlert, workspacePath } from './lifecycle-alerts.labels.ts';
 
 describe('lifecycle alerts', () => {
   it("tells each side of the other side's steps only", () => {
-    const heard = (role: 'client' | 'admin') => LIFECYCLE_EVENTS.filter((e) => lifecycleAlert(role, e, 'Dockside') !== null);
-    expect(heard('client')).toEqual(['quoteSent', 'quoteWithdrawn', 'answered']);
-    expect(heard('admin')).toEqual(['quoteAccepted', 'quoteDeclined', 'addendumAdded', 'reopened', 'outcomeRecorded']);
+    for (const event of LIFECYCLE_EVENTS) {
+      expect(lifecycleAlert('client', 'admin', event, 'Dockside')).toMatch(/^[A-Z][a-z ]+: Dockside$/);
+      expect(lifecycleAlert('admin', 'client', event, 'Dockside')).toMatch(/^[A-Z][a-z ]+: Dockside$/);
+      expect(lifecycleAlert('client', 'client', event, 'Dockside')).toBeNull();
+      expect(lifecycleAlert('admin', 'admin', event, 'Dockside')).toBeNull();
+    }
   });
 
   it('names the request by its project, or says whose it is', () => {
-    expect(lifecycleAlert('client', 'quoteSent', 'Dockside Retail')).toBe('New quote: Dockside Retail');
-    expect(lifecycleAlert('client', 'answered', null)).toBe('Estimate delivered: your request');
-    expect(lifecycleAlert('admin', 'quoteAccepted', '  ')).toBe('Quote accepted: a request');
+    expect(lifecycleAlert('client', 'admin', 'quoteSent', 'Dockside Retail')).toBe('New quote: Dockside Retail');
+    expect(lifecycleAlert('client', 'admin', 'answered', null)).toBe('Estimate delivered: your request');
+    expect(lifecycleAlert('admin', 'client', 'quoteAccepted', '  ')).toBe('Quote accepted: a request');
   });
 
   it("leads to the request's workspace on each side", () => {

@@ -1,25 +1,20 @@
+import type { Role } from '../../shared/roles.ts';
 import type { LifecycleEvent } from './lifecycle.schema.ts';
 
-// In-app alerts: a lifecycle step made by the other side pops up on every signed-in page of the
+// In-app alerts: a lifecycle step taken by the other side pops up on every signed-in page of the
 // portal except that request's own workspace (which shows the change itself). Defined here once,
 // for the server's frame and the browser's toast (site/islands/shell/use-unread-socket.ts).
 
-export type AlertRole = 'client' | 'admin';
-
-/** Which side is told of which step: the steps the other side takes. */
-const ALERTS: Record<AlertRole, Partial<Record<LifecycleEvent, string>>> = {
-  client: {
-    quoteSent: 'New quote',
-    quoteWithdrawn: 'Quote withdrawn',
-    answered: 'Estimate delivered',
-  },
-  admin: {
-    quoteAccepted: 'Quote accepted',
-    quoteDeclined: 'Quote declined',
-    addendumAdded: 'Addendum received',
-    reopened: 'Revision requested',
-    outcomeRecorded: 'Bid outcome recorded',
-  },
+/** Each step's alert, raised for the side that did not take it ('Quote accepted: Dockside Retail'). */
+const ALERTS: Record<LifecycleEvent, string> = {
+  quoteSent: 'New quote',
+  quoteAccepted: 'Quote accepted',
+  quoteDeclined: 'Quote declined',
+  quoteWithdrawn: 'Quote withdrawn',
+  addendumAdded: 'Addendum received',
+  reopened: 'Revision requested',
+  answered: 'Estimate delivered',
+  outcomeRecorded: 'Bid outcome recorded',
 };
 
 /** The alert's action: to the request's workspace. */
@@ -29,18 +24,17 @@ export const ALERT_ACTION = 'Go to request';
 export const ALERT_TOAST_MS = 10_000;
 
 /**
- * The alert a step raises for someone of `role`, or null when it is not theirs to hear of.
- * 'Quote accepted: Dockside Retail'; a request without a project name is 'your request' for the
- * client and 'a request' for the firm (its message is not repeated: the lists beside show it).
+ * The alert a step taken by `by` raises for someone of `role`, or null for the side that took it
+ * (the screen it was taken on says so). A request without a project name is 'your request' for
+ * the client and 'a request' for the firm (its message is not repeated: the lists beside show it).
  */
-export function lifecycleAlert(role: AlertRole, event: LifecycleEvent, projectName: string | null): string | null {
-  const head = ALERTS[role][event];
-  if (!head) return null;
+export function lifecycleAlert(role: Role, by: Role, event: LifecycleEvent, projectName: string | null): string | null {
+  if (by === role) return null;
   const name = projectName?.trim() || (role === 'client' ? 'your request' : 'a request');
-  return `${head}: ${name}`;
+  return `${ALERTS[event]}: ${name}`;
 }
 
 /** The workspace of a request, where an alert's action leads. */
-export function workspacePath(role: AlertRole, queryId: string): string {
+export function workspacePath(role: Role, queryId: string): string {
   return role === 'admin' ? `/admin-chat/${encodeURIComponent(queryId)}` : `/chat/${encodeURIComponent(queryId)}`;
 }

@@ -83,7 +83,7 @@ export function lifecycleRoutes(deps: Deps) {
       async (c) => {
         const { id } = c.req.valid('param');
         const input = c.req.valid('json');
-        const sent = await runStep(deps, c.var.log, 'quoteSent', async (trx) => ({
+        const sent = await runStep(deps, c.var.log, c.var.user.role, 'quoteSent', async (trx) => ({
           queryId: id,
           ...(await sendQuote(deps, trx, id, c.var.user, input)),
         }));
@@ -119,7 +119,9 @@ export function lifecycleRoutes(deps: Deps) {
       async (c) => {
         const { quoteId } = c.req.valid('param');
         const { option } = c.req.valid('json');
-        const done = await runStep(deps, c.var.log, 'quoteAccepted', (trx) => acceptQuote(deps, trx, quoteId, c.var.user, option));
+        const done = await runStep(deps, c.var.log, c.var.user.role, 'quoteAccepted', (trx) =>
+          acceptQuote(deps, trx, quoteId, c.var.user, option),
+        );
         const data = await getQueryForUser(db, storage, done.queryId, c.var.user);
         const warning = lateAcceptWarning(data.bidDueDate, done.deliveryDueAt);
         return c.json({ message: 'Quote accepted.', data, ...(warning ? { warning } : {}) }, 200);
@@ -139,7 +141,9 @@ export function lifecycleRoutes(deps: Deps) {
       async (c) => {
         const { quoteId } = c.req.valid('param');
         const { reason } = c.req.valid('json');
-        const done = await runStep(deps, c.var.log, 'quoteDeclined', (trx) => declineQuote(deps, trx, quoteId, c.var.user, reason));
+        const done = await runStep(deps, c.var.log, c.var.user.role, 'quoteDeclined', (trx) =>
+          declineQuote(deps, trx, quoteId, c.var.user, reason),
+        );
         return c.json({ message: 'Quote declined.', data: await getQueryForUser(db, storage, done.queryId, c.var.user) }, 200);
       },
     )
@@ -156,7 +160,9 @@ export function lifecycleRoutes(deps: Deps) {
       }),
       async (c) => {
         const { quoteId } = c.req.valid('param');
-        const done = await runStep(deps, c.var.log, 'quoteWithdrawn', (trx) => withdrawQuote(deps, trx, quoteId, c.var.user));
+        const done = await runStep(deps, c.var.log, c.var.user.role, 'quoteWithdrawn', (trx) =>
+          withdrawQuote(deps, trx, quoteId, c.var.user),
+        );
         return c.json({ message: 'Quote withdrawn.', data: await getQueryForUser(db, storage, done.queryId, c.var.user) }, 200);
       },
     )
@@ -181,7 +187,7 @@ export function lifecycleRoutes(deps: Deps) {
       async (c) => {
         const { id } = c.req.valid('param');
         const { reason } = c.req.valid('json');
-        const done = await runStep(deps, c.var.log, 'reopened', async (trx) => ({
+        const done = await runStep(deps, c.var.log, c.var.user.role, 'reopened', async (trx) => ({
           queryId: id,
           ...(await reopenQuery(deps, trx, id, c.var.user, reason)),
         }));
@@ -228,7 +234,7 @@ export function lifecycleRoutes(deps: Deps) {
           const { note } = AddendumFieldsSchema.parse(fields);
           if (!files.length && !uploadIds.length) throw new HttpError(400, NO_FILES);
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
-          const done = await runStep(deps, c.var.log, 'addendumAdded', async (trx) => {
+          const done = await runStep(deps, c.var.log, c.var.user.role, 'addendumAdded', async (trx) => {
             stored.push(...(await claimCompletedUploads(trx, storage, c.var.user.id, uploadIds)));
             return { queryId: id, ...(await addAddendum(deps, trx, id, c.var.user, stored, note ?? null)) };
           });
@@ -264,7 +270,7 @@ export function lifecycleRoutes(deps: Deps) {
       async (c) => {
         const { id } = c.req.valid('param');
         const input = c.req.valid('json');
-        await runStep(deps, c.var.log, 'outcomeRecorded', async (trx) => {
+        await runStep(deps, c.var.log, c.var.user.role, 'outcomeRecorded', async (trx) => {
           await recordOutcome(deps, trx, id, c.var.user, input);
           return { queryId: id };
         });

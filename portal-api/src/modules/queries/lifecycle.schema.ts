@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../../shared/roles.ts';
 import { NO_FILES } from './queries.labels.ts';
 import {
   BID_OUTCOME_VALUES,
@@ -218,4 +219,6 @@ export type LifecycleFrame = {
   status: string;
   /** For the other side's in-app alert (lifecycle-alerts.labels.ts). */
   projectName: string | null;
+  /** The side that took the step: the other side is alerted. */
+  by: Role;
 };

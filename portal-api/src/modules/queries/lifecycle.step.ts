@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema.ts';
+import type { Database, Role } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { pushRequestChange, pushUnreadAfterMessage } from '../chats/chats.public.ts';
@@ -16,16 +16,20 @@ import type { LifecycleEvent, LifecycleFrame } from './lifecycle.schema.ts';
 export async function runStep<T extends { queryId: string }>(
   deps: Deps,
   log: Logger,
+  by: Role,
   event: LifecycleEvent,
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   const result = await deps.db.transaction().execute((trx) => write(trx));
-  await publishLifecycle(deps, log, result.queryId, event);
+  await publishLifecycle(deps, log, by, result.queryId, event);
   return result;
 }
 
-/** Tells both sides of a request that it changed. A fan-out failure is logged: the step is saved. */
-export async function publishLifecycle(deps: Deps, log: Logger, queryId: string, event: LifecycleEvent): Promise<void> {
+/**
+ * Tells both sides of a request that it changed; `by`, the side that took the step, is told no
+ * alert of it. A fan-out failure is logged: the step is saved.
+ */
+export async function publishLifecycle(deps: Deps, log: Logger, by: Role, queryId: string, event: LifecycleEvent): Promise<void> {
   try {
     const q = await findLifecycleState(deps.db, queryId);
     if (!q) return;
@@ -36,6 +40,7 @@ export async function publishLifecycle(deps: Deps, log: Logger, queryId: string,
       status: q.status,
       deliveryDueAt: q.delivery_due_at,
       projectName: q.project_name,
+      by,
     };
     await deps.hub.publish(queryId, frame);
     await pushRequestChange(deps, q.user_id, frame);

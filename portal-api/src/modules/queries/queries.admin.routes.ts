@@ -114,7 +114,7 @@ export function queriesAdminRoutes(deps: Deps) {
         try {
           await hub.publish(id, { type: 'queryStatus', queryId: id, status });
           await pushRequestChange(deps, current.user._id, { type: 'queryStatus', queryId: id, status });
-          if (status === 'answered') await publishLifecycle(deps, c.var.log, id, 'answered');
+          if (status === 'answered') await publishLifecycle(deps, c.var.log, 'admin', id, 'answered');
         } catch (err) {
           c.var.log.error({ err, queryId: id }, 'status changed but not pushed to the chat room');
         }

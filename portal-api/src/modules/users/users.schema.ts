@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../../shared/roles.ts';
 import { FULL_NAME_REQUIRED } from '../auth/auth.schema.ts';
 import { CursorParam, NextCursorField } from '../paging/paging.schema.ts';
 import { PROFILE_LIMITS } from './users.limits.ts';
@@ -52,7 +53,7 @@ export const ProfileSchema = z
     company: z.string(),
     bio: z.string(),
     profileImage: z.string().nullable(),
-    role: z.enum(['admin', 'client']),
+    role: z.enum(ROLES),
   })
   .meta({ id: 'Profile' });
 

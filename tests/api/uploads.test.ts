@@ -97,6 +97,26 @@ describe('tus uploads', () => {
     expect((await request([id])).status).toBe(201);
   });
 
+  // Security audit: tus took the upload id from the end of the whole URL, query string included, so
+  // '/api/uploads/tus/<Bob's id>?x=/<Ana's id>' passed the route's owner check as Bob's and acted on Ana's.
+  it("reads the upload id from the path alone: a query string naming another user's upload reaches only the caller's", async () => {
+    const data = await planSetPdf([{ number: 'A-101', title: 'FLOOR PLAN' }]);
+    const anas = await createUpload(server.url, ana.token, 'ana-plans.pdf', data.length);
+    await patchUpload(server.url, ana.token, anas.path, 0, data.subarray(0, 100));
+    const bobs = await createUpload(server.url, bob.token, 'bob.pdf', data.length);
+    const forged = `${bobs.path}?x=/${anas.id}`;
+    const head = await tusRequest(server.url, 'HEAD', forged, { token: bob.token });
+    expect(head.headers.get('upload-offset')).toBe('0'); // Bob's own, not Ana's 100
+    expect(head.headers.get('upload-metadata') ?? '').not.toContain(Buffer.from('ana-plans.pdf').toString('base64'));
+    const patched = await patchUpload(server.url, bob.token, forged, 100, Buffer.from('BOB INJECTED'));
+    expect(patched.status).toBe(409); // Bob's upload is at 0: the offset is refused, Ana's bytes are not touched
+    expect((await tusRequest(server.url, 'DELETE', forged, { token: bob.token })).status).toBe(204); // Bob's own
+    expect((await tusRequest(server.url, 'HEAD', bobs.path, { token: bob.token })).status).toBe(404);
+    // Ana's upload is whole and hers.
+    expect((await tusRequest(server.url, 'HEAD', anas.path, { token: ana.token })).headers.get('upload-offset')).toBe('100');
+    expect((await patchUpload(server.url, ana.token, anas.path, 100, data.subarray(100))).status).toBe(204);
+  });
+
   it("answers every tus call with an X-Request-Id, the caller's when given, as every other route does", async () => {
     const data = await planSetPdf([{ number: 'E-101', title: 'LIGHTING PLAN' }]);
     const { path: url, res } = await createUpload(server.url, ana.token, 'ids.pdf', data.length);

@@ -23,6 +23,19 @@ const diskTusError = (err: unknown): TusError => {
   return tusError(status, message);
 };
 
+/** The upload id of a tus URL: the last segment of its path (never its query string), or none. */
+export function uploadIdOf(url: string): string | undefined {
+  const { pathname } = new URL(url, 'http://localhost');
+  if (!pathname.startsWith(`${TUS_PATH}/`)) return undefined;
+  let id: string;
+  try {
+    id = decodeURIComponent(pathname.slice(TUS_PATH.length + 1));
+  } catch {
+    return undefined;
+  }
+  return id && !/[/\\\0]/.test(id) ? id : undefined;
+}
+
 /**
  * The tus protocol server (@tus/server with its file store under
  * DATA_DIR/uploads/tus). Authentication and ownership are checked by the route
@@ -76,6 +89,10 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
     datastore: new PlanFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 3600_000 }),
     maxSize: storage.uploadMaxBytes,
     relativeLocation: true,
+    // The id is the path's last segment. tus's own reading takes the end of the whole URL, query
+    // string included, so '…/<mine>?x=/<theirs>' passed the route's owner check (made on the path's
+    // id) and then acted on someone else's upload (security audit).
+    getFileIdFromRequest: (req) => uploadIdOf(req.url),
     namingFunction: (req) => {
       const id = newId();
       created.set(req, id);

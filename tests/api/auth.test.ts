@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { newId, nowIso } from '../../portal-api/src/lib/ids.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { LIMITS } from '../../portal-api/src/modules/auth/rate-limit.ts';
-import { ADMIN, createClient, latestCode, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { ADMIN, createClient, latestCode, mailsTo, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let adminToken: string;
@@ -161,6 +161,24 @@ describe('code step', () => {
     // a fresh password step works again (and resets the per-account count on success)
     await login(ADMIN.email, ADMIN.password);
     expect((await verify(ADMIN.email, await latestCode(server, ADMIN.email))).status).toBe(200);
+  });
+
+  // Security audit: a reset code asked for by anyone (POST /auth/send-otp) burnt the code of a sign-in
+  // waiting at its code step, so its owner's code was refused.
+  it("leaves a waiting sign-in's code alone when a reset code is asked for, and both codes work", async () => {
+    const { email, password } = await createClient(server, adminToken);
+    let seen = (await mailsTo(server, email)).length;
+    const challenge = (await login(email, password)).body.token as string;
+    const signInCode = await latestCode(server, email, seen);
+    seen = (await mailsTo(server, email)).length;
+    expect((await server.call('POST', '/api/auth/send-otp', { json: { email, purpose: 'reset' } })).status).toBe(200);
+    const resetCode = await latestCode(server, email, seen);
+    const signedIn = await verify(email, signInCode, challenge);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.user.email).toBe(email.toLowerCase());
+    const forReset = await verify(email, resetCode);
+    expect(forReset.status).toBe(200);
+    expect(forReset.body.verified).toBe(true);
   });
 
   it('replaces an older code with a newer one', async () => {
@@ -334,6 +352,62 @@ describe('rate limits', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBe(LIMITS.password.delaysSeconds[free]);
     expect(res.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ seconds?\.$/);
+  });
+
+  // Security audit: wrong passwords sent by anyone who knew the e-mail locked the owner out, the right
+  // password and a password reset included, for as long as they kept sending one every 5 minutes.
+  it("keeps the owner's device out of the e-mail's throttle, and a password reset ends it", async () => {
+    // A server of its own: the tests above throttle the admin's e-mail on theirs.
+    const limited = await startTestServer();
+    onTestFinished(() => limited.stop());
+    const admin = await signInAdmin(limited);
+    const { email, password } = await createClient(limited, admin, { email: 'owner@example.com' });
+    const login = (json: object) => limited.call('POST', '/api/auth/login', { json: { email, ...json } });
+    const finish = async (json: object) => {
+      const seen = (await mailsTo(limited, email)).length;
+      const challenge = (await login(json)).body.token as string;
+      const otp = await latestCode(limited, email, seen);
+      return limited.call('POST', '/api/auth/login-verify-otp', { json: { email, otp, token: challenge } });
+    };
+    // The owner signed in on this browser before: the answer carries its device token.
+    const first = await finish({ password });
+    expect(first.status).toBe(200);
+    const deviceToken = first.body.deviceToken as string;
+    expect(deviceToken).toMatch(/^[\w-]+\.[\w-]+$/);
+
+    // Someone else sends wrong passwords for the e-mail.
+    const free = LIMITS.password.delaysSeconds.findIndex((d) => d > 0);
+    for (let i = 0; i < free; i++) expect((await login({ password: `guess-${i}-password` })).status).toBe(401);
+    expect((await login({ password })).status).toBe(429);
+    // A forged token, or another user's, is no token.
+    const forged = `${deviceToken.split('.')[0]}.${'A'.repeat(43)}`;
+    expect((await login({ password, deviceToken: forged })).status).toBe(429);
+    const other = await createClient(limited, admin);
+    const othersToken = (await limited.call('POST', '/api/auth/login', { json: { email: other.email, password: other.password } })).body;
+    const otherVerified = await limited.call('POST', '/api/auth/login-verify-otp', {
+      json: { email: other.email, otp: await latestCode(limited, other.email), token: othersToken.token },
+    });
+    expect((await login({ password, deviceToken: otherVerified.body.deviceToken })).status).toBe(429);
+    // The owner's device signs in.
+    const owner = await finish({ password, deviceToken });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    // Its own wrong passwords are throttled on their own: the e-mail's count is not its.
+    for (let i = 0; i < free; i++) expect((await login({ password: `typo-${i}-password`, deviceToken })).status).toBe(401);
+    expect((await login({ password, deviceToken })).status).toBe(429);
+
+    // Without the device: a password reset through the mailbox lifts the e-mail's throttle.
+    const before = (await mailsTo(limited, email)).length;
+    expect((await limited.call('POST', '/api/auth/send-otp', { json: { email, purpose: 'reset' } })).status).toBe(200);
+    const verified = await limited.call('POST', '/api/auth/login-verify-otp', {
+      json: { email, otp: await latestCode(limited, email, before) },
+    });
+    expect(verified.status).toBe(200);
+    const reset = await limited.call('POST', '/api/auth/reset-password', {
+      json: { email, newPassword: 'New-Passw0rd-long' },
+      token: verified.body.token,
+    });
+    expect(reset.status).toBe(200);
+    expect((await login({ password: 'New-Passw0rd-long' })).status).toBe(200);
   });
 
   it('caps auth calls per IP address', async () => {

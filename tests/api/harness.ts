@@ -177,7 +177,8 @@ function decodeQp(s: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-const mailsTo = async (server: TestServer, email: string) =>
+/** The mails written to `email` so far (the outbox), oldest first. */
+export const mailsTo = async (server: TestServer, email: string) =>
   (await server.outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
 
 /**

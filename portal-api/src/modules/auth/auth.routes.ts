@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { loadSecret } from '../../db/seed.ts';
 import type { Deps } from '../../deps.ts';
 import { bearerToken, requireAuth } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
@@ -28,6 +29,7 @@ import {
   VerifyOtpSchema,
 } from './auth.schema.ts';
 import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, verifiedResetCode } from './otp.ts';
+import { createDeviceTokens, type DeviceTokens } from './device.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createAuthLimits } from './rate-limit.ts';
 import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
@@ -57,6 +59,8 @@ export function authRoutes(deps: Deps) {
   };
   // Unknown e-mails still cost one argon2 verification, so timing does not tell who exists.
   let dummyHash: Promise<string> | null = null;
+  let deviceTokens: Promise<DeviceTokens> | null = null;
+  const devices = () => (deviceTokens ??= loadSecret(db, 'secret.device').then(createDeviceTokens));
 
   return createRouter()
     .openapi(
@@ -104,6 +108,9 @@ export function authRoutes(deps: Deps) {
         path: '/auth/login',
         tags: ['Authentication'],
         summary: 'Password step. Public. E-mails a 6-digit code; `token` is only a challenge for /auth/login-verify-otp.',
+        description:
+          'Wrong passwords throttle the e-mail (429 with Retry-After). A `deviceToken` from an earlier finished sign-in of this user ' +
+          'has its own throttle, so wrong passwords sent by others cannot lock the owner out of a device they signed in on before.',
         request: { body: { required: true, ...json(LoginSchema) } },
         responses: {
           200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) },
@@ -114,10 +121,13 @@ export function authRoutes(deps: Deps) {
       }),
       async (c) => {
         await limitIp(c);
-        const { email, password } = c.req.valid('json');
-        const wait = await limits.password.check(email);
-        if (wait) throw tooMany(wait, `Too many failed sign-in attempts. Please try again in ${waitText(wait)}.`);
+        const { email, password, deviceToken } = c.req.valid('json');
         const user = await findUserByEmail(db, email);
+        // A device this user finished a sign-in on counts its own wrong passwords (device.ts).
+        const device = user ? (await devices()).deviceOf(user.id, deviceToken) : null;
+        const throttled = device ? `device:${user!.id}:${device}` : email;
+        const wait = await limits.password.check(throttled);
+        if (wait) throw tooMany(wait, `Too many failed sign-in attempts. Please try again in ${waitText(wait)}.`);
         if (!user) {
           dummyHash ??= hashPassword('not-a-real-password');
           await verifyPassword(await dummyHash, password);
@@ -125,10 +135,10 @@ export function authRoutes(deps: Deps) {
           throw new HttpError(401, 'Invalid email or password.');
         }
         if (!(await verifyPassword(user.password_hash, password))) {
-          await limits.password.fail(email);
+          await limits.password.fail(throttled);
           throw new HttpError(401, 'Invalid email or password.');
         }
-        await limits.password.reset(email);
+        await limits.password.reset(throttled);
         if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, AUTH_TEXTS.unknownRole);
         if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
         const challenge = generateToken();
@@ -155,7 +165,7 @@ export function authRoutes(deps: Deps) {
         await limitIp(c);
         const { email, purpose: asked } = c.req.valid('json');
         const user = await findUserByEmail(db, email);
-        const pending = user ? await liveCode(db, user.email) : null;
+        const pending = user ? await liveCode(db, user.email, 'login') : null;
         // The forgot-password screen says 'reset': a sign-in left at its code step must not turn its reset into a sign-in code.
         const purpose = asked !== 'reset' && pending?.purpose === 'login' && !pending.verified_at ? 'login' : 'reset';
         // One cooldown per e-mail and purpose (a reset right after a sign-in is not blocked), kept whether
@@ -213,7 +223,15 @@ export function authRoutes(deps: Deps) {
         // A finished sign-in gives its password and code calls back to the address:
         // the limit is there for guessing, not for people (or an office behind one address) signing in.
         await limits.ip.giveBack(clientIp(c), 2);
-        return c.json({ message: AUTH_TEXTS.loggedIn, token: session.token, user: toSessionUser(user) }, 200);
+        return c.json(
+          {
+            message: AUTH_TEXTS.loggedIn,
+            token: session.token,
+            user: toSessionUser(user),
+            deviceToken: (await devices()).issue(user.id),
+          },
+          200,
+        );
       },
     )
     .openapi(
@@ -251,6 +269,8 @@ export function authRoutes(deps: Deps) {
           return true;
         });
         if (!done) throw refused();
+        // Whoever reads the mailbox owns the account: wrong passwords sent before no longer hold it.
+        await limits.password.reset(email);
         await deps.hub.endSessions({ userId: code.user_id });
         return c.json({ message: AUTH_TEXTS.resetDone }, 200);
       },

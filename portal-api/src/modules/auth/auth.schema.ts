@@ -37,7 +37,15 @@ export const SignupFormSchema = z
   .transform(signupBody)
   .pipe(RegisterSchema);
 
-export const LoginSchema = z.object({ email, password: z.string().min(1, 'Password is required.').max(256) }).meta({ id: 'Login' });
+export const LoginSchema = z
+  .object({
+    email,
+    password: z.string().min(1, 'Password is required.').max(256),
+    deviceToken: z.string().max(200).optional().meta({
+      description: "The deviceToken of this user's last finished sign-in on this browser: its wrong passwords are throttled apart.",
+    }),
+  })
+  .meta({ id: 'Login' });
 
 export const OTP_PURPOSES = ['login', 'reset'] as const;
 
@@ -109,5 +117,9 @@ export const VerifiedOtpSchema = z
     token: z.string().meta({ description: 'The session token (login code) or the one-time reset token (reset code).' }),
     user: SessionUserSchema.optional().meta({ description: 'With a login code only.' }),
     verified: z.literal(true).optional().meta({ description: 'With a reset code only.' }),
+    deviceToken: z
+      .string()
+      .optional()
+      .meta({ description: 'With a login code only: send it with the next /auth/login of this user from this browser.' }),
   })
   .meta({ id: 'VerifiedOtp' });

@@ -4,12 +4,13 @@ import { nowIso } from '../../lib/ids.ts';
 
 // The one_time_codes table (otp.ts makes, hashes and checks codes; this reads and writes rows).
 
-/** Burns every unused code of an e-mail (a newer one replaces them). */
-export async function consumeCodesOf(db: DB, email: string, now: Date): Promise<void> {
+/** Burns every unused code of an e-mail for one purpose (a newer one replaces them). */
+export async function consumeCodesOf(db: DB, email: string, purpose: CodePurpose, now: Date): Promise<void> {
   await db
     .updateTable('one_time_codes')
     .set({ consumed_at: nowIso(now) })
     .where('email', '=', email)
+    .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .execute();
 }
@@ -46,12 +47,13 @@ export async function insertCode(
     .execute();
 }
 
-/** The newest unused code of an e-mail, expired or not. */
-export function findNewestUnusedCode(db: DB, email: string) {
+/** The newest unused code of an e-mail for `purpose`, expired or not. */
+export function findNewestUnusedCode(db: DB, email: string, purpose: CodePurpose) {
   return db
     .selectFrom('one_time_codes')
     .selectAll()
     .where('email', '=', email)
+    .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .orderBy('created_at', 'desc')
     .limit(1)

@@ -4,6 +4,7 @@ import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '../../db/database.ts';
 import type { CodePurpose } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { OTP_PURPOSES } from './auth.schema.ts';
 import { consumeCodesOf, findNewestUnusedCode, findVerifiedResetCode, insertCode, setCodeAttempts, setCodeVerified } from './otp.repo.ts';
 import { generateToken } from './session.ts';
 
@@ -29,7 +30,9 @@ export function hashChallenge(token: string): string {
 }
 
 /**
- * Issues a code, burning every earlier unused code of the same e-mail. `mail`
+ * Issues a code, burning every earlier unused code of the same e-mail and purpose: a reset asked
+ * for while a sign-in waits at its code step leaves that sign-in's code alone (security audit:
+ * anyone who knew the e-mail could cancel it). `mail`
  * writes the mail that carries it in the same transaction (the outbox).
  */
 export async function issueCode(
@@ -41,7 +44,7 @@ export async function issueCode(
   const id = newId();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
-    await consumeCodesOf(trx, input.email, now);
+    await consumeCodesOf(trx, input.email, input.purpose, now);
     await insertCode(trx, {
       id,
       email: input.email,
@@ -57,9 +60,9 @@ export async function issueCode(
   return code;
 }
 
-/** The newest live code of an e-mail (not consumed, not expired), if any. */
-export async function liveCode(db: DB, email: string) {
-  const row = await findNewestUnusedCode(db, email);
+/** The newest live code of an e-mail for `purpose` (not consumed, not expired), if any. */
+export async function liveCode(db: DB, email: string, purpose: CodePurpose) {
+  const row = await findNewestUnusedCode(db, email, purpose);
   if (!row || Date.parse(row.expires_at) <= Date.now()) return null;
   return row;
 }
@@ -67,17 +70,30 @@ export async function liveCode(db: DB, email: string) {
 export type CheckResult =
   { ok: true; id: string; userId: string; purpose: CodePurpose } | { ok: false; reason: 'missing' | 'wrong' | 'burnt' };
 
-/** Checks a code; a wrong try counts, the fifth burns the code. */
+/**
+ * Checks a code against the e-mail's live codes (a sign-in's and a reset's may both be waiting);
+ * a wrong try counts against each, the fifth burns it.
+ */
 export async function checkCode(db: DB, email: string, code: string, challenge?: string): Promise<CheckResult> {
-  const row = await liveCode(db, email);
-  if (!row || row.verified_at) return { ok: false, reason: 'missing' };
-  const challengeOk = !challenge || !row.challenge_hash || row.challenge_hash === hashChallenge(challenge);
-  if (challengeOk && row.code_hash === hashCode(row.id, code)) {
-    return { ok: true, id: row.id, userId: row.user_id, purpose: row.purpose };
+  const live: Array<NonNullable<Awaited<ReturnType<typeof liveCode>>>> = [];
+  for (const purpose of OTP_PURPOSES) {
+    const row = await liveCode(db, email, purpose);
+    if (row && !row.verified_at) live.push(row);
   }
-  const attempts = row.attempts + 1;
-  await setCodeAttempts(db, row.id, attempts, attempts >= MAX_ATTEMPTS);
-  return { ok: false, reason: attempts >= MAX_ATTEMPTS ? 'burnt' : 'wrong' };
+  if (!live.length) return { ok: false, reason: 'missing' };
+  for (const row of live) {
+    const challengeOk = !challenge || !row.challenge_hash || row.challenge_hash === hashChallenge(challenge);
+    if (challengeOk && row.code_hash === hashCode(row.id, code)) {
+      return { ok: true, id: row.id, userId: row.user_id, purpose: row.purpose };
+    }
+  }
+  let burnt = false;
+  for (const row of live) {
+    const attempts = row.attempts + 1;
+    await setCodeAttempts(db, row.id, attempts, attempts >= MAX_ATTEMPTS);
+    burnt ||= attempts >= MAX_ATTEMPTS;
+  }
+  return { ok: false, reason: burnt ? 'burnt' : 'wrong' };
 }
 
 export function hashResetToken(token: string): string {

@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from './challenge.ts';
+import { readDeviceToken } from './device-token.ts';
 import { messageOf, orangeToast } from './notify.ts';
 import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
@@ -47,7 +48,10 @@ function LoginForm() {
     handleSubmit(
       async ({ email, password }) => {
         try {
-          const res = await call(publicApi.auth.login.$post({ json: { email: email.trim(), password } }));
+          const deviceToken = await readDeviceToken(email);
+          const res = await call(
+            publicApi.auth.login.$post({ json: { email: email.trim(), password, ...(deviceToken ? { deviceToken } : {}) } }),
+          );
           const user = res.user;
           // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
           if (!user) return orangeToast('User data not received from server.');

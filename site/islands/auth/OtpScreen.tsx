@@ -7,6 +7,7 @@ import { takeWayBack } from '../../lib/guards.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
+import { saveDeviceToken } from './device-token.ts';
 import { messageOf } from './notify.ts';
 import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { afterOtp } from './auth-rules.ts';
@@ -133,11 +134,14 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
         const res = await call(publicApi.auth['login-verify-otp'].$post({ json: { email, otp, ...(token ? { token } : {}) } }));
         if (from === 'login') {
           if (!res.token || !res.user) throw new Error('OTP verification failed');
+          // Kept before leaving the page: this browser's next sign-in sends it (device-token.ts).
+          const kept = saveDeviceToken(email, res.deviceToken);
           toast.success(AUTH_TEXTS.loggedIn, { duration: SHORT_TOAST_MS });
           setDone(true);
           holdBusy();
           const { token: session, user } = res;
-          setTimeout(() => {
+          setTimeout(async () => {
+            await kept;
             clearChallenge();
             useAuth.getState().signIn(session, user);
             // A request's page opened signed out (a mail's link) is the way back when no `next` was given.

@@ -117,6 +117,14 @@ describe('tus uploads', () => {
     expect((await patchUpload(server.url, ana.token, anas.path, 100, data.subarray(100))).status).toBe(204);
   });
 
+  it('names a claimed upload by the type its content is: a PDF sent as plan.html is plan.html.pdf', async () => {
+    const data = await planSetPdf([{ number: 'E-101', title: 'LIGHTING PLAN' }]);
+    const id = await uploadWhole(server.url, ana.token, 'plan.html', data);
+    const created = await request([id]);
+    expect(created.status).toBe(201);
+    expect(created.body.data.files.map((f: { name?: string; fileName?: string }) => f.name ?? f.fileName)).toEqual(['plan.html.pdf']);
+  });
+
   it("answers every tus call with an X-Request-Id, the caller's when given, as every other route does", async () => {
     const data = await planSetPdf([{ number: 'E-101', title: 'LIGHTING PLAN' }]);
     const { path: url, res } = await createUpload(server.url, ana.token, 'ids.pdf', data.length);

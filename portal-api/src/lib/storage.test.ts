@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
-import { cleanFileName, Storage } from './storage.ts';
+import { cleanFileName, nameForType, Storage } from './storage.ts';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -115,6 +115,22 @@ describe('Storage.store', () => {
     expect(stored.key).toMatch(/^private\/queries\/[a-z0-9]+\.pdf$/);
     expect(await fs.readFile(storage.resolve(stored.key))).toEqual(PDF);
     expect(await tempFiles()).toEqual([]);
+  });
+
+  // Security audit: a PDF named plan.html downloaded as plan.html (a PDF/HTML polyglot opened from disk runs as a page).
+  it('names a stored file by the type its content is, whatever it was called', async () => {
+    for (const [given, kept] of [
+      ['plan.html', 'plan.html.pdf'],
+      ['invfdp.exe', 'invfdp.exe.pdf'],
+      ['plans', 'plans.pdf'],
+      ['Plans.PDF', 'Plans.PDF'],
+    ]) {
+      const { files } = await storage.receive(multipart([['files[]', new Blob([PDF]), given!]]), { maxFiles: 1 });
+      expect((await storage.store(files[0]!, 'plan', 'private', 'queries')).name).toBe(kept);
+    }
+    expect(nameForType('site photo.jpeg', 'jpg')).toBe('site photo.jpeg');
+    expect(nameForType('scan.TIFF', 'tif')).toBe('scan.TIFF');
+    expect(nameForType('takeoff.xlsx', 'zip')).toBe('takeoff.xlsx.zip');
   });
 
   it('refuses content that does not match an accepted type with 415', async () => {

@@ -61,6 +61,20 @@ export function cleanFileName(name: string): string {
   return cleaned || 'file';
 }
 
+/** Names a detected type may also end with ('photo.jpeg' is a JPEG as well as 'photo.jpg'). */
+const EXT_ALIASES: Record<string, string[]> = { jpg: ['jpeg', 'jpe', 'jfif'], tif: ['tiff'] };
+
+/**
+ * The name a stored file is downloaded by: the given name, ending in the extension of the type its
+ * content was found to be. 'plan.html' holding a PDF is 'plan.html.pdf', so no download opens as
+ * something it is not (security audit: a PDF/HTML polyglot saved as .html ran as a local page).
+ */
+export function nameForType(name: string, ext: string): string {
+  const given = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  if (name.includes('.') && (given === ext || EXT_ALIASES[ext]?.includes(given))) return name;
+  return `${name}.${ext}`;
+}
+
 export class Storage {
   readonly root: string;
   private readonly secret: Uint8Array;
@@ -191,7 +205,7 @@ export class Storage {
     const { ext, type } = await this.sniff(file, rule);
     const key = `${visibility}/${folder}/${newId()}.${ext}`;
     await this.moveInto(file.tempPath, key);
-    return { key, name: file.originalName, size: file.size, type, ext };
+    return { key, name: nameForType(file.originalName, ext), size: file.size, type, ext };
   }
 
   /** Writes a buffer (e.g. an image converted by sharp) under a generated name; nothing is left behind if it fails. */

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import type { Storage, StoredFile } from '../../lib/storage.ts';
+import { nameForType, type Storage, type StoredFile } from '../../lib/storage.ts';
 import { UPLOAD_EXPIRY_HOURS, UPLOADS_GONE, UPLOADS_NOT_READY } from './uploads.schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -112,7 +112,7 @@ export async function claimCompletedUploads(
         if (err.code !== 'EXDEV' && err.code !== 'EPERM') throw err;
         await fsp.copyFile(path.join(dir, id), target);
       });
-      stored.push({ key, name: row.name, size: Number(row.size), type: row.type ?? 'application/octet-stream', ext });
+      stored.push({ key, name: nameForType(row.name, ext), size: Number(row.size), type: row.type ?? 'application/octet-stream', ext });
     }
   } catch (err) {
     await Promise.all(stored.map((s) => storage.remove(s.key)));

@@ -119,3 +119,40 @@ export function zipOf(entries: Array<{ name: string; data: Buffer; deflate?: boo
 export function dwgFile(code = 'AC1032'): Buffer {
   return Buffer.concat([Buffer.from(code, 'latin1'), Buffer.alloc(4096, 0)]);
 }
+
+/**
+ * A one-page PDF of about 1 MB whose content stream unpacks to `mib` MiB of spaces and then a
+ * title (a flate bomb, about 1000:1): what a hostile client sends to exhaust the reader's memory.
+ */
+export async function flateBombPdf(mib: number): Promise<Buffer> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => deflate.on('end', resolve));
+  const spaces = Buffer.alloc(1 << 20, 0x20);
+  for (let i = 0; i < mib; i++) if (!deflate.write(spaces)) await new Promise((r) => deflate.once('drain', r));
+  deflate.end(Buffer.from('BT /F1 24 Tf 500 40 Td (A-101 FLOOR PLAN) Tj ET'));
+  await ended;
+  const data = Buffer.concat(chunks);
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>'),
+    Buffer.concat([Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from('\nendstream')]),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  let length = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(length);
+    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
+    parts.push(part);
+    length += part.length;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  return Buffer.concat([...parts, Buffer.from(xref)]);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, recordingDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
-import { dwgFile, encryptedPdf, manyPagesPdf, planSetPdf, zipOf } from './plan-files.ts';
+import { dwgFile, encryptedPdf, flateBombPdf, manyPagesPdf, planSetPdf, zipOf } from './plan-files.ts';
+import { READ_MEMORY_CAP_BYTES } from '../../portal-api/src/modules/sheet-index/indexer.ts';
 import { uploadWhole } from './tus-client.ts';
 import { formatBytes } from '../../portal-api/src/shared/byte-size.ts';
 import {
@@ -108,6 +109,26 @@ describe('sheet index', () => {
       ['cut.pdf', 'failed', 'Not indexed: the file is truncated (no end-of-file marker)'],
       ['locked.pdf', 'failed', 'Not indexed: the PDF is encrypted with a password'],
     ]);
+  });
+
+  // Security audit: the worker's heap limit did not hold what pdfjs unpacks; a 1 MB PDF took the server to 2.5 GB.
+  it('stops reading a PDF whose streams unpack past the memory cap, and reads the next file', { timeout: 120_000 }, async () => {
+    const bomb = await flateBombPdf(1536);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+    try {
+      const id = await submit([['bomb.pdf', bomb]]);
+      const [file] = await indexed(id);
+      expect(file!.index).toMatchObject({ status: 'failed', summary: 'Not indexed: the file needs too much memory to read' });
+    } finally {
+      clearInterval(sampler);
+    }
+    // The server (this process) grew by about the cap, not by the 1.5 GiB the stream unpacks to.
+    expect(peak - before).toBeLessThan(READ_MEMORY_CAP_BYTES + 256 * 1024 * 1024);
+    const next = await submit([['after.pdf', await planSetPdf([{ number: 'A1.01', title: 'PLAN' }])]]);
+    expect((await indexed(next))[0]!.index.status).toBe('done');
   });
 
   it('stops a 10,000-page PDF at the page cap and says so', { timeout: 120_000 }, async () => {

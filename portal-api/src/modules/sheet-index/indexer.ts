@@ -12,6 +12,14 @@ const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './index-worker.ts'
 const JOB_TIMEOUT_MS = 120_000;
 /** Catches files stored by another instance on the same database. */
 const POLL_MS = 30_000;
+/**
+ * How much the process may grow while one file is read. The worker's heap limit does not hold
+ * pdfjs's unpacked streams (typed arrays live outside it): a 1 MB PDF whose content unpacks to
+ * 1 GiB took the server from 236 MB to 2.5 GB (security audit). Past this, the reader is stopped.
+ */
+export const READ_MEMORY_CAP_BYTES = 512 * 1024 * 1024;
+/** How often the process's memory is looked at while a file is read. */
+const MEMORY_CHECK_MS = 25;
 /** How long stop() waits for a run under way. */
 const STOP_GRACE_MS = 5_000;
 
@@ -111,8 +119,10 @@ export class SheetIndexer {
     const worker = this.worker();
     const id = ++this.jobs;
     return new Promise<Outcome>((resolve) => {
+      const base = process.memoryUsage.rss();
       const done = (outcome: Outcome, discard = false) => {
         clearTimeout(timer);
+        clearInterval(watch);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -121,12 +131,18 @@ export class SheetIndexer {
         resolve(outcome);
       };
       const timer = setTimeout(() => done(fail('reading took longer than 2 minutes'), true), JOB_TIMEOUT_MS);
+      // Watched from this thread, which the reader's long synchronous unpacking does not block.
+      const watch = setInterval(() => {
+        if (process.memoryUsage.rss() - base > READ_MEMORY_CAP_BYTES) {
+          this.log.warn({ file: key }, 'sheet index: a file needed too much memory; its reader was stopped');
+          done(fail(TOO_MUCH_MEMORY), true);
+        }
+      }, MEMORY_CHECK_MS);
       const onMessage = (msg: { id?: number; error?: string } & Partial<Outcome>) => {
         if (msg.id !== id) return;
         done(msg.error !== undefined ? fail(msg.error) : { summary: msg.summary ?? null, detail: msg.detail! });
       };
-      const onError = (err: Error) =>
-        done(fail(/memory/i.test(err.message) ? 'the file needs too much memory to read' : 'the reader failed'), true);
+      const onError = (err: Error) => done(fail(/memory/i.test(err.message) ? TOO_MUCH_MEMORY : 'the reader failed'), true);
       const onExit = () => done(fail('the reader stopped'), true);
       worker.on('message', onMessage);
       worker.once('error', onError);
@@ -139,7 +155,8 @@ export class SheetIndexer {
   private worker(): Worker {
     if (this.current) return this.current;
     const worker = new Worker(WORKER_URL, {
-      // A hostile PDF may try to exhaust memory: the worker dies, the server does not.
+      // A hostile PDF may try to exhaust memory: the worker dies, the server does not (the heap
+      // here; what pdfjs unpacks outside it, READ_MEMORY_CAP_BYTES in read()).
       resourceLimits: { maxOldGenerationSizeMb: 512 },
       stdout: true,
       stderr: true,
@@ -158,6 +175,8 @@ export class SheetIndexer {
     void worker.terminate().catch(() => undefined);
   }
 }
+
+const TOO_MUCH_MEMORY = 'the file needs too much memory to read';
 
 function fail(reason: string): Outcome {
   return { summary: `Not indexed: ${reason}`, detail: { kind: 'failed', reason } };

@@ -412,6 +412,16 @@ describe('the body is sanitised on every write', () => {
     const rss = await (await fetch(`${server.url}/rss.xml`)).text();
     expect(rss).not.toContain('<script>');
   });
+
+  // Security audit: a control character in a sub-title made /rss.xml ill-formed XML for every reader.
+  it('keeps /rss.xml well-formed when a title or sub-title holds a control character', async () => {
+    await createBlog(valid({ title: 'Bell\u0007 ringing', subTitle: 'Back\u0008space and vertical\u000btab' }));
+    const rss = await (await fetch(`${server.url}/rss.xml`)).text();
+    expect(rss).toContain('Bell ringing');
+    expect(rss).toContain('Backspace and verticaltab');
+    // XML 1.0 allows tab, LF and CR only among the C0 characters.
+    expect(rss).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  });
 });
 
 describe('drafts never reach the public', () => {

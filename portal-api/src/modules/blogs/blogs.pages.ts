@@ -119,7 +119,7 @@ export function blogPagesRoutes({ db, storage, config, cache }: Deps) {
 <atom:link href="${base}/rss.xml" rel="self" type="application/rss+xml"/>
 ${posts[0] ? html`<lastBuildDate>${rfc822(posts[0].updated_at)}</lastBuildDate>` : ''}
 ${items.map((item) => [item, '\n'])}</channel></rss>`);
-        return c.body(xml, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'no-cache' });
+        return c.body(xmlSafe(xml), 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'no-cache' });
       })
       .on(['GET', 'HEAD'], '/sitemap-blog.xml', async (c) => {
         const posts = await listPublishedForFeed(db, 50_000);
@@ -133,4 +133,12 @@ ${items.map((item) => [item, '\n'])}</channel></rss>`);
         return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' });
       })
   );
+}
+
+/**
+ * Characters XML 1.0 forbids (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) left out: one in
+ * a post's title made the whole feed ill-formed for every reader (security audit).
+ */
+function xmlSafe(xml: string): string {
+  return xml.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 }

@@ -95,6 +95,8 @@ if (integrity !== 'ok') {
   process.exit(1);
 }
 
+// The copy holds what the database holds (password hashes, sessions, signing secrets): its owner's only.
+fs.chmodSync(out, 0o600);
 const size = fs.statSync(out).size;
 console.log(`Backed up ${source} to ${out} (${(size / 1024).toFixed(0)} KiB, integrity ok).`);
 if (fs.existsSync(uploads)) console.log(`Uploaded files are not in the database: copy ${uploads} as well (see docs/operations.md).`);

@@ -61,8 +61,24 @@ export function listenError(err: unknown, config: Pick<Config, 'port' | 'host'>)
   return err;
 }
 
+/**
+ * DATA_DIR holds the database (password hashes, sessions, the secrets that sign links), plans and
+ * mail copies with sign-in codes; files are made with the process's umask, often readable by every
+ * local user. The folder itself is closed to group and others, which closes everything below it
+ * (security audit). A folder this user does not own (a mounted volume) is left as it is, with a warning.
+ */
+export function closeToOthers(dir: string, log: Logger): void {
+  try {
+    const { mode } = fs.statSync(dir);
+    if (mode & 0o077) fs.chmodSync(dir, mode & 0o700);
+  } catch (err) {
+    log.warn({ err, dir }, 'DATA_DIR could not be closed to other users of this machine: give it mode 700');
+  }
+}
+
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   makeDirSync(config.dataDir);
+  closeToOthers(config.dataDir, log);
   // A corrupt SQLite file or an unreachable PostgreSQL server: one line naming the setting.
   const databaseProblem = (err: unknown) => databaseStartError(config.database, err) ?? err;
   let db: DB;

@@ -105,12 +105,17 @@ describe('backup and restore', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No database at');
 
+    await fs.chmod(dataDir, 0o755); // as `mkdir data` leaves it
     const server = await start(dataDir);
     await server.stop();
     const out = path.join(dataDir, 'elsewhere', 'copy.db');
     const made = await runBackup({ DATA_DIR: dataDir }, ['--out', out]);
     expect(made.code).toBe(0);
     expect((await fs.stat(out)).size).toBeGreaterThan(0);
+    // Security audit: the copy of the database was readable by every local user.
+    expect((await fs.stat(out)).mode & 0o777).toBe(0o600);
+    // And so was DATA_DIR: the server closes it to group and others.
+    expect((await fs.stat(dataDir)).mode & 0o077).toBe(0);
     expect(await fs.readdir(path.dirname(out))).toEqual(['copy.db']);
     const again = await runBackup({ DATA_DIR: dataDir }, ['--out', out]);
     expect(again.code).toBe(1);

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { serviceInUseMessage } from '../../portal-api/src/modules/services/services.schema.ts';
@@ -75,8 +76,26 @@ describe('POST /api/services', () => {
     expect(res.body.data.image).toMatch(/^\/uploads\/public\/services\//);
     const img = await fetch(`${server.url}${res.body.data.image}`);
     expect(img.status).toBe(200);
-    expect(img.headers.get('content-type')).toBe('image/png');
+    expect(img.headers.get('content-type')).toBe('image/webp');
     expect((await tree()).find((s) => s._id === res.body.data._id)).toMatchObject({ title: 'Takeoff Audits', subservices: [] });
+  });
+
+  // Security audit: a service image was published as uploaded, its EXIF (GPS, author) intact.
+  it('publishes a service image re-encoded, without its metadata', async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0ffee' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Secret Photographer', Copyright: 'Jobsite 25.7617N 80.1918W' } })
+      .toBuffer();
+    expect(jpeg.toString('latin1')).toContain('Secret Photographer');
+    const f = new FormData();
+    f.append('title', 'Site Photos');
+    f.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'site.jpg');
+    const res = await server.call('POST', '/api/services', { form: f, token: admin });
+    expect(res.status).toBe(201);
+    const served = Buffer.from(await (await fetch(`${server.url}${res.body.data.image}`)).arrayBuffer());
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.toString('latin1')).not.toContain('Secret Photographer');
+    expect((await sharp(served).metadata()).exif).toBeUndefined();
   });
 
   it('refuses an image that is not an image (415)', async () => {

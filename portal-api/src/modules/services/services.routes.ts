@@ -1,3 +1,4 @@
+import { storePublicImage } from '../../lib/public-image.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
@@ -31,6 +32,8 @@ import {
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Service images show on cards and pages at most 800 px wide; 2x for sharp screens. */
+const SERVICE_IMAGE_WIDTH = 1600;
 const ServiceListSchema = z.array(ServiceSchema);
 
 /** Public image URLs are stored as /uploads/<key>?v=…; the key is what storage removes. */
@@ -42,8 +45,9 @@ function keyOfImage(url: string | null): string | null {
 async function receiveServiceForm(storage: Storage, req: Request) {
   const { fields, files } = await storage.receive(req, { maxFiles: 1, maxFileBytes: IMAGE_MAX_BYTES, fileFields: ['image'] });
   try {
-    const image = files[0] ? await storage.store(files[0], 'image', 'public', 'services') : null;
-    return { fields, image: image ? storage.publicUrl(image.key, Date.now()) : null };
+    // Re-encoded, metadata dropped: the original kept its EXIF (GPS, author) on the public site (security audit).
+    const key = files[0] ? await storePublicImage(storage, files[0], 'services', SERVICE_IMAGE_WIDTH) : null;
+    return { fields, image: key ? storage.publicUrl(key, Date.now()) : null };
   } catch (err) {
     await storage.discard(files);
     throw err;

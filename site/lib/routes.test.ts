@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext } from './routes.ts';
+import { safeNext, workspacePath } from './routes.ts';
 
 // Issue 18 item 3: /login?next=… must never send a signed-in visitor off-site.
 
@@ -71,5 +71,12 @@ describe('safeNext', () => {
     expect(safeNext('/%09/evil.example/', ORIGIN)).toBeNull();
     expect(safeNext('/\n/evil.example/', ORIGIN)).toBeNull();
     expect(safeNext('//evil.example/', ORIGIN)).toBeNull();
+  });
+});
+
+describe('workspacePath', () => {
+  it("leads to the request's workspace on each side", () => {
+    expect(workspacePath('client', 'q1')).toBe('/chat/q1');
+    expect(workspacePath('admin', 'a/b')).toBe('/admin-chat/a%2Fb');
   });
 });

@@ -1,3 +1,5 @@
+import type { Role } from '../../portal-api/src/shared/roles.ts';
+
 // Every path of SPEC §2 in one table.
 export const paths = {
   home: '/',
@@ -26,6 +28,9 @@ export const paths = {
   adminChat: (id?: string) => (id ? `/admin-chat/${encodeURIComponent(id)}` : '/admin-chat'),
   adminProfile: '/profile',
 } as const;
+
+/** A request's workspace on each side: where a mail's or an alert's link about it leads. */
+export const workspacePath = (role: Role, queryId: string): string => (role === 'admin' ? paths.adminChat(queryId) : paths.chat(queryId));
 
 /**
  * Where a `next` may lead after sign-in: the client and admin areas of SPEC §2

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_EVENTS } from './lifecycle.schema.ts';
-import { lifecycleAlert, workspacePath } from './lifecycle-alerts.labels.ts';
+import { lifecycleAlert } from './lifecycle-alerts.labels.ts';
 
 describe('lifecycle alerts', () => {
   it("tells each side of the other side's steps only", () => {
@@ -16,10 +16,5 @@ describe('lifecycle alerts', () => {
     expect(lifecycleAlert('client', 'admin', 'quoteSent', 'Dockside Retail')).toBe('New quote: Dockside Retail');
     expect(lifecycleAlert('client', 'admin', 'answered', null)).toBe('Estimate delivered: your request');
     expect(lifecycleAlert('admin', 'client', 'quoteAccepted', '  ')).toBe('Quote accepted: a request');
-  });
-
-  it("leads to the request's workspace on each side", () => {
-    expect(workspacePath('client', 'q1')).toBe('/chat/q1');
-    expect(workspacePath('admin', 'a/b')).toBe('/admin-chat/a%2Fb');
   });
 });

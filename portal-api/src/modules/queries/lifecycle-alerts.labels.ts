@@ -33,8 +33,3 @@ export function lifecycleAlert(role: Role, by: Role, event: LifecycleEvent, proj
   const name = projectName?.trim() || (role === 'client' ? 'your request' : 'a request');
   return `${ALERTS[event]}: ${name}`;
 }
-
-/** The workspace of a request, where an alert's action leads. */
-export function workspacePath(role: Role, queryId: string): string {
-  return role === 'admin' ? `/admin-chat/${encodeURIComponent(queryId)}` : `/chat/${encodeURIComponent(queryId)}`;
-}

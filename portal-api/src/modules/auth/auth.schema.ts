@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../../shared/roles.ts';
 import { AUTH_TEXTS } from './auth.labels.ts';
-import { signupBody } from './auth.rules.ts';
-import { PASSWORD_MIN } from './auth.rules.ts';
+import { PASSWORD_MIN, signupBody } from './auth.rules.ts';
 
 /** The longest full name (first and last joined), shared with /signup (issue 17: refused with a sentence, never cut). */
 export const FULL_NAME_MAX = 120;

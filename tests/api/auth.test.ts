@@ -410,6 +410,55 @@ describe('rate limits', () => {
     expect((await login({ password: 'New-Passw0rd-long' })).status).toBe(200);
   });
 
+  // Security audit: wrong codes sent by anyone who knew the e-mail (a reset code from send-otp makes
+  // every guess count) throttled the e-mail, so its owner passed the password step and then got 429
+  // for as long as the guesses went on, the admin included.
+  it("keeps a sign-in that carries its challenge out of the e-mail's code throttle; its own tries are throttled", async () => {
+    const limited = await startTestServer();
+    onTestFinished(() => limited.stop());
+    const admin = await signInAdmin(limited);
+    const { email, password } = await createClient(limited, admin, { email: 'coded@example.com' });
+    const verifyOn = (json: object) => limited.call('POST', '/api/auth/login-verify-otp', { json: { email, ...json } });
+    const free = LIMITS.code.delaysSeconds.findIndex((d) => d > 0);
+    // Someone else asks for a reset code and guesses it until the e-mail is throttled.
+    expect((await limited.call('POST', '/api/auth/send-otp', { json: { email, purpose: 'reset' } })).status).toBe(200);
+    // (the reset code burns at the fifth; tries with no live code count all the same)
+    for (let i = 0; i < free; i++) expect((await verifyOn({ otp: '000000' })).status).toBe(400);
+    expect((await verifyOn({ otp: '000000' })).status).toBe(429);
+    // The owner signs in: the password step, then the right code with its challenge.
+    const seen = (await mailsTo(limited, email)).length;
+    const challenge = (await limited.call('POST', '/api/auth/login', { json: { email, password } })).body.token as string;
+    const otp = await latestCode(limited, email, seen);
+    // Without the challenge the e-mail's throttle holds (a SPEC-only client shares it with everyone).
+    expect((await verifyOn({ otp })).status).toBe(429);
+    const signedIn = await verifyOn({ otp, token: challenge });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.user.email).toBe(email);
+    // A token of no live sign-in is no challenge: the e-mail's throttle answers.
+    expect((await verifyOn({ otp: '000000', token: 'made-up-challenge' })).status).toBe(429);
+    // Wrong codes with the challenge are throttled too, on their own count (a stolen password
+    // does not buy endless code guesses): fresh password steps, five wrong codes each.
+    let tries = 0;
+    let last;
+    while (tries <= free) {
+      const mark = (await mailsTo(limited, email)).length;
+      const token = (await limited.call('POST', '/api/auth/login', { json: { email, password } })).body.token as string;
+      const code = await latestCode(limited, email, mark);
+      for (let i = 0; i < 5 && tries <= free; i++, tries++) last = await verifyOn({ otp: wrong(code), token });
+    }
+    expect(last!.status).toBe(429);
+    expect(last!.body.message).toMatch(/^Too many wrong codes\. Please try again in/);
+  });
+
+  it('throttles code tries for an e-mail with no account like one with an account', async () => {
+    const free = LIMITS.code.delaysSeconds.findIndex((d) => d > 0);
+    const email = `nobody-${Date.now()}@example.com`;
+    for (let i = 0; i < free; i++) {
+      expect((await limited.call('POST', '/api/auth/login-verify-otp', { json: { email, otp: '123456' } })).status).toBe(400);
+    }
+    expect((await limited.call('POST', '/api/auth/login-verify-otp', { json: { email, otp: '123456' } })).status).toBe(429);
+  });
+
   it('caps auth calls per IP address', async () => {
     let res;
     let calls = 0;

@@ -28,7 +28,7 @@ import {
   VerifiedOtpSchema,
   VerifyOtpSchema,
 } from './auth.schema.ts';
-import { checkCode, consumeCode, hashChallenge, issueCode, liveCode, markVerified, verifiedResetCode } from './otp.ts';
+import { checkCode, codeAttempt, consumeCode, hashChallenge, issueCode, liveCode, markVerified, verifiedResetCode } from './otp.ts';
 import { createDeviceTokens, type DeviceTokens } from './device.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createAuthLimits } from './rate-limit.ts';
@@ -192,7 +192,9 @@ export function authRoutes(deps: Deps) {
         description:
           'With a login code, `token` in the answer is the session token. With a reset code (from /auth/send-otp), `token` is a one-time ' +
           'reset token instead: valid 10 minutes, stored only as a hash, opening no data. /auth/reset-password requires it as the bearer, ' +
-          'so only whoever verified the code can set the new password.',
+          'so only whoever verified the code can set the new password. Wrong codes are throttled (429) per e-mail; a try that ' +
+          "carries the `token` of its password step is checked against that sign-in's code only and throttled apart, so " +
+          'wrong codes sent by someone who only knows the e-mail do not lock its owner out.',
         request: { body: { required: true, ...json(VerifyOtpSchema) } },
         responses: {
           200: { description: 'Verified', ...json(VerifiedOtpSchema) },
@@ -203,14 +205,16 @@ export function authRoutes(deps: Deps) {
       async (c) => {
         await limitIp(c);
         const { email, otp, token } = c.req.valid('json');
-        const wait = await limits.code.check(email);
+        const attempt = await codeAttempt(db, email, token);
+        const wait = await limits.code.check(attempt.key);
         if (wait) throw tooMany(wait, `Too many wrong codes. Please try again in ${waitText(wait)}.`);
-        const result = await checkCode(db, email, otp, token);
+        const result = await checkCode(db, attempt.live, otp, token);
         if (!result.ok) {
-          if (result.reason !== 'missing') await limits.code.fail(email);
+          // A try with no live code counts too, so an unknown e-mail is throttled like a known one.
+          await limits.code.fail(attempt.key);
           throw new HttpError(400, result.reason === 'burnt' ? 'Too many wrong codes. Please request a new one.' : INVALID_OTP);
         }
-        await limits.code.reset(email);
+        await limits.code.reset(attempt.key);
         if (result.purpose === 'reset') {
           // The reset is bound to whoever verified the code: only this token opens it.
           const resetToken = await markVerified(db, result.id);

@@ -70,16 +70,32 @@ export async function liveCode(db: DB, email: string, purpose: CodePurpose) {
 export type CheckResult =
   { ok: true; id: string; userId: string; purpose: CodePurpose } | { ok: false; reason: 'missing' | 'wrong' | 'burnt' };
 
+type LiveCode = NonNullable<Awaited<ReturnType<typeof liveCode>>>;
+
 /**
- * Checks a code against the e-mail's live codes (a sign-in's and a reset's may both be waiting);
- * a wrong try counts against each, the fifth burns it.
+ * What a code try is checked against, and the key its wrong tries are throttled under.
+ * With the challenge token of a live sign-in (only whoever passed that password step has
+ * it), that sign-in's code alone, throttled per account apart from tries without it: wrong
+ * codes sent by someone who only knows the e-mail cannot lock its owner out of the code
+ * step (security audit), and a try with the token never wears down a reset code. Without
+ * the token (a SPEC-only client sends {email, otp}), or with a token of no live sign-in,
+ * every live code of the e-mail, throttled per e-mail.
  */
-export async function checkCode(db: DB, email: string, code: string, challenge?: string): Promise<CheckResult> {
-  const live: Array<NonNullable<Awaited<ReturnType<typeof liveCode>>>> = [];
+export async function codeAttempt(db: DB, email: string, challenge?: string): Promise<{ key: string; live: LiveCode[] }> {
+  const live: LiveCode[] = [];
   for (const purpose of OTP_PURPOSES) {
     const row = await liveCode(db, email, purpose);
     if (row && !row.verified_at) live.push(row);
   }
+  const challenged = challenge ? live.find((row) => row.challenge_hash === hashChallenge(challenge)) : undefined;
+  return challenged ? { key: `signed-in-password:${email}`, live: [challenged] } : { key: email, live };
+}
+
+/**
+ * Checks a code against the live codes of codeAttempt (a sign-in's and a reset's may both be
+ * waiting); a wrong try counts against each, the fifth burns it.
+ */
+export async function checkCode(db: DB, live: LiveCode[], code: string, challenge?: string): Promise<CheckResult> {
   if (!live.length) return { ok: false, reason: 'missing' };
   for (const row of live) {
     const challengeOk = !challenge || !row.challenge_hash || row.challenge_hash === hashChallenge(challenge);

@@ -24,6 +24,8 @@ export const LIMITS = {
    * Wrong codes for one account, across codes (each code also burns after 5
    * wrong tries): 10 free, then 5 s, 15 s, 30 s, 1 min, 2 min, then 5 min.
    * With 6-digit codes that keeps a script well under 1 in 1,000 a day.
+   * Tries that carry the challenge of a live sign-in count apart from those
+   * that do not (otp.ts codeAttempt), so only the password's holder spends them.
    */
   code: { delaysSeconds: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 15, 30, 60, 120, 300] },
   /** SPEC §9: the OTP screen allows a resend after 60 s; the same per e-mail, known or not. */

@@ -74,3 +74,51 @@ describe('POST /api/queries/{id}/deliverables when its transaction fails', () =>
     expect((await filesIn(folder)).length).toBe(2);
   });
 });
+
+// Security audit (low): a fault after the commit (the answer's read failing, a dropped connection)
+// ran the rollback's clean-up and deleted the files of the request or addendum just saved, which
+// then answered 404 for good.
+describe('a failure after a request or addendum is saved', () => {
+  /** The first signed link of `name` fails, as a fault in the answer's read after the commit would. */
+  function failAnswerReadOf(name: string): void {
+    const storage = server.deps.storage;
+    const signedUrl = storage.signedUrl.bind(storage);
+    storage.signedUrl = (key, fileName, ttl) => {
+      if (fileName !== name) return signedUrl(key, fileName, ttl);
+      storage.signedUrl = signedUrl;
+      throw new Error('injected fault after the commit');
+    };
+  }
+  const plans = (name: string) => {
+    const f = new FormData();
+    f.append('files[]', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), name);
+    return f;
+  };
+
+  it('keeps their files: the saved request and addendum download them', async () => {
+    const admin = await signInAdmin(server);
+    const client = await createClient(server, admin, { fullName: 'Noor Haddad' });
+    const services = (await server.call('GET', '/api/services')).body as any[];
+    const sub = services.find((s) => s.title === 'Sub-Contractor');
+    const form = plans('after-commit.pdf');
+    form.append('message', 'Saved, then the answer fails.');
+    form.append('service', sub._id);
+    form.append('subService', sub.subservices[0]._id);
+    failAnswerReadOf('after-commit.pdf');
+    expect((await server.call('POST', '/api/queries', { form, token: client.token })).status).toBe(500);
+    const mine = (await server.call('GET', '/api/queries/me', { token: client.token })).body.data as any[];
+    const saved = mine.find((q) => q.message === 'Saved, then the answer fails.');
+    expect(saved).toBeTruthy();
+    const opened = (await server.call('GET', `/api/queries/${saved._id}`, { token: client.token })).body.data;
+    const file = opened.files.find((f: any) => f.name === 'after-commit.pdf');
+    expect((await fetch(`${server.url}${file.url}`)).status).toBe(200);
+
+    failAnswerReadOf('addendum-1.pdf');
+    const addendum = await server.call('POST', `/api/queries/${saved._id}/addenda`, { form: plans('addendum-1.pdf'), token: client.token });
+    expect(addendum.status).toBe(500);
+    const again = (await server.call('GET', `/api/queries/${saved._id}`, { token: client.token })).body.data;
+    const added = again.files.find((f: any) => f.name === 'addendum-1.pdf');
+    expect(added).toBeTruthy();
+    expect((await fetch(`${server.url}${added.url}`)).status).toBe(200);
+  });
+});

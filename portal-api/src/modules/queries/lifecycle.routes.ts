@@ -230,6 +230,7 @@ export function lifecycleRoutes(deps: Deps) {
           : await storage.receive(c.req.raw, { maxFiles: MAX_ADDENDUM_FILES, fileFields: ['files[]', 'files'] });
         const uploadIds = fromUploads?.uploadIds ?? [];
         const stored: StoredFile[] = [];
+        let committed = false;
         try {
           const { note } = AddendumFieldsSchema.parse(fields);
           if (!files.length && !uploadIds.length) throw new HttpError(400, NO_FILES);
@@ -238,6 +239,7 @@ export function lifecycleRoutes(deps: Deps) {
             stored.push(...(await claimCompletedUploads(trx, storage, c.var.user.id, uploadIds)));
             return { queryId: id, ...(await addAddendum(deps, trx, id, c.var.user, stored, note ?? null)) };
           });
+          committed = true;
           await releaseClaimedUploads(storage, uploadIds);
           await announceAddendum(deps, c.var.log, c.var.user, id, done.chat);
           const message = done.reopenedAs ? `${done.label} added. Revision requested (Rev ${done.reopenedAs}).` : `${done.label} added.`;
@@ -245,8 +247,11 @@ export function lifecycleRoutes(deps: Deps) {
           deps.indexer.kick();
           return c.json({ message, data }, 201);
         } catch (err) {
-          await storage.discard(files);
-          await Promise.all(stored.map((s) => storage.remove(s.key)));
+          // A saved addendum keeps its files whatever fails after the commit.
+          if (!committed) {
+            await storage.discard(files);
+            await Promise.all(stored.map((s) => storage.remove(s.key)));
+          }
           throw err;
         }
       },

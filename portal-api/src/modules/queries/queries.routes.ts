@@ -90,6 +90,7 @@ export function queriesRoutes(deps: Deps) {
         const uploadIds = fromUploads?.uploadIds ?? [];
         const stored: StoredFile[] = [];
         let query: Query;
+        let committed = false;
         try {
           const input = CreateQuerySchema.parse(fields);
           const subserviceId = await checkServices(deps, input);
@@ -118,12 +119,16 @@ export function queriesRoutes(deps: Deps) {
             await notifyCompany(deps, trx, { queryId, user, input, subserviceId, files: [...reused, ...stored].map((f) => f.name) });
             return queryId;
           });
+          committed = true;
           await releaseClaimedUploads(storage, uploadIds);
           query = await getQueryForUser(db, storage, id, user);
         } catch (err) {
-          // Nothing half-written: temp files (moved ones are already gone) and stored files both go.
-          await storage.discard(files);
-          await Promise.all(stored.map((s) => storage.remove(s.key)));
+          // Nothing half-written: temp files (moved ones are already gone) and stored files both go, unless
+          // the request was saved: then a failure after the commit must not take its files away.
+          if (!committed) {
+            await storage.discard(files);
+            await Promise.all(stored.map((s) => storage.remove(s.key)));
+          }
           throw err;
         }
         // The sheet index is read in the background; the answer shows the new files 'pending'.

@@ -52,6 +52,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: '' }).publicUrl).toBe('http://127.0.0.1:4321');
   });
 
+  it('never shows a password in the error line of a bad value (security audit)', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(message({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'Secr3t!' })).toMatch(/^Invalid environment variable ADMIN_PASSWORD: /);
+    expect(message({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'Secr3t!' })).not.toContain('Secr3t!');
+    const smtp = message({ SMTP_URL: 'smtp://mailer:ab/cd#ef@' });
+    expect(smtp).not.toContain('ab/cd');
+    expect(smtp).toContain('SMTP_URL="smtp://mailer:***@"');
+    const db = message({ DATABASE_URL: 'mysql://app:hunter2@db.example.com/app' });
+    expect(db).not.toContain('hunter2');
+    expect(db).toContain('DATABASE_URL="mysql://app:***@db.example.com/app"');
+    // Values with no secret are shown as they were (README: PORT=abc).
+    expect(message({ PORT: 'abc' })).toBe('Invalid environment variable PORT="abc": must be a whole number');
+  });
+
   it('chooses PostgreSQL for postgres:// URLs and a SQLite path otherwise', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/db' }).database).toEqual({
       kind: 'postgres',
@@ -72,7 +93,7 @@ describe('loadConfig', () => {
       expect(loadConfig({ DATABASE_URL: url }).database, url).toEqual({ kind: 'sqlite', file });
     }
     // Another scheme is a mistake, not a file to create in the working folder.
-    for (const url of ['mysql://u:p@db/app', 'bogus:/x', 'postgres:/missing-slash', 'https://db.example.com/app']) {
+    for (const url of ['mysql://u@db/app', 'bogus:/x', 'postgres:/missing-slash', 'https://db.example.com/app']) {
       expect(() => loadConfig({ DATABASE_URL: url }), url).toThrow(
         `Invalid environment variable DATABASE_URL=${JSON.stringify(url)}: must be a SQLite path, a file: or sqlite: URL, or postgres://…`,
       );

@@ -107,13 +107,27 @@ function sqlitePath(url: string): string {
   }
 }
 
+/** Variables whose value is a secret, or may carry one (a URL's user:password@). */
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD']);
+const URL_VARIABLES = new Set(['SMTP_URL', 'DATABASE_URL']);
+
+/**
+ * A bad value as the start's error line shows it: a password never, a URL's password
+ * masked (security audit: the line reaches container and service logs).
+ */
+function shownValue(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return '';
+  const shown = URL_VARIABLES.has(name) ? value.replace(/^([a-z][\w+.-]*:\/\/[^:/@]*:).*@/i, '$1***@') : value;
+  return `=${JSON.stringify(shown)}`;
+}
+
 /** Parses the environment once; a bad value throws ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment variable ${name}${shownValue(name, env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

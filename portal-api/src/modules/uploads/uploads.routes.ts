@@ -5,7 +5,7 @@ import { requireAuth } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
-import { countOpenUploads, extendUpload, findUpload } from './uploads.repo.ts';
+import { countOpenUploads, deleteUploadRow, extendUpload, findUpload } from './uploads.repo.ts';
 import { MAX_OPEN_UPLOADS, TUS_PATH } from './uploads.schema.ts';
 import { createTusServer } from './tus-server.ts';
 
@@ -59,6 +59,8 @@ export function uploadsRoutes(deps: Deps) {
     const res = await tus.handle(c.req.raw, user, id, c.var.log);
     // Expiry counts from the last bytes received, so a slow 10 GB set is not cut off at 24 h.
     if (id && c.req.raw.method === 'PATCH' && res.status === 204) await extendUpload(db, id);
+    // A cancelled upload (tus termination) is gone: its row no longer counts toward MAX_OPEN_UPLOADS.
+    if (id && c.req.raw.method === 'DELETE' && res.status === 204) await deleteUploadRow(db, id);
     const answer = await asJsonError(res);
     // tus's own Response replaces the context's, so the request id that hono/request-id set is put back.
     answer.headers.set('X-Request-Id', c.var.requestId);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../portal-api/src/modules/auth/session.ts';
+import { createSession, SESSION_MAX_AGE_MS } from '../../portal-api/src/modules/auth/session.ts';
+import { closeExpiredSessionSockets } from '../../portal-api/src/modules/chats/chats.session-expiry.ts';
 import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from '../../portal-api/src/modules/chats/chats.labels.ts';
 import { ADMIN, latestCode, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { TINY_PDF } from './process.ts';
@@ -101,6 +102,27 @@ describe('a chat socket ends with its session (issue 18 item 4)', () => {
     retry.ws.close();
     other.ws.close();
     author.ws.close();
+  });
+
+  // Security audit (low): a socket that only listens kept its rooms' frames after its session ran
+  // out (30 days unused or 90 after sign-in): only logout and resets closed sockets.
+  it('a session that runs out closes its sockets at the next sweep; a socket with a live session stays', async () => {
+    const client = await clientWithQuery();
+    const listener = await joined(server, client.token, client.queryId);
+    const admin = await joined(server, adminToken, client.queryId);
+    expect(await closeExpiredSessionSockets(server.deps.db, server.deps.hub)).toBe(0);
+    // The session's 90 days are over (created_at long ago), as a tab left open for months has.
+    await server.deps.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - SESSION_MAX_AGE_MS - 60_000).toISOString() })
+      .where('user_id', '=', client.id)
+      .execute();
+    expect(await closeExpiredSessionSockets(server.deps.db, server.deps.hub)).toBe(1);
+    expect(await within(listener.closed, 2000, 'close after the session ran out')).toBe(SESSION_ENDED_CLOSE);
+    expect(listener.frames.some((f) => f.type === 'error' && f.message === SESSION_ENDED_MESSAGE)).toBe(true);
+    await say(admin, adminToken, client.queryId, 'ADMIN-AFTER-EXPIRY');
+    expect(listener.frames.some((f) => f.message?.message === 'ADMIN-AFTER-EXPIRY')).toBe(false);
+    admin.ws.close();
   });
 
   it('a password reset closes every socket of that user, on every instance', async () => {

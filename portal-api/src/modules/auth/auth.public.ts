@@ -1,4 +1,5 @@
 // What other modules use of the auth module: creating or re-keying an admin hashes its password,
-// and a new password ends the account's sessions.
+// and a new password ends the account's sessions; the chat closes sockets whose sessions ran out.
 export { hashPassword, verifyPassword } from './password.ts';
 export { deleteUserSessions } from './session.repo.ts';
+export { liveSessionIds } from './session.ts';

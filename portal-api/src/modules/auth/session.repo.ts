@@ -44,3 +44,16 @@ export async function deleteSession(db: DB, sessionId: string): Promise<void> {
 export async function deleteUserSessions(db: DB, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Of these sessions, the ids whose rows are there and not past `expiresAfter` nor created before `createdAfter`. */
+export async function findLiveSessionIds(db: DB, ids: string[], bounds: { expiresAfter: Date; createdAfter: Date }): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('expires_at', '>', nowIso(bounds.expiresAfter))
+    .where('created_at', '>', nowIso(bounds.createdAfter))
+    .execute();
+  return rows.map((r) => r.id);
+}

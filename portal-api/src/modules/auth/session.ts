@@ -2,7 +2,14 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '../../db/database.ts';
 import type { Role, UserStatus } from '../../db/schema.ts';
-import { deleteSession, deleteUserSessions, findSessionWithUser, insertSession, setSessionExpiry } from './session.repo.ts';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findLiveSessionIds,
+  findSessionWithUser,
+  insertSession,
+  setSessionExpiry,
+} from './session.repo.ts';
 
 // Sessions after lucia-auth.com "Basic session API": a random token handed out
 // once, only its SHA-256 stored, 30-day expiry that slides when half is used.
@@ -57,4 +64,9 @@ export async function invalidateSession(db: DB, sessionId: string): Promise<void
 
 export async function invalidateUserSessions(db: DB, userId: string): Promise<void> {
   await deleteUserSessions(db, userId);
+}
+
+/** Of these session ids, those that are still live (not expired, within the absolute lifetime). */
+export function liveSessionIds(db: DB, ids: string[], now = Date.now()): Promise<string[]> {
+  return findLiveSessionIds(db, ids, { expiresAfter: new Date(now), createdAfter: new Date(now - SESSION_MAX_AGE_MS) });
 }

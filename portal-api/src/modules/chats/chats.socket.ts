@@ -3,11 +3,13 @@ import { SocketAuthCache } from './chats.auth-cache.ts';
 import { dispatchFrame, type FrameContext } from './chats.frames.ts';
 import { ChatPresence } from './chats.presence.ts';
 import { createSendLimit } from './chats.send-limit.ts';
+import { startSessionSweep } from './chats.session-expiry.ts';
 
 // /ws: the hub (hub.ts) carries frames; this wires the parts that answer them —
 // the token cache (chats.auth-cache.ts), the per-socket send limit
 // (chats.send-limit.ts), presence (chats.presence.ts), the mail to the absent
-// side (chats.mail.ts) and the frame handlers (chats.frames.ts).
+// side (chats.mail.ts), the frame handlers (chats.frames.ts) and the sweep that
+// closes sockets whose sessions ran out (chats.session-expiry.ts).
 
 export async function registerChat(deps: Deps): Promise<void> {
   const auth = new SocketAuthCache(deps.db, deps.hub);
@@ -23,4 +25,6 @@ export async function registerChat(deps: Deps): Promise<void> {
     },
   };
   deps.hub.setHandler((peer, data) => dispatchFrame(ctx, peer, data));
+  // Sockets whose sessions ran out (no logout told the hub) are closed too.
+  deps.hub.onClose(startSessionSweep(deps.db, deps.hub, (err) => deps.log.error({ err }, 'session sweep of chat sockets failed')));
 }

@@ -189,11 +189,16 @@ export class ChatHub {
     this.onSessionsEnded(end);
     for (const peer of [...this.peers]) {
       const matches = (end.userId && peer.userId === end.userId) || (end.sessionId && peer.sessions.has(end.sessionId));
-      if (!matches) continue;
-      this.send(peer, { type: 'error', message: SESSION_ENDED_MESSAGE });
-      this.drop(peer);
-      peer.socket.close(SESSION_ENDED_CLOSE, 'Session ended');
+      if (matches) this.endPeer(peer);
     }
+  }
+
+  /** Tells a socket its session ended and closes it (4001). */
+  endPeer(peer: Peer): void {
+    if (!this.peers.has(peer)) return;
+    this.send(peer, { type: 'error', message: SESSION_ENDED_MESSAGE });
+    this.drop(peer);
+    peer.socket.close(SESSION_ENDED_CLOSE, 'Session ended');
   }
 
   /** Set by chats.socket.ts. */
@@ -234,9 +239,17 @@ export class ChatHub {
     return this.peers.size;
   }
 
+  private readonly stops: Array<() => void> = [];
+
+  /** Runs `stop` when the hub closes (the timers of the modules that work on its sockets). */
+  onClose(stop: () => void): void {
+    this.stops.push(stop);
+  }
+
   /** Closes every socket (1001 going away) and stops the heartbeat. */
   close(): void {
     clearInterval(this.heartbeat);
+    for (const stop of this.stops.splice(0)) stop();
     for (const peer of this.peers) peer.socket.close(1001, 'Server shutting down');
     for (const peer of this.peers) peer.socket.terminate();
     this.peers.clear();

@@ -47,6 +47,7 @@ with it).
 | server → client | \`{"type":"unread","total":n,"queries":{"<queryId>":count}}\` answering \`watchUnread\`, then \`{"type":"unread","total":n,"queryId":"…","userId":"…","count":n}\` after every message or \`markRead\` |
 | server → client | to a socket that sent \`watchUnread\`, for each request of its user (a client) or of any client (an admin): the \`queryStatus\` and \`queryLifecycle\` frames of its room, and \`{"type":"queryStatus","queryId":"…","status":"pending"}\` for a new request, so lists and counts refresh without the chat open |
 | server → client | \`{"type":"error","message":"…"}\` on a refused frame (bad token, not your query, closed query, empty text, \`markRead\` of a request the sender may not see) |
+| server → client | \`{"type":"error","message":"Your session has ended. Please sign in again."}\`, then close code 4001, when the socket's session ends: at once on logout or a password reset, and within 5 minutes when it runs out (30 days unused, 90 after sign-in) |
 
 \`ChatMessage\` is the shape returned by \`GET /chats/query/{id}/message\`. A
 message is stored before it is broadcast, so that call returns everything that

@@ -63,14 +63,20 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
     downloadThroughput: -1,
     uploadThroughput: 1024 * 1024,
   });
-  // Watched from before the click: the form is reset in the second before the redirect.
+  // Watched from before the click: the toast shows and the form is reset in the second before the
+  // redirect, and an expect() polling once a second by then can miss that second (CI did).
   const resetSeen = page.waitForFunction(() => document.querySelector('textarea')?.value === '', null, { polling: 50, timeout: 60_000 });
+  const toastSeen = page.waitForFunction(
+    (text) => [...document.querySelectorAll('[data-sonner-toast]')].some((t) => t.textContent?.includes(text)),
+    'Query submitted successfully!',
+    { polling: 50, timeout: 60_000 },
+  );
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(bar).toBeVisible();
   await expect(page.getByText(/^\d{1,3}%$/)).toBeVisible();
-  await expect(page.getByText('Query submitted successfully!')).toBeVisible({ timeout: 30_000 });
+  await toastSeen;
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await resetSeen;
   await page.waitForURL('**/my-queries', { timeout: 5000 });

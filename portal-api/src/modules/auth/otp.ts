@@ -88,7 +88,7 @@ export async function codeAttempt(db: DB, email: string, challenge?: string): Pr
     if (row && !row.verified_at) live.push(row);
   }
   const challenged = challenge ? live.find((row) => row.challenge_hash === hashChallenge(challenge)) : undefined;
-  return challenged ? { key: `signed-in-password:${email}`, live: [challenged] } : { key: email, live };
+  return challenged ? { key: `with-challenge:${email}`, live: [challenged] } : { key: email, live };
 }
 
 /**

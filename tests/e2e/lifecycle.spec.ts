@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest } from './support.ts';
+import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown } from './support.ts';
 
 // Issue 13, one journey: submit with a project name → quote with rush → accept
 // rush (countdown on both sides, live) → Rev A → revision + Addendum 1 → Rev B →
@@ -43,8 +43,9 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await cp.getByLabel('Sub-Service *').selectOption({ label: 'Concrete' });
   await cp.getByLabel('Bid due date (optional)').fill(daysAgo(2));
   await cp.getByLabel('Plans and files *').setInputFiles([pdf('S-101 foundation plan')]);
+  const submitted = toastShown(cp, 'Query submitted successfully!');
   await cp.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(cp.getByText('Query submitted successfully!')).toBeVisible();
+  await submitted;
   await cp.waitForURL('**/my-queries');
   await expect(cp.getByRole('cell', { name: /Brickell Tower Concrete/ })).toBeVisible();
   const mine = await (await request.get('/api/queries/me', { headers: { authorization: `Bearer ${client.token}` } })).json();
@@ -159,8 +160,9 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await cp.getByLabel('Description *').fill('Same tower, phase 2 garage levels.');
   await cp.getByLabel('Service *', { exact: true }).selectOption({ label: 'Sub-Contractor' });
   await cp.getByLabel('Sub-Service *').selectOption({ label: 'Concrete' });
+  const resubmitted = toastShown(cp, 'Query submitted successfully!');
   await cp.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(cp.getByText('Query submitted successfully!')).toBeVisible();
+  await resubmitted;
   const again = await (await request.get('/api/queries/me', { headers: { authorization: `Bearer ${client.token}` } })).json();
   expect(again.data[0]).toMatchObject({ projectName: 'Brickell Tower Phase 2' });
   expect(again.data[0].files.map((f: { name: string }) => f.name).sort()).toEqual(['A-501 pool deck.pdf', 'S-101 foundation plan.pdf']);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MAYBE_SUBMITTED } from '../../portal-api/src/modules/idempotency/idempotency.labels.ts';
-import { asUser, newClient, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+import { asUser, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
 
 // Resilience audit finding 3: a create call reaches the server and does its work, then
 // the connection drops before the answer arrives. The person submits again. The form
@@ -56,8 +56,9 @@ test("the request form: the retry gets the first 201, says 'Query submitted succ
   expect(lost.key).toMatch(/^[0-9a-f-]{36}$/);
   await shoot(page, 'lost-answer/request-after-drop');
 
+  const submitted = toastShown(page, 'Query submitted successfully!');
   await page.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.getByText('Query submitted successfully!')).toBeVisible();
+  await submitted;
   await page.waitForURL('**/my-queries');
   const mine = await get<{ data: Array<{ message: string; files: unknown[] }> }>(page, '/api/queries/me', client);
   const made = mine.data.filter((q) => q.message === message);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
 
 // The client journey of issue 5: sign in → submit a request with a PDF (progress
 // shown) → My Queries → View → Chat → send; an admin's reply arrives live.
@@ -63,14 +63,9 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
     downloadThroughput: -1,
     uploadThroughput: 1024 * 1024,
   });
-  // Watched from before the click: the toast shows and the form is reset in the second before the
-  // redirect, and an expect() polling once a second by then can miss that second (CI did).
+  // Watched from before the click: the toast shows and the form is reset in the second before the redirect.
   const resetSeen = page.waitForFunction(() => document.querySelector('textarea')?.value === '', null, { polling: 50, timeout: 60_000 });
-  const toastSeen = page.waitForFunction(
-    (text) => [...document.querySelectorAll('[data-sonner-toast]')].some((t) => t.textContent?.includes(text)),
-    'Query submitted successfully!',
-    { polling: 50, timeout: 60_000 },
-  );
+  const toastSeen = toastShown(page, 'Query submitted successfully!');
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
-import { asUser, newClient, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, newClient, shoot, signInAdmin, toastShown, type Session } from './support.ts';
 
 // Issue 14: a plan file uploads through tus; the connection is cut halfway
 // (every PATCH aborted), the page is reloaded, the same file is picked again,
@@ -74,12 +74,13 @@ test('a cut connection and a reload resume the upload, which completes with iden
     downloadThroughput: -1,
     uploadThroughput: 4 * 1024 * 1024,
   });
+  const submitted = toastShown(page, 'Query submitted successfully!');
   await page.getByRole('button', { name: 'Submit Request' }).click();
   const status = page.getByRole('list', { name: 'Attached files' }).locator('.picked-status');
   await expect(status).toHaveText(/^\d{1,3}% sent · \d+\.\d MB\/s · \d+ s left$/, { timeout: 20_000 });
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await shoot(page, 'intake/request-uploading');
-  await expect(page.getByText('Query submitted successfully!')).toBeVisible({ timeout: 60_000 });
+  await submitted;
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   // It resumed: the first PATCH after the reload started past the bytes already stored.

@@ -11,6 +11,19 @@ export type Session = { token: string; user: { _id: string; fullName: string; em
 
 export type Mail = { to: string; subject: string; text: string; writtenAt: number };
 
+/**
+ * A toast with `text`, watched from now on every 50 ms: start it before the click. A toast shown in
+ * the second before a redirect (SPEC §9: a new request, a sign-in) can fall between two polls of an
+ * expect(), which by then polls once a second (CI saw it).
+ */
+export function toastShown(page: Page, text: string): Promise<unknown> {
+  return page.waitForFunction(
+    (wanted) => [...document.querySelectorAll('[data-sonner-toast]')].some((t) => t.textContent?.includes(wanted)),
+    text,
+    { polling: 50, timeout: 60_000 },
+  );
+}
+
 /** Every mail in the server's outbox, newest first. */
 export async function outboxMails(): Promise<Mail[]> {
   const dir = path.join(E2E.dataDir, 'outbox');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { UPLOADS_GONE } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { UPLOAD_WAITING } from '../../site/lib/resumable-uploads.ts';
-import { asUser, newClient, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+import { asUser, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
 
 // Resilience audit findings 5 and 7: a plan file is uploading when the person clicks away
 // (the browser asks first, and stays on the page when told to) or the connection drops. Offline,
@@ -113,8 +113,9 @@ test('the request form asks before leaving mid-upload, waits offline and goes on
   await shoot(page, 'interrupted/request-upload-waiting');
 
   // Back online, it goes on from where it was by itself; once done the page goes to My Queries without asking.
+  const submitted = toastShown(page, 'Query submitted successfully!');
   await line.restore();
-  await expect(page.getByText('Query submitted successfully!')).toBeVisible();
+  await submitted;
   await page.waitForURL('**/my-queries');
   expect(dialogs).toEqual(['beforeunload']);
   const mine = (await (await page.request.get('/api/queries/me', { headers: { authorization: `Bearer ${client.token}` } })).json()) as {
@@ -141,8 +142,9 @@ test('a connection that keeps failing while online stops the upload after the re
   await shoot(page, 'interrupted/request-upload-stopped');
 
   await line.restore();
+  const submitted = toastShown(page, 'Query submitted successfully!');
   await page.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.getByText('Query submitted successfully!')).toBeVisible();
+  await submitted;
   await page.waitForURL('**/my-queries');
   await context.close();
 });

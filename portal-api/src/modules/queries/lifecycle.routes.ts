@@ -230,30 +230,27 @@ export function lifecycleRoutes(deps: Deps) {
           : await storage.receive(c.req.raw, { maxFiles: MAX_ADDENDUM_FILES, fileFields: ['files[]', 'files'] });
         const uploadIds = fromUploads?.uploadIds ?? [];
         const stored: StoredFile[] = [];
-        let committed = false;
+        let done: Awaited<ReturnType<typeof addAddendum>> & { queryId: string };
         try {
           const { note } = AddendumFieldsSchema.parse(fields);
           if (!files.length && !uploadIds.length) throw new HttpError(400, NO_FILES);
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
-          const done = await runStep(deps, c.var.log, c.var.user.role, 'addendumAdded', async (trx) => {
+          done = await runStep(deps, c.var.log, c.var.user.role, 'addendumAdded', async (trx) => {
             stored.push(...(await claimCompletedUploads(trx, storage, c.var.user.id, uploadIds)));
             return { queryId: id, ...(await addAddendum(deps, trx, id, c.var.user, stored, note ?? null)) };
           });
-          committed = true;
-          await releaseClaimedUploads(storage, uploadIds);
-          await announceAddendum(deps, c.var.log, c.var.user, id, done.chat);
-          const message = done.reopenedAs ? `${done.label} added. Revision requested (Rev ${done.reopenedAs}).` : `${done.label} added.`;
-          const data = await getQueryForUser(db, storage, id, c.var.user);
-          deps.indexer.kick();
-          return c.json({ message, data }, 201);
         } catch (err) {
-          // A saved addendum keeps its files whatever fails after the commit.
-          if (!committed) {
-            await storage.discard(files);
-            await Promise.all(stored.map((s) => storage.remove(s.key)));
-          }
+          // Only until the commit: a saved addendum keeps its files whatever fails after it.
+          await storage.discard(files);
+          await Promise.all(stored.map((s) => storage.remove(s.key)));
           throw err;
         }
+        await releaseClaimedUploads(storage, uploadIds);
+        await announceAddendum(deps, c.var.log, c.var.user, id, done.chat);
+        const message = done.reopenedAs ? `${done.label} added. Revision requested (Rev ${done.reopenedAs}).` : `${done.label} added.`;
+        const data = await getQueryForUser(db, storage, id, c.var.user);
+        deps.indexer.kick();
+        return c.json({ message, data }, 201);
       },
     )
     .openapi(

@@ -34,7 +34,6 @@ import {
   REQUIRED_FIELDS,
   UploadLimitsSchema,
   type CreateQuery,
-  type Query,
 } from './queries.schema.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -89,8 +88,7 @@ export function queriesRoutes(deps: Deps) {
           : await storage.receive(c.req.raw, { maxFiles, fileFields: ['files[]', 'files'] });
         const uploadIds = fromUploads?.uploadIds ?? [];
         const stored: StoredFile[] = [];
-        let query: Query;
-        let committed = false;
+        let id: string;
         try {
           const input = CreateQuerySchema.parse(fields);
           const subserviceId = await checkServices(deps, input);
@@ -100,7 +98,7 @@ export function queriesRoutes(deps: Deps) {
             throw new HttpError(400, `Too many files. At most ${maxFiles} are accepted.`);
           // Sniff every file before writing a row; one refused file refuses the request.
           for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
-          const id = await db.transaction().execute(async (trx) => {
+          id = await db.transaction().execute(async (trx) => {
             // Claimed in the transaction: two requests never take one upload, and a failure gives it back.
             stored.push(...(await claimCompletedUploads(trx, storage, user.id, uploadIds)));
             const queryId = await insertQuery(trx, {
@@ -119,18 +117,15 @@ export function queriesRoutes(deps: Deps) {
             await notifyCompany(deps, trx, { queryId, user, input, subserviceId, files: [...reused, ...stored].map((f) => f.name) });
             return queryId;
           });
-          committed = true;
-          await releaseClaimedUploads(storage, uploadIds);
-          query = await getQueryForUser(db, storage, id, user);
         } catch (err) {
-          // Nothing half-written: temp files (moved ones are already gone) and stored files both go, unless
-          // the request was saved: then a failure after the commit must not take its files away.
-          if (!committed) {
-            await storage.discard(files);
-            await Promise.all(stored.map((s) => storage.remove(s.key)));
-          }
+          // Nothing half-written: temp files (moved ones are already gone) and stored files both go. Only
+          // until the commit: a failure after it must not take the saved request's files away.
+          await storage.discard(files);
+          await Promise.all(stored.map((s) => storage.remove(s.key)));
           throw err;
         }
+        await releaseClaimedUploads(storage, uploadIds);
+        const query = await getQueryForUser(db, storage, id, user);
         // The sheet index is read in the background; the answer shows the new files 'pending'.
         deps.indexer.kick();
         // The firm's open queue, dashboard and chat list learn of it live (as do the client's other tabs).

@@ -1,18 +1,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
-import type { Logger } from './lib/logger.ts';
 import { securityPolicy } from './http/csp.ts';
 import { apiReference } from './http/docs.ts';
 import { readOrRefuseBody } from './http/body-drain.ts';
-import { HttpError, onError } from './http/errors.ts';
+import { onError } from './http/errors.ts';
 import { completeDocument, OPENAPI_CONFIG, type OpenApiDoc } from './http/openapi.ts';
 import { createSiteHandlers } from './http/static.ts';
 import { createUploadsHandler } from './http/uploads.ts';
-import type { AnswerReplay } from './http/replay.ts';
 import { requestLogger } from './http/request-log.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -35,24 +32,21 @@ import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { JSON_LIMIT } from './http/limits.ts';
 
-/** The Hono app; `replay` keeps the answers of anonymous cached reads that server.ts replays before it. */
-export function createApp(deps: Deps, replay: AnswerReplay) {
+/** The Hono app: the site, the API under /api and the stored files under /uploads. */
+export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
 
-  // Outermost, so that it sees the answer exactly as it leaves (http/replay.ts).
-  app.use(replay.record);
   app.use(requestId());
-  // tus PATCH bodies may be as large as UPLOAD_MAX_MB; @tus/server reads them itself.
-  const refuseJson = readOrRefuseBody(JSON_LIMIT);
-  const refuseTus = readOrRefuseBody(deps.storage.uploadMaxBytes);
-  app.use((c, next) => (c.req.path.startsWith(TUS_PATH) ? refuseTus : refuseJson)(c, next));
+  // The one body limit (http/body-drain.ts): JSON and other bodies at 1 MB; multipart uploads are
+  // capped by lib/storage.ts and tus PATCH bodies (up to UPLOAD_MAX_MB) by @tus/server.
+  const jsonBodies = readOrRefuseBody(JSON_LIMIT);
+  const tusBodies = readOrRefuseBody(deps.storage.uploadMaxBytes, { streamed: true });
+  app.use((c, next) => (c.req.path.startsWith(TUS_PATH) ? tusBodies : jsonBodies)(c, next));
   const logRequest = requestLogger(deps.log);
   app.use(async (c, next) => {
     const started = performance.now();
     const reqId = c.get('requestId');
-    // The request's own logger (with its reqId) is made only if something logs through it:
-    // pino's child() costs more than a cached read (issue 15, docs/performance.md).
-    c.set('log', lazyChild(deps.log, reqId));
+    c.set('log', deps.log.child({ reqId }));
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
     // The same line a child would write: its bindings, then the entry.
@@ -61,22 +55,6 @@ export function createApp(deps: Deps, replay: AnswerReplay) {
   // Hono's secure headers (X-Frame-Options DENY, strict-origin-when-cross-origin, no HSTS
   // here) and the CSP, set in one step after the handler (http/csp.ts).
   app.use(securityPolicy(deps.config.distDir));
-
-  // JSON bodies are capped at 1 MB; multipart bodies stream to disk and are
-  // capped by lib/storage.ts (UPLOAD_MAX_MB) instead.
-  app.use('/api/*', async (c, next) => {
-    // GET and HEAD carry no body here; asking for one would build a whole fetch Request per call.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    if (/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) return next();
-    // tus PATCH bodies are capped by UPLOAD_MAX_MB inside @tus/server.
-    if (c.req.path.startsWith(TUS_PATH)) return next();
-    return bodyLimit({
-      maxSize: JSON_LIMIT,
-      onError: () => {
-        throw new HttpError(413, 'Request body is too large. The limit is 1 MB.');
-      },
-    })(c, next);
-  });
 
   const api = apiRoutes(deps);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
@@ -140,19 +118,3 @@ function apiRoutes(deps: Deps) {
 export type App = ReturnType<typeof createApp>;
 /** Every /api route with its inputs and answers: `hc<AppType>('/api')` in the browser. */
 export type AppType = ReturnType<typeof apiRoutes>;
-
-/** `log.child({ reqId })`, made on first use. */
-function lazyChild(log: Logger, reqId: string): Logger {
-  let child: Logger | undefined;
-  const real = () => (child ??= log.child({ reqId }));
-  return new Proxy({} as Logger, {
-    get(_target, key) {
-      const target = real();
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-    set(_target, key, value) {
-      return Reflect.set(real(), key, value);
-    },
-  });
-}

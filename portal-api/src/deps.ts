@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
-import type { ReadCache } from './lib/read-cache.ts';
 import type { RateLimits } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
 import type { ChatHub } from './modules/chats/hub.ts';
@@ -21,8 +20,6 @@ export type Deps = {
   hub: ChatHub;
   /** Background sheet index of stored files (kick() after storing some). */
   indexer: SheetIndexer;
-  /** Public reads kept in memory until a write (lib/read-cache.ts). */
-  cache: ReadCache;
   /** Aborted when the server closes: work it started in the background (a site rebuild) stops with it. */
   shutdown: AbortSignal;
 };

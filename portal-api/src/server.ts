@@ -25,9 +25,6 @@ import { OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { PgFanout } from './modules/chats/fanout.ts';
 import { SheetIndexer } from './modules/sheet-index/indexer.ts';
 import { startUploadExpiry } from './modules/uploads/upload-expiry.ts';
-import { PgCacheNotify } from './db/cache-notify.ts';
-import { ReadCache } from './lib/read-cache.ts';
-import { AnswerReplay } from './http/replay.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
 
 export type RunningServer = {
@@ -35,8 +32,6 @@ export type RunningServer = {
   port: number;
   deps: Deps;
   fanout: PgFanout | null;
-  /** The replayed public reads (http/replay.ts); tests count what it served. */
-  replay: AnswerReplay;
   close: () => Promise<void>;
   /** The start-up sweep of crash debris in uploads (runs after listening; settles, never rejects). */
   swept: Promise<SweepResult | null>;
@@ -113,17 +108,12 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const fanout = config.database.kind === 'postgres' ? new PgFanout(config.database.url, db, hub, log) : null;
   await fanout?.start();
   const indexer = new SheetIndexer(db, storage, log);
-  const cache = new ReadCache();
-  const cacheNotify = config.database.kind === 'postgres' ? new PgCacheNotify(config.database.url, db, cache, log) : null;
-  await cacheNotify?.start();
   const rateLimits = new RateLimits(config.database);
   const stopping = new AbortController();
-  const deps: Deps = { config, db, log, outbox, storage, hub, cache, rateLimits, indexer, shutdown: stopping.signal };
+  const deps: Deps = { config, db, log, outbox, storage, hub, rateLimits, indexer, shutdown: stopping.signal };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.anyAdmin(), user: (id) => hub.isOnline(id) });
-  // Anonymous cached public reads are answered before Hono from their recorded answers (http/replay.ts).
-  const replay = new AnswerReplay(cache, log);
-  const app = createApp(deps, replay);
+  const app = createApp(deps);
   const outcomeQuestions = startOutcomeQuestions(deps);
   outbox.start();
 
@@ -136,7 +126,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
           port: config.port,
           hostname: config.host,
           createServer: ((options: http.ServerOptions, listener: http.RequestListener) =>
-            createJsonErrorServer(options, listener, replay)) as typeof http.createServer,
+            createJsonErrorServer(options, listener)) as typeof http.createServer,
         },
         () => resolve(s),
       );
@@ -146,7 +136,6 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     stopChatMailSweep();
     await outbox.stop();
     await fanout?.stop();
-    await cacheNotify?.stop();
     hub.close();
     await rateLimits.close();
     await db.destroy();
@@ -200,7 +189,6 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       await fanout?.stop();
       stopExpiry();
       await indexer.stop();
-      await cacheNotify?.stop();
       hub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -211,17 +199,16 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       await db.destroy();
     })());
 
-  return { url, port, deps, fanout, replay, close, swept };
+  return { url, port, deps, fanout, close, swept };
 }
 
 /**
  * @hono/node-server answers a request target it cannot turn into a URL (a raw
  * backslash in the path) with an empty 400; this answers it with a message
- * first, like every other 4xx of the API. Before both, a replayed public read.
+ * first, like every other 4xx of the API.
  */
-function createJsonErrorServer(options: http.ServerOptions, listener: http.RequestListener, replay: AnswerReplay): http.Server {
+function createJsonErrorServer(options: http.ServerOptions, listener: http.RequestListener): http.Server {
   return http.createServer(options, (req, res) => {
-    if (replay.serve(req, res)) return;
     const target = req.url ?? '/';
     const pathPart = target.split('?')[0]!;
     if (!target.startsWith('/') || pathPart.includes('\\')) {

@@ -94,3 +94,69 @@ describe('request bodies are read or refused (issue 18 item 11)', () => {
     expect((await server.call('GET', '/api/health')).status).toBe(200);
   });
 });
+
+/**
+ * One POST on its own connection (`connection: close`), sending its whole declared body as curl
+ * or a browser would. The result holds the answer and whether the client could send all of it:
+ * a server that answers and closes mid-body makes the client's next write fail (EPIPE, ECONNRESET),
+ * and such a client reports the error, not the status.
+ */
+function postClosing(path: string, size: number): Promise<{ status: number; body: string; sendError: string | null }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve) => {
+    let answer: { status: number; body: string } | null = null;
+    let sendError: string | null | undefined;
+    const settle = () => {
+      if (sendError !== undefined && answer) resolve({ ...answer, sendError });
+      else if (sendError && !answer) resolve({ status: 0, body: '', sendError });
+    };
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(size), connection: 'close' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          answer = { status: res.statusCode ?? 0, body: text };
+          settle();
+        });
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      sendError ??= err.code ?? err.message;
+      settle();
+    });
+    req.on('finish', () => {
+      sendError ??= null;
+      settle();
+    });
+    const slice = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        const n = Math.min(slice.length, size - sent);
+        sent += n;
+        if (!req.write(n === slice.length ? slice : slice.subarray(0, n))) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+describe('an oversize body still gets its 413 (lingering close)', () => {
+  it('answers 413 to every one of 20 tries of a declared 6 MB body on a closing connection, after reading it', async () => {
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await postClosing(i % 2 ? '/api/auth/login' : '/api/contact/submit', 6 * 1024 * 1024));
+    for (const answer of answers) {
+      expect(answer).toEqual({ status: 413, body: expect.any(String), sendError: null });
+      expect(JSON.parse(answer.body).message).toMatch(/too large/i);
+    }
+  });
+});

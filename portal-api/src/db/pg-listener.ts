@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import { PG_CONNECT_TIMEOUT_MS } from './pg-pool.ts';
 
 // One PostgreSQL LISTEN on a dedicated connection, with reconnection: the chat
-// fan-out (modules/chats/fanout.ts) and the read-cache invalidation
-// (db/cache-notify.ts) each keep one. A lost connection reconnects after 1 s,
+// fan-out (modules/chats/fanout.ts) keeps one. A lost connection reconnects after 1 s,
 // doubling up to 30 s; `onUp`/`onDown` tell the owner when notices flow.
 
 export type PgListenerOptions = {

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Role, UserStatus } from '../db/schema.ts';
-import type { CachedBody } from '../lib/read-cache.ts';
 
 export type AuthUser = {
   id: string;
@@ -17,7 +16,5 @@ export type AppEnv = {
     requestId: string;
     log: Logger;
     user: AuthUser;
-    /** Set by lib/read-cache.ts when the answer is a cached public read (http/replay.ts keeps it). */
-    cachedAnswer: { cached: CachedBody; status: 200 | 304 };
   };
 };

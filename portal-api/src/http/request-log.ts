@@ -6,19 +6,13 @@ const PROBES = new Set(['/api/health', '/api/ready']);
 
 /**
  * The one line written per request: errors (5xx) at error, API calls at info, the rest
- * (pages, files, health probes whatever their answer) at debug. Written by app.ts;
- * http/replay.ts writes its replayed public reads with `replayed`, at debug. A probe
+ * (pages, files, health probes whatever their answer) at debug. Written by app.ts. A probe
  * that starts or stops failing is logged once by the probe itself (health.routes.ts).
  */
-export function requestLogger(log: Logger, { replayed = false } = {}): (line: RequestLine) => void {
+export function requestLogger(log: Logger): (line: RequestLine) => void {
   // The request line holds no secrets (method, path, status, time): it skips the redaction
   // paths, which pino otherwise walks on every line (docs/performance.md).
   const requestLog = log.child({}, { redact: [] });
-  if (replayed) {
-    // The bulk of the traffic, and the same answer again: at info its line was a quarter
-    // of a replayed read's CPU (issue 15, docs/performance.md). Never a 5xx.
-    return (line) => requestLog.debug(line, 'request');
-  }
   return (line) => {
     // Probes come every few seconds from a load balancer or Docker: debug, not info, and
     // a failing one (503) not at error on every probe either.

@@ -6,8 +6,8 @@ import type { AppEnv } from '../../http/env.ts';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
+import { publicRead } from '../../http/public-cache.ts';
 import { createRouter } from '../../http/router.ts';
-import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import type { Multipart } from '../../lib/storage.ts';
 import { AUTH_REQUIRED, NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findCategory, findCategoryByName } from '../categories/categories.repo.ts';
@@ -36,7 +36,7 @@ const MULTIPART_FIELDS =
 const ADMIN_ERRORS = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
 
 /** The blogs sub-app (SPEC §7 "Blogs"). Static paths are registered before /blogs/{id}. */
-export function blogsRoutes({ db, storage, cache }: Deps) {
+export function blogsRoutes({ db, storage }: Deps) {
   const admin = requireAuth(db, 'admin');
   const isAdmin = (c: Context<AppEnv>) => c.var.user?.role === 'admin';
 
@@ -76,8 +76,7 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
   };
 
   const router = createRouter();
-  router.use('/blogs', invalidatesOnWrite(cache, ['blogs']));
-  router.use('/blogs/*', invalidatesOnWrite(cache, ['blogs']));
+  router.use('/blogs', publicRead());
   return router
     .openapi(
       createRoute({
@@ -97,21 +96,14 @@ export function blogsRoutes({ db, storage, cache }: Deps) {
           throw new HttpError(403, NOT_ALLOWED);
         }
         const statuses = q.status ? [q.status] : isAdmin(c) ? (['draft', 'published'] as const) : (['published'] as const);
-        const load = async () => {
-          const { data, total } = await listBlogs(
-            db,
-            storage,
-            { statuses: [...statuses], category: q.category, tag: q.tag, search: q.search },
-            q.page,
-            q.pageSize,
-          );
-          return { data, page: q.page, pageSize: q.pageSize, total };
-        };
-        c.header('cache-control', 'no-cache');
-        if (statuses.length !== 1 || statuses[0] !== 'published') return c.json(await load(), 200);
-        // Published lists are public and the same for everyone: kept in memory until a blog changes.
-        const variant = JSON.stringify([q.category, q.tag, q.search, q.page, q.pageSize]);
-        return sendCached<Awaited<ReturnType<typeof load>>>(c, await cache.read('blogs', variant, load));
+        const { data, total } = await listBlogs(
+          db,
+          storage,
+          { statuses: [...statuses], category: q.category, tag: q.tag, search: q.search },
+          q.page,
+          q.pageSize,
+        );
+        return c.json({ data, page: q.page, pageSize: q.pageSize, total }, 200);
       },
     )
     .openapi(

@@ -1,17 +1,16 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { publicRead } from '../../http/public-cache.ts';
 import { createRouter } from '../../http/router.ts';
-import { invalidatesOnWrite, sendCached } from '../../lib/read-cache.ts';
 import { insertCategory, listCategories } from './categories.repo.ts';
 import { CATEGORY_TEXTS, CategoryListSchema, CreatedCategorySchema, NewCategorySchema } from './categories.schema.ts';
 
 /** The categories sub-app (SPEC §7 "GET /categories"; ARCHITECTURE.md "POST /categories {name}"). */
-export function categoriesRoutes({ db, cache }: Deps) {
+export function categoriesRoutes({ db }: Deps) {
   const router = createRouter();
-  // Blog lists carry their category's name, so a category change drops them too.
-  router.use('/categories', invalidatesOnWrite(cache, ['categories', 'blogs']));
+  router.use('/categories', publicRead());
   return router
     .openapi(
       createRoute({
@@ -22,11 +21,8 @@ export function categoriesRoutes({ db, cache }: Deps) {
         responses: { 200: { description: 'Categories', content: { 'application/json': { schema: CategoryListSchema } } } },
       }),
       async (c) => {
-        const list = await cache.read('categories', '', async () => {
-          const data = await listCategories(db);
-          return { data, page: 1, pageSize: data.length, total: data.length };
-        });
-        return sendCached<z.infer<typeof CategoryListSchema>>(c, list);
+        const data = await listCategories(db);
+        return c.json({ data, page: 1, pageSize: data.length, total: data.length }, 200);
       },
     )
     .openapi(

@@ -3,8 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { publicRead } from '../../http/public-cache.ts';
 import { createRouter } from '../../http/router.ts';
-import { invalidatesOnWrite, isNotModified, sendCached, sendNotModified } from '../../lib/read-cache.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
   countSubservices,
@@ -55,7 +55,7 @@ async function receiveServiceForm(storage: Storage, req: Request) {
 }
 
 /** The services sub-app (SPEC §7 "Services"). */
-export function servicesRoutes({ db, storage, cache }: Deps) {
+export function servicesRoutes({ db, storage }: Deps) {
   /** A sub-service hangs under an existing top-level service: one level only (SPEC §3). */
   async function checkParent(parentId: string | null | undefined, selfId?: string) {
     if (!parentId) return;
@@ -73,9 +73,7 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
   }
 
   const router = createRouter();
-  // Blogs do not show services, but a query's service titles are read fresh; only this list is cached.
-  router.use('/services', invalidatesOnWrite(cache, ['services']));
-  router.use('/services/*', invalidatesOnWrite(cache, ['services']));
+  router.use('/services', publicRead());
   return router
     .openapi(
       createRoute({
@@ -86,14 +84,9 @@ export function servicesRoutes({ db, storage, cache }: Deps) {
         responses: { 200: json(ServiceListSchema, 'Services'), 304: { description: 'Not modified (If-None-Match)' } },
       }),
       async (c) => {
-        // SPEC §7: fetched with "no cache". Cacheable, but revalidated every time by
-        // ETag (RFC 9111 §5.2.2.4), so an edit shows at once and an unchanged list costs a 304.
-        // The list and its ETag are made once per change (lib/read-cache.ts).
-        const cached = await cache.read('services', '', () => listServiceTree(db));
-        c.header('cache-control', 'no-cache');
-        c.header('etag', cached.etag);
-        if (isNotModified(c.req.header('if-none-match'), cached)) return sendNotModified(c, cached);
-        return sendCached<z.infer<typeof ServiceListSchema>>(c, cached);
+        // Fetched with "no cache": revalidated every time by ETag (http/public-cache.ts),
+        // so an edit shows at once and an unchanged list costs a 304.
+        return c.json(await listServiceTree(db), 200);
       },
     )
     .openapi(

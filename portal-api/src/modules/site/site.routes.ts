@@ -12,7 +12,7 @@ import { SITE_BUILD_TEXTS, SiteBuildStatusSchema, type SiteBuildStatus } from '.
  * process, swapped in only when it succeeds) and answers at once; GET reports
  * its progress and outcome. One build at a time per process.
  */
-export function siteRoutes({ db, log, config, cache, shutdown }: Deps) {
+export function siteRoutes({ db, log, config, shutdown }: Deps) {
   const admin = requireAuth(db, 'admin');
   const root = projectRootFor(config.distDir);
   let status: Omit<SiteBuildStatus, 'available' | 'message'> = { state: 'idle', startedAt: null, finishedAt: null, ms: null, error: null };
@@ -38,7 +38,6 @@ export function siteRoutes({ db, log, config, cache, shutdown }: Deps) {
     if (outcome.ok) {
       // The new pages' request options exist before the build is reported done.
       const added = await seedContentServices(db, config.distDir);
-      if (added.length) await cache.invalidate(['services']);
       status = { state: 'succeeded', startedAt: outcome.startedAt, finishedAt: outcome.finishedAt, ms: outcome.ms, error: null };
       log.info({ ms: outcome.ms, added }, 'site rebuilt');
     } else {

@@ -290,57 +290,18 @@ export async function addDeliverables(
   });
 }
 
-/** Clients who have at least one query, most recently active first, each with their queries newest first. */
-export async function listUsersWithQueries(db: DB) {
-  const rows = await db
-    .selectFrom('queries as q')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select([
-      'u.id as user_id',
-      'u.full_name',
-      'u.email',
-      'u.profile_image',
-      'q.id',
-      'q.subject',
-      'q.project_name',
-      'q.message',
-      'q.status',
-      'q.created_at',
-    ])
-    .orderBy('q.created_at', 'desc')
-    .orderBy('q.id')
-    .execute();
-  const users = new Map<
-    string,
-    {
-      _id: string;
-      fullName: string;
-      email: string;
-      profileImage: string | null;
-      queries: {
-        _id: string;
-        subject: string | null;
-        projectName: string | null;
-        message: string;
-        status: QueryStatus;
-        createdAt: string;
-      }[];
-    }
-  >();
-  for (const r of rows) {
-    let user = users.get(r.user_id);
-    if (!user)
-      users.set(r.user_id, (user = { _id: r.user_id, fullName: r.full_name, email: r.email, profileImage: r.profile_image, queries: [] }));
-    user.queries.push({
-      _id: r.id,
-      subject: r.subject,
-      projectName: r.project_name,
-      message: r.message,
-      status: r.status,
-      createdAt: r.created_at,
-    });
-  }
-  return [...users.values()];
+/**
+ * Every client who has a query, most recently active first, each with all their queries newest
+ * first and in full, a page of `size` clients at a time (the keyset pages below): the unpaged
+ * GET /users/with-queries streams these instead of building one answer of every client.
+ */
+export async function* usersWithQueriesBatches(db: DB, size: number) {
+  let cursor: string | undefined;
+  do {
+    const page = await listUsersWithQueriesPage(db, { limit: size, cursor, full: true });
+    yield page.users;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
 }
 
 /** In a page of clients, each query's message is cut to this preview (the list shows one line). */
@@ -355,7 +316,7 @@ export const PREVIEW_CHARS = 120;
  * so a page costs about the same with 20 clients or 2,000. The cursor is the
  * (created_at, id) of the last client's newest request.
  */
-export async function listUsersWithQueriesPage(db: DB, opts: { limit: number; cursor?: string; q?: string }) {
+export async function listUsersWithQueriesPage(db: DB, opts: { limit: number; cursor?: string; q?: string; full?: boolean }) {
   let heads = db
     .selectFrom('queries as q')
     .innerJoin('users as u', 'u.id', 'q.user_id')
@@ -393,7 +354,8 @@ export async function listUsersWithQueriesPage(db: DB, opts: { limit: number; cu
           'id',
           'user_id',
           'subject',
-          sql<string>`substr(message, 1, ${sql.lit(PREVIEW_CHARS)})`.as('message'),
+          opts.full ? sql<string>`message`.as('message') : sql<string>`substr(message, 1, ${sql.lit(PREVIEW_CHARS)})`.as('message'),
+          'project_name',
           'status',
           'created_at',
         ])
@@ -414,12 +376,26 @@ export async function listUsersWithQueriesPage(db: DB, opts: { limit: number; cu
         fullName: u.full_name,
         email: u.email,
         profileImage: u.profile_image,
-        queries: [] as { _id: string; subject: string | null; message: string; status: QueryStatus; createdAt: string }[],
+        queries: [] as {
+          _id: string;
+          subject: string | null;
+          projectName: string | null;
+          message: string;
+          status: QueryStatus;
+          createdAt: string;
+        }[],
       },
     ]),
   );
   for (const r of queries)
-    byUser.get(r.user_id)?.queries.push({ _id: r.id, subject: r.subject, message: r.message, status: r.status, createdAt: r.created_at });
+    byUser.get(r.user_id)?.queries.push({
+      _id: r.id,
+      subject: r.subject,
+      projectName: r.project_name,
+      message: r.message,
+      status: r.status,
+      createdAt: r.created_at,
+    });
   return { users: [...byUser.values()], nextCursor };
 }
 

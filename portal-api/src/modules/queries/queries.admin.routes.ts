@@ -2,13 +2,14 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { LIST_BATCH, offsetBatches, streamJsonList } from '../../http/json-stream.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { deliverablesAddedMail, statusChangeMail } from './queries.mail.ts';
 import type { Query } from './queries.schema.ts';
 import { publishLifecycle } from './lifecycle.step.ts';
-import { addDeliverables, changeQueryStatus, findAdminQuery, listAllQueries, weeklyStats } from './queries.admin.repo.ts';
+import { addDeliverables, changeQueryStatus, findAdminQuery, listAllQueries, weeklyStats, type ListFilter } from './queries.admin.repo.ts';
 import {
   ChangeStatusSchema,
   ListQueriesSchema,
@@ -38,6 +39,21 @@ export function queriesAdminRoutes(deps: Deps) {
     return query;
   };
 
+  /** Every query the filter keeps, in its order, a batch at a time: keyset pages, or offset pages for the due order. */
+  async function* everyQuery(filter: ListFilter) {
+    if (filter.sort === 'due') {
+      const page = (limit: number, offset: number) =>
+        listAllQueries(db, storage, { ...filter, pageSize: limit, page: offset / limit + 1 }).then((p) => p.data);
+      return yield* offsetBatches(page, (q) => q._id);
+    }
+    let cursor: string | undefined;
+    do {
+      const part = await listAllQueries(db, storage, { ...filter, page: 1, pageSize: LIST_BATCH, cursor });
+      yield part.data;
+      cursor = part.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
   return createRouter()
     .openapi(
       createRoute({
@@ -57,8 +73,13 @@ export function queriesAdminRoutes(deps: Deps) {
         const filter = c.req.valid('query');
         const paged = ['page', 'pageSize', 'cursor'].some((name) => c.req.query(name) !== undefined);
         if (paged) return c.json(await listAllQueries(db, storage, filter), 200);
-        const all = await listAllQueries(db, storage, { ...filter, pageSize: Number.MAX_SAFE_INTEGER });
-        return c.json({ ...all, pageSize: all.data.length }, 200);
+        // Every match, streamed in keyset batches (http/json-stream.ts): built whole, it held the event loop.
+        return streamJsonList<Awaited<ReturnType<typeof listAllQueries>>>(c, 'data', everyQuery(filter), (n) => ({
+          page: 1,
+          pageSize: n,
+          total: n,
+          nextCursor: null,
+        }));
       },
     )
     .openapi(

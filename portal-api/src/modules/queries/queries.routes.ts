@@ -5,6 +5,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
+import { offsetBatches, streamJsonList } from '../../http/json-stream.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
@@ -34,6 +35,7 @@ import {
   REQUIRED_FIELDS,
   UploadLimitsSchema,
   type CreateQuery,
+  type MyQuery,
 } from './queries.schema.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -156,8 +158,16 @@ export function queriesRoutes(deps: Deps) {
         if (limit === undefined && cursor === undefined) {
           const userId = c.var.user.id;
           if (page === undefined && pageSize === undefined) {
-            const data = await withChatPreview(db, c.var.user, await loadQueries(db, storage, { userId }));
-            return c.json({ data, page: 1, pageSize: data.length, total: data.length }, 200);
+            // Every own query, streamed in batches (http/json-stream.ts).
+            const batches = offsetBatches(
+              async (limit, offset) => withChatPreview(db, c.var.user, await loadQueries(db, storage, { userId, page: { limit, offset } })),
+              (q) => q._id,
+            );
+            return streamJsonList<{ data: MyQuery[]; page: number; pageSize: number; total: number }>(c, 'data', batches, (n) => ({
+              page: 1,
+              pageSize: n,
+              total: n,
+            }));
           }
           const size = pageSize ?? 20;
           const number = page ?? 1;

@@ -2,12 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { LIST_BATCH, streamJsonList } from '../../http/json-stream.ts';
 import { createRouter } from '../../http/router.ts';
 import {
   findClient,
   listQueriesOfUser,
-  listUsersWithQueries,
   listUsersWithQueriesPage,
+  usersWithQueriesBatches,
   UserIdParamsSchema,
   UserQueriesSchema,
   UsersWithQueriesQuerySchema,
@@ -134,8 +135,12 @@ export function usersRoutes(deps: Deps) {
       async (c) => {
         const { limit, cursor, q } = c.req.valid('query');
         if (limit === undefined && cursor === undefined && !q) {
-          const users = await listUsersWithQueries(db);
-          return c.json({ users: users.map((u) => ({ ...u, online: deps.hub.isOnline(u._id) })) }, 200);
+          // Every client, streamed a batch of clients at a time (http/json-stream.ts).
+          const batches = async function* () {
+            for await (const users of usersWithQueriesBatches(db, LIST_BATCH))
+              yield users.map((u) => ({ ...u, online: deps.hub.isOnline(u._id) }));
+          };
+          return streamJsonList<z.infer<typeof UsersWithQueriesSchema>>(c, 'users', batches());
         }
         const page = await listUsersWithQueriesPage(db, { limit: limit ?? 20, cursor, q });
         return c.json({ users: page.users.map((u) => ({ ...u, online: deps.hub.isOnline(u._id) })), nextCursor: page.nextCursor }, 200);

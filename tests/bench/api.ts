@@ -10,6 +10,9 @@
 //   - GET /  on the hello-world              (the baseline)
 // first at the peak (as fast as CONNECTIONS connections go), then at half the
 // peak rate for the p99 a person would see on a busy but not saturated server.
+// Then the read goal (SQLite): GET /api/services, /api/blogs, /api/queries/me and the admin
+// queue page, each against the like-for-like baseline of tests/bench/like-for-like.ts (a bare
+// Hono app running the same SQL through prepared better-sqlite3 statements), in turn.
 // Then the memory case: the server's resident set after 1,000 idle chat
 // sockets (joined to a room), per socket.
 //
@@ -40,6 +43,7 @@ import { createSession } from '../../portal-api/src/modules/auth/session.ts';
 import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
 import { growth } from './growth.ts';
+import { BASELINE as LIKE_FOR_LIKE, recordReads } from './like-for-like.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WARMUP_SECONDS = 1;
@@ -88,7 +92,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
     try {
@@ -100,7 +104,7 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} did not answer within 30 s:\n${output()}`);
+  throw new Error(`${url} did not answer within 120 s:\n${output()}`);
 }
 
 type Proc = { url: string; child: ChildProcess; stop: () => Promise<void> };
@@ -272,6 +276,42 @@ async function idleSockets(server: Proc, token: string, queryId: string) {
   };
 }
 
+/**
+ * The read goal: each read's req/s against the like-for-like baseline (tests/bench/like-for-like.ts),
+ * the two measured in turn, with each side's CPU per request and bytes per answer.
+ */
+async function likeForLikeReads(server: Proc, dataDir: string, db: DB, tokens: { client: string; admin: string }) {
+  const client = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('users.id')
+    .where('users.role', '=', 'client')
+    .executeTakeFirstOrThrow();
+  const file = path.join(dataDir, 'app.db');
+  const reads = await recordReads(file, dataDir, client);
+  const readsFile = path.join(dataDir, 'like-for-like.json');
+  await fs.writeFile(readsFile, JSON.stringify(reads));
+  const baseline = await startProcess(['--input-type=module', '-e', LIKE_FOR_LIKE], { DATABASE_FILE: file, READS: readsFile }, '/');
+  try {
+    const rows = [];
+    for (const [i, read] of reads.entries()) {
+      const base = await measure({ url: `${baseline.url}/read/${i}` }, baseline.child.pid!);
+      const token = read.asClient ? tokens.client : tokens.admin;
+      const ours = await measure({ url: `${server.url}${read.path}`, headers: { authorization: `Bearer ${token}` } }, server.child.pid!);
+      rows.push({
+        name: read.name,
+        statements: read.statements.length,
+        server: ours.peak,
+        baseline: base.peak,
+        ratio: Math.round((ours.peak.requestsPerSecond / Math.max(1, base.peak.requestsPerSecond)) * 1000) / 1000,
+      });
+    }
+    return rows;
+  } finally {
+    await baseline.stop();
+  }
+}
+
 async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, baselinePid: number) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-bench-'));
   let dropDatabase = async () => {};
@@ -343,7 +383,9 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, b
     const cpu = await cpuRounds({ url: baselineUrl, pid: baselinePid }, { url: server.url, pid });
 
     const adminId = (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id;
-    const growthRows = await growth(server.url, db, (await createSession(db, adminId)).token);
+    const adminToken = (await createSession(db, adminId)).token;
+    const likeForLike = kind === 'sqlite' ? await likeForLikeReads(server, dataDir, db, { client: token, admin: adminToken }) : null;
+    const growthRows = await growth(server.url, db, adminToken);
 
     // Login: fixed call counts under the per-IP limit, each on a fresh process (fresh limits).
     const login = {
@@ -377,7 +419,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, b
     await server.stop();
     server = await startServer(env);
     const memory = await idleSockets(server, token, queryId);
-    return { database: kind, cases, cpu, memory, growth: growthRows };
+    return { database: kind, cases, cpu, likeForLike, memory, growth: growthRows };
   } finally {
     await server.stop();
     await db.destroy();
@@ -445,6 +487,11 @@ async function main(): Promise<void> {
           `  CPU per request ${c.name}: ${c.peak.cpuMsPerRequest} ms (baseline ${c.baseline.peak.cpuMsPerRequest} ms), ${c.peak.bytesPerResponse} B per answer\n`,
         );
       }
+    }
+    for (const row of r.likeForLike ?? []) {
+      process.stderr.write(
+        `  like-for-like ${row.name.padEnd(46)} ${String(row.server.requestsPerSecond).padStart(6)} vs ${String(row.baseline.requestsPerSecond).padStart(6)} req/s: ×${row.ratio} (goal ≥ 0.5)  CPU ${row.server.cpuMsPerRequest} vs ${row.baseline.cpuMsPerRequest} ms  ${row.server.bytesPerResponse} vs ${row.baseline.bytesPerResponse} B  ${row.statements} statements\n`,
+      );
     }
     const g = r.growth;
     process.stderr.write(

@@ -1,7 +1,6 @@
 // @ts-check
-import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { BUILD_ORIGIN } from './portal-api/src/http/public-origin.ts';
@@ -17,6 +16,9 @@ const devPort = Number(process.env.DEV_PORT ?? 4322);
 // The dev server answers pages itself, so it uses its own address.
 const site = process.env.ASTRO_DEV ? `http://127.0.0.1:${devPort}` : BUILD_ORIGIN;
 
+const SHARED_LAYER =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@tanstack[\\/](query-core|react-query)|zustand|hono)[\\/]|[\\/]site[\\/](lib[\\/](api|auth-store|guards|routes|offline)|islands[\\/]ui[\\/](IslandRoot|query-client|Toasts|toast-on-demand|toast-place|toast-touch|stale-page))\.tsx?$/;
+
 export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
@@ -31,10 +33,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   integrations: [
     interSubset(),
-    // The islands are written against React's API and rendered by Preact through
-    // preact/compat (issue 15: React 19's react-dom client alone was 63 KB gz on every
-    // portal page). `compat` aliases react, react-dom and react/jsx-runtime to it.
-    preact({ compat: true }),
+    // React 19 renders every island (docs/decisions/0007-react-not-preact.md).
+    react(),
     mdx(),
     contentErrorOverlay(),
     sitemap({
@@ -49,9 +49,14 @@ export default defineConfig({
   ],
   server: { port: devPort },
   vite: {
-    plugins: [toastOnDemand(), zodEnglishOnly()],
     // CSS: inline everywhere but the editor's; other assets: Vite's default (undefined).
-    build: { assetsInlineLimit: (file) => (file.endsWith('.css') ? !/QuillEditor/.test(file) : undefined) },
+    build: {
+      assetsInlineLimit: (file) => (file.endsWith('.css') ? !/QuillEditor/.test(file) : undefined),
+      // React, React DOM and the layer every portal screen stands on (the query cache, the
+      // typed client, the session store, the island root) travel as one file that every
+      // page shares and the browser caches once (docs/decisions/0007-react-not-preact.md).
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: SHARED_LAYER }] } } },
+    },
     server: {
       proxy: {
         '/api': api,
@@ -61,48 +66,3 @@ export default defineConfig({
     },
   },
 });
-
-/**
- * In the browser build, `import { toast } from 'sonner'` anywhere in the islands gets
- * site/islands/ui/toast-on-demand.ts, which loads sonner when a toast is raised
- * (issue 15: first-load JavaScript). That module and the outlet (Toasts.tsx) still
- * reach the real sonner; the server-side render is left alone.
- * @returns {import('vite').Plugin}
- */
-function toastOnDemand() {
-  const onDemand = fileURLToPath(new URL('./site/islands/ui/toast-on-demand.ts', import.meta.url));
-  const outlet = fileURLToPath(new URL('./site/islands/ui/Toasts.tsx', import.meta.url));
-  return {
-    name: 'toast-on-demand',
-    enforce: 'pre',
-    resolveId(source, importer, options) {
-      if (source !== 'sonner' || options?.ssr || !importer) return null;
-      const from = importer.split('?')[0];
-      return from === onDemand || from === outlet ? null : onDemand;
-    },
-  };
-}
-
-/**
- * zod's `z` namespace re-exports every locale (`export * as locales`), so a browser
- * bundle that imports the shared schemas carried ~50 of them: 89 KB gzipped on every
- * form page (issue 15: first-load JavaScript). The site uses only the default English
- * messages, so in the browser build that index is a module with `en` alone. The
- * server keeps zod as published.
- * @returns {import('vite').Plugin}
- */
-function zodEnglishOnly() {
-  const id = '\0zod-locales-en';
-  const en = fileURLToPath(new URL('./node_modules/zod/v4/locales/en.js', import.meta.url));
-  return {
-    name: 'zod-english-only',
-    enforce: 'pre',
-    resolveId(source, importer, options) {
-      if (options?.ssr || !importer || source !== '../locales/index.js') return null;
-      return /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(importer) ? id : null;
-    },
-    load(loaded) {
-      return loaded === id ? `export { default as en } from ${JSON.stringify(en)};\n` : null;
-    },
-  };
-}

@@ -1,9 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: the API, unit and browser-logic tests in Node, and the component
-// tests (site/**/*.test.tsx) in jsdom with Testing Library. The islands run on Preact
-// there as on the site: the packages `react` and `react-dom` are npm aliases of
-// @preact/compat (package.json), so every import of React, ours or a library's, gets it.
+// tests (site/**/*.test.tsx) in jsdom with React Testing Library, on React 19 as on the site.
 const shared = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 export default defineConfig({

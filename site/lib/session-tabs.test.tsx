@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, signIn, signInAdmin } from '../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../tests/component/browser.ts';

@@ -1,15 +1,7 @@
-import { createEvent, fireEvent } from '@testing-library/preact';
+import { fireEvent } from '@testing-library/react';
 
-// A person picking an option of a <select>, or files in a file input: the browser fires
-// `input` and then `change` on it. Needed because under preact/compat @testing-library/preact
-// turns every `fireEvent.change` into an `input` event (compat listens to `input` for the
-// onChange of a text field), while compat keeps `change` for a <select> and a file input:
-// fireEvent.change alone would never reach their onChange.
+// A person picking an option of a <select>, or files in a file input: React's onChange of
+// both listens to the browser's `change` event, which is what Testing Library fires here.
 
-function pick(element: HTMLElement, target: { value: string } | { files: File[] }): void {
-  fireEvent.input(element, { target });
-  fireEvent(element, createEvent.change(element));
-}
-
-export const chooseOption = (select: HTMLElement, value: string) => pick(select, { value });
-export const chooseFiles = (input: HTMLElement, files: File[]) => pick(input, { files });
+export const chooseOption = (select: HTMLElement, value: string) => fireEvent.change(select, { target: { value } });
+export const chooseFiles = (input: HTMLElement, files: File[]) => fireEvent.change(input, { target: { files } });

@@ -54,10 +54,10 @@ function shippedJsFrom(html: string): Shipped {
   return { inline, files: [...files], islands, gzipBytes };
 }
 
-test('the home page ships at most 15 KB of gzipped JavaScript and no React', () => {
+test('the home page ships at most 6 KB of gzipped JavaScript and no React', () => {
   const home = shippedJs('/');
   expect(home.islands).toBe(0);
-  expect(home.gzipBytes).toBeLessThanOrEqual(15 * 1024);
+  expect(home.gzipBytes).toBeLessThanOrEqual(6 * 1024);
   expect(home.files.join(' ')).not.toMatch(/react|client\./i);
 });
 
@@ -91,7 +91,9 @@ test('only the contact page hydrates React, and within its budget', () => {
     const shipped = shippedJs(page.path);
     if (page.path === '/contactus') {
       expect(shipped.islands).toBe(1);
-      expect(shipped.gzipBytes).toBeLessThanOrEqual(100 * 1024);
+      // React 19 and the layer every island shares, in the file the portal pages cache too
+      // (docs/decisions/0007-react-not-preact.md); it loads when the form scrolls into view.
+      expect(shipped.gzipBytes).toBeLessThanOrEqual(120 * 1024);
       // Hydrates when the form scrolls into view, not before.
       expect(htmlFile('/contactus')).toMatch(/<astro-island[^>]*client="visible"/);
     } else {

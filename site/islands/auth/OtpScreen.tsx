@@ -1,6 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import { call, publicApi } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { takeWayBack } from '../../lib/guards.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import { bearer, call, publicApi } from '../../lib/api.ts';
 import { paths } from '../../lib/routes.ts';
 import { AuthFrame, PasswordInput } from './AuthFrame.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import { ApiError } from '../../lib/api.ts';
 import { withOfflineReason } from '../../lib/offline.ts';
 import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';

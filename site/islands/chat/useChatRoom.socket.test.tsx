@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, screen, waitFor } from '@testing-library/preact';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
+import { Toasts } from '../ui/Toasts.tsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_BAD_REPLY } from '../../../portal-api/src/modules/chats/chats.labels.ts';
 import { createClient, signIn, signInAdmin } from '../../../tests/api/harness.ts';
@@ -59,11 +60,10 @@ function signInAs(token: string) {
 
 function openRoom() {
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // @testing-library/preact types a wrapper's children as a DOM Element; they are the hook's Preact vnode.
-  const wrapper = ({ children }: { children: Element }) => (
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queries}>
-      {children as unknown as ReactNode}
-      <Toaster />
+      {children}
+      <Toasts />
     </QueryClientProvider>
   );
   return renderHook(() => useChatRoom(queryId), { wrapper });
@@ -78,10 +78,10 @@ const texts = (room: { current: { messages: { message: string }[] } }) => room.c
 describe('useChatRoom', () => {
   it("says 'Failed to load messages' on the admin side when the history cannot be read, and shows none (SPEC §8)", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: Element }) => (
+    const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>
-        {children as unknown as ReactNode}
-        <Toaster />
+        {children}
+        <Toasts />
       </QueryClientProvider>
     );
     // A request this reader may not see: its history answers 404.

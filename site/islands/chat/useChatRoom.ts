@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import { SESSION_ENDED_MESSAGE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
 import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
 import { api, call, sessionRefused } from '../../lib/api.ts';

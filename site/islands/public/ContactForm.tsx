@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import { CharCount } from '../ui/CharCount.tsx';
 import { SHORT_TOAST_MS, Toasts } from '../ui/Toasts.tsx';
 import { CONTACT_LIMITS } from '../../../portal-api/src/modules/contact/contact.limits.ts';
@@ -57,9 +57,7 @@ export default function ContactForm({ services, labels }: Props) {
     try {
       const result = await call(publicApi.contact.submit.$post({ json }));
       toast.success(result.message, { duration: TOAST_MS });
-      // Every field emptied by name: a bare reset() calls form.reset(), which puts back each
-      // field's HTML default, and Preact (preact/compat) makes the placeholder the select's
-      // current option, not its default one, so the first service would come back.
+      // Every field emptied by name, the service back on its placeholder.
       reset({ name: '', email: '', phone: '', service: '', message: '' });
     } catch (err) {
       toast.error(FAILURE, { duration: TOAST_MS });

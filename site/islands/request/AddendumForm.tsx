@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import { api, call, jsonBody } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';

@@ -1,5 +1,8 @@
-import { QuoteCard } from './QuoteCard.tsx';
+import { lazy, Suspense } from 'react';
 import { useWorkspace } from './use-workspace.ts';
+
+// Its form (react-hook-form) loads once there is a quote to show, not with the chat.
+const QuoteCard = lazy(() => import('./QuoteCard.tsx').then((m) => ({ default: m.QuoteCard })));
 
 /**
  * The open quote as a card in the client's chat (issue 13), under the messages,
@@ -12,7 +15,9 @@ export function ChatQuoteCard({ queryId }: { queryId: string }) {
   const canDecide = data.query.status === 'pending' || data.query.status === 'in_progress';
   return (
     <div className="chat-quote" aria-label="Quote in the chat">
-      <QuoteCard quote={open} role="client" canDecide={canDecide} bidDueDate={data.query.bidDueDate} />
+      <Suspense fallback={null}>
+        <QuoteCard quote={open} role="client" canDecide={canDecide} bidDueDate={data.query.bidDueDate} />
+      </Suspense>
     </div>
   );
 }

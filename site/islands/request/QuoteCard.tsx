@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import type { Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
 import {
   formatCents,

@@ -1,8 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { SECTIONS } from './sections.ts';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useWorkspace, workspaceKey } from './use-workspace.ts';
 import './request-panel.css';
+
+// The sections and their forms (react-hook-form, the upload client) are loaded on their own,
+// beside the workspace's data: the chat they sit next to is what its page is opened for, and
+// they kept /chat and /admin-chat over their first-load budget (docs/performance.md).
+let sectionsChunk: Promise<typeof import('./PanelSections.tsx')> | undefined;
+const loadSections = () => (sectionsChunk ??= import('./PanelSections.tsx'));
+const PanelSections = lazy(loadSections);
 
 type Props = {
   queryId: string;
@@ -19,6 +25,7 @@ type Props = {
  */
 export function RequestPanel({ queryId, role, liveStatus, liveStamp = 0 }: Props) {
   const client = useQueryClient();
+  void loadSections();
   const workspace = useWorkspace(queryId);
   const [open, setOpen] = useState(false);
   const bodyId = useId();
@@ -45,11 +52,15 @@ export function RequestPanel({ queryId, role, liveStatus, liveStamp = 0 }: Props
             Could not load this request.
           </p>
         ) : (
-          SECTIONS.map(({ id, title, Component }) => (
-            <section key={id} className={`rqp-section rqp-${id}`} aria-label={title}>
-              <Component workspace={workspace.data} role={role} />
-            </section>
-          ))
+          <Suspense
+            fallback={
+              <p role="status" className="rqp-note">
+                Loading request…
+              </p>
+            }
+          >
+            <PanelSections workspace={workspace.data} role={role} />
+          </Suspense>
         )}
       </div>
     </aside>

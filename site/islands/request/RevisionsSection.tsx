@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import { FileList } from './FileList.tsx';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createClient, signInAdmin } from '../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../tests/component/browser.ts';

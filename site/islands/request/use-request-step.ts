@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../ui/use-single-flight-mutation.ts';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast-on-demand.ts';
 import { serverMessage } from '../../lib/api.ts';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 

@@ -3,12 +3,11 @@ import { offlineReason } from '../../lib/offline.ts';
 import { reportStalePage } from './stale-page.ts';
 import { placeOf } from './toast-place.ts';
 
-// Sonner is 9 KB gzipped, needed only once a screen has something to say. In the
-// browser build every `import { toast } from 'sonner'` is pointed here
-// (astro.config.mjs, plugin "toast-on-demand"), so sonner loads after the screen
-// instead of before it (issue 15: portal first-load JavaScript). A toast waits for
-// the outlet (Toasts.tsx) to have mounted sonner's <Toaster>, which would miss a
-// toast raised before it subscribed.
+// Sonner is 9 KB gzipped, needed only once a screen has something to say. The screens
+// import `toast` from here, never from 'sonner', so sonner loads after the screen instead
+// of before it (first-load JavaScript, docs/performance.md). A toast waits for the outlet
+// (Toasts.tsx) to have mounted sonner's <Toaster>, which would miss a toast raised before
+// it subscribed.
 
 type Message = Parameters<typeof sonnerToast.error>[0];
 type Kind = 'error' | 'success' | 'warning' | 'info';

@@ -50,7 +50,7 @@ if (typeof document !== 'undefined') {
 
 /** A toast's place: its own if it names one, else the outlet's, but the top on a phone when the bottom one would cover the control in use. */
 export function placeOf(requested: ExternalToast['position']): ExternalToast['position'] {
-  if (requested !== undefined || typeof window === 'undefined' || !window.matchMedia(PHONE).matches) return requested;
+  if (requested !== undefined || typeof window === 'undefined' || !window.matchMedia?.(PHONE).matches) return requested;
   if (!lastUsed?.isConnected) return undefined;
   const band = window.innerHeight - outletOffsets().mobileOffset.bottom;
   const { top, bottom } = lastUsed.getBoundingClientRect();

@@ -34,11 +34,9 @@ export function useDismiss(
 }
 
 /**
- * Moves focus to the popup's first item as it opens. React's autoFocus did this on mount;
- * Preact (preact/compat) only writes the autofocus attribute, which a browser honours while
- * the page loads or a <dialog> opens, not for a menu shown later.
- * A layout effect runs as the menu is committed; Preact runs a plain effect after the next
- * frame, so a Tab pressed right after the click could leave from the menu button instead.
+ * Moves focus to the popup's first item as it opens. A layout effect runs as the menu is
+ * committed, before the browser paints, so a Tab pressed right after the click cannot leave
+ * from the menu button instead.
  */
 export function useFocusFirstItem(ref: RefObject<HTMLElement | null>, open: boolean, items = '.menu-pop button') {
   useLayoutEffect(() => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, call } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { BLOG_LIMITS, BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Quill from 'quill';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,8 @@ const type = (label: string | RegExp, value: string) => fireEvent.change(screen.
 async function openEditor(path = '/blog-upload') {
   browser.visit(path);
   render(<BlogEditorScreen />);
-  const body = await screen.findByRole('textbox', { name: 'Body' });
+  // Quill's lazy chunk: the first test of the file also waits for its transform, on a shared machine.
+  const body = await screen.findByRole('textbox', { name: 'Body' }, { timeout: 20_000 });
   await screen.findByRole('option', { name: 'Estimating Tips' });
   return body;
 }
@@ -60,7 +61,7 @@ describe('the blog editor refuses, before sending anything', () => {
     expect(await screen.findByText('Please fill in all required fields.')).toBeTruthy();
     expect(fieldErrors()).toEqual(['blog-title-error', 'blog-category-error', 'blog-body-error']);
     expect(screen.getByLabelText(/^Blog Title/).getAttribute('aria-invalid')).toBe('true');
-    // The editor's mark is set by an effect, which Preact runs after paint: wait for it rather than race it.
+    // The editor's mark is set by an effect: wait for it rather than race it.
     await waitFor(() => expect(body.getAttribute('aria-invalid')).toBe('true'));
     expect(document.activeElement?.id).toBe('blog-title');
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import type { z } from 'zod';
 import { api, upload } from '../../../lib/api.ts';
 import { paths } from '../../../lib/routes.ts';

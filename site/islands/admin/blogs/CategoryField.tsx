@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, call } from '../../../lib/api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { CATEGORY_NAME_MAX, CATEGORY_TEXTS } from '../../../../portal-api/src/modules/categories/categories.labels.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { rememberWayBack } from '../../../lib/guards.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { Composer } from '../../chat/Composer.tsx';
 import { MessageList } from '../../chat/MessageList.tsx';
 import type { ChatMessage, ChatRoom } from '../../chat/useChatRoom.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, call } from '../../../lib/api.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { formatDateTime } from '../admin-format.tsx';

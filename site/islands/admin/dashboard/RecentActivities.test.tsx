@@ -1,6 +1,6 @@
-import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup } from '@testing-library/preact';
+import { cleanup } from '@testing-library/react';
 import { ADMIN, createClient, signInAdmin } from '../../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
 import { multipart } from '../../../../tests/component/multipart.ts';
@@ -11,7 +11,7 @@ import { RecentActivities } from './RecentActivities.tsx';
 // The admin dashboard's Recent Activities, expanded, against the real API: when the table holds
 // as many rows as it asked for (60), older ones exist, and a line under the table says the list
 // is the latest 60, not all of them. (The client's View All: tests/e2e/portal.spec.ts; its
-// table's hooks need the browser's single Preact.)
+// table's hooks need the browser's single React.)
 
 let browser: Browser;
 let adminToken: string;

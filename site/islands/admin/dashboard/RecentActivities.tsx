@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, call } from '../../../lib/api.ts';
 import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { formatDate, formatTime, StatusBadge } from '../admin-format.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, call, jsonBody } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, call } from '../../../lib/api.ts';
 import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { paths } from '../../../lib/routes.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, ApiError, call, serverMessage } from '../../../lib/api.ts';
 import type { QueryStatus } from '../admin-format.tsx';
 import { QUERY_CLOSED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, ApiError, assetUrl, call, publicApi } from '../../../lib/api.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../ui/Modal.tsx';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import type { z } from 'zod';
 import { api, assetUrl, call, serverMessage, upload } from '../../../lib/api.ts';
 import type { ServiceFormInput, ServiceFormSchema } from '../../../../portal-api/src/modules/services/services.schema.ts';

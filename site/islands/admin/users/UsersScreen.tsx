@@ -3,7 +3,7 @@ import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts'
 import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { api, call } from '../../../lib/api.ts';
 import type { ListedUser } from '../../../../portal-api/src/modules/users/users.schema.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

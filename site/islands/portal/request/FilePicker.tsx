@@ -1,5 +1,5 @@
 import { type Ref, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import type { UploadLimits as Limits } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { describeProgress, type FileProgress } from '../../../lib/resumable-uploads.ts';
 import { fieldError } from '../../../lib/field-error.ts';

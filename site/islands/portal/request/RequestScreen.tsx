@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { ApiError, api, call, publicApi } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';

@@ -1,6 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DISMISS_WELCOME } from './public-pages.ts';
-import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+import {
+  asUser,
+  contactFormHydrated,
+  expectNoAxeViolations,
+  newClient,
+  shoot,
+  signInAdmin,
+  submitRequest,
+  type Session,
+} from './support.ts';
 
 // The accessibility audit's findings on forms, the editor toolbar, scrolling tables and hover
 // colours (axe-core and the keyboard, Chromium, 375 and 1280 px): each fixed state is checked
@@ -49,7 +58,7 @@ test("the contact form ties the API's phone sentence to the phone field", async 
   await context.addInitScript(DISMISS_WELCOME);
   await page.goto('/contactus');
   const form = page.locator('form.contact-form');
-  await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled(); // hydrated
+  await contactFormHydrated(page);
   await form.getByLabel('Name').fill('Pat Phone');
   await form.getByLabel('E-mail').fill('pat@example.com');
   await form.getByLabel('Phone (optional)').fill('call me');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../api/harness.ts';
 import { E2E } from './env.ts';
 import { DISMISS_WELCOME } from './public-pages.ts';
-import { requestsReported } from './support.ts';
+import { contactFormHydrated, requestsReported } from './support.ts';
 
 // The contact form against the real server: the message is stored and mailed
 // to COMPANY_EMAIL (here ADMIN_EMAIL, its fallback), read back from the outbox.
@@ -26,7 +26,7 @@ const mailsContaining = async (text: string) => (await readOutbox(E2E.dataDir)).
 test('a visitor sends a message: success toast, cleared form, one mail to the company', async ({ page }) => {
   await page.goto('/contactus');
   const send = page.getByRole('button', { name: 'Send Message' });
-  await expect(send).toBeEnabled(); // hydrated
+  await contactFormHydrated(page);
   const marker = `Doral warehouse ${Date.now()}`;
   await fill(page, {
     name: 'Maria Delgado',
@@ -55,7 +55,7 @@ test('a visitor sends a message: success toast, cleared form, one mail to the co
 
 test('the button is busy while sending and a double click sends one message', async ({ page }) => {
   await page.goto('/contactus');
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await contactFormHydrated(page);
   const marker = `double-click ${Date.now()}`;
   await fill(page, {
     name: 'Sam Ortiz',
@@ -86,7 +86,7 @@ test('the button is busy while sending and a double click sends one message', as
 
 test('a field the server refuses shows its sentence and the failure toast', async ({ page }) => {
   await page.goto('/contactus');
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await contactFormHydrated(page);
   const marker = `refused ${Date.now()}`;
   // The browser accepts name@host without a dot; the API does not.
   await fill(page, { name: 'Lee Park', email: 'lee@localhost', service: 'Something else', message: marker });
@@ -106,7 +106,7 @@ test('a field the server refuses shows its sentence and the failure toast', asyn
 
 test('required fields are checked before anything is sent', async ({ page }) => {
   await page.goto('/contactus');
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await contactFormHydrated(page);
   let sent = false;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/contact/submit')) sent = true;
@@ -126,4 +126,32 @@ test('required fields are checked before anything is sent', async ({ page }) => 
       .getByLabel('Phone (optional)')
       .evaluate((el: HTMLInputElement) => el.required),
   ).toBe(false);
+});
+
+test('without JavaScript the form posts itself: a page says it was sent, one mail goes out; a refused field is named', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const marker = `no-js-${Date.now()}`;
+  await page.goto('/contactus');
+  await fill(page, { name: 'Nora Script', email: 'nora@example.com', service: 'Sample Estimate', message: `Hello, ${marker}` });
+  await form(page).getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status')).toHaveText('Message sent successfully!');
+  await expect.poll(async () => (await mailsContaining(marker)).length).toBe(1);
+  await page.getByRole('link', { name: 'Back to the contact page' }).click();
+  await expect(page).toHaveURL(/\/contactus\/?$/);
+
+  // The browser's own checks pass (a phone field takes any text), the API's do not: its sentence, and no mail.
+  await fill(page, {
+    name: 'Nora Script',
+    email: 'nora@example.com',
+    phone: 'call me',
+    service: 'Sample Estimate',
+    message: `Again, ${marker}`,
+  });
+  await form(page).getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status')).toHaveText('Please enter a valid phone number.');
+  expect(await mailsContaining(`Again, ${marker}`)).toEqual([]);
+  await context.close();
 });

@@ -283,3 +283,11 @@ export async function say(baseURL: string, session: Session, queryId: string, me
   await echoed;
   ws.close();
 }
+
+/**
+ * Waits until /contactus's form island has hydrated (Astro drops the island's `ssr` attribute):
+ * before that the browser would post the form itself (portal-api contact.routes.ts, /contact/form).
+ */
+export async function contactFormHydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island:has(form.contact-form)')).not.toHaveAttribute('ssr');
+}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { call, publicApi } from '../../lib/api.ts';
 import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
@@ -12,8 +12,16 @@ import { BlogFilters } from './blog/BlogFilters.tsx';
 import { RecentPosts } from './blog/RecentPosts.tsx';
 import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 
-/** /blog: published posts, filtered and paged, the state in the address (SPEC §2, §4, §9). */
-export default function BlogListing() {
+/**
+ * /blog: published posts, filtered and paged, the state in the address (SPEC §2, §4, §9).
+ * `children` is the first page as the server wrote it into the HTML (portal-api blogs.pages.ts):
+ * the island renders it untouched in the build and while it hydrates, so hydration matches
+ * and the posts need no JavaScript; once hydrated it draws the same posts itself.
+ */
+export default function BlogListing({ children }: { children?: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return children;
   return (
     <IslandRoot>
       <Listing />

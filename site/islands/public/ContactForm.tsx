@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../ui/toast-on-demand.ts';
 import { CharCount } from '../ui/CharCount.tsx';
@@ -36,7 +36,6 @@ type Props = { services: string[]; labels: Labels };
 
 export default function ContactForm({ services, labels }: Props) {
   const id = useId();
-  const [hydrated, setHydrated] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The field the API's sentence is about (WCAG 3.3.1): marked invalid, described by it and focused.
@@ -47,7 +46,6 @@ export default function ContactForm({ services, labels }: Props) {
   // Only the message is long enough to need a counter; the API refuses any field that is too long, with a sentence (issue 17: nothing is cut).
   const message = watch('message') ?? '';
   const inFlight = useRef(false);
-  useEffect(() => setHydrated(true), []);
 
   const onSubmit = handleSubmit(async (json) => {
     if (inFlight.current) return; // a double click sends one message
@@ -79,6 +77,11 @@ export default function ContactForm({ services, labels }: Props) {
       <Toasts />
       <form
         className="contact-form"
+        // Before hydration (or without JavaScript) the browser posts the form itself and the
+        // API answers a page (portal-api contact.routes.ts, /contact/form); once hydrated,
+        // onSubmit sends it as JSON and stays on the page.
+        method="post"
+        action="/api/contact/form"
         onSubmit={onSubmit}
         aria-describedby={error && !refused ? `${id}-error` : undefined}
         noValidate={false}
@@ -139,7 +142,7 @@ export default function ContactForm({ services, labels }: Props) {
           </p>
         )}
         {/* Not disabled while sending: a refused message leaves the focus here (WCAG 2.4.3). */}
-        <button type="submit" className="btn contact-submit" disabled={!hydrated} aria-busy={busy} {...busyButton(busy)}>
+        <button type="submit" className="btn contact-submit" aria-busy={busy} {...busyButton(busy)}>
           {busy ? labels.submitting : labels.submit}
         </button>
       </form>

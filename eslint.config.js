@@ -23,6 +23,28 @@ const SITE_IMPORT_WALLS = [
   },
 ];
 
+// The browser side is cut by feature (STYLE.md §2): site/features/<area>/ holds an area's
+// components and its api.ts, and another area reaches it only through its index.ts.
+const AREAS = ['auth', 'request', 'chat', 'queue', 'blog', 'services', 'users', 'public', 'team'];
+const NO_MUTATION = {
+  name: '@tanstack/react-query',
+  importNames: ['useMutation'],
+  message: 'Use useSingleFlightMutation (site/islands/ui/use-single-flight-mutation.ts): a double click sends one call.',
+};
+/** The wall around the areas, as seen from a file of `area` (or from outside them, when null). */
+function areaWalls(area) {
+  const others = AREAS.filter((a) => a !== area).join('|');
+  const message = 'Another area is reached only through its index.ts (site/features/<area>/index.ts; STYLE.md §2).';
+  const throughFeatures = {
+    regex: `features/(${others})/(?!index\\.ts$${area === null ? '|components/[A-Za-z]+Screen\\.tsx$' : ''})`,
+    message,
+  };
+  // Outside the areas, ../chat/ and the like are the islands' own folders, not areas.
+  if (area === null) return [throughFeatures];
+  // From inside an area, another area is a sibling folder reached by ../ hops.
+  return [throughFeatures, { regex: `^(\\.\\./)+(${others})/(?!index\\.ts$)`, message }];
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', '.astro/**', 'node_modules/**', 'test-results/**', '.e2e-data-*/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -56,17 +78,25 @@ export default tseslint.config(
         'error',
         {
           patterns: SITE_IMPORT_WALLS,
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useMutation'],
-              message: 'Use useSingleFlightMutation (site/islands/ui/use-single-flight-mutation.ts): a double click sends one call.',
-            },
-          ],
+          paths: [NO_MUTATION],
         },
       ],
     },
   },
+  {
+    // Outside the areas (pages, islands not yet moved): an area's index.ts, or a page's *Screen.tsx.
+    files: ['site/**/*.{ts,tsx,astro}'],
+    ignores: ['site/features/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(null)], paths: [NO_MUTATION] }],
+    },
+  },
+  ...AREAS.map((area) => ({
+    files: [`site/features/${area}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area)], paths: [NO_MUTATION] }],
+    },
+  })),
   {
     // The one place that wraps useMutation.
     files: ['site/islands/ui/use-single-flight-mutation.ts'],

@@ -1,19 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from '../../ui/toast-on-demand.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
 import type { z } from 'zod';
-import { api, assetUrl, call, serverMessage, upload } from '../../../lib/api.ts';
+import { assetUrl, serverMessage } from '../../../lib/api.ts';
+import { useSaveService } from '../api.ts';
 import type { ServiceFormInput, ServiceFormSchema } from '../../../../portal-api/src/modules/services/services.schema.ts';
 import { SERVICE_LIMITS } from '../../../../portal-api/src/modules/services/services.limits.ts';
 import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { withOfflineReason } from '../../../lib/offline.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
-import { CharCount } from '../../ui/CharCount.tsx';
-import { Modal } from '../../ui/Modal.tsx';
-import type { Service, SubService } from './types.ts';
+import { CharCount } from '../../../islands/ui/CharCount.tsx';
+import { Modal } from '../../../islands/ui/Modal.tsx';
+import type { Service, SubService } from '../types.ts';
 
 export type FormMode = { kind: 'service' } | { kind: 'sub'; parentId?: string } | { kind: 'edit'; item: SubService };
 
@@ -46,7 +45,6 @@ function firstProblem(errors: FieldErrors<ServiceFormInput>): Field | undefined 
  * is needed; a sub-service also needs its parent; image and description are optional.
  */
 export function ServiceFormModal({ mode, services, onClose }: Props) {
-  const client = useQueryClient();
   const ids = {
     title: useId(),
     parent: useId(),
@@ -86,25 +84,9 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     setFailure('');
   }, [mode, editing, reset]);
 
-  const save = useSingleFlightMutation({
-    mutationFn: async (values: Saved) => {
-      const fields: Record<string, string> = { title: values.title, description: values.description };
-      if (isSub) fields.parentService = values.parentService;
-      if (editing && !image) {
-        // The route takes JSON or multipart; hc types both bodies at once, and this call sends the JSON one.
-        const input = { param: { id: editing._id }, json: { ...fields, description: fields.description || null } };
-        return call(api.services[':id'].$put(input as Parameters<(typeof api.services)[':id']['$put']>[0]));
-      }
-      const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      if (image) form.append('image', image, image.name);
-      return editing
-        ? upload(api.services[':id'], '$put', form, () => undefined, { id: editing._id })
-        : upload(api.services, '$post', form, () => undefined);
-    },
+  const save = useSaveService({
     onSuccess: (res) => {
       toast.success(res.message);
-      void client.invalidateQueries({ queryKey: ['services'] });
       onClose();
     },
     onError: (err) => {
@@ -115,7 +97,11 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
   });
 
   const validateAndSave = handleSubmit(
-    (values) => save.mutate(values),
+    (values: Saved) => {
+      const fields: Record<string, string> = { title: values.title, description: values.description };
+      if (isSub) fields.parentService = values.parentService;
+      save.mutate({ fields, editingId: editing?._id ?? null, image });
+    },
     (errors) => {
       const field = firstProblem(errors);
       if (field) document.getElementById(fieldIds[field])?.focus();

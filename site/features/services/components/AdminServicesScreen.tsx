@@ -1,14 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useState } from 'react';
-import { toast } from '../../ui/toast-on-demand.ts';
-import { api, ApiError, assetUrl, call, publicApi } from '../../../lib/api.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { Modal } from '../../ui/Modal.tsx';
-import { AdminShell } from '../AdminShell.tsx';
-import { AdminStyles } from '../AdminStyles.tsx';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { ApiError, assetUrl } from '../../../lib/api.ts';
+import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
+import { Modal } from '../../../islands/ui/Modal.tsx';
+import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
+import { AdminStyles } from '../../../islands/admin/AdminStyles.tsx';
+import { useDeleteService, useServices } from '../api.ts';
 import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
-import type { SubService } from './types.ts';
+import type { SubService } from '../types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** /admin-service: Manage Services (SPEC §2). */
@@ -22,21 +21,18 @@ export default function AdminServicesScreen() {
 }
 
 function ManageServices() {
-  const client = useQueryClient();
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [form, setForm] = useState<FormMode | null>(null);
   const [viewing, setViewing] = useState<SubService | null>(null);
   const [deleting, setDeleting] = useState<SubService | null>(null);
-  const { data: services = [], isPending, isError } = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
+  const { data: services = [], isPending, isError } = useServices();
   useEffect(() => {
     if (isError) toast.error(SPEC_TEXTS.servicesFailed);
   }, [isError]);
 
-  const remove = useSingleFlightMutation({
-    mutationFn: (id: string) => call(api.services[':id'].$delete({ param: { id } })),
+  const remove = useDeleteService({
     onSuccess: (res) => {
       toast.success(res.message);
-      void client.invalidateQueries({ queryKey: ['services'] });
     },
     // A refusal the admin can act on (409: open requests use it) is shown as the server words it.
     onError: (err) => toast.error(err instanceof ApiError && err.status === 409 ? err.message : 'Failed to delete service'),

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The wall between areas (eslint.config.js, areaWalls): a file planted in one area that reaches
+// into another's insides fails lint; the same import through the area's index.ts passes.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function lint(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+const WALL = /only through its index\.ts/;
+
+// ESLint's first run loads every plugin and parser: slow on a shared machine.
+describe('an area imports another only through its index.ts', { timeout: 120_000 }, () => {
+  it("refuses a component of one area reaching into another's api.ts", async () => {
+    const messages = await lint(
+      'site/features/request/components/Planted.tsx',
+      "import { useServices } from '../../services/api.ts';\nexport const planted = useServices;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(WALL)]);
+  });
+
+  it("refuses an area's api.ts reaching into another area's components", async () => {
+    const messages = await lint(
+      'site/features/blog/api.ts',
+      "import { ServiceFormModal } from '../services/components/ServiceFormModal.tsx';\nexport const planted = ServiceFormModal;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(WALL)]);
+  });
+
+  it('refuses a screen outside the areas reaching past an index.ts', async () => {
+    const messages = await lint(
+      'site/islands/admin/dashboard/Planted.tsx',
+      "import { serviceKeys } from '../../../features/services/api.ts';\nexport const planted = serviceKeys;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(WALL)]);
+  });
+
+  it("lets through an area's index.ts, its own files, and a page mounting a screen", async () => {
+    expect(
+      await lint(
+        'site/features/request/components/Planted.tsx',
+        "import { useServices } from '../../services/index.ts';\nexport const p = useServices;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'site/features/services/components/Planted.tsx',
+        "import { useServices } from '../api.ts';\nexport const p = useServices;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'site/islands/admin/dashboard/Planted.tsx',
+        "import { useServices } from '../../../features/services/index.ts';\nexport const p = useServices;\n",
+      ),
+    ).toEqual([]);
+  });
+});

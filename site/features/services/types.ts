@@ -1,0 +1,1 @@
+export type { Service, SubService } from '../../../portal-api/src/modules/services/services.schema.ts';

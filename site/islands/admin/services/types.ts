@@ -1,1 +1,0 @@
-export type { Service, SubService } from '../../../../portal-api/src/modules/services/services.schema.ts';

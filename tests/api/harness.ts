@@ -12,6 +12,8 @@ import { startServer, type RunningServer } from '../../portal-api/src/server.ts'
 // Boots the real server on an ephemeral port with a fresh DATA_DIR and a real
 // SQLite file (or DATABASE_URL from the environment, for the PostgreSQL run).
 // Nothing is mocked: calls go over HTTP, mail is read back from the outbox.
+// Under vitest a server that needs no private start-up (no DATA_DIR, DATABASE_URL, ADMIN_* or
+// log of its own) starts on a copy of the run's migrated template database (template-database.ts).
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin-Passw0rd!' };
 
@@ -30,9 +32,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   // volume); the folder is then the first one's to remove.
   const ownsDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-test-')));
+  const template = templateFor(env, options);
   // With TEST_DATABASE_URL (the PostgreSQL run), each test server gets its own
   // fresh database, created through that URL and dropped on stop.
-  const pgDatabase = process.env.TEST_DATABASE_URL && !env.DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
+  const pgDatabase =
+    process.env.TEST_DATABASE_URL && !env.DATABASE_URL
+      ? await createTestDatabase(process.env.TEST_DATABASE_URL, template?.pgName ?? undefined)
+      : null;
+  if (!pgDatabase && template?.sqliteFile) await fs.copyFile(template.sqliteFile, path.join(dataDir, 'app.db'));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -90,8 +97,19 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   };
 }
 
-/** CREATE DATABASE test_<random> through the admin URL; returns its URL and a drop(). */
-export async function createTestDatabase(adminUrl: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+/** The run's template database when this server may start on a copy of it (see the top of this file). */
+function templateFor(env: Record<string, string>, options: { log?: Logger }): { sqliteFile: string | null; pgName: string | null } | null {
+  const described = process.env.ESTIMATING_TEST_TEMPLATE;
+  if (!described || options.log) return null;
+  if (['DATA_DIR', 'DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'].some((key) => key in env)) return null;
+  return JSON.parse(described);
+}
+
+/** CREATE DATABASE test_<random> (a copy of `template` if named) through the admin URL; returns its URL and a drop(). */
+export async function createTestDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -102,7 +120,7 @@ export async function createTestDatabase(adminUrl: string): Promise<{ name: stri
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const drop = async () => {

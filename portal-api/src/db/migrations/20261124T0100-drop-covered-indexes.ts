@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 // 0600 added, so every read they served is served by the wider one:
 //   chat_messages_query_idx (query_id, created_at)       ⊂ chat_messages_query_created_id_idx (query_id, created_at, id)
 //   activities_user_created_idx (user_id, created_at)    ⊂ activities_user_created_id_idx (user_id, created_at, id)
-// tests/api/chat-write-indexes.test.ts checks those plans; docs/performance.md
+// tests/api/chat-write-indexes.pg.test.ts checks those plans; docs/performance.md
 // ("Seventh session") has what it saves.
 
 export async function up(db: Kysely<any>): Promise<void> {

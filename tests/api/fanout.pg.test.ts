@@ -7,6 +7,7 @@ import { openDatabase } from '../../portal-api/src/db/database.ts';
 import { ADMIN, createTestDatabase, startTestServer, type TestServer } from './harness.ts';
 import { createClientOver, createQueryOver, signInOver, startServerProcess } from './process.ts';
 import { openSocket, type Socket } from './socket.ts';
+import { until } from './until.ts';
 
 // Chat frames published by one instance reach sockets on every instance
 // (PostgreSQL LISTEN/NOTIFY, modules/chats/fanout.ts). On SQLite there is a
@@ -18,19 +19,24 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 async function socketInRoom(server: TestServer, room: string): Promise<Socket> {
   const before = new Set(server.deps.hub.allPeers());
   const socket = await openSocket(server.url);
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const peer = server.deps.hub.allPeers().find((p) => !before.has(p));
-    if (peer) {
-      server.deps.hub.join(peer, room);
-      return socket;
-    }
-    if (Date.now() > deadline) throw new Error('socket never registered');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const peer = await until('the socket registered', () => server.deps.hub.allPeers().find((p) => !before.has(p)), 5000);
+  server.deps.hub.join(peer, room);
+  return socket;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 400));
+let markers = 0;
+/**
+ * Publishes a marker into `room` through each of `servers` and waits until every one of `sockets`
+ * has it. NOTIFY delivers in commit order and a local broadcast is sent in order, so a duplicate
+ * or stray frame of an earlier publish would have arrived before the markers.
+ */
+async function settle(room: string, servers: TestServer[], sockets: Socket[]): Promise<void> {
+  for (const server of servers) {
+    const id = `marker-${++markers}`;
+    await server.deps.hub.publish(room, { type: 'marker', id });
+    for (const socket of sockets) await socket.next((f) => f.type === 'marker' && f.id === id);
+  }
+}
 
 describe('chat fan-out', () => {
   let a: TestServer;
@@ -57,7 +63,7 @@ describe('chat fan-out', () => {
     await a.deps.hub.publish('room-1', { type: 'receiveMessage', message: { _id: 'm1', message: 'hello from A' } });
     expect((await onB.next((f) => f.message?._id === 'm1')).message.message).toBe('hello from A');
     await onA.next((f) => f.message?._id === 'm1');
-    await settle();
+    await settle('room-1', [a, b!], [onA, onB]);
     // Nobody gets it twice: A broadcast locally and ignored its own NOTIFY.
     expect(onA.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
     expect(onB.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
@@ -74,15 +80,16 @@ describe('chat fan-out', () => {
     expect(before.rows).toHaveLength(1);
     await sql`select pg_terminate_backend(${before.rows[0]!.pid})`.execute(a.deps.db);
     // The listener reconnects after about a second, on a new backend.
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const now = await sql<{
-        pid: number;
-      }>`select pid from pg_stat_activity where application_name = ${application} and query ilike 'LISTEN%'`.execute(a.deps.db);
-      if (now.rows.length === 1 && now.rows[0]!.pid !== before.rows[0]!.pid) break;
-      if (Date.now() > deadline) throw new Error('the listener did not come back');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(
+      'the listener back on a new backend',
+      async () => {
+        const now = await sql<{
+          pid: number;
+        }>`select pid from pg_stat_activity where application_name = ${application} and query ilike 'LISTEN%'`.execute(a.deps.db);
+        return now.rows.length === 1 && now.rows[0]!.pid !== before.rows[0]!.pid;
+      },
+      15_000,
+    );
     const onB = await socketInRoom(b!, 'room-again');
     await a.deps.hub.publish('room-again', { type: 'receiveMessage', message: { _id: 'again', message: 'after the reconnect' } });
     expect((await onB.next((f) => f.message?._id === 'again')).message.message).toBe('after the reconnect');
@@ -96,7 +103,7 @@ describe('chat fan-out', () => {
     const text = 'Ünïcødé ✓ 🏗️ '.repeat(3000); // ~60 KB of multi-byte text
     await a.deps.hub.publish('room-big', { type: 'receiveMessage', message: { _id: 'big', message: text } });
     expect((await inRoom.next((f) => f.message?._id === 'big')).message.message).toBe(text);
-    await settle();
+    await settle('room-big', [a, b!], [inRoom]);
     expect(elsewhere.frames).toEqual([]);
     inRoom.ws.close();
     elsewhere.ws.close();
@@ -107,7 +114,7 @@ describe('chat fan-out', () => {
 
     await a.deps.hub.publish('room-1', { type: 'receiveMessage', message: { _id: 'm1', message: 'local' } });
     expect((await inRoom.next((f) => f.message?._id === 'm1')).message.message).toBe('local');
-    await settle();
+    await settle('room-1', [a], [inRoom]);
     expect(inRoom.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
     expect(elsewhere.frames).toEqual([]);
     inRoom.ws.close();
@@ -166,9 +173,19 @@ describe('chat fan-out', () => {
         );
         const reply = await clientOnOne.next((f) => f.type === 'receiveMessage' && f.message.message === 'Answered through instance two');
         expect(reply.message.replyTo._id).toBe(mine.message._id);
-        await settle();
-        expect(clientOnOne.frames.filter((f) => f.type === 'receiveMessage')).toHaveLength(2);
-        expect(adminOnTwo.frames.filter((f) => f.type === 'receiveMessage')).toHaveLength(2);
+        // One more message through each instance, seen on both sockets: NOTIFY keeps commit order,
+        // so a duplicate of the two above would have arrived before these.
+        for (const [socket, token, text] of [
+          [clientOnOne, client.token, 'Settled through instance one'],
+          [adminOnTwo, adminToken, 'Settled through instance two'],
+        ] as const) {
+          socket.ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message: text }));
+          for (const each of [clientOnOne, adminOnTwo]) await each.next((f) => f.type === 'receiveMessage' && f.message.message === text);
+        }
+        const chat = (socket: Socket) =>
+          socket.frames.filter((f) => f.type === 'receiveMessage' && !f.message.message.startsWith('Settled'));
+        expect(chat(clientOnOne)).toHaveLength(2);
+        expect(chat(adminOnTwo)).toHaveLength(2);
         clientOnOne.ws.close();
         adminOnTwo.ws.close();
       } finally {

@@ -220,8 +220,9 @@ describe('a mail server that refuses every mail, then recovers', () => {
     sink.refusing = false;
     await sink.waitFor(3, 40_000);
     await until('every row sent', async () => (await rows(s)).every((r) => r.status === 'sent'), 20_000);
-    // Give a duplicate every chance to show up.
-    await new Promise((r) => setTimeout(r, OUTBOX.retryBaseMs + 1_500));
+    // A duplicate would be a send still on its way: a row marked sent is never claimed again, and
+    // flush() waits for the worker's sends in flight.
+    await s.deps.outbox.flush();
     expect(sink.received).toHaveLength(3);
     expect(sink.received.map((m) => m.subject.replace(/\d{6}$/, 'NNNNNN')).sort()).toEqual([
       'New sign-up waiting for approval: Refused Rob',
@@ -335,7 +336,10 @@ describe('several instances on one database', () => {
     });
     await Promise.all([a, b, c].map((x) => x.deps.outbox.flush()));
     await sink.waitFor(N);
-    await new Promise((r) => setTimeout(r, 1_500));
+    // A duplicate would be a send still on its way on some instance: once every row is marked
+    // sent none is claimed again, and flush() waits for each worker's sends in flight.
+    await until('every row sent', async () => (await rows(a)).every((r) => r.status === 'sent'), 20_000);
+    await Promise.all([a, b, c].map((x) => x.deps.outbox.flush()));
     expect(sink.received).toHaveLength(N);
     expect(new Set(sink.received.map((m) => m.subject)).size).toBe(N);
     expect((await rows(a)).filter((r) => r.status === 'sent')).toHaveLength(N);

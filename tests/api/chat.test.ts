@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { until } from './until.ts';
 
 // Real `ws` clients against the real /ws hub: frames of ARCHITECTURE.md "WebSocket /ws".
 
@@ -235,12 +236,14 @@ describe('/ws chat', () => {
     expect(refused.message).toMatch(/too fast/);
     // The burst is stored, each message in its own write: on a loaded machine the last ones may
     // still be on their way when the refusal arrives, so wait for them (up to 5 s) before counting.
-    let stored: unknown[] = [];
-    for (let waited = 0; waited < 5000 && stored.length < 60; waited += 100) {
-      await new Promise((r) => setTimeout(r, 100));
-      stored = (await server.call('GET', `/api/chats/query/${q}/message`, { token: a.token })).body as unknown[];
-    }
-    expect(stored.length).toBeGreaterThanOrEqual(60);
+    const stored = await until(
+      'at least 60 of the burst stored',
+      async () => {
+        const list = (await server.call('GET', `/api/chats/query/${q}/message`, { token: a.token })).body as unknown[];
+        return list.length >= 60 && list;
+      },
+      5000,
+    );
     expect(stored.length).toBeLessThan(100);
     expect(ws.ws.readyState).toBe(WebSocket.OPEN);
   });
@@ -292,11 +295,8 @@ describe('/ws chat', () => {
     const before = (await server.outbox()).filter((m) => m.to.includes(c.email)).length;
     await staff.request({ type: 'sendMessage', token: admin, queryId: q, message: 'Your estimate is ready' }, 'receiveMessage');
     await staff.request({ type: 'sendMessage', token: admin, queryId: q, message: 'And one more thing' }, 'receiveMessage');
-    let mails = (await server.outbox()).filter((m) => m.to.includes(c.email));
-    for (let i = 0; i < 20 && mails.length === before; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      mails = (await server.outbox()).filter((m) => m.to.includes(c.email));
-    }
+    // The mail is written in the message's transaction: there once the message is acknowledged.
+    const mails = (await server.outbox()).filter((m) => m.to.includes(c.email));
     expect(mails.length - before).toBe(1);
     expect(mails.at(-1)!.text).toContain('Your estimate is ready');
     expect(mails.at(-1)!.text).toContain(`/chat/${q}`);
@@ -308,7 +308,7 @@ describe('/ws chat', () => {
     const count = (await server.outbox()).length;
     await staff.request({ type: 'sendMessage', token: admin, queryId: q2, message: 'You are online' }, 'receiveMessage');
     await client.next((f) => f.type === 'receiveMessage' && f.message.message === 'You are online');
-    await new Promise((r) => setTimeout(r, 300));
+    // A mail would have been written in the message's transaction, before the broadcast.
     expect((await server.outbox()).length).toBe(count);
   });
 });

@@ -6,6 +6,7 @@ import { startUploadExpiry } from '../../portal-api/src/modules/uploads/upload-e
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { submitQuery } from './submit-query.ts';
 import { uploadWhole } from './tus-client.ts';
+import { until } from './until.ts';
 
 // Idempotency-Key (draft-ietf-httpapi-idempotency-key-header) on the create calls, on
 // SQLite and (with TEST_DATABASE_URL) PostgreSQL: an answer lost on the way back and a
@@ -181,11 +182,9 @@ describe('POST /queries with an Idempotency-Key', () => {
       duplex: 'half',
     } as RequestInit);
     // Wait until the first call holds the key.
-    for (let i = 0; i < 100; i++) {
-      const row = await server.deps.db.selectFrom('idempotency_keys').select('state').where('key', '=', key).executeTakeFirst();
-      if (row) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until('the first call to hold the key', () =>
+      server.deps.db.selectFrom('idempotency_keys').select('state').where('key', '=', key).executeTakeFirst(),
+    );
     const during = await server.call('POST', '/api/queries', {
       token: ana.token,
       form: requestForm('Slow first call'),
@@ -341,7 +340,7 @@ describe('keys after a crash and after their 24 hours', () => {
     const left = async () =>
       (await server.deps.db.selectFrom('idempotency_keys').select('key').where('key', 'in', [old, kept]).execute()).map((r) => r.key);
     try {
-      for (let i = 0; i < 100 && (await left()).length > 1; i++) await new Promise((r) => setTimeout(r, 20));
+      await until('the expired key taken', async () => (await left()).length <= 1);
     } finally {
       stop();
     }

@@ -3,6 +3,7 @@ import { createClient, recordingDatabase, signInAdmin, startTestServer, type Tes
 import { dwgFile, encryptedPdf, flateBombPdf, manyPagesPdf, planSetPdf, zipOf } from './plan-files.ts';
 import { READ_MEMORY_CAP_BYTES } from '../../portal-api/src/modules/sheet-index/indexer.ts';
 import { uploadWhole } from './tus-client.ts';
+import { until } from './until.ts';
 import { formatBytes } from '../../portal-api/src/shared/byte-size.ts';
 import {
   INDEX_LEASE_MS,
@@ -48,12 +49,15 @@ async function submit(files: Array<[string, Buffer]>): Promise<string> {
 }
 
 async function indexed(queryId: string, token = ana.token): Promise<IndexedFile[]> {
-  for (let i = 0; i < 600; i++) {
-    const files = (await server.call('GET', `/api/queries/${queryId}`, { token })).body.data.files as IndexedFile[];
-    if (files.every((f) => f.index.status !== 'pending')) return files;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('index did not finish');
+  return until(
+    'the index finished',
+    async () => {
+      const files = (await server.call('GET', `/api/queries/${queryId}`, { token })).body.data.files as IndexedFile[];
+      return files.every((f) => f.index.status !== 'pending') && files;
+    },
+    // Below the slowest test's own timeout, so a stuck index says so.
+    110_000,
+  );
 }
 
 describe('sheet index', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { copyProject, ROOT, startNode, stopNode } from './site-project.ts';
+import { until } from './until.ts';
 
 // The real Astro build of a copy of the site (issue 16): the running
 // PUBLIC_URL in every absolute link, a rebuild that never leaves the server
@@ -36,12 +37,15 @@ describe("the admin's rebuild", () => {
   afterAll(() => server?.stop());
 
   async function finished(): Promise<any> {
-    for (;;) {
-      const res = await server.call('GET', '/api/site/rebuild', { token: admin });
-      expect(res.status).toBe(200);
-      if (res.body.state !== 'running') return res.body;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    return until(
+      'the rebuild to finish',
+      async () => {
+        const res = await server.call('GET', '/api/site/rebuild', { token: admin });
+        expect(res.status).toBe(200);
+        return res.body.state !== 'running' && res.body;
+      },
+      170_000,
+    );
   }
 
   it('is for admins only', async () => {
@@ -104,7 +108,10 @@ describe('a server closing during a rebuild', () => {
     const before = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
     const beforeAt = fs.statSync(path.join(dist, 'index.html')).mtimeMs;
     expect((await server.call('POST', '/api/site/rebuild', { token: admin })).status).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until(
+      'the build under way',
+      async () => (await server.call('GET', '/api/site/rebuild', { token: admin })).body.state === 'running',
+    );
     await server.stop();
     // Nothing half-built is left beside dist/, nothing is swapped in later.
     await expect.poll(() => fs.readdirSync(project).filter((f) => /^dist\.(next|old)-/.test(f)), { timeout: 10_000 }).toEqual([]);

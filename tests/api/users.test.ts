@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { submitQuery } from './submit-query.ts';
 
 let server: TestServer;
 let adminToken: string;
+
+/** Waits for the clock to pass the millisecond of the last write: createdAt is kept to the millisecond. */
+async function clockMoved() {
+  const last = Date.now();
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(last), { interval: 1 });
+}
 beforeAll(async () => {
   server = await startTestServer();
   adminToken = await signInAdmin(server);
@@ -34,7 +40,7 @@ describe('GET /users', () => {
       const email = `listed-${i}@example.com`;
       await server.call('POST', '/api/auth/register', { json: { fullName: `Listed ${i}`, email, password: 'Passw0rd-long' } });
       created.push(email);
-      await new Promise((r) => setTimeout(r, 3)); // distinct createdAt
+      await clockMoved(); // distinct createdAt
     }
     const first = await server.call('GET', '/api/users', { token: adminToken });
     expect(first.status).toBe(200);
@@ -56,7 +62,7 @@ describe('GET /users', () => {
   it("with include=latestQueryStatus gives each user their newest query's status, null without one", async () => {
     const busy = await createClient(server, adminToken, { fullName: 'Busy Builder' });
     const older = await submitQuery(server, busy.token, 'Older request for the tower');
-    await new Promise((r) => setTimeout(r, 3)); // distinct createdAt
+    await clockMoved(); // distinct createdAt
     const newer = await submitQuery(server, busy.token, 'Newer request for the garage');
     const idle = await createClient(server, adminToken, { fullName: 'Idle Builder' });
     expect((await server.call('PATCH', `/api/queries/${newer}/status`, { token: adminToken, json: { status: 'closed' } })).status).toBe(

@@ -33,11 +33,9 @@ it('copies the WAL into the database file from the worker thread, not from the w
       .execute();
   expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(2 * 1024 * 1024);
 
-  const deadline = Date.now() + 5000;
-  while (fs.statSync(file).size < before + 2 * 1024 * 1024) {
-    if (Date.now() > deadline) throw new Error('the worker never checkpointed');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await expect
+    .poll(() => fs.statSync(file).size, { timeout: 5000, message: 'the worker never checkpointed' })
+    .toBeGreaterThanOrEqual(before + 2 * 1024 * 1024);
   // Everything written is still readable through the main connection.
   expect((await db.selectFrom('settings').select('key').where('key', 'like', 'big-%').execute()).length).toBe(40);
 });

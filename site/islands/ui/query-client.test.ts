@@ -37,7 +37,14 @@ describe('the screens’ query client while the browser is offline', () => {
     expect(offlineReason()).toBe(OFFLINE_TEXT);
     // Nothing is left queued to run when the connection comes back.
     onlineManager.setOnline(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // What the client resumes when the connection returns, resumed and awaited here.
+    await client.resumePausedMutations();
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .filter((m) => m.state.isPaused),
+    ).toEqual([]);
     expect(sent).toBe(1);
     client.unmount();
   });
@@ -49,7 +56,7 @@ describe('the screens’ query client while the browser is offline', () => {
     let reads = 0;
     const list = new QueryObserver(client, { queryKey: ['users'], queryFn: async () => ++reads });
     const unsubscribe = list.subscribe(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => list.getCurrentResult().fetchStatus).toBe('paused');
     expect(reads).toBe(0);
     onlineManager.setOnline(true);
     await expect.poll(() => reads).toBe(1);

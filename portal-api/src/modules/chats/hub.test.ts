@@ -88,9 +88,13 @@ describe('ChatHub heartbeat', () => {
     for (let i = 0; i < 150; i++) clients.push(await connect(hub, url));
     // The last socket (pinged in a sweep's second turn) stops reading: no pong comes back.
     (clients.at(-1) as unknown as { _socket: import('node:net').Socket })._socket.pause();
+    // Counted from before the drop: the socket pinged just before the silent one, in the same turn.
+    let pings = 0;
+    clients.at(-2)!.on('ping', () => pings++);
     await expect.poll(() => hub.size, { timeout: 5000 }).toBe(149);
     // The others answered every ping and are all still there a few sweeps later.
-    await new Promise((r) => setTimeout(r, 400));
+    const seen = pings;
+    await expect.poll(() => pings, { timeout: 5000 }).toBeGreaterThanOrEqual(seen + 3);
     expect(hub.size).toBe(149);
   });
 });

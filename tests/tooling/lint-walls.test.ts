@@ -86,7 +86,15 @@ describe('the import walls', () => {
       const messages = await lint(file, `import * as other from '../users/${inner}';\n\nexport const planted = other;\n`);
       expect(messages, inner).toEqual([expect.stringMatching(/Reach another module only through its \*\.repo\.ts/)]);
     }
-    for (const open of ['users.repo.ts', 'users.schema.ts', 'users.rules.ts', 'users.limits.ts', 'users.labels.ts', 'users.mail.ts', 'users.public.ts']) {
+    for (const open of [
+      'users.repo.ts',
+      'users.schema.ts',
+      'users.rules.ts',
+      'users.limits.ts',
+      'users.labels.ts',
+      'users.mail.ts',
+      'users.public.ts',
+    ]) {
       expect(await lint(file, `import * as other from '../users/${open}';\n\nexport const planted = other;\n`), open).toEqual([]);
     }
   });
@@ -101,7 +109,8 @@ describe('the import walls', () => {
       const messages = await lint(file, `import * as planted from '${source}';\n\nexport const used = planted;\n`);
       expect(messages, `${file} ← ${source}`).toEqual([expect.stringMatching(/Shared schema files import nothing but zod/)]);
     }
-    const allowed = "import { z } from 'zod';\nimport { formatBytes } from '../../shared/byte-size.ts';\n\nexport const used = [z, formatBytes];\n";
+    const allowed =
+      "import { z } from 'zod';\nimport { formatBytes } from '../../shared/byte-size.ts';\n\nexport const used = [z, formatBytes];\n";
     expect(await lint('portal-api/src/modules/queries/planted.schema.ts', allowed)).toEqual([]);
   });
 });

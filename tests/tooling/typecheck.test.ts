@@ -14,13 +14,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 const files: Record<string, string> = {
   // A type error in an island, a server file and an .astro component.
-  'site/islands/PlantedType.tsx': "export default function PlantedType() {\n  const count: number = 'three';\n  return <p>{count}</p>;\n}\n",
+  'site/islands/PlantedType.tsx':
+    "export default function PlantedType() {\n  const count: number = 'three';\n  return <p>{count}</p>;\n}\n",
   'portal-api/src/planted-type.ts': "export const planted: number = 'not a number';\n",
   'site/components/PlantedType.astro': "---\nconst count: number = 'three';\n---\n<p>{count}</p>\n",
   // Caught only under the repository's own compiler options (noUncheckedIndexedAccess).
   'portal-api/src/planted-index.ts': 'const list: number[] = [];\nexport const first: number = list[0];\n',
   // Clean: JSX through the islands' runtime, Node's types, an .astro component with props.
-  'site/islands/Clean.tsx': "import { useState } from 'react';\n\nexport default function Clean() {\n  const [n] = useState(0);\n  return <p>{n}</p>;\n}\n",
+  'site/islands/Clean.tsx':
+    "import { useState } from 'react';\n\nexport default function Clean() {\n  const [n] = useState(0);\n  return <p>{n}</p>;\n}\n",
   'portal-api/src/clean.ts': "import path from 'node:path';\n\nexport const joined: string = path.join('a', 'b');\n",
   'site/components/Clean.astro': '---\ninterface Props {\n  title: string;\n}\nconst { title } = Astro.props;\n---\n<h1>{title}</h1>\n',
 };
@@ -32,7 +34,10 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'estimating-typecheck-'));
   // The repository's packages (React's JSX runtime, Node's types, astro) through a link.
   await fs.symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  await fs.writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.join(root, 'tsconfig.json'), include: ['site', 'portal-api'] }));
+  await fs.writeFile(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ extends: path.join(root, 'tsconfig.json'), include: ['site', 'portal-api'] }),
+  );
   for (const [file, text] of Object.entries(files)) {
     await fs.mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await fs.writeFile(path.join(dir, file), text);
@@ -59,11 +64,18 @@ it('reports a type error in a .tsx island, a .ts server file and an .astro compo
 });
 
 it("applies the repository's compiler options (noUncheckedIndexedAccess)", () => {
-  expect(errors.get('portal-api/src/planted-index.ts')).toEqual([expect.stringMatching(/^ts\(2322\): Type 'number \| undefined' is not assignable/)]);
+  expect(errors.get('portal-api/src/planted-index.ts')).toEqual([
+    expect.stringMatching(/^ts\(2322\): Type 'number \| undefined' is not assignable/),
+  ]);
 });
 
 it('passes the clean files: nothing but the plants is reported', () => {
   expect([...errors.keys()].sort()).toEqual(
-    ['portal-api/src/planted-index.ts', 'portal-api/src/planted-type.ts', 'site/components/PlantedType.astro', 'site/islands/PlantedType.tsx'].sort(),
+    [
+      'portal-api/src/planted-index.ts',
+      'portal-api/src/planted-type.ts',
+      'site/components/PlantedType.astro',
+      'site/islands/PlantedType.tsx',
+    ].sort(),
   );
 });

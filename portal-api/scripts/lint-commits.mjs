@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** The last commit made before the rule; older subjects are history, not checked. */
-const RULE_START = '3235531';
+const RULE_START = '9c5d949';
 const MAX_SUBJECT = 72;
 const FORBIDDEN = [
   [/\b(issue|ticket)\s*#?\d+/i, 'names an issue number'],

@@ -1,4 +1,5 @@
 import { QuoteCard } from './QuoteCard.tsx';
+import { canMove } from './moves.ts';
 import { useWorkspace } from './use-workspace.ts';
 
 /**
@@ -9,10 +10,9 @@ export function ChatQuoteCard({ queryId }: { queryId: string }) {
   const { data } = useWorkspace(queryId);
   const open = data?.query.quotes.find((q) => q.state === 'sent');
   if (!data || !open) return null;
-  const canDecide = data.query.status === 'pending' || data.query.status === 'in_progress';
   return (
     <div className="chat-quote" aria-label="Quote in the chat">
-      <QuoteCard quote={open} role="client" canDecide={canDecide} bidDueDate={data.query.bidDueDate} />
+      <QuoteCard quote={open} role="client" canDecide={canMove(data, 'accept', open._id)} bidDueDate={data.query.bidDueDate} />
     </div>
   );
 }

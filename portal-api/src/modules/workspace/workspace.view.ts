@@ -4,9 +4,15 @@ import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { listQueryHistory } from '../activities/activities.repo.ts';
 import { unreadCounts } from '../chats/unread.repo.ts';
-import { getQueryForUser, QUERY_NOT_FOUND } from './queries.repo.ts';
-import type { Workspace } from './queries.workspace.schema.ts';
-import { allowedNext } from './status-transitions.ts';
+import { QUERY_NOT_FOUND } from '../queries/queries.labels.ts';
+import { getQueryForUser } from '../queries/queries.public.ts';
+import { findQueryRow } from '../queries/queries.repo.ts';
+import { allowedMoves, allowedNext } from '../queries/queries.rules.ts';
+import { findClientContact, zipKey, zipName } from './workspace.repo.ts';
+import type { Workspace } from './workspace.schema.ts';
+
+// The request workspace, the read model of the panel beside a chat: the request, its client's
+// contact, its history, the moves the viewer may take now, the plans' ZIP and the unread count.
 
 type Viewer = Pick<AuthUser, 'id' | 'role'>;
 
@@ -15,28 +21,29 @@ type Viewer = Pick<AuthUser, 'id' | 'role'>;
 // every other line is the estimating team's.
 const CLIENT_ACTIVITIES = /^(Query submitted|Message sent|Quote accepted|Quote declined|Addendum \d+ added|Bid outcome)/;
 
-/** The ZIP of a query's plan files is signed under this pseudo-key (never a stored file). */
-export const zipKey = (queryId: string) => `zip/${queryId}/plans`;
-export const zipName = (queryId: string) => `request-${queryId}-plans.zip`;
-
 /** The request workspace for its owner or an admin; 404 for anyone else (as GET /queries/{id}). */
 export async function loadWorkspace(db: DB, storage: Storage, id: string, viewer: Viewer): Promise<Workspace> {
   const query = await getQueryForUser(db, storage, id, viewer);
-  const [client, history, unread] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'full_name', 'email', 'company', 'phone_number'])
-      .where('id', '=', query.user._id)
-      .executeTakeFirst(),
+  const [row, client, history, unread] = await Promise.all([
+    findQueryRow(db, id),
+    findClientContact(db, query.user._id),
     listQueryHistory(db, id),
     unreadCounts(db, viewer, [id]),
   ]);
-  if (!client) throw new HttpError(404, QUERY_NOT_FOUND);
+  if (!client || !row) throw new HttpError(404, QUERY_NOT_FOUND);
+  const facts = {
+    status: query.status,
+    firstAnsweredAt: row.first_answered_at,
+    bidDueDate: query.bidDueDate,
+    outcome: query.outcome.value,
+    quotes: query.quotes,
+  };
   return {
     query,
     client: { _id: client.id, fullName: client.full_name, email: client.email, company: client.company, phone: client.phone_number },
     history: history.map((h) => ({ ...h, by: h.by ?? (CLIENT_ACTIVITIES.test(h.activity) ? 'client' : 'firm') })),
-    actions: viewer.role === 'admin' ? [...allowedNext(query.status)] : [],
+    actions: viewer.role === 'admin' ? allowedNext(query.status) : [],
+    moves: allowedMoves(facts, viewer.role),
     filesZipUrl: query.files.length ? filesZipUrl(storage, id) : null,
     unread: unread.get(id) ?? 0,
   };
@@ -47,16 +54,4 @@ export function filesZipUrl(storage: Storage, queryId: string): string {
   const signed = new URL(storage.signedUrl(zipKey(queryId), zipName(queryId)), 'http://local');
   const params = new URLSearchParams({ exp: signed.searchParams.get('exp') ?? '', sig: signed.searchParams.get('sig') ?? '' });
   return `/api/queries/${encodeURIComponent(queryId)}/files.zip?${params}`;
-}
-
-/** The stored plan files of a query, for the ZIP (keys stay on the server). */
-export function listPlanFiles(db: DB, queryId: string) {
-  return db
-    .selectFrom('query_files')
-    .select(['name', 'storage_key'])
-    .where('query_id', '=', queryId)
-    .where('kind', '=', 'attachment')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, parsePriceToCents, SendQuoteSchema } from './lifecycle.schema.ts';
+import { SendQuoteSchema } from './quotes.schema.ts';
+import { formatCents, parsePriceToCents } from './quotes.rules.ts';
 
 describe('quote prices', () => {
   it('turns USD amounts with at most two decimals into integer cents without floating point', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
+import { MOVE_NAMES, type Move } from '../queries/queries.rules.ts';
+import { QuerySchema, QueryStatusSchema } from '../queries/queries.schema.ts';
 
-// The request workspace (issue 12): everything the panel beside a chat shows, in one
+// The request workspace: everything the panel beside a chat shows, in one
 // answer, for the owner (read-only) and the admins. A feature that adds a panel
 // section adds its (optional) field here and fills it in loadWorkspace.
 
@@ -31,6 +32,17 @@ export const WorkspaceSchema = z
     actions: z
       .array(QueryStatusSchema)
       .meta({ description: 'Statuses the viewer may move the request to now; always empty for the client.' }),
+    moves: z
+      .array(
+        z.object({
+          move: z.enum(MOVE_NAMES as [Move, ...Move[]]),
+          quoteId: z.string().optional().meta({ description: 'The sent quote a quote move (accept, decline, withdraw) acts on.' }),
+        }),
+      )
+      .meta({
+        description:
+          'Every workflow move the viewer may take now (queries.rules.ts): the buttons the workspace shows. A quote move is listed once per sent quote.',
+      }),
     filesZipUrl: z.string().nullable().meta({ description: 'A signed link (1 hour) to every plan file as one ZIP; null without files.' }),
     unread: z.number().meta({ description: "The viewer's unread messages in this request's chat (the firm's, for an admin)." }),
   })

@@ -9,8 +9,13 @@ import {
   quoteMoveError,
   reopenError,
   revisionLetter,
-} from './lifecycle-transitions.ts';
-import { isDueAfterBidDate } from './lifecycle.rules.ts';
+  allowedNext,
+  allowedMoves,
+  canTransition,
+  transitionError,
+} from './queries.rules.ts';
+import { QUERY_STATUSES } from './queries.labels.ts';
+import { isDueAfterBidDate } from '../quotes/quotes.rules.ts';
 
 describe('quote moves', () => {
   it('lets only a sent quote be accepted, declined or withdrawn', () => {
@@ -86,5 +91,68 @@ describe('labels and times', () => {
     // Delivered at 9 PM in Miami the evening before the bid day (02:00 UTC on it): before the bid day.
     expect(isDueAfterBidDate('2026-12-03T02:00:00.000Z', '2026-12-03')).toBe(false);
     expect(isDueAfterBidDate('2026-12-03T05:00:01.000Z', '2026-12-03')).toBe(true);
+  });
+});
+
+describe('query status transitions', () => {
+  it('moves forward one step at a time: pending → in_progress → answered', () => {
+    expect(canTransition('pending', 'in_progress')).toBe(true);
+    expect(canTransition('in_progress', 'answered')).toBe(true);
+  });
+
+  it('lets every status except closed become closed', () => {
+    for (const from of ['pending', 'in_progress', 'answered'] as const) expect(canTransition(from, 'closed')).toBe(true);
+  });
+
+  it('keeps closed final', () => {
+    expect(allowedNext('closed')).toEqual([]);
+    for (const to of QUERY_STATUSES) expect(canTransition('closed', to)).toBe(false);
+    expect(transitionError('closed', 'pending')).toMatch(/closed/);
+  });
+
+  it('never goes back, skips a step or repeats the current status', () => {
+    expect(canTransition('in_progress', 'pending')).toBe(false);
+    expect(canTransition('answered', 'in_progress')).toBe(false);
+    expect(canTransition('answered', 'pending')).toBe(false);
+    expect(canTransition('pending', 'answered')).toBe(false);
+    for (const s of QUERY_STATUSES) expect(canTransition(s, s)).toBe(false);
+    expect(transitionError('pending', 'answered')).toBe('A query that is Pending can only become In Progress or Closed.');
+    expect(transitionError('answered', 'answered')).toBe('This query is already Answered.');
+  });
+});
+
+describe('allowed moves', () => {
+  const facts = (
+    status: (typeof QUERY_STATUSES)[number],
+    quotes: { _id: string; state: 'sent' | 'accepted' | 'declined' | 'withdrawn' }[] = [],
+  ) => ({
+    status,
+    firstAnsweredAt: null,
+    bidDueDate: null,
+    outcome: null,
+    quotes,
+  });
+  const names = (moves: { move: string; quoteId?: string }[]) => moves.map((m) => (m.quoteId ? `${m.move}:${m.quoteId}` : m.move));
+
+  it('lists the status moves the admin may take, in the order of allowedNext', () => {
+    expect(names(allowedMoves(facts('pending'), 'admin'))).toEqual(['start', 'close', 'quote']);
+    expect(names(allowedMoves(facts('answered'), 'admin'))).toEqual(['close', 'reopen']);
+    expect(names(allowedMoves(facts('closed'), 'admin'))).toEqual([]);
+  });
+
+  it('names each sent quote the client may accept or decline, and offers no new quote once one is accepted', () => {
+    const quotes = [
+      { _id: 'q2', state: 'sent' as const },
+      { _id: 'q1', state: 'withdrawn' as const },
+    ];
+    expect(names(allowedMoves(facts('pending', quotes), 'client'))).toEqual(['accept:q2', 'decline:q2', 'addendum']);
+    expect(names(allowedMoves(facts('pending', quotes), 'admin'))).toEqual(['start', 'close', 'quote', 'withdraw:q2']);
+    expect(names(allowedMoves(facts('in_progress', [{ _id: 'q1', state: 'accepted' }]), 'admin'))).toEqual(['answer', 'close']);
+  });
+
+  it('lets the client reopen an answered request, and record an outcome only once the bid date is past', () => {
+    const answered = { ...facts('answered'), bidDueDate: '2026-01-10', firstAnsweredAt: '2026-01-05T00:00:00.000Z' };
+    expect(names(allowedMoves(answered, 'client', new Date('2026-01-10T12:00:00Z')))).toEqual(['reopen', 'addendum']);
+    expect(names(allowedMoves(answered, 'client', new Date('2026-01-12T12:00:00Z')))).toEqual(['reopen', 'addendum', 'outcome']);
   });
 });

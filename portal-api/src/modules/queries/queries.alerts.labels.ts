@@ -1,5 +1,5 @@
 import type { Role } from '../../shared/roles.ts';
-import type { LifecycleEvent } from './lifecycle.schema.ts';
+import type { LifecycleEvent } from './queries.rules.ts';
 
 // In-app alerts: a lifecycle step taken by the other side pops up on every signed-in page of the
 // portal except that request's own workspace (which shows the change itself). Defined here once,

@@ -1,31 +1,15 @@
-// Issue 13: the quote and bid-outcome values, their labels and the price rules, shared by
-// lifecycle.schema.ts and the request workspace. No imports but the firm's clock (not even
-// zod): the workspace shows them without loading a schema library.
+// A quote's numbers: its prices (integer cents, never floating point), default turnarounds and the
+// warnings of a delivery that would fall after the bid due date. No imports but the firm's clock
+// and the labels: the quote form reads them too.
 
 import { firmDayStart, formatFirmTime } from '../../shared/firm-time.ts';
-import { formatBidDueDate } from './queries.labels.ts';
+import { formatBidDueDate } from '../queries/queries.labels.ts';
 
-export const QUOTE_STATES = ['sent', 'accepted', 'declined', 'withdrawn'] as const;
-export const QUOTE_OPTIONS = ['standard', 'rush'] as const;
-export const BID_OUTCOME_VALUES = ['won', 'lost', 'did_not_bid'] as const;
 export const DEFAULT_STANDARD_HOURS = 48;
 export const DEFAULT_RUSH_HOURS = 24;
 // Ten million dollars: far above any estimating fee, and inside PostgreSQL's 32-bit integer column.
 export const MAX_PRICE_CENTS = 1_000_000_000;
 export const PRICE_ERROR = `Please enter a price in USD greater than 0 and at most $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}, with at most two decimals, like 1,250.50.`;
-export const PROJECT_NAME_REQUIRED = 'Please enter a project name.';
-
-export const QUOTE_STATE_LABELS: Record<(typeof QUOTE_STATES)[number], string> = {
-  sent: 'Sent',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-};
-export const BID_OUTCOME_LABELS: Record<(typeof BID_OUTCOME_VALUES)[number], string> = {
-  won: 'Won',
-  lost: 'Lost',
-  did_not_bid: 'Did not bid',
-};
 
 /**
  * "1250", "1250.5", "1,250.50" or a number → integer cents. Money never passes
@@ -77,19 +61,6 @@ export function lateAcceptWarning(bidDueDate: string | null, dueAt: string): str
 
 /** A quote card's note on an option that, accepted now, would be delivered after the bid due date. */
 export const LATE_OPTION_NOTE = 'due after the bid date';
-
-/** The outcome form's label of the optional margin (one field for every outcome). */
-export const MARGIN_LABEL = 'How close was it? ±N % to the winning bid, or to the next bid if you won (optional)';
-
-/**
- * The margin of a recorded outcome in words, after the outcome ('Won · …', 'Their bid was …'):
- * a lost bid against the winner, a won one against the next bid; none for 'did not bid'.
- */
-export function marginText(outcome: (typeof BID_OUTCOME_VALUES)[number], marginPct: number | null): string | null {
-  if (marginPct === null || outcome === 'did_not_bid') return null;
-  const pct = `${marginPct > 0 ? '+' : ''}${marginPct} %`;
-  return outcome === 'won' ? `the next bid was within ${pct}` : `within ${pct} of the winner`;
-}
 
 /** Integer cents → "$1,250.50" (en-US, USD). */
 export function formatCents(cents: number): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIFECYCLE_EVENTS } from './lifecycle.schema.ts';
-import { lifecycleAlert } from './lifecycle-alerts.labels.ts';
+import { LIFECYCLE_EVENTS } from './queries.rules.ts';
+import { lifecycleAlert } from './queries.alerts.labels.ts';
 
 describe('lifecycle alerts', () => {
   it("tells each side of the other side's steps only", () => {

@@ -6,13 +6,15 @@ import type { Deps } from '../../deps.ts';
 import { authenticate, bearerToken, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
-import { findQueryForUser, QUERY_NOT_FOUND } from './queries.repo.ts';
-import { QueryIdParamsSchema } from './queries.schema.ts';
-import { listPlanFiles, loadWorkspace, zipKey, zipName } from './queries.workspace.repo.ts';
-import { FilesZipQuerySchema, WorkspaceSchema } from './queries.workspace.schema.ts';
+import { QUERY_NOT_FOUND } from '../queries/queries.labels.ts';
+import { findQueryForUser } from '../queries/queries.public.ts';
+import { QueryIdParamsSchema } from '../queries/queries.schema.ts';
+import { listPlanFiles, zipKey, zipName } from './workspace.repo.ts';
+import { FilesZipQuerySchema, WorkspaceSchema } from './workspace.schema.ts';
+import { loadWorkspace } from './workspace.view.ts';
 
-/** The request workspace (issue 12): the panel's data in one call, and the plans as one ZIP. */
-export function queriesWorkspaceRoutes(deps: Deps) {
+/** The request workspace: the panel's data in one call, and the plans as one ZIP. */
+export function workspaceRoutes(deps: Deps) {
   const { db, storage } = deps;
   return createRouter()
     .openapi(
@@ -21,7 +23,7 @@ export function queriesWorkspaceRoutes(deps: Deps) {
         path: '/queries/{id}/workspace',
         tags: ['Queries'],
         summary:
-          "One request's workspace: the query, its client's contact, history, allowed status actions, a ZIP link and unread count. Owner (read-only) or admin; someone else's answers 404.",
+          "One request's workspace: the query, its client's contact, history, allowed status actions and workflow moves, a ZIP link and unread count. Owner (read-only) or admin; someone else's answers 404.",
         security: [{ bearer: [] }],
         middleware: [requireAuth(db)] as const,
         request: { params: QueryIdParamsSchema },
@@ -44,7 +46,7 @@ export function queriesWorkspaceRoutes(deps: Deps) {
         responses: {
           200: { description: 'application/zip', content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } },
           401: { description: 'No signature and no valid token' },
-          403: { description: 'A signed link that is tampered with or expired (ARCHITECTURE.md: a guessed or expired link gets 403)' },
+          403: { description: 'A signed link that is tampered with or expired (a guessed or expired link gets 403)' },
           404: { description: 'Unknown, not yours, or no files' },
         },
       }),

@@ -20,10 +20,13 @@ import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { ClientFrameSchema } from './modules/chats/chats.schema.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { lifecycleRoutes } from './modules/queries/lifecycle.routes.ts';
+import { deliverablesRoutes } from './modules/deliverables/deliverables.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { outcomesRoutes } from './modules/outcomes/outcomes.routes.ts';
 import { queriesAdminRoutes } from './modules/queries/queries.admin.routes.ts';
 import { queriesRoutes } from './modules/queries/queries.routes.ts';
-import { queriesWorkspaceRoutes } from './modules/queries/queries.workspace.routes.ts';
+import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { workspaceRoutes } from './modules/workspace/workspace.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { sheetIndexRoutes } from './modules/sheet-index/sheet-index.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -96,23 +99,29 @@ export function createApp(deps: Deps) {
  * AppType, which the browser's `hc<AppType>` client (site/lib/api.ts) is typed from.
  */
 function apiRoutes(deps: Deps) {
-  return new OpenAPIHono<AppEnv>()
-    .route('/', healthRoutes(deps))
-    .route('/', authRoutes(deps))
-    .route('/', usersRoutes(deps))
-    .route('/', lifecycleRoutes(deps))
-    .route('/', queriesAdminRoutes(deps))
-    .route('/', queriesRoutes(deps))
-    .route('/', queriesWorkspaceRoutes(deps))
-    .route('/', chatsRoutes(deps))
-    .route('/', servicesRoutes(deps))
-    .route('/', blogsRoutes(deps))
-    .route('/', categoriesRoutes(deps))
-    .route('/', contactRoutes(deps))
-    .route('/', activitiesRoutes(deps))
-    .route('/', uploadsRoutes(deps))
-    .route('/', sheetIndexRoutes(deps))
-    .route('/', siteRoutes(deps));
+  return (
+    new OpenAPIHono<AppEnv>()
+      .route('/', healthRoutes(deps))
+      .route('/', authRoutes(deps))
+      .route('/', usersRoutes(deps))
+      // The bid workflow's sub-apps before /queries/{id}: GET /queries/stats/monthly is a static path.
+      .route('/', outcomesRoutes(deps))
+      .route('/', quotesRoutes(deps))
+      .route('/', filesRoutes(deps))
+      .route('/', deliverablesRoutes(deps))
+      .route('/', queriesAdminRoutes(deps))
+      .route('/', queriesRoutes(deps))
+      .route('/', workspaceRoutes(deps))
+      .route('/', chatsRoutes(deps))
+      .route('/', servicesRoutes(deps))
+      .route('/', blogsRoutes(deps))
+      .route('/', categoriesRoutes(deps))
+      .route('/', contactRoutes(deps))
+      .route('/', activitiesRoutes(deps))
+      .route('/', uploadsRoutes(deps))
+      .route('/', sheetIndexRoutes(deps))
+      .route('/', siteRoutes(deps))
+  );
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -18,7 +18,7 @@ import { RateLimits } from './lib/rate-limit.ts';
 import { Storage } from './lib/storage.ts';
 import { sweepUploads, type SweepResult } from './lib/sweep.ts';
 import { ChatHub } from './modules/chats/hub.ts';
-import { startOutcomeQuestions } from './modules/queries/outcome.job.ts';
+import { startOutcomeQuestions } from './modules/outcomes/outcomes.job.ts';
 import { startChatMailSweep } from './modules/chats/chats.mail.ts';
 import { registerChat } from './modules/chats/chats.socket.ts';
 import { OutboxWorker } from './modules/outbox/outbox.worker.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askForOutcomes, lastMonths, monthlyStats } from '../../portal-api/src/modules/queries/outcome.repo.ts';
+import { askForOutcomes } from '../../portal-api/src/modules/outcomes/outcomes.job.ts';
+import { lastMonths, monthlyStats } from '../../portal-api/src/modules/outcomes/outcomes.repo.ts';
 import { weeklyStats, weekStartOf } from '../../portal-api/src/modules/queries/queries.admin.repo.ts';
 import { firmDay } from '../../portal-api/src/shared/firm-time.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
@@ -314,7 +315,7 @@ describe('quotes', () => {
       await socket.next((f) => f.type === 'joined');
       await accept(sent._id, 'standard', alice.token);
       const frame = await socket.next((f) => f.type === 'queryLifecycle');
-      // projectName names the request in the other side's in-app alert (lifecycle-alerts.labels.ts).
+      // projectName names the request in the other side's in-app alert (queries.alerts.labels.ts).
       expect(frame).toMatchObject({
         queryId: q._id,
         event: 'quoteAccepted',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askForOutcomes } from '../../portal-api/src/modules/queries/outcome.repo.ts';
+import { askForOutcomes } from '../../portal-api/src/modules/outcomes/outcomes.job.ts';
 import { SITE_NAME } from '../../portal-api/src/shared/site-name.ts';
 import { createClient, signInAdmin, startTestServer, type Mail, type TestServer } from './harness.ts';
 import { openSocket, type Socket } from './socket.ts';

@@ -291,7 +291,7 @@ async function portalRows() {
     const asClient = p.startsWith('/chat/');
     signedIn = asClient ? { token: client.token, ...clientStorageOf } : adminStorage;
     // The median run by score, with its own figures.
-    const audits = [];
+    const audits: Awaited<ReturnType<typeof audit>>[] = [];
     for (let run = 0; run < runs; run++) audits.push(await audit(`${server.url}${p}`, 1, asClient ? client.token : adminToken));
     const scoreOf = (lhr: (typeof audits)[number]) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const lhr = [...audits].sort((x, y) => scoreOf(x) - scoreOf(y))[Math.floor(audits.length / 2)]!;

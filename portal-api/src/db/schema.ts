@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { QueryStatus } from '../modules/queries/queries.labels.ts';
+import type { BidOutcome, QuoteOption, QuoteState } from '../modules/queries/queries.rules.ts';
 import type { Role } from '../shared/roles.ts';
 
 // One *Table type per table (Kysely "getting started"). Times are ISO-8601 UTC text.
@@ -10,9 +11,8 @@ export type { QueryStatus };
 export type BlogStatus = 'draft' | 'published';
 export type CodePurpose = 'login' | 'reset';
 export type FileKind = 'attachment' | 'deliverable';
-export type QuoteState = 'sent' | 'accepted' | 'declined' | 'withdrawn';
-export type QuoteOption = 'standard' | 'rush';
-export type BidOutcome = 'won' | 'lost' | 'did_not_bid';
+// The bid workflow's states are defined once, in its rules table.
+export type { BidOutcome, QuoteOption, QuoteState };
 
 export interface UsersTable {
   id: string;

@@ -12,9 +12,7 @@ import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { useInlineForm } from '../ui/use-inline-form.ts';
 
-const resolver = lazyZodResolver(() =>
-  import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.AddendumFormSchema),
-);
+const resolver = lazyZodResolver(() => import('../../../portal-api/src/modules/files/files.schema.ts').then((m) => m.AddendumFormSchema));
 
 /** The client's 'Add addendum': files and a note, uploaded as the next Addendum N (issue 13). */
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
@@ -22,7 +20,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const ids = { files: useId(), note: useId() };
   // The files field takes the focus as the form opens; as it closes (Cancel, or uploaded) the focus goes back to 'Add addendum'.
   const addendum = useInlineForm('input');
-  // react-hook-form over the shared form schema (lifecycle.schema.ts, loaded lazily once the form shows), checked on submit.
+  // react-hook-form over the shared form schema (files.schema.ts, loaded lazily once the form shows), checked on submit.
   const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
     resolver,
     mode: 'onSubmit',

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { canMove } from './moves.ts';
 import { useWorkspace } from './use-workspace.ts';
 
 // Its form (react-hook-form) loads once there is a quote to show, not with the chat.
@@ -12,11 +13,10 @@ export function ChatQuoteCard({ queryId }: { queryId: string }) {
   const { data } = useWorkspace(queryId);
   const open = data?.query.quotes.find((q) => q.state === 'sent');
   if (!data || !open) return null;
-  const canDecide = data.query.status === 'pending' || data.query.status === 'in_progress';
   return (
     <div className="chat-quote" aria-label="Quote in the chat">
       <Suspense fallback={null}>
-        <QuoteCard quote={open} role="client" canDecide={canDecide} bidDueDate={data.query.bidDueDate} />
+        <QuoteCard quote={open} role="client" canDecide={canMove(data, 'accept', open._id)} bidDueDate={data.query.bidDueDate} />
       </Suspense>
     </div>
   );

@@ -2,6 +2,7 @@ import { formatDate } from '../../lib/date-format.ts';
 import { AddendumForm } from './AddendumForm.tsx';
 import { FileList } from './FileList.tsx';
 import { SignedLink } from './SignedLink.tsx';
+import { canMove } from './moves.ts';
 import type { SectionProps } from './section.ts';
 
 /** Plan files by set: Original, Addendum 1, … (issue 13); the client adds addenda and reuses the plans. */
@@ -29,7 +30,7 @@ export function FileSetsSection({ workspace, role }: SectionProps) {
           </SignedLink>
         </p>
       )}
-      {role === 'client' && query.status !== 'closed' && <AddendumForm queryId={query._id} isAnswered={query.status === 'answered'} />}
+      {canMove(workspace, 'addendum') && <AddendumForm queryId={query._id} isAnswered={query.status === 'answered'} />}
       {role === 'client' && query.files.length > 0 && (
         <p>
           <a href={`/request?reuse=${encodeURIComponent(query._id)}`}>Reuse these plans</a>

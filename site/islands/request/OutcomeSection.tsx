@@ -1,10 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import {
-  BID_OUTCOME_LABELS,
-  BID_OUTCOME_VALUES,
-  MARGIN_LABEL,
-  marginText,
-} from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
+import { BID_OUTCOME_LABELS, BID_OUTCOMES as BID_OUTCOME_VALUES } from '../../../portal-api/src/modules/queries/queries.rules.ts';
+import { MARGIN_LABEL, marginText } from '../../../portal-api/src/modules/outcomes/outcomes.rules.ts';
+import { canMove } from './moves.ts';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
@@ -12,7 +9,7 @@ import { busyButton } from '../ui/busy-button.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
 
 /** After the bid date: the client's one-click Won / Lost / Did not bid, with an optional ±N % (issue 13). */
-export function OutcomeSection({ workspace, role }: SectionProps) {
+export function OutcomeSection({ workspace }: SectionProps) {
   const { query } = workspace;
   const step = useRequestStep();
   const marginId = useId();
@@ -34,7 +31,7 @@ export function OutcomeSection({ workspace, role }: SectionProps) {
       </>
     );
   }
-  if (role !== 'client' || !outcome.canRecord) return null;
+  if (!canMove(workspace, 'outcome')) return null;
   const marginPct = margin.trim() === '' ? undefined : Number(margin);
   return (
     <>

@@ -1,13 +1,9 @@
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../ui/toast-on-demand.ts';
-import type { Quote } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
-import {
-  formatCents,
-  isDueAfterBidDate,
-  LATE_OPTION_NOTE,
-  QUOTE_STATE_LABELS,
-} from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
+import type { Quote } from '../../../portal-api/src/modules/quotes/quotes.schema.ts';
+import { QUOTE_STATE_LABELS } from '../../../portal-api/src/modules/queries/queries.rules.ts';
+import { formatCents, isDueAfterBidDate, LATE_OPTION_NOTE } from '../../../portal-api/src/modules/quotes/quotes.rules.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
@@ -17,19 +13,20 @@ import { rescueFocus } from '../ui/focus-rescue.ts';
 import { useInlineForm } from '../ui/use-inline-form.ts';
 
 const resolver = lazyZodResolver(
-  () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.DeclineQuoteSchema),
+  () => import('../../../portal-api/src/modules/quotes/quotes.schema.ts').then((m) => m.DeclineQuoteSchema),
   undefined,
   { raw: true },
 );
 const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${h / 24} days`}` : `${h} h`);
 
-type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean; bidDueDate?: string | null };
+/** `canDecide` and `canWithdraw`: the moves the server allows the viewer on this quote (moves.ts). */
+type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean; canWithdraw?: boolean; bidDueDate?: string | null };
 
 /**
  * A quote as both sides see it (issue 13); the client accepts one option in one
  * click or declines with a reason. Shown in the workspace and in the client's chat.
  */
-export function QuoteCard({ quote, role, canDecide, bidDueDate = null }: Props) {
+export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueDate = null }: Props) {
   const step = useRequestStep();
   const reasonId = useId();
   // The reason box takes the focus as the form opens; Cancel gives it back to Decline.
@@ -40,7 +37,7 @@ export function QuoteCard({ quote, role, canDecide, bidDueDate = null }: Props) 
   const warm = useWarmResolver(resolver, declining.isOpen);
   const reason = decline.watch('reason');
   const isOpen = quote.state === 'sent';
-  const decide = role === 'client' && isOpen && canDecide;
+  const decide = role === 'client' && canDecide;
   // An open quote's option that, accepted now, would be delivered after the bid due date says so (both sides).
   const late = (hours: number) =>
     isOpen && isDueAfterBidDate(Date.now() + hours * 3_600_000, bidDueDate) && <em className="quote-late"> · {LATE_OPTION_NOTE}</em>;
@@ -125,7 +122,7 @@ export function QuoteCard({ quote, role, canDecide, bidDueDate = null }: Props) 
           </div>
         </form>
       )}
-      {role === 'admin' && isOpen && (
+      {role === 'admin' && canWithdraw && (
         <div className="rqp-actions">
           <button type="button" className="btn btn-sm btn-secondary" {...busyButton(step.isPending, withdraw)}>
             Withdraw

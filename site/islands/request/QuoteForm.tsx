@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS, isDueAfterBidDate } from '../../../portal-api/src/modules/queries/lifecycle.rules.ts';
+import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS, isDueAfterBidDate } from '../../../portal-api/src/modules/quotes/quotes.rules.ts';
 import { formatBidDueDate } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
@@ -9,7 +9,7 @@ import { useSubmissionKey, withIdempotencyKey } from '../../lib/idempotency-key.
 import { busyButton } from '../ui/busy-button.ts';
 
 const resolver = lazyZodResolver(
-  () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.QuoteFormSchema),
+  () => import('../../../portal-api/src/modules/quotes/quotes.schema.ts').then((m) => m.QuoteFormSchema),
   undefined,
   { raw: true },
 );
@@ -22,7 +22,7 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
   // One Idempotency-Key per quote: a retry after a lost answer does not send (and withdraw) it twice.
   const submission = useSubmissionKey();
   const ids = { price: useId(), hours: useId(), rush: useId(), rushPrice: useId(), rushHours: useId(), note: useId() };
-  // react-hook-form over the shared form schema (lifecycle.schema.ts, loaded lazily), checked on submit. `raw`:
+  // react-hook-form over the shared form schema (quotes.schema.ts, loaded lazily), checked on submit. `raw`:
   // the prices are sent as typed, the server turns them into cents (SendQuoteSchema).
   const { register, handleSubmit, watch, setValue, formState } = useForm({
     resolver,

@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../ui/toast-on-demand.ts';
 import { FileList } from './FileList.tsx';
+import { canMove } from './moves.ts';
 import type { SectionProps } from './section.ts';
 import { useRequestStep } from './use-request-step.ts';
 import { api, call } from '../../lib/api.ts';
@@ -12,7 +13,7 @@ import { rescueFocus } from '../ui/focus-rescue.ts';
 import { useInlineForm } from '../ui/use-inline-form.ts';
 
 const resolver = lazyZodResolver(
-  () => import('../../../portal-api/src/modules/queries/lifecycle.schema.ts').then((m) => m.ReopenSchema),
+  () => import('../../../portal-api/src/modules/deliverables/deliverables.schema.ts').then((m) => m.ReopenSchema),
   undefined,
   { raw: true },
 );
@@ -52,14 +53,14 @@ export function RevisionsSection({ workspace, role }: SectionProps) {
           <FileList files={rev.files} empty="No files yet." />
         </div>
       ))}
-      {query.status === 'answered' && !asking.isOpen && (
+      {canMove(workspace, 'reopen') && !asking.isOpen && (
         <p>
           <button ref={asking.opener} type="button" className="btn btn-sm btn-secondary" onClick={asking.open}>
             {role === 'client' ? 'Request a revision' : 'Reopen for a revision'}
           </button>
         </p>
       )}
-      {query.status === 'answered' && asking.isOpen && (
+      {canMove(workspace, 'reopen') && asking.isOpen && (
         <form
           ref={asking.form}
           onFocus={warm}

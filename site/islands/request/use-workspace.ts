@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Workspace } from '../../../portal-api/src/modules/queries/queries.workspace.schema.ts';
+import type { Workspace } from '../../../portal-api/src/modules/workspace/workspace.schema.ts';
 import { api, call } from '../../lib/api.ts';
 
 export type { Workspace };

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../ui/toast-on-demand.ts';
-import { ALERT_ACTION, ALERT_TOAST_MS, lifecycleAlert } from '../../../portal-api/src/modules/queries/lifecycle-alerts.labels.ts';
+import { ALERT_ACTION, ALERT_TOAST_MS, lifecycleAlert } from '../../../portal-api/src/modules/queries/queries.alerts.labels.ts';
 import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
-import type { LifecycleFrame } from '../../../portal-api/src/modules/queries/lifecycle.schema.ts';
+import type { LifecycleFrame } from '../../../portal-api/src/modules/queries/queries.schema.ts';
 import { sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { workspacePath } from '../../lib/routes.ts';

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError, zodMessage } from '../../http/errors.ts';
 import { recordMessageActivity } from '../activities/activities.repo.ts';
 import { NOT_ALLOWED } from '../auth/auth.labels.ts';
-import { findQueryForUser } from '../queries/queries.repo.ts';
+import { findQueryForUser } from '../queries/queries.public.ts';
 import { mailAbsentSide } from './chats.mail.ts';
 import { findReplyTarget, insertMessage } from './chats.repo.ts';
 import {

@@ -3,7 +3,7 @@ import { markCovering, nowIso } from '../../lib/ids.ts';
 import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
-import { requestTitle } from '../queries/lifecycle.mail.ts';
+import { requestTitle } from '../queries/queries.mail.ts';
 import { findUserContact } from '../users/users.repo.ts';
 import { findMailMark, latestMessagesOfSide, listHeldMailMarks, moveMailMark, type ChatAudience } from './chats.mail.repo.ts';
 

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/router.ts';
-import { findQueryForUser } from '../queries/queries.repo.ts';
+import { findQueryForUser } from '../queries/queries.public.ts';
 import { CursorParam, LimitParam, NEXT_CURSOR_HEADER } from '../paging/paging.schema.ts';
 import { listLatestMessages, listMessages } from './chats.repo.ts';
 import { ChatMessageSchema, ChatQueryParamsSchema, ChatUsersPageSchema, ChatUsersQuerySchema } from './chats.schema.ts';

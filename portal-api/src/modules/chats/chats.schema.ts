@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../../shared/roles.ts';
-import type { LifecycleFrame } from '../queries/lifecycle.schema.ts';
+import type { LifecycleFrame } from '../queries/queries.schema.ts';
 import { PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
 import { QUERY_NOT_FOUND, QUERY_STATUSES } from '../queries/queries.labels.ts';
 import { CHAT_BAD_REPLY } from './chats.labels.ts';

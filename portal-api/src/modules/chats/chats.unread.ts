@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
-import { findQueryForUser } from '../queries/queries.repo.ts';
+import { findQueryForUser } from '../queries/queries.public.ts';
 import { FIRM_READER, markRead, unreadCounts, type Reader } from './unread.repo.ts';
 import type { ServerFrame } from './chats.schema.ts';
 import type { Peer } from './hub.ts';

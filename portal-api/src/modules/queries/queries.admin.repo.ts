@@ -3,14 +3,10 @@ import type { DB } from '../../db/database.ts';
 import type { QueryStatus } from '../../db/schema.ts';
 import { containsPattern, likePattern, namesContain, queryTextMatches } from '../../db/search.ts';
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
-import { nowIso } from '../../lib/ids.ts';
 import { firmDay, firmDayStart } from '../../shared/firm-time.ts';
-import type { Storage, StoredFile } from '../../lib/storage.ts';
-import { recordActivity } from '../activities/activities.repo.ts';
-import { baseSelect, insertQueryFiles, loadQueries, loadQueriesByIds, touchQuery, withFiles } from './queries.repo.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { baseSelect, loadQueries, loadQueriesByIds, withFiles } from './queries.repo.ts';
 import type { Query } from './queries.schema.ts';
-import { withdrawSentQuotes } from './quotes.repo.ts';
-import { currentRevisionLetter, recordAnswer } from './revisions.repo.ts';
 
 // Admin reads and writes on queries. The Query JSON is built only by the
 // portal's toQuery (queries.repo.ts); this file picks which queries and changes them.
@@ -221,73 +217,6 @@ export async function findAdminQuery(db: DB, storage: Storage, id: string): Prom
 
 export function listQueriesOfUser(db: DB, storage: Storage, userId: string): Promise<Query[]> {
   return loadQueries(db, storage, { userId });
-}
-
-/**
- * Sets the status only if it is still `from` (a concurrent change makes this
- * return false) and records the activity in the same transaction.
- */
-/** `then` writes what goes with the change in its transaction (the client's mail); it learns the revision an answer closed. */
-export async function changeQueryStatus(
-  db: DB,
-  q: { id: string; userId: string },
-  from: QueryStatus,
-  to: QueryStatus,
-  activity: string,
-  then?: (trx: DB, revision: string | null) => Promise<unknown>,
-  changeNote: string | null = null,
-) {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('queries')
-      .set({ status: to, updated_at: nowIso() })
-      .where('id', '=', q.id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    // Issue 13: an answer closes the open revision (Rev A first) and stamps the first answer.
-    const revision = to === 'answered' ? await recordAnswer(trx, q.id, changeNote) : null;
-    // An answered or closed request takes no quote (accepting one is refused): one still waiting
-    // for the client is withdrawn with the step, so neither side is shown a quote nobody can act on.
-    if (to === 'closed' || to === 'answered') await withdrawSentQuotes(trx, q.id, null);
-    await then?.(trx, revision);
-    await recordActivity(trx, { userId: q.userId, queryId: q.id, activity, status: to });
-    return true;
-  });
-}
-
-/**
- * Lists stored files as deliverables. `claim` adds files taken in the same transaction
- * (completed resumable uploads); they are pushed onto `stored` so the caller can remove them on failure.
- * On a request that is answered (read in the transaction), `tellClient` writes the client's
- * mail naming the revision and the new files: their 'estimate ready' mail listed only the
- * files it had then. Before the answer, that mail will list these.
- */
-export async function addDeliverables(
-  db: DB,
-  q: { id: string; userId: string; status: QueryStatus },
-  uploadedBy: string,
-  stored: StoredFile[],
-  claim?: (trx: DB) => Promise<StoredFile[]>,
-  tellClient?: (trx: DB, revision: string, names: string[]) => Promise<unknown>,
-) {
-  await db.transaction().execute(async (trx) => {
-    if (claim) stored.push(...(await claim(trx)));
-    const revision = await currentRevisionLetter(trx, q.id);
-    await insertQueryFiles(trx, q.id, 'deliverable', stored, uploadedBy, { revision });
-    await touchQuery(trx, q.id);
-    const names = stored.map((f) => f.name);
-    if (tellClient) {
-      const current = await trx.selectFrom('queries').select('status').where('id', '=', q.id).executeTakeFirst();
-      if (current?.status === 'answered') await tellClient(trx, revision, names);
-    }
-    await recordActivity(trx, {
-      userId: q.userId,
-      queryId: q.id,
-      activity: `Deliverables added: ${names.join(', ')}`.slice(0, 300),
-      status: q.status,
-    });
-  });
 }
 
 /**

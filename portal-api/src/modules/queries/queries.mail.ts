@@ -1,12 +1,57 @@
 import type { QueryStatus } from '../../db/schema.ts';
 import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import type { OutgoingMail } from '../outbox/outbox.repo.ts';
-import { requestTitle } from './lifecycle.mail.ts';
-import { formatBidDueDate } from './queries.labels.ts';
-import { STATUS_LABELS } from './status-transitions.ts';
+import type { Deps } from '../../deps.ts';
+import { formatBidDueDate, STATUS_LABELS } from './queries.labels.ts';
 
 // The mails about a request. Each links to the exact screen: the admin's
 // workspace /admin-chat/{id}, the client's /chat/{id}.
+
+/** A request's name in a mail is at most this long, so a subject stays readable in an inbox list. */
+export const MAIL_TITLE_MAX = 80;
+
+/**
+ * The name a request goes by in every mail (issue 13: it leads each one): its project name,
+ * else its message's start (the project name is optional, and older requests have none).
+ * Longer than MAIL_TITLE_MAX (a project name may have 200 characters), it is cut at a word.
+ */
+export function requestTitle(q: { project_name: string | null; message: string }): string {
+  const words = q.message.trim().split(/\s+/);
+  const title = q.project_name ? q.project_name : words.length > 8 ? `${words.slice(0, 8).join(' ')}…` : q.message.trim();
+  if (title.length <= MAIL_TITLE_MAX) return title;
+  const cut = title.slice(0, MAIL_TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MAIL_TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** Who a step's mail goes to; a mail to the firm about a client is answered to the client. */
+export type Target = { to: string | null; title: string; link: string; replyTo?: string };
+
+export function stepMail(target: Target, subject: string, lines: string[]): OutgoingMail | null {
+  if (!target.to) return null;
+  return {
+    kind: 'request-lifecycle',
+    to: target.to,
+    ...(target.replyTo ? replyToPerson(target.replyTo) : {}),
+    // 'How did the bid go? Dockside Retail', 'Quote accepted: Dockside Retail'.
+    subject: `${subject}${/[?!]$/.test(subject) ? ' ' : ': '}${target.title}`,
+    ...noticeParts(lines, { label: 'Open the request', url: target.link }),
+  };
+}
+
+/** Where a step's mail goes: the client's portal page, or the admin's workspace. */
+export function clientTarget(deps: Deps, q: { id: string; email: string; project_name: string | null; message: string }): Target {
+  return { to: q.email, title: requestTitle(q), link: `${deps.config.publicUrl}/chat/${q.id}` };
+}
+/** `q.email` is the client's: Reply in the office's mail program answers them. */
+export function companyTarget(deps: Deps, q: { id: string; email: string; project_name: string | null; message: string }): Target {
+  return {
+    to: deps.config.companyEmail ?? null,
+    title: requestTitle(q),
+    link: `${deps.config.publicUrl}/admin-chat/${q.id}`,
+    replyTo: q.email,
+  };
+}
 
 /** A request in the Query JSON's shape, named as in every other mail (requestTitle). */
 const titleOf = (q: { projectName?: string | null; message: string }) =>

@@ -1,18 +1,15 @@
 import type { AliasedSelectQueryBuilder, Kysely, QueryCreator, Transaction } from 'kysely';
 import type { Database, FileKind, QueryRow, QueryStatus, SheetIndexStatus } from '../../db/schema.ts';
-import type { AuthUser } from '../../http/env.ts';
-import { HttpError } from '../../http/errors.ts';
+import { forUpdate } from '../../db/row-lock.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Storage, StoredFile } from '../../lib/storage.ts';
-import { loadRelated, toLifecycle, type Related } from './lifecycle.repo.ts';
-import type { Query } from './queries.schema.ts';
+import { addendaOf, toFileSets, type AddendumRow } from '../files/files.repo.ts';
+import { revisionsOf, toRevisions, type RevisionRow } from '../deliverables/deliverables.repo.ts';
+import { quotesOf, toQuote, type QuoteRow } from '../quotes/quotes.repo.ts';
+import { outcomeError } from './queries.rules.ts';
+import type { Query, QueryLifecycle } from './queries.schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-type Viewer = Pick<AuthUser, 'id' | 'role'>;
-
-import { QUERY_NOT_FOUND } from './queries.labels.ts';
-
-export { QUERY_NOT_FOUND };
 
 /**
  * The joined row every query read starts from: the query, its client, its service titles.
@@ -80,6 +77,13 @@ export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Sto
     type: f.type,
     ...(f.index_status ? { index: { status: f.index_status, summary: f.index_summary ?? null } } : {}),
   });
+  const link = (f: QueryFileRow) => ({
+    _id: f.id,
+    name: f.name,
+    url: storage.signedUrl(f.storage_key, f.name),
+    size: f.size,
+    type: f.type,
+  });
   return {
     _id: row.id,
     subject: row.subject,
@@ -104,7 +108,7 @@ export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Sto
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     user: { _id: row.user_id, fullName: row.user_full_name, email: row.user_email },
-    ...toLifecycle(row, files, related, storage),
+    ...toLifecycle(row, files, related, link),
   };
 }
 
@@ -174,19 +178,59 @@ export async function loadQueriesByIds(db: Executor, storage: Storage, ids: stri
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The bare row of a query the viewer may see; 404 for unknown ids and for someone else's query. */
-export async function findQueryForUser(db: Executor, id: string, user: Viewer) {
-  const row = await db.selectFrom('queries').select(['id', 'user_id', 'status', 'message']).where('id', '=', id).executeTakeFirst();
-  if (!row || (user.role !== 'admin' && row.user_id !== user.id)) throw new HttpError(404, QUERY_NOT_FOUND);
-  return row;
+/** The bare row of a query, to check who may see it (queries.public.ts). */
+export function findQueryRow(db: Executor, id: string) {
+  return db
+    .selectFrom('queries')
+    .select(['id', 'user_id', 'status', 'message', 'first_answered_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-/** The full Query JSON for its owner or an admin; 404 otherwise. */
-export async function getQueryForUser(db: Executor, storage: Storage, id: string, user: Viewer): Promise<Query> {
-  await findQueryForUser(db, id, user);
-  const [query] = await loadQueriesByIds(db, storage, [id]);
-  if (!query) throw new HttpError(404, QUERY_NOT_FOUND);
-  return query;
+/** What a workflow step reads of its request, with its client's name and e-mail. */
+export type StepRequest = NonNullable<Awaited<ReturnType<typeof lockRequest>>>;
+
+/**
+ * The request a workflow step acts on, its row locked until the commit (db/row-lock.ts): every
+ * step locks the request first, so two steps at once run one after the other and never wait on
+ * each other in opposite orders.
+ */
+export function lockRequest(trx: Executor, id: string) {
+  const read = trx
+    .selectFrom('queries as q')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
+    .select([
+      'q.id',
+      'q.user_id',
+      'q.status',
+      'q.message',
+      'q.project_name',
+      'q.bid_due_date',
+      'q.first_answered_at',
+      'q.outcome',
+      'q.created_at',
+      'q.updated_at',
+      'u.email',
+      'u.full_name',
+    ])
+    .where('q.id', '=', id);
+  return forUpdate(trx, read, 'q').executeTakeFirst();
+}
+
+/** Moves a request from `from` to `to`; false when it is no longer `from` (a concurrent change). */
+export async function setQueryStatus(trx: Executor, id: string, from: QueryStatus, to: QueryStatus): Promise<boolean> {
+  const result = await trx
+    .updateTable('queries')
+    .set({ status: to, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets (or clears) the delivery due time of a request. */
+export async function setDeliveryDue(trx: Executor, id: string, dueAt: string | null): Promise<void> {
+  await trx.updateTable('queries').set({ delivery_due_at: dueAt, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
 export type NewQuery = {
@@ -274,4 +318,58 @@ export async function referencedStorageKeys(db: Executor, keys: string[]): Promi
   if (!keys.length) return new Set();
   const rows = await db.selectFrom('query_files').select('storage_key').where('storage_key', 'in', keys).execute();
   return new Set(rows.map((r) => r.storage_key));
+}
+
+/** The quotes, addenda and revisions of some requests, by request. */
+export type Related = { quotes: QuoteRow[]; addenda: AddendumRow[]; revisions: RevisionRow[] };
+
+async function loadRelated(db: Executor, ids: string[]): Promise<Map<string, Related>> {
+  const byQuery = new Map<string, Related>(ids.map((id) => [id, { quotes: [], addenda: [], revisions: [] }]));
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const [quotes, addenda, revisions] = await Promise.all([quotesOf(db, chunk), addendaOf(db, chunk), revisionsOf(db, chunk)]);
+    for (const q of quotes) byQuery.get(q.query_id)?.quotes.push(q);
+    for (const a of addenda) byQuery.get(a.query_id)?.addenda.push(a);
+    for (const r of revisions) byQuery.get(r.query_id)?.revisions.push(r);
+  }
+  return byQuery;
+}
+
+type FileLink = { _id: string; name: string; url: string; size: number; type: string };
+
+/** The bid workflow's fields of one Query JSON. */
+function toLifecycle(
+  row: QueryJoinedRow,
+  files: QueryFileRow[],
+  related: Related | undefined,
+  link: (f: QueryFileRow) => FileLink,
+  now = new Date(),
+): QueryLifecycle {
+  return {
+    projectName: row.project_name,
+    location: row.location,
+    deliveryDueAt: row.delivery_due_at,
+    quotes: (related?.quotes ?? []).map(toQuote),
+    fileSets: toFileSets(
+      row.created_at,
+      files.filter((f) => f.kind === 'attachment'),
+      related?.addenda ?? [],
+      link,
+    ),
+    revisions: toRevisions(
+      files.filter((f) => f.kind === 'deliverable'),
+      related?.revisions ?? [],
+      link,
+    ),
+    outcome: {
+      value: row.outcome,
+      marginPct: row.outcome_margin_pct === null ? null : Number(row.outcome_margin_pct),
+      recordedAt: row.outcome_at,
+      canRecord:
+        outcomeError(
+          { status: row.status, firstAnsweredAt: row.first_answered_at, bidDueDate: row.bid_due_date, outcome: row.outcome },
+          now,
+        ) === null,
+    },
+  };
 }

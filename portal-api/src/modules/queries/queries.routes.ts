@@ -8,6 +8,8 @@ import { idempotent } from '../../http/idempotency.ts';
 import { offsetBatches, streamJsonList } from '../../http/json-stream.ts';
 import { createRouter } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
+import { findOwnAttachments } from '../files/files.repo.ts';
+import { withIncomingFiles } from '../files/files.public.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { findService, listSubserviceIds, serviceTitles } from '../services/services.repo.ts';
@@ -15,15 +17,13 @@ import { SERVICE_NOT_LISTED } from '../services/services.schema.ts';
 import { withChatPreview } from '../chats/unread.repo.ts';
 import { pushRequestChange } from '../chats/chats.public.ts';
 import { IDEMPOTENCY_KEY_PARAMETER, idempotentResponses } from '../idempotency/idempotency.schema.ts';
-import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
-import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
-import { findReusableFiles } from './reuse.repo.ts';
 import { newRequestMail } from './queries.mail.ts';
 import { countQueriesOf } from './queries.counts.repo.ts';
 import { loadOwnQueriesPage } from './queries.page.repo.ts';
 import { PagedList } from '../paging/paging.schema.ts';
 import { MyQueriesPageSchema, MyQueriesParamsSchema } from './queries.page.schema.ts';
-import { getQueryForUser, insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
+import { getQueryForUser } from './queries.access.ts';
+import { insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
   CreateQuerySchema,
   MyQuerySchema,
@@ -33,6 +33,7 @@ import {
   QueryIdParamsSchema,
   QuerySchema,
   REQUIRED_FIELDS,
+  TOO_MANY_REUSED,
   UploadLimitsSchema,
   type CreateQuery,
   type MyQuery,
@@ -83,50 +84,40 @@ export function queriesRoutes(deps: Deps) {
       async (c) => {
         const user = c.var.user;
         const maxFiles = deps.config.uploadMaxFiles;
-        // JSON names completed resumable uploads (issue 14); multipart (SPEC §7) carries the files itself.
-        const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, maxFiles) : null;
-        const { fields, files } = fromUploads
-          ? { fields: fromUploads.fields, files: [] }
-          : await storage.receive(c.req.raw, { maxFiles, fileFields: ['files[]', 'files'] });
-        const uploadIds = fromUploads?.uploadIds ?? [];
-        const stored: StoredFile[] = [];
-        let id: string;
-        try {
-          const input = CreateQuerySchema.parse(fields);
-          const subserviceId = await checkServices(deps, input);
-          const reused = await findReusableFiles(db, user.id, input.reuseFiles);
-          if (!files.length && !reused.length && !uploadIds.length) throw new HttpError(400, REQUIRED_FIELDS);
-          if (files.length + reused.length + uploadIds.length > maxFiles)
-            throw new HttpError(400, `Too many files. At most ${maxFiles} are accepted.`);
-          // Sniff every file before writing a row; one refused file refuses the request.
-          for (const file of files) stored.push(await storage.store(file, 'plan', 'private', 'queries'));
-          id = await db.transaction().execute(async (trx) => {
-            // Claimed in the transaction: two requests never take one upload, and a failure gives it back.
-            stored.push(...(await claimCompletedUploads(trx, storage, user.id, uploadIds)));
-            const queryId = await insertQuery(trx, {
-              userId: user.id,
-              subject: input.subject,
-              message: input.message,
-              serviceId: input.service,
-              subserviceId,
-              bidDueDate: input.bidDueDate ?? null,
-              projectName: input.projectName,
-              location: input.location,
+        // JSON names completed resumable uploads; multipart (SPEC §7) carries the files itself.
+        const id = await withIncomingFiles(
+          storage,
+          c.req.raw,
+          { maxFiles, rule: 'plan', folder: 'queries', userId: user.id },
+          async (incoming) => {
+            const input = CreateQuerySchema.parse(incoming.fields);
+            const subserviceId = await checkServices(deps, input);
+            const reused = await reusableFiles(deps, user.id, input.reuseFiles);
+            if (!incoming.count && !reused.length) throw new HttpError(400, REQUIRED_FIELDS);
+            if (incoming.count + reused.length > maxFiles) throw new HttpError(400, `Too many files. At most ${maxFiles} are accepted.`);
+            // Sniff every file before writing a row; one refused file refuses the request.
+            await incoming.store();
+            return db.transaction().execute(async (trx) => {
+              // Claimed in the transaction: two requests never take one upload, and a failure gives it back.
+              const stored = await incoming.claim(trx);
+              const queryId = await insertQuery(trx, {
+                userId: user.id,
+                subject: input.subject,
+                message: input.message,
+                serviceId: input.service,
+                subserviceId,
+                bidDueDate: input.bidDueDate ?? null,
+                projectName: input.projectName,
+                location: input.location,
+              });
+              // Reused plans point at the stored file they came from: stored once, listed twice.
+              await insertQueryFiles(trx, queryId, 'attachment', [...reused, ...stored], user.id);
+              await recordActivity(trx, { userId: user.id, queryId, activity: 'Query submitted', status: 'pending' });
+              await notifyCompany(deps, trx, { queryId, user, input, subserviceId, files: [...reused, ...stored].map((f) => f.name) });
+              return queryId;
             });
-            // Reused plans point at the stored file they came from: stored once, listed twice.
-            await insertQueryFiles(trx, queryId, 'attachment', [...reused, ...stored], user.id);
-            await recordActivity(trx, { userId: user.id, queryId, activity: 'Query submitted', status: 'pending' });
-            await notifyCompany(deps, trx, { queryId, user, input, subserviceId, files: [...reused, ...stored].map((f) => f.name) });
-            return queryId;
-          });
-        } catch (err) {
-          // Nothing half-written: temp files (moved ones are already gone) and stored files both go. Only
-          // until the commit: a failure after it must not take the saved request's files away.
-          await storage.discard(files);
-          await Promise.all(stored.map((s) => storage.remove(s.key)));
-          throw err;
-        }
-        await releaseClaimedUploads(storage, uploadIds);
+          },
+        );
         const query = await getQueryForUser(db, storage, id, user);
         // The sheet index is read in the background; the answer shows the new files 'pending'.
         deps.indexer.kick();
@@ -233,6 +224,18 @@ export function queriesRoutes(deps: Deps) {
       }),
       async (c) => c.json({ data: await getQueryForUser(db, storage, c.req.valid('param').id, c.var.user) }, 200),
     );
+}
+
+/**
+ * "Reuse these plans": the caller's own earlier attachments, as stored files to attach again
+ * without an upload. Anything not theirs (or unknown) is refused as one 404, so ids of other
+ * clients' files reveal nothing.
+ */
+async function reusableFiles({ db }: Deps, userId: string, ids: string[]): Promise<StoredFile[]> {
+  if (ids.length > 100) throw new HttpError(400, TOO_MANY_REUSED);
+  const files = await findOwnAttachments(db, userId, ids);
+  if (files.length !== ids.length) throw new HttpError(404, 'File not found.');
+  return files;
 }
 
 /** The service must be a top-level service; the sub-service, when the service has any, one of its own. */

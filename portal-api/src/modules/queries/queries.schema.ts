@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { QueryLifecycleSchema } from './lifecycle.schema.ts';
+import type { Role } from '../../shared/roles.ts';
+import { RevisionSchema } from '../deliverables/deliverables.schema.ts';
+import { FileSetSchema } from '../files/files.schema.ts';
+import { OutcomeStateSchema } from '../outcomes/outcomes.schema.ts';
+import { QuoteSchema } from '../quotes/quotes.schema.ts';
+import type { LifecycleEvent } from './queries.rules.ts';
 import { LastMessageSchema } from '../chats/chats.schema.ts';
 import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 
@@ -113,6 +118,31 @@ export const QueryIdParamsSchema = z.object({
     .meta({ param: { name: 'id', in: 'path' } }),
 });
 
+/** What the bid workflow adds to every Query JSON: its project, quotes, file sets, revisions and outcome. */
+export const QueryLifecycleSchema = z.object({
+  projectName: z.string().nullable(),
+  location: z.string().nullable(),
+  deliveryDueAt: z.string().nullable(),
+  quotes: z.array(QuoteSchema),
+  fileSets: z.array(FileSetSchema),
+  revisions: z.array(RevisionSchema),
+  outcome: OutcomeStateSchema,
+});
+export type QueryLifecycle = z.infer<typeof QueryLifecycleSchema>;
+
+/** The /ws frame every workflow step publishes to the request's room: both sides reload the request. */
+export type LifecycleFrame = {
+  type: 'queryLifecycle';
+  queryId: string;
+  event: LifecycleEvent;
+  deliveryDueAt: string | null;
+  status: string;
+  /** For the other side's in-app alert (queries.alerts.labels.ts). */
+  projectName: string | null;
+  /** The side that took the step: the other side is alerted. */
+  by: Role;
+};
+
 const RefSchema = z.object({ _id: z.string(), title: z.string() });
 export const QueryFileSchema = z
   .object({
@@ -161,6 +191,8 @@ export const QueryCountsSchema = z
 export type QueryCounts = z.infer<typeof QueryCountsSchema>;
 
 export const QueryCreatedSchema = z.object({ message: z.string(), data: QuerySchema });
+/** The answer of a workflow move: what happened, the request after it, and a warning when one applies. */
+export const QueryStepSchema = z.object({ message: z.string(), data: QuerySchema, warning: z.string().optional() });
 
 export const UploadLimitsSchema = z
   .object({ maxFiles: z.number(), maxFileBytes: z.number(), types: z.array(z.string()) })

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/router.ts';
-import { findQueryForUser } from '../queries/queries.repo.ts';
+import { findQueryForUser } from '../queries/queries.public.ts';
 import { QueryIdParamsSchema } from '../queries/queries.schema.ts';
 import { listSheetIndex } from './sheet-index.repo.ts';
 import { FileSheetIndexSchema } from './sheet-index.schema.ts';

@@ -2,7 +2,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { nameForType, type Storage, type StoredFile } from '../../lib/storage.ts';
 import { UPLOAD_EXPIRY_HOURS, UPLOADS_GONE, UPLOADS_NOT_READY } from './uploads.schema.ts';
@@ -74,7 +73,7 @@ export async function deleteUploadRow(db: Executor, id: string): Promise<void> {
 /**
  * Turns a user's completed uploads into stored private files under `folder`
  * (for insertQueryFiles). Every id must be the user's own and complete, or
- * nothing is claimed: 400 naming the problem. The rows are deleted in `trx`, so
+ * nothing is claimed: the answer names the problem, for the caller's 400. The rows are deleted in `trx`, so
  * two requests cannot claim one upload. The bytes are hard-linked, not moved:
  * if the transaction fails, the caller removes the returned files and the
  * uploads (rows back by the rollback, bytes never gone) can be claimed again.
@@ -86,9 +85,9 @@ export async function claimCompletedUploads(
   userId: string,
   uploadIds: string[],
   folder = 'queries',
-): Promise<StoredFile[]> {
+): Promise<{ files: StoredFile[] } | { refused: string }> {
   const ids = [...new Set(uploadIds)];
-  if (!ids.length) return [];
+  if (!ids.length) return { files: [] };
   const rows = await trx
     .deleteFrom('uploads')
     .where('id', 'in', ids)
@@ -96,7 +95,7 @@ export async function claimCompletedUploads(
     .where('status', '=', 'complete')
     .returningAll()
     .execute();
-  if (rows.length !== ids.length) throw new HttpError(400, await whyUnclaimed(trx, userId, ids, rows));
+  if (rows.length !== ids.length) return { refused: await whyUnclaimed(trx, userId, ids, rows) };
   const byId = new Map(rows.map((r) => [r.id, r]));
   const stored: StoredFile[] = [];
   const dir = tusDirectory(storage);
@@ -114,12 +113,12 @@ export async function claimCompletedUploads(
       });
       stored.push({ key, name: nameForType(row.name, ext), size: Number(row.size), type: row.type ?? 'application/octet-stream', ext });
     }
-  } catch (err) {
+  } catch {
+    // A tus copy gone from the disk: nothing claimed is kept, and the rows come back with the caller's rollback.
     await Promise.all(stored.map((s) => storage.remove(s.key)));
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(400, UPLOADS_GONE);
+    return { refused: UPLOADS_GONE };
   }
-  return stored;
+  return { files: stored };
 }
 
 /** Still arriving (wait for it) or gone (add the file again): told apart only once a claim has failed. */

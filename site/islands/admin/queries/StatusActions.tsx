@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { allowedNext } from '../../../../portal-api/src/modules/queries/queries.rules.ts';
 import type { Query } from '../admin-format.tsx';
 import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -17,6 +18,8 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
   // The request is named too: one client's ten rows must not read alike to a screen reader or a voice command.
   const about = `query of ${query.user.fullName}: ${query.projectName || firstWords(query.subject || query.message, 8)}`;
   const actions = useRef<HTMLDivElement>(null);
+  // The moves the one rules table allows from this status (the server checks them again).
+  const next = allowedNext(query.status);
   // Start gives way to the next step's buttons: the focus goes to the first of them, or to the
   // list's heading if the row leaves the list (a 'Pending' filter), never to <body>.
   // So do Mark answered / Add files once their dialog closes: the button that opened it is gone
@@ -58,12 +61,12 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
   );
   return (
     <div ref={actions} className="row-actions">
-      {query.status === 'pending' && (
+      {next.includes('in_progress') && (
         <button type="button" className="btn btn-sm btn-navy" {...busyButton(change.isPending, start)} aria-label={`Start ${about}`}>
           Start
         </button>
       )}
-      {query.status === 'in_progress' && (
+      {next.includes('answered') && (
         <button type="button" className="btn btn-sm" onClick={answer} aria-label={`Mark answered: ${about}`}>
           Mark answered
         </button>
@@ -73,7 +76,7 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
           Add files
         </button>
       )}
-      {query.status !== 'closed' && (
+      {next.includes('closed') && (
         <button
           type="button"
           className="btn btn-sm btn-secondary"

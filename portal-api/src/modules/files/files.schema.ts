@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { NO_FILES } from '../queries/queries.labels.ts';
+
+// A request's files: the sets of plans (the original submission, then each addendum), their
+// note, and the addendum forms of the server and the browser. Imports nothing but zod and labels.
+
+/** An optional text field, trimmed, an empty one read as absent. */
+export const noteField = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters.`)
+    .optional()
+    .transform((v) => v || undefined);
+
+export const AddendumFieldsSchema = z.object({ note: noteField(2000, 'The note') });
+/** The client's addendum form: its files first (they go up through tus), then AddendumFieldsSchema's note. */
+export const AddendumFormSchema = z.object({
+  files: z.array(z.custom<File>()).min(1, NO_FILES),
+  ...AddendumFieldsSchema.shape,
+});
+
+export const FileLinkSchema = z.object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() });
+export const FileSetSchema = z
+  .object({
+    number: z.number().int(),
+    label: z.string(),
+    note: z.string().nullable(),
+    createdAt: z.string().nullable(),
+    files: z.array(FileLinkSchema),
+  })
+  .meta({ id: 'FileSet' });
+export type FileSet = z.infer<typeof FileSetSchema>;

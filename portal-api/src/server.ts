@@ -294,7 +294,17 @@ export async function main(): Promise<void> {
     `listening on ${running.url} — mail goes to ${running.deps.outbox.describe()}`,
   );
 
-  const stop = (signal: string) => {
+  // systemd's default KillMode=control-group signals every process of the service: under
+  // `npm start` the server gets SIGTERM from systemd and again from npm, which forwards it.
+  // The first signal starts the stop; later ones are logged and ignored, so the stop always
+  // finishes (mail handed back, sockets closed) and exits 0 (docs/operations.md "Stopping").
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.info({ signal }, 'already shutting down: signal ignored');
+      return;
+    }
+    stopping = true;
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       log.error('shutdown took longer than 5 s; exiting');
@@ -302,15 +312,17 @@ export async function main(): Promise<void> {
     }, 5000);
     force.unref();
     running.close().then(
-      () => process.exit(0),
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

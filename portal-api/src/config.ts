@@ -66,6 +66,8 @@ const envSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, hostname: /./, error: 'must be an http:// or https:// address' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: optional,
+  // A bearer token for GET /metrics; long enough not to be guessed.
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Config = {
@@ -86,6 +88,8 @@ export type Config = {
   distDir: string;
   /** DIST_DIR was set: the server then refuses to start without a site build there (the default ./dist may be missing). */
   isDistDirSet: boolean;
+  /** GET /metrics answers this bearer token; unset, /metrics is off (404). */
+  metricsToken?: string;
 };
 
 export class ConfigError extends Error {}
@@ -108,7 +112,7 @@ function sqlitePath(url: string): string {
 }
 
 /** Variables whose value is a secret, or may carry one (a URL's user:password@). */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'METRICS_TOKEN']);
 const URL_VARIABLES = new Set(['SMTP_URL', 'DATABASE_URL']);
 
 /**
@@ -156,5 +160,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     distDir: path.resolve(e.DIST_DIR ?? 'dist'),
     isDistDirSet: e.DIST_DIR !== undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -18,6 +18,7 @@ import { RateLimits } from './lib/rate-limit.ts';
 import { Storage } from './lib/storage.ts';
 import { sweepUploads, type SweepResult } from './lib/sweep.ts';
 import { ChatHub } from './modules/chats/hub.ts';
+import { Metrics } from './modules/metrics/metrics.ts';
 import { startOutcomeQuestions } from './modules/queries/outcome.job.ts';
 import { startChatMailSweep } from './modules/chats/chats.mail.ts';
 import { registerChat } from './modules/chats/chats.socket.ts';
@@ -110,7 +111,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const indexer = new SheetIndexer(db, storage, log);
   const rateLimits = new RateLimits(config.database);
   const stopping = new AbortController();
-  const deps: Deps = { config, db, log, outbox, storage, hub, rateLimits, indexer, shutdown: stopping.signal };
+  const metrics = new Metrics({ db, webSockets: () => hub.size });
+  const deps: Deps = { config, db, log, outbox, storage, hub, rateLimits, indexer, shutdown: stopping.signal, metrics };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.anyAdmin(), user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
@@ -156,6 +158,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
+  metrics.watch(server as import('node:net').Server);
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname === '/ws') hub.handleUpgrade(req, socket, head);

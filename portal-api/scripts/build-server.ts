@@ -30,6 +30,7 @@ const result = await build({
     'create-admin': 'portal-api/scripts/create-admin.ts',
     backup: 'portal-api/scripts/backup.ts',
     restore: 'portal-api/scripts/restore.ts',
+    migrate: 'portal-api/scripts/migrate.ts',
     // Worker threads started from a file: each needs its own entry, at the top of
     // outdir where the bundled code that starts it looks (sheet-index/indexer.ts).
     // (The SQLite checkpoint worker is source text run with eval: nothing to build.)

@@ -27,6 +27,7 @@ import { PgFanout } from './modules/chats/fanout.ts';
 import { SheetIndexer } from './modules/sheet-index/indexer.ts';
 import { startUploadExpiry } from './modules/uploads/upload-expiry.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
+import { APP_COMMIT, APP_VERSION } from './version.ts';
 
 export type RunningServer = {
   url: string;
@@ -292,9 +293,17 @@ export async function main(): Promise<void> {
     if (isDiskError(err)) return dataDirProblem(err);
     throw err;
   }
+  const version = `${APP_VERSION}${APP_COMMIT ? ` (${APP_COMMIT})` : ''}`;
   log.info(
-    { url: running.url, mail: running.deps.outbox.describe(), data: config.dataDir, database: config.database.kind },
-    `listening on ${running.url} — mail goes to ${running.deps.outbox.describe()}`,
+    {
+      url: running.url,
+      version: APP_VERSION,
+      commit: APP_COMMIT,
+      mail: running.deps.outbox.describe(),
+      data: config.dataDir,
+      database: config.database.kind,
+    },
+    `estimating portal ${version} listening on ${running.url} — mail goes to ${running.deps.outbox.describe()}`,
   );
 
   // systemd's default KillMode=control-group signals every process of the service: under

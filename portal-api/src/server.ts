@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, startupWarnings, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, withStartupLock, type DB } from './db/database.ts';
 import { databaseStartError } from './db/open-errors.ts';
 import { loadSecret, SERVER_URL_KEY, seedContentServices, seedReferenceData } from './db/seed.ts';
@@ -281,6 +281,7 @@ export async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   if (!siteBuilt) log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
+  for (const warning of startupWarnings(config)) log.warn(warning);
   keepServingOnStrayErrors(log);
   let running: RunningServer;
   try {

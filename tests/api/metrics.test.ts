@@ -60,7 +60,11 @@ describe('with METRICS_TOKEN set', () => {
   };
 
   it('refuses a scrape without the token or with another one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-some-length-000' }, { authorization: TOKEN }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer wrong-token-of-some-length-000' },
+      { authorization: TOKEN },
+    ]) {
       const res = await fetch(`${server.url}/metrics`, { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);

@@ -16,8 +16,9 @@ FROM node:24-slim
 # robots.txt, sitemaps, RSS, JSON-LD, links in e-mails). It is read when the
 # server starts, not when the image is built: set it per deployment, e.g.
 #   docker run -e PUBLIC_URL=https://estimating.example.com …
-# Unset, it follows HOST and PORT (http://127.0.0.1:4321), right only for local use.
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data PUBLIC_URL=
+# Unset, it follows HOST and PORT (http://127.0.0.1:4321), right only for local use,
+# and the server warns at start (it is deliberately not set here).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data
 WORKDIR /app
 # The application belongs to root and is read-only to the `node` user that runs
 # it; only /data (database, uploads, outbox) is writable.
@@ -29,8 +30,10 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 4321
-# Probes are logged at debug level, so they do not flood the log at the default LOG_LEVEL=info.
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4321)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Readiness, not mere liveness: the database takes writes, migrations are applied, uploads
+# are writable (docs/operations.md "Health and readiness"). Probes are logged at debug level.
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4321)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The server migrates the database and seeds reference data at start.
-# Admin from the command line: docker exec -it <container> node dist-server/create-admin.js --email … --password …
+# Operator commands (docs/operations.md): docker exec -it <container> node dist-server/create-admin.js --email …
+# (asks for the password), node dist-server/backup.js, node dist-server/restore.js --from …, node dist-server/migrate.js --status
 CMD ["node", "dist-server/server.js"]

@@ -1,15 +1,24 @@
-// npm run backup [-- --out path/to/file.db]
-// SQLite: an online backup (the server may keep running) to DATA_DIR/backups/app-<timestamp>.db.
-// PostgreSQL: prints the pg_dump command to use instead. Restore: docs/operations.md.
+// npm run backup [-- --out path/to/backup.zip]
+// One archive, readable by its owner only, with the database and every stored file:
+// - SQLite: an online backup (the server may keep running) as database/app.db;
+// - PostgreSQL: pg_dump's custom format as database/postgres.dump;
+// - DATA_DIR/uploads (public and private files, finished resumable uploads) under uploads/.
+// Default place: DATA_DIR/backups/estimating-<timestamp>.zip. Restore: npm run restore (docs/operations.md).
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
+import yazl from 'yazl';
 import { ConfigError, loadConfig, type Config } from '../src/config.ts';
 import { diskProblem, makeDirSync } from '../src/lib/data-dir.ts';
+import { APP_VERSION } from '../src/version.ts';
 import { argsOrExit } from './cli-args.ts';
+import { runPostgresTool, ToolError } from './postgres-tools.ts';
 
-const { values } = argsOrExit(() => parseArgs({ options: { out: { type: 'string' } } }), 'npm run backup [-- --out path/to/file.db]');
+const USAGE = 'npm run backup [-- --out path/to/backup.zip]   (in the Docker image: node dist-server/backup.js [--out …])';
+const { values } = argsOrExit(() => parseArgs({ options: { out: { type: 'string' } } }), USAGE);
 
 let config: Config;
 try {
@@ -21,82 +30,95 @@ try {
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const uploads = path.join(config.dataDir, 'uploads');
-
-if (config.database.kind === 'postgres') {
-  // The URL holds a password: the advice names the variable instead of printing it.
-  console.log(
-    [
-      'DATABASE_URL points at PostgreSQL: back it up with pg_dump (a consistent snapshot while the server runs):',
-      '',
-      `  pg_dump --format=custom --no-owner --file=estimating-${stamp}.dump "$DATABASE_URL"`,
-      '',
-      'Restore into an empty database, then start the server (see docs/operations.md):',
-      '',
-      `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" estimating-${stamp}.dump`,
-      '',
-      `Uploaded files are not in the database: copy ${uploads} as well, e.g.`,
-      `  tar -C ${JSON.stringify(config.dataDir)} -czf estimating-uploads-${stamp}.tar.gz uploads`,
-    ].join('\n'),
-  );
-  process.exit(0);
-}
-
-const source = config.database.file;
-if (!fs.existsSync(source)) {
-  console.error(`No database at ${source}: nothing to back up (check DATA_DIR or DATABASE_URL).`);
+const fail = (message: string): never => {
+  console.error(message);
   process.exit(1);
-}
-const out = path.resolve(values.out ?? path.join(config.dataDir, 'backups', `app-${stamp}.db`));
-if (fs.existsSync(out)) {
-  console.error(`${out} already exists: choose another --out.`);
-  process.exit(1);
-}
+};
+
+if (config.database.kind === 'sqlite' && !fs.existsSync(config.database.file))
+  fail(`No database at ${config.database.file}: nothing to back up (check DATA_DIR or DATABASE_URL).`);
+const out = path.resolve(values.out ?? path.join(config.dataDir, 'backups', `estimating-${stamp}.zip`));
+if (fs.existsSync(out)) fail(`${out} already exists: choose another --out.`);
 try {
   makeDirSync(path.dirname(out));
 } catch (err) {
-  console.error(`Backup to ${out} failed: the folder ${path.dirname(out)} is not usable (${diskProblem(err)}). Nothing was kept.`);
-  process.exit(1);
+  fail(`Backup to ${out} failed: the folder ${path.dirname(out)} is not usable (${diskProblem(err)}). Nothing was kept.`);
 }
 
-// SQLite's online backup API (https://www.sqlite.org/backup.html) copies a
-// consistent snapshot page by page while other connections keep writing;
-// copying the file itself could catch a half-written WAL.
-const db = new SQLite(source, { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
+// The database copy is made beside the archive (same disk), then zipped and removed.
+const work = fs.mkdtempSync(path.join(path.dirname(out), '.backup-'));
+fs.chmodSync(work, 0o700);
 try {
-  await db.backup(out);
+  const zip = new yazl.ZipFile();
+  let databaseEntry: string;
+  if (config.database.kind === 'postgres') {
+    databaseEntry = 'database/postgres.dump';
+    const dump = path.join(work, 'postgres.dump');
+    // A consistent snapshot while the server keeps running (pg_dump runs in one transaction).
+    await runPostgresTool('pg_dump', config.database.url, ['--format=custom', '--no-owner', `--file=${dump}`]);
+    zip.addFile(dump, databaseEntry, { compress: false });
+  } else {
+    databaseEntry = 'database/app.db';
+    const copy = path.join(work, 'app.db');
+    // SQLite's online backup API (https://www.sqlite.org/backup.html) copies a consistent
+    // snapshot page by page while other connections keep writing.
+    const db = new SQLite(config.database.file, { fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    try {
+      await db.backup(copy);
+    } finally {
+      db.close();
+    }
+    // One self-contained file (no -wal beside it); the server turns WAL back on when it opens it.
+    const check = new SQLite(copy);
+    check.pragma('journal_mode = DELETE');
+    const integrity = check.pragma('integrity_check', { simple: true });
+    check.close();
+    if (integrity !== 'ok') throw new ToolError(`the copy failed its integrity check (${String(integrity)})`);
+    zip.addFile(copy, databaseEntry);
+  }
+  let files = 0;
+  // uploads/tmp holds parts of uploads in flight: nothing a restore could finish.
+  for (const file of await listFiles(uploads)) {
+    const rel = path.relative(uploads, file).split(path.sep).join('/');
+    if (rel.startsWith('tmp/')) continue;
+    zip.addFile(file, `uploads/${rel}`);
+    files += 1;
+  }
+  const manifest = {
+    format: 1,
+    engine: config.database.kind,
+    database: databaseEntry,
+    version: APP_VERSION,
+    createdAt: new Date().toISOString(),
+  };
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
+  zip.end();
+  // The archive holds password hashes, sessions and signing secrets: its owner's only, from its first byte.
+  await pipeline(zip.outputStream, fs.createWriteStream(out, { flags: 'wx', mode: 0o600 }));
+  fs.chmodSync(out, 0o600);
+  const size = fs.statSync(out).size;
+  console.log(
+    `Backed up the ${config.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'} database and ${files} stored files to ${out} (${(size / 1024).toFixed(0)} KiB).`,
+  );
 } catch (err) {
-  // A full or read-only target: say so in one line and keep no half-written copy.
-  db.close();
   fs.rmSync(out, { force: true });
   const code = (err as { code?: string }).code ?? '';
-  const why = /ENOSPC|SQLITE_FULL/.test(code)
-    ? 'the disk is full'
-    : /EROFS|EACCES|EPERM|READONLY|CANTOPEN/.test(code)
-      ? 'the folder is not writable'
-      : (err as Error).message;
+  const why =
+    err instanceof ToolError
+      ? err.message
+      : /ENOSPC|SQLITE_FULL/.test(code)
+        ? 'the disk is full'
+        : /EROFS|EACCES|EPERM|READONLY|CANTOPEN/.test(code)
+          ? 'the folder is not writable'
+          : (err as Error).message;
   console.error(`Backup to ${out} failed: ${why}. Nothing was kept.`);
-  process.exit(1);
+  process.exitCode = 1;
 } finally {
-  if (db.open) db.close();
+  fs.rmSync(work, { recursive: true, force: true });
 }
 
-// The copy carries the server's WAL mode in its header: opened as is, it would get
-// a -wal and a -shm file beside it that the cron cleanup of app-*.db leaves behind.
-// In rollback-journal mode it is one self-contained file (the server turns WAL
-// back on when it opens a restored copy).
-const copy = new SQLite(out);
-copy.pragma('journal_mode = DELETE');
-const integrity = copy.pragma('integrity_check', { simple: true });
-copy.close();
-if (integrity !== 'ok') {
-  console.error(`The backup at ${out} failed its integrity check (${String(integrity)}); it was not kept.`);
-  fs.rmSync(out, { force: true });
-  process.exit(1);
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fsp.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
-
-// The copy holds what the database holds (password hashes, sessions, signing secrets): its owner's only.
-fs.chmodSync(out, 0o600);
-const size = fs.statSync(out).size;
-console.log(`Backed up ${source} to ${out} (${(size / 1024).toFixed(0)} KiB, integrity ok).`);
-if (fs.existsSync(uploads)) console.log(`Uploaded files are not in the database: copy ${uploads} as well (see docs/operations.md).`);

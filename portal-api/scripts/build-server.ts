@@ -5,17 +5,32 @@
 // addons (better-sqlite3, sharp, argon2) cannot be bundled anyway.
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { BUNDLE_IN_DIST, scalarBundlePath } from '../src/http/docs.ts';
 
 // An argument names another folder (the pruned-install test builds into a temporary one).
 const outdir = process.argv[2] ?? 'dist-server';
 fs.rmSync(outdir, { recursive: true, force: true });
+// The commit the server is built from, for /api/health and the start line (src/version.ts). In a
+// build without git (a Docker build stage), GIT_COMMIT may name it: docker build --build-arg GIT_COMMIT=….
+function commit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return process.env.GIT_COMMIT?.slice(0, 12) || null;
+  }
+}
 const result = await build({
+  define: { __BUILD_COMMIT__: JSON.stringify(commit() ?? '') },
   entryPoints: {
     server: 'portal-api/src/server.ts',
     'create-admin': 'portal-api/scripts/create-admin.ts',
     backup: 'portal-api/scripts/backup.ts',
+    restore: 'portal-api/scripts/restore.ts',
+    migrate: 'portal-api/scripts/migrate.ts',
     // Worker threads started from a file: each needs its own entry, at the top of
     // outdir where the bundled code that starts it looks (sheet-index/indexer.ts).
     // (The SQLite checkpoint worker is source text run with eval: nothing to build.)

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { securityPolicy } from './http/csp.ts';
@@ -23,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { deliverablesRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { outcomesRoutes } from './modules/outcomes/outcomes.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { queriesAdminRoutes } from './modules/queries/queries.admin.routes.ts';
 import { queriesRoutes } from './modules/queries/queries.routes.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
@@ -50,8 +52,18 @@ export function createApp(deps: Deps) {
     const started = performance.now();
     const reqId = c.get('requestId');
     c.set('log', deps.log.child({ reqId }));
-    await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    // An upload's announced size counts as in flight until its answer (modules/metrics).
+    const uploading = isUpload(c.req.method, c.req.path, c.req.header('content-type')) ? Number(c.req.header('content-length')) || 0 : 0;
+    if (uploading) deps.metrics.uploadBytesInFlight.inc(uploading);
+    try {
+      await next();
+    } finally {
+      if (uploading) deps.metrics.uploadBytesInFlight.dec(uploading);
+    }
+    const elapsed = performance.now() - started;
+    // The matched pattern (/api/queries/:id), never the raw path: one series per route.
+    deps.metrics.observe(c.req.method, routePath(c), c.res.status, elapsed / 1000);
+    const ms = Math.round(elapsed * 10) / 10;
     // The same line a child would write: its bindings, then the entry.
     logRequest({ reqId, method: c.req.method, path: c.req.path, status: c.res.status, ms });
   });
@@ -84,6 +96,7 @@ export function createApp(deps: Deps) {
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
 
+  app.route('/', metricsRoutes(deps));
   app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage, deps.db));
   // /blog/{slug} rendered on the server, /rss.xml, /sitemap-blog.xml (before the static site).
   app.route('/', blogPagesRoutes(deps));
@@ -127,3 +140,9 @@ function apiRoutes(deps: Deps) {
 export type App = ReturnType<typeof createApp>;
 /** Every /api route with its inputs and answers: `hc<AppType>('/api')` in the browser. */
 export type AppType = ReturnType<typeof apiRoutes>;
+
+/** A multipart request or a tus PATCH: a body streamed to disk. */
+function isUpload(method: string, path: string, contentType: string | undefined): boolean {
+  if (method === 'PATCH') return path.startsWith(TUS_PATH);
+  return method === 'POST' && /^multipart\/form-data/i.test(contentType ?? '');
+}

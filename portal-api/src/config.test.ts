@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import fs from 'node:fs';
+import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -105,5 +106,25 @@ describe('loadConfig', () => {
     expect(c.companyEmail).toBe('Boss@Example.com');
     expect(c.admin?.email).toBe('boss@example.com');
     expect(c.publicUrl).toBe('http://127.0.0.1:8080');
+  });
+});
+
+describe('startupWarnings', () => {
+  it('warns when NODE_ENV=production runs without PUBLIC_URL, and only then', () => {
+    const [warning, ...rest] = startupWarnings(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '4321' }));
+    expect(rest).toEqual([]);
+    expect(warning).toMatch(/^NODE_ENV=production but PUBLIC_URL is not set: links in e-mails.* point at http:\/\/127\.0\.0\.1:4321\./);
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://estimating.example.com' }))).toEqual([]);
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
+  });
+});
+
+// The image is built by Docker, which the tests do not run: its instructions are read instead.
+describe('Dockerfile', () => {
+  const dockerfile = fs.readFileSync(path.join(import.meta.dirname, '../../Dockerfile'), 'utf8');
+  it('leaves PUBLIC_URL unset (an empty value hid the missing setting) and probes readiness', () => {
+    expect(dockerfile).not.toMatch(/^ENV .*PUBLIC_URL=/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\/api\/ready/m);
+    expect(dockerfile).not.toMatch(/^HEALTHCHECK .*\/api\/health/m);
   });
 });

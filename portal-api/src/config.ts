@@ -66,6 +66,9 @@ const envSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, hostname: /./, error: 'must be an http:// or https:// address' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: optional,
+  // A bearer token for GET /metrics; long enough not to be guessed.
+  NODE_ENV: optional,
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Config = {
@@ -86,6 +89,12 @@ export type Config = {
   distDir: string;
   /** DIST_DIR was set: the server then refuses to start without a site build there (the default ./dist may be missing). */
   isDistDirSet: boolean;
+  /** PUBLIC_URL was set (else publicUrl follows HOST and PORT). */
+  isPublicUrlSet: boolean;
+  /** NODE_ENV=production (the Docker image). */
+  isProduction: boolean;
+  /** GET /metrics answers this bearer token; unset, /metrics is off (404). */
+  metricsToken?: string;
 };
 
 export class ConfigError extends Error {}
@@ -108,7 +117,7 @@ function sqlitePath(url: string): string {
 }
 
 /** Variables whose value is a secret, or may carry one (a URL's user:password@). */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'METRICS_TOKEN']);
 const URL_VARIABLES = new Set(['SMTP_URL', 'DATABASE_URL']);
 
 /**
@@ -119,6 +128,16 @@ function shownValue(name: string, value: string): string {
   if (SECRET_VARIABLES.has(name)) return '';
   const shown = URL_VARIABLES.has(name) ? value.replace(/^([a-z][\w+.-]*:\/\/[^:/@]*:).*@/i, '$1***@') : value;
   return `=${JSON.stringify(shown)}`;
+}
+
+/**
+ * For `create-admin`: the environment without ADMIN_EMAIL and ADMIN_PASSWORD (the command takes
+ * its e-mail on the command line, so ADMIN_PASSWORD alone is no half-set pair there), and the
+ * ADMIN_PASSWORD it may take its password from instead of a command line that shell history keeps.
+ */
+export function adminCommandEnv(env: Record<string, string | undefined> = process.env) {
+  const { ADMIN_EMAIL: _email, ADMIN_PASSWORD: password, ...rest } = env;
+  return { env: rest, password: password?.trim() ? password : undefined };
 }
 
 /** Parses the environment once; a bad value throws ConfigError naming the variable. */
@@ -156,5 +175,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     distDir: path.resolve(e.DIST_DIR ?? 'dist'),
     isDistDirSet: e.DIST_DIR !== undefined,
+    metricsToken: e.METRICS_TOKEN,
+    isPublicUrlSet: e.PUBLIC_URL !== undefined,
+    isProduction: e.NODE_ENV === 'production',
   };
+}
+
+/** Settings that start but are likely wrong, for the start's log. */
+export function startupWarnings(config: Pick<Config, 'isProduction' | 'isPublicUrlSet' | 'publicUrl'>): string[] {
+  const warnings: string[] = [];
+  // Links in mail, canonical tags and sitemaps would name this machine's own address.
+  if (config.isProduction && !config.isPublicUrlSet)
+    warnings.push(
+      `NODE_ENV=production but PUBLIC_URL is not set: links in e-mails, canonical links and sitemaps point at ${config.publicUrl}. Set PUBLIC_URL to the address people use, e.g. https://estimating.example.com`,
+    );
+  return warnings;
 }

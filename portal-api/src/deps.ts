@@ -4,6 +4,7 @@ import type { DB } from './db/database.ts';
 import type { RateLimits } from './lib/rate-limit.ts';
 import type { Storage } from './lib/storage.ts';
 import type { ChatHub } from './modules/chats/hub.ts';
+import type { Metrics } from './modules/metrics/metrics.ts';
 import type { OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { SheetIndexer } from './modules/sheet-index/indexer.ts';
 
@@ -22,4 +23,6 @@ export type Deps = {
   indexer: SheetIndexer;
   /** Aborted when the server closes: work it started in the background (a site rebuild) stops with it. */
   shutdown: AbortSignal;
+  /** What GET /metrics reports (modules/metrics). */
+  metrics: Metrics;
 };

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, startupWarnings, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, withStartupLock, type DB } from './db/database.ts';
 import { databaseStartError } from './db/open-errors.ts';
 import { loadSecret, SERVER_URL_KEY, seedContentServices, seedReferenceData } from './db/seed.ts';
@@ -18,6 +18,7 @@ import { RateLimits } from './lib/rate-limit.ts';
 import { Storage } from './lib/storage.ts';
 import { sweepUploads, type SweepResult } from './lib/sweep.ts';
 import { ChatHub } from './modules/chats/hub.ts';
+import { Metrics } from './modules/metrics/metrics.ts';
 import { startOutcomeQuestions } from './modules/outcomes/outcomes.job.ts';
 import { startChatMailSweep } from './modules/chats/chats.mail.ts';
 import { registerChat } from './modules/chats/chats.socket.ts';
@@ -26,6 +27,7 @@ import { PgFanout } from './modules/chats/fanout.ts';
 import { SheetIndexer } from './modules/sheet-index/indexer.ts';
 import { startUploadExpiry } from './modules/uploads/upload-expiry.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
+import { APP_COMMIT, APP_VERSION } from './version.ts';
 
 export type RunningServer = {
   url: string;
@@ -110,7 +112,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const indexer = new SheetIndexer(db, storage, log);
   const rateLimits = new RateLimits(config.database);
   const stopping = new AbortController();
-  const deps: Deps = { config, db, log, outbox, storage, hub, rateLimits, indexer, shutdown: stopping.signal };
+  const metrics = new Metrics({ db, webSockets: () => hub.size });
+  const deps: Deps = { config, db, log, outbox, storage, hub, rateLimits, indexer, shutdown: stopping.signal, metrics };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.anyAdmin(), user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
@@ -156,6 +159,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
+  metrics.watch(server as import('node:net').Server);
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname === '/ws') hub.handleUpgrade(req, socket, head);
@@ -277,6 +281,7 @@ export async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   if (!siteBuilt) log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
+  for (const warning of startupWarnings(config)) log.warn(warning);
   keepServingOnStrayErrors(log);
   let running: RunningServer;
   try {
@@ -289,12 +294,30 @@ export async function main(): Promise<void> {
     if (isDiskError(err)) return dataDirProblem(err);
     throw err;
   }
+  const version = `${APP_VERSION}${APP_COMMIT ? ` (${APP_COMMIT})` : ''}`;
   log.info(
-    { url: running.url, mail: running.deps.outbox.describe(), data: config.dataDir, database: config.database.kind },
-    `listening on ${running.url} — mail goes to ${running.deps.outbox.describe()}`,
+    {
+      url: running.url,
+      version: APP_VERSION,
+      commit: APP_COMMIT,
+      mail: running.deps.outbox.describe(),
+      data: config.dataDir,
+      database: config.database.kind,
+    },
+    `estimating portal ${version} listening on ${running.url} — mail goes to ${running.deps.outbox.describe()}`,
   );
 
-  const stop = (signal: string) => {
+  // systemd's default KillMode=control-group signals every process of the service: under
+  // `npm start` the server gets SIGTERM from systemd and again from npm, which forwards it.
+  // The first signal starts the stop; later ones are logged and ignored, so the stop always
+  // finishes (mail handed back, sockets closed) and exits 0 (docs/operations.md "Stopping").
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.info({ signal }, 'already shutting down: signal ignored');
+      return;
+    }
+    stopping = true;
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       log.error('shutdown took longer than 5 s; exiting');
@@ -302,15 +325,17 @@ export async function main(): Promise<void> {
     }, 5000);
     force.unref();
     running.close().then(
-      () => process.exit(0),
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import pkg from '../../package.json' with { type: 'json' };
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -16,7 +17,8 @@ describe('server foundation', () => {
   it('answers health with the database checked', async () => {
     const res = await server.call('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+    // The version of package.json and the commit of this checkout (docs/operations.md "Upgrades").
+    expect(res.body).toEqual({ status: 'ok', database: 'ok', version: pkg.version, commit: expect.stringMatching(/^[0-9a-f]{12}$/) });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

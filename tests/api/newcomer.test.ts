@@ -41,7 +41,7 @@ it("create-admin prints the running server's sign-in address", async () => {
       },
     },
   );
-  expect(stdout.trim()).toBe('Admin second-admin@example.com created. Sign in at https://portal.example.com/login');
+  expect(stdout.trim()).toBe('Created admin second-admin@example.com. Sign in at https://portal.example.com/login');
 });
 
 it('npm scripts that run the app read .env, and the real environment wins over it', async () => {
@@ -63,13 +63,13 @@ it('npm scripts that run the app read .env, and the real environment wins over i
       );
     const { stdout } = await run({});
     expect(stdout.trim().split('\n').at(-1)).toBe(
-      'Admin dotenv-admin@example.com created. Sign in at https://from-dotenv.example.com/login',
+      'Created admin dotenv-admin@example.com. Sign in at https://from-dotenv.example.com/login',
     );
     // The database went where .env's DATA_DIR says.
     expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(true);
     const again = await run({ PUBLIC_URL: 'https://from-environment.example.com' });
     expect(again.stdout.trim().split('\n').at(-1)).toBe(
-      'Admin dotenv-admin@example.com updated. Sign in at https://from-environment.example.com/login',
+      'Admin dotenv-admin@example.com already existed: password unchanged. Sign in at https://from-environment.example.com/login',
     );
   } finally {
     fs.rmSync(project, { recursive: true, force: true });

@@ -35,7 +35,11 @@ async function run(script: 'create-admin' | 'backup', args: string[]) {
 
 it.each([
   ['create-admin', ['--emial', 'x@y.test', '--password', 'long-enough'], "Unknown option '--emial'. Usage: npm run create-admin -- "],
-  ['create-admin', ['--email', 'x@y.test'], '--password is missing. Usage: npm run create-admin -- '],
+  [
+    'create-admin',
+    ['--email', 'x@y.test'],
+    '--password is missing (set ADMIN_PASSWORD, or run in a terminal to be asked). Usage: npm run create-admin -- ',
+  ],
   ['create-admin', ['--password', 'long-enough'], '--email is missing. Usage: npm run create-admin -- '],
   ['create-admin', ['--email', 'x@y.test', '--password'], "Option '--password <value>' argument missing. Usage: npm run create-admin -- "],
   ['backup', ['--output', 'copy.db'], "Unknown option '--output'. Usage: npm run backup "],

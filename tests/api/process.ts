@@ -74,7 +74,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   let output = '';
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start within 90 s:\n${output}`)), 90_000);
     const onData = (d: Buffer) => {
       output += d.toString();
       const match = /"url":"(http:\/\/[^"]+)"/.exec(output);

@@ -64,7 +64,13 @@ it('node dist-server/server.js starts from a pruned install and answers /api/hea
   const url = await started.url;
   const health = await fetch(`${url}/api/health`);
   expect(health.status).toBe(200);
-  expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+  // The compiled server carries the commit it was built from (no git needed at run time).
+  expect(await health.json()).toEqual({
+    status: 'ok',
+    database: 'ok',
+    version: JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+    commit: expect.stringMatching(/^[0-9a-f]{12}$/),
+  });
   const docs = await fetch(`${url}/api/openapi.json`);
   expect(docs.status).toBe(200);
   // /api/docs serves Scalar's bundle from the copy the server build put beside it (no CDN, no build-time package).

@@ -181,6 +181,12 @@ export async function migrateToLatest(db: DB): Promise<void> {
   }
 }
 
+/** Every known migration, in order, with when it was applied (`npm run migrate -- --status`). */
+export async function migrationStatus(db: DB): Promise<Array<{ name: string; executedAt: Date | null }>> {
+  const list = await new Migrator({ db, ...migratorOptions }).getMigrations();
+  return list.map((m) => ({ name: m.name, executedAt: m.executedAt ?? null }));
+}
+
 /** True when every known migration has been applied (for /api/ready). */
 export async function isMigrated(db: DB): Promise<boolean> {
   const list = await new Migrator({ db, ...migratorOptions }).getMigrations();

@@ -8,8 +8,16 @@ import { HttpError } from '../../http/errors.ts';
 import { checkWritable, diskProblem } from '../../lib/data-dir.ts';
 import { createRouter } from '../../http/router.ts';
 import { outboxBacklog } from '../outbox/outbox.repo.ts';
+import { APP_COMMIT, APP_VERSION } from '../../version.ts';
 
-const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') }).openapi('Health');
+const HealthSchema = z
+  .object({
+    status: z.literal('ok'),
+    database: z.literal('ok'),
+    version: z.string().openapi({ description: 'The version in package.json', example: '1.1.0' }),
+    commit: z.string().nullable().openapi({ description: 'The git commit it was built from, when known', example: '4e54fee60d2c' }),
+  })
+  .openapi('Health');
 const MailBacklogSchema = z.object({
   pending: z.number().int().openapi({ description: 'Mails in the outbox not sent yet (retries included)' }),
   oldestUnsentSeconds: z.number().int().openapi({ description: 'Age of the oldest unsent mail in seconds; 0 when none waits' }),
@@ -66,7 +74,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
             throw new HttpError(503, DATABASE_UNREACHABLE);
           }
         });
-        return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
+        return c.json({ status: 'ok' as const, database: 'ok' as const, version: APP_VERSION, commit: APP_COMMIT }, 200);
       },
     )
     .openapi(

@@ -88,3 +88,13 @@ export async function saveSheetIndex(db: DB, fileId: string, outcome: { summary:
     .where('id', '=', fileId)
     .execute();
 }
+
+/** For the metrics: files waiting for their sheet index. */
+export async function countPendingSheetIndex(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('query_files')
+    .select((eb) => eb.fn.countAll<string | number>().as('pending'))
+    .where('index_status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.pending ?? 0);
+}

@@ -103,6 +103,16 @@ export function uploadsRoutes(deps: Deps) {
         if (c.req.raw.method !== 'HEAD') throw new HttpError(404, 'Not found.');
         return forward(c, c.req.param('id'));
       })
+      // tus discovery (https://tus.io/protocols/resumable-upload#options): what a tus client asks
+      // before it starts. Public, as the protocol says: it reveals only the server's limits.
+      .on('OPTIONS', [base, `${base}/:id`], (c) =>
+        c.body(null, 204, {
+          'Tus-Resumable': '1.0.0',
+          'Tus-Version': '1.0.0',
+          'Tus-Extension': 'creation,termination,expiration',
+          'Tus-Max-Size': String(deps.storage.uploadMaxBytes),
+        }),
+      )
   );
 }
 

@@ -2,7 +2,7 @@ import type { DB } from '../../db/database.ts';
 import { deleteUserSessions, hashPassword, verifyPassword } from '../auth/auth.public.ts';
 import { findUserByEmail, upsertAdminRow } from './users.repo.ts';
 
-export { hasAdmin } from './users.repo.ts';
+export { findUserByEmail, hasAdmin } from './users.repo.ts';
 
 /**
  * Creates an approved admin, or promotes and re-keys the user with that e-mail. A new password ends

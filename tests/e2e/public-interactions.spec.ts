@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { DISMISS_WELCOME } from './public-pages.ts';
 
 // A visitor's journeys through the interactive parts of the public site.

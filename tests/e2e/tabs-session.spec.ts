@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures.ts';
 import { approvedClient, asUser, enterCodeOnScreen, shoot, signIn, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Two tabs of one browser share localStorage; each holds the session in memory. A sign-out or a

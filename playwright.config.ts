@@ -6,7 +6,9 @@ import { defineConfig } from '@playwright/test';
 // one file run in order, in one worker. E2E_WORKERS sets how many (2 by default, one per core).
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  // Per first port too: a run clears its output folder as it starts, which would take the traces
+  // from under another run on the same machine.
+  outputDir: `test-results/e2e-${process.env.E2E_PORT ?? 4390}`,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 90_000,

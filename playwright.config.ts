@@ -1,18 +1,20 @@
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E } from './tests/e2e/env.ts';
 
 // Browser tests drive Debian's Chromium (CHROME_PATH overrides); never a downloaded browser.
+// Files run side by side, each worker against a server and data folder of its own, started by the
+// worker fixture in tests/e2e/fixtures.ts (ports E2E_PORT and up, tests/e2e/env.ts); the tests of
+// one file run in order, in one worker. E2E_WORKERS sets how many (2 by default, one per core).
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
-  workers: 1,
+  // Per first port too: a run clears its output folder as it starts, which would take the traces
+  // from under another run on the same machine.
+  outputDir: `test-results/e2e-${process.env.E2E_PORT ?? 4390}`,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: E2E.baseURL,
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [
@@ -29,20 +31,4 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // A fresh data folder per run; the built site in dist/ served by the real server.
-    command: `rm -rf '${E2E.dataDir}' && '${process.execPath}' '${path.resolve('node_modules/tsx/dist/cli.mjs')}' portal-api/src/server.ts`,
-    url: `${E2E.baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(E2E.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E.dataDir,
-      ADMIN_EMAIL: E2E.admin.email,
-      ADMIN_PASSWORD: E2E.admin.password,
-      LOG_LEVEL: 'warn',
-      UPLOAD_MAX_MB: '50',
-    },
-  },
 });

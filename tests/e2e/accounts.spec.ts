@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures.ts';
 import sharp from 'sharp';
 import { E2E } from './env.ts';
 import {
@@ -220,6 +220,9 @@ test('forgot password: code, reset with the SPEC §5 checks, then sign in with t
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(new RegExp(`/reset-password\\?email=${encodeURIComponent(email)}$`));
 
+  // The form's rules in their order (required, length, match) and the strength ratings are
+  // unit-tested in site/islands/auth/auth-rules.test.ts, the server's own in tests/api/auth.test.ts,
+  // and a refusal tied to its field in a11y-forms.spec.ts: here the first refusal and the meter.
   const password = page.getByLabel('New password');
   const confirm = page.getByLabel('Confirm password');
   const submit = page.getByRole('button', { name: 'Reset Password' });
@@ -227,13 +230,6 @@ test('forgot password: code, reset with the SPEC §5 checks, then sign in with t
   await expect(page.getByRole('alert')).toHaveText('All fields are required.');
   await password.fill('abc');
   await expect(page.getByText('Strength:')).toContainText('Weak');
-  await confirm.fill('abc');
-  await submit.click();
-  await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters.');
-  await password.fill('abcdef');
-  await expect(page.getByText('Strength:')).toContainText('Medium');
-  await submit.click();
-  await expect(page.getByRole('alert')).toHaveText('Passwords do not match.');
   await password.fill('New-Passw0rd');
   await expect(page.getByText('Strength:')).toContainText('Strong');
   await expect(password).toHaveAttribute('type', 'password');
@@ -261,7 +257,11 @@ test('the OTP screen counts down 60 s before Resend, and Cancel returns to /logi
   for (let s = 0; s < 60; s++) await page.clock.runFor(1000);
   await page.getByRole('button', { name: 'Resend OTP' }).click();
   await expect(page.getByText('OTP resent successfully!')).toBeVisible();
-  await expect(page.getByText(/Resend OTP in (60|59)s/)).toBeVisible();
+  // The countdown starts again from 60 s; the page's clock runs in real time, and on a loaded
+  // machine several seconds can pass between the answer and this read.
+  const countdown = page.getByText(/Resend OTP in \d+s/);
+  await expect(countdown).toBeVisible();
+  expect(Number(/(\d+)s/.exec((await countdown.textContent()) ?? '')?.[1])).toBeGreaterThan(30);
   // typing and deleting with the keyboard
   await page.getByLabel('Digit 1 of 6').click();
   await page.keyboard.type('12');

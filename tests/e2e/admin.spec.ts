@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import WebSocket from 'ws';
 import { E2E } from './env.ts';
 import { asUser, expectNoAxeViolations, newClient, outboxMails, shoot, signInAdmin, type Session } from './support.ts';

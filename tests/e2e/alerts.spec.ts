@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest } from './support.ts';
 
 // In-app alerts: a step the other side takes on a request (a quote, its acceptance…) pops up on

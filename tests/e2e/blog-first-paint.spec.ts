@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, signInAdmin } from './support.ts';
 
 // Issue 15: /blog arrives with its newest posts in the HTML, so its largest image

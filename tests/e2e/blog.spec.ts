@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext } from './fixtures.ts';
 import sharp from 'sharp';
 import { asUser, expectNoAxeViolations, shoot, signInAdmin, type Session } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { WebSocket } from 'ws';
 import { E2E } from './env.ts';
 import { asUser, newClient, requestsReported, signInAdmin, submitRequest, type Session } from './support.ts';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { copyProject } from '../api/site-project.ts';
 
 // Issue 16: in `npm run dev`, a content file that breaks its schema shows in

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { E2E } from './env.ts';
 import { asUser, newClient, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 

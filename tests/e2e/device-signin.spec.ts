@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { approvedClient, enterCodeOnScreen, signInAdmin } from './support.ts';
 
 // Security audit: wrong passwords sent for an e-mail by anyone throttled its sign-in, its owner's

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, type Session } from './support.ts';
 
 // SPEC §8's fallback texts when a call has no sentence of its own: the network failed, the

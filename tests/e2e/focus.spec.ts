@@ -1,5 +1,17 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { asUser, authPost, expectNoAxeViolations, newClient, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures.ts';
+import { E2E } from './env.ts';
+import {
+  asUser,
+  authPost,
+  expectNoAxeViolations,
+  holdRequests,
+  newClient,
+  say,
+  shoot,
+  signInAdmin,
+  submitRequest,
+  type Session,
+} from './support.ts';
 
 // Keyboard focus never drops to <body> (WCAG 2.4.3): when the focused control goes away or is
 // disabled, the focus moves to a sensible place (ui/focus-rescue.ts), and a busy button stays
@@ -99,7 +111,7 @@ test('the client chat at 375 px: the log mounts after the history, scrolls by ke
   const admin = await signInAdmin(request);
   const client = await newClient(request, admin, 'Chloe Chat');
   const id = await submitRequest(request, client, 'Stucco takeoff for the back arrow check');
-  await say(test.info().project.use.baseURL!, client, id, 'First line of the history');
+  await say(E2E.baseURL, client, id, 'First line of the history');
   const page = await pageAs(browser, client, phone);
   // The history call waits until released: while it loads there is a status, not a log to read out.
   let release!: () => void;
@@ -135,7 +147,7 @@ test('the admin chat: Back at 375 px, cancelling a reply, the search answer, the
   const open = await submitRequest(request, client, 'Roofing takeoff with a reply to cancel');
   const closed = await submitRequest(request, client, 'Old drywall request now closed');
   await setStatus(request, admin, closed, 'closed');
-  await say(test.info().project.use.baseURL!, client, open, 'Can you reply to this line?');
+  await say(E2E.baseURL, client, open, 'Can you reply to this line?');
   const page = await pageAs(browser, admin, phone);
   const list = page.getByRole('complementary', { name: 'Chats' });
 
@@ -237,16 +249,14 @@ test('Withdraw keeps the focus on its quote card, a bid outcome on its heading; 
 
   // The admin withdraws: the answer is slowed so that the busy button can be seen keeping the focus.
   const ap = await pageAs(browser, admin);
-  await ap.route('**/withdraw', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  const withdrawal = await holdRequests(ap, '**/withdraw');
   await ap.goto(`/admin-chat/${id}`);
   const adminPanel = ap.getByRole('complementary', { name: 'Request details' });
   const withdraw = adminPanel.getByRole('button', { name: 'Withdraw' });
   await press(ap, withdraw);
   await expect(withdraw).toHaveAttribute('aria-disabled', 'true');
   await expect(withdraw).toBeFocused();
+  withdrawal.release();
   const card = adminPanel.getByRole('article', { name: /^Quote of / });
   await expect(card.getByText('Withdrawn')).toBeVisible();
   await expect(card).toBeFocused();
@@ -315,12 +325,13 @@ test('a refused Login, OTP code or contact message leaves the focus on its butto
   await page.route('**/api/contact/submit', (route) => route.fulfill({ status: 500, json: { message: 'Internal server error' } }));
   await page.goto('/contactus');
   const form = page.locator('form.contact-form');
+  const send = form.getByRole('button', { name: 'Send Message' });
+  // Enabled once the island has hydrated: what is typed before that is not the form's yet.
+  await expect(send).toBeEnabled();
   await form.getByLabel(/^Name/).fill('Rita Refused');
   await form.getByLabel(/^E-mail/).fill('rita@example.com');
   await form.getByLabel(/^Service/).selectOption({ index: 1 });
   await form.getByLabel(/^Message/).fill('Please call me about a takeoff.');
-  const send = form.getByRole('button', { name: 'Send Message' });
-  await expect(send).toBeEnabled();
   await press(page, send);
   await expect(form.getByRole('alert')).toHaveText('Failed to send message. Please try again.');
   await expect(send).toBeFocused();

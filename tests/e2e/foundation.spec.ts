@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the built home page is served by the real server', async ({ page, request }) => {
   const response = await page.goto('/');

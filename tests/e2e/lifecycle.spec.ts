@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown } from './support.ts';
 
 // Issue 13, one journey: submit with a project name → quote with rush → accept

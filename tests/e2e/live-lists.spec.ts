@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, submitRequest } from './support.ts';
 
 // The phone audit: a client's My Queries and dashboard, and the admin's queue, kept an old status

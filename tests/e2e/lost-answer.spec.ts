@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { MAYBE_SUBMITTED } from '../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { shoot, signInAdmin } from './support.ts';
 
 // The content audit: a phone visitor without JavaScript. The header's menu stands open under the

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // The phone audit: a client with a quote waiting for an answer opens its chat on a phone held

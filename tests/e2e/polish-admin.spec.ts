@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
+import { E2E } from './env.ts';
 import { asUser, newClient, nextFrame, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Issue 17 items 5, 6, 7, 10 and 11 in the admin area.
@@ -84,7 +85,7 @@ test('the answer dialog drops a refusal once other files are chosen', async ({ p
 test('dashboard activity rows name the client and the request', async ({ page, request }) => {
   const client = await newClient(request, admin, 'Rowena Named');
   const id = await requestOf(request, client, 'Roof truss count for a Kendall townhouse block');
-  await say(test.info().project.use.baseURL!, client, id, 'Is Friday possible?');
+  await say(E2E.baseURL, client, id, 'Is Friday possible?');
 
   await page.goto('/admin');
   const activities = page.getByRole('region', { name: 'Recent Activities' }).or(page.locator('section[aria-labelledby="acts-h"]'));
@@ -256,7 +257,7 @@ test('the admin chat list at 1280 px shows a whole name and "Click to load chat"
 }) => {
   const client = await newClient(request, admin, 'Marisol Fernandez');
   const id = await requestOf(request, client, 'Impact window count for a Miami Lakes duplex');
-  await say(test.info().project.use.baseURL!, client, id, 'Can you add the doors?');
+  await say(E2E.baseURL, client, id, 'Can you add the doors?');
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin-chat/${id}`);

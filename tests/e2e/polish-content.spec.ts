@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { STARTER_ARTICLES } from '../../portal-api/src/db/starter-articles.ts';
 import { expectNoAxeViolations, shoot } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { animationsFinished, approvedClient, asUser, enterCodeOnScreen, requestsReported, shoot, signInAdmin } from './support.ts';
 
 // Issue 17 items 1, 3, 8 and 13: the state after sign-up, toast and modal

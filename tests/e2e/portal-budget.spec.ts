@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DIST, firstLoadJs, pageHtml, PORTAL_PATHS } from './first-load-js.ts';
 
 // First-load JavaScript of each portal page, gzipped, read from dist/, against the budgets

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
 
 // The client journey of issue 5: sign in → submit a request with a PDF (progress

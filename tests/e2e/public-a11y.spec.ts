@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { DISMISS_WELCOME, PUBLIC_PATHS, slugOf } from './public-pages.ts';
 
 // axe-core in Chromium on every public page (no serious or critical

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { CONTENT_PAGES, TRADE_PATHS } from './public-pages.ts';
 
 // ISSUE 4 "Fast and findable": JavaScript budgets, read from the build in dist/

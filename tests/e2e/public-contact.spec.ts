@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { readOutbox } from '../api/harness.ts';
 import { E2E } from './env.ts';
 import { DISMISS_WELCOME } from './public-pages.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 // Issue 15: what the home and trade pages fetch before their first paint. The copy is set in
 // the preloaded basic face of Inter (site/fonts/inter-faces.ts), the second face is fetched only

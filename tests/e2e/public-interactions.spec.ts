@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { DISMISS_WELCOME } from './public-pages.ts';
 
 // A visitor's journeys through the interactive parts of the public site.
@@ -165,8 +165,10 @@ test.describe('with the welcome modal dismissed', () => {
   });
 
   test('the hero slider moves with its controls and pauses', async ({ page }) => {
-    // Playwright's clock: time flows as usual, and the 4.6 s of pause below pass at once.
+    // Playwright's clock, paused: the slideshow steps only when the test runs the clock (on a loaded
+    // machine 4 s can pass between two clicks), and the 4.6 s of pause below pass at once.
     await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 60_000));
     await page.goto('/');
     const hero = page.locator('.hero');
     const slides = hero.locator('[data-slide]');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { SERVICE_CATALOGUE } from '../../portal-api/src/db/seed.ts';
 import { CONTENT_PAGES, PUBLIC_PATHS } from './public-pages.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest } from './support.ts';
 
 // The volume audit: working the queue row by row, an admin opens a request and comes Back, or

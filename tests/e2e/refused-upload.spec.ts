@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, type Session } from './support.ts';
 
 // A file the server refuses by its content (tus answers 415 when the upload completes):

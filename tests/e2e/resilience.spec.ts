@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { animationsFinished, asUser, authPost, newClient, signInAdmin, submitRequest, type Session } from './support.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  animationsFinished,
+  asUser,
+  authPost,
+  holdRequests,
+  newClient,
+  nextFrame,
+  requestsReported,
+  signInAdmin,
+  submitRequest,
+  type Session,
+} from './support.ts';
 
 // What a screen does when the network or the build lets it down (the browser-resilience
 // audit): an action tried offline, a double click on a slow network, a page open from
@@ -39,8 +50,14 @@ test('an approval tried offline fails at once with the reason, and nothing runs 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await context.setOffline(false);
-  // Nothing was queued: the user stays pending, and no success toast turns up later.
-  await page.waitForTimeout(1500);
+  // Nothing was queued: no approval is sent once the page has heard the network is back (its online
+  // event, then every request it started reported), the user stays pending, and no success toast turns up.
+  const approvals: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/api/auth/approve/') && approvals.push(r.url())));
+  await page.waitForFunction(() => navigator.onLine);
+  await nextFrame(page);
+  await requestsReported(page);
+  expect(approvals).toEqual([]);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Admin approved successfully!' })).toHaveCount(0);
   expect(await statusOf()).not.toBe('approved');
   await context.close();
@@ -92,19 +109,16 @@ test('a double click on Start or on "Yes, Close Query" over a slow network sends
   const context = await browser.newContext();
   await asUser(context, admin);
   const page = await context.newPage();
-  const changes: string[] = [];
   let answered = 0;
-  // Every status change takes 1.5 s to answer: both clicks land before the first answer.
-  await page.route('**/api/queries/*/status', async (route) => {
-    changes.push(route.request().method());
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  // A slow network: every status change is held until both clicks have landed.
+  let held = await holdRequests(page, '**/api/queries/*/status');
   page.on('requestfinished', (r) => void (r.url().endsWith('/status') && answered++));
-  /** Every change sent has been answered, and what the answers set off is on screen. */
+  /** Resolves once each change sent is answered and the page has drawn what the answers set off. */
   const allAnswered = async () => {
-    await expect.poll(() => answered).toBe(changes.length);
-    await page.waitForTimeout(300);
+    await expect.poll(() => answered).toBe(held.seen.length);
+    await nextFrame(page);
+    await requestsReported(page);
+    await nextFrame(page);
   };
   await page.goto('/admin-queries');
   const queue = page.getByRole('region', { name: 'Request queue' });
@@ -113,20 +127,23 @@ test('a double click on Start or on "Yes, Close Query" over a slow network sends
   const toasts = page.locator('[data-sonner-toast]');
 
   await row.getByRole('button', { name: /^Start / }).dblclick();
+  held.release();
   await expect(row.getByText('In Progress')).toBeVisible();
   await allAnswered();
   await expect(toasts).toHaveText(['Query marked In Progress.']);
-  expect(changes).toEqual(['PATCH']);
+  expect(held.seen).toEqual(['PATCH']);
 
-  changes.length = 0;
+  await page.unroute('**/api/queries/*/status');
+  held = await holdRequests(page, '**/api/queries/*/status');
   answered = 0;
   await row.getByRole('button', { name: /^Close / }).click();
   await page.getByRole('button', { name: 'Yes, Close Query' }).dblclick();
+  held.release();
   await expect(toasts.filter({ hasText: 'Query closed successfully' })).toBeVisible();
   await allAnswered();
   await expect(toasts.filter({ hasText: 'Query closed successfully' })).toHaveCount(1);
   await expect(toasts.filter({ hasText: /Failed|already|Something went wrong/ })).toHaveCount(0);
-  expect(changes).toEqual(['PATCH']);
+  expect(held.seen).toEqual(['PATCH']);
   await context.close();
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { planSetPdf } from '../api/plan-files.ts';
 import { asUser, newClient, shoot, signInAdmin, type Session } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, submitRequest } from './support.ts';
 
 // The story audit: a workspace left open past its links' hour followed dead links (403), and the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { asUser, shoot, signInAdmin } from './support.ts';
 
 // Issue 16: an admin rebuilds the public site from /admin, by keyboard, and

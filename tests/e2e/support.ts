@@ -114,26 +114,34 @@ export async function authPost(request: APIRequestContext, url: string, data: un
 }
 
 /**
- * Password step and e-mailed code through the API. Two workers signing in one account (the
- * admin) at the same moment each get a code, and each may read the other's from the outbox
- * (one live code per e-mail, bound to its own password step): that one is tried again.
+ * Password step and e-mailed code through the API: the real flow, the code read from this worker's
+ * outbox. A worker runs one test at a time against its own server, so no other sign-in of the same
+ * account can take this one's code.
  */
 export async function signIn(request: APIRequestContext, email: string, password: string): Promise<Session> {
-  for (let attempt = 1; ; attempt++) {
-    // The code of this password step is a mail that was not there before it: a sign-in of the same
-    // account a moment ago (within the 1 s slack of `since`) left its own, older code.
-    const seen = await outboxSnapshot();
-    const login = await authPost(request, '/api/auth/login', { email, password });
-    expect(login.status(), await login.text()).toBe(200);
-    const verified = await authPost(request, '/api/auth/login-verify-otp', { email, otp: await freshCode(email, seen) });
-    if (verified.status() === 200) return (await verified.json()) as Session;
-    if (verified.status() !== 400 || attempt === 4) expect(verified.status(), await verified.text()).toBe(200);
-    await new Promise((r) => setTimeout(r, 300 + Math.random() * 900));
-  }
+  // The code of this password step is a mail that was not there before it: a sign-in of the same
+  // account a moment ago (within the 1 s slack of `since`) left its own, older code.
+  const seen = await outboxSnapshot();
+  const login = await authPost(request, '/api/auth/login', { email, password });
+  expect(login.status(), await login.text()).toBe(200);
+  const verified = await authPost(request, '/api/auth/login-verify-otp', { email, otp: await freshCode(email, seen) });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return (await verified.json()) as Session;
 }
 
+let workerAdmin: Promise<Session> | undefined;
+
+/**
+ * The admin's session of this worker: signed in through the real flow once per worker (each worker
+ * has its own server, fixtures.ts) and shared by its tests, which open browsers with it (asUser).
+ * A test that ends an admin session signs in on its own (signIn) instead.
+ */
 export function signInAdmin(request: APIRequestContext): Promise<Session> {
-  return signIn(request, E2E.admin.email, E2E.admin.password);
+  workerAdmin ??= signIn(request, E2E.admin.email, E2E.admin.password).catch((error: unknown) => {
+    workerAdmin = undefined;
+    throw error;
+  });
+  return workerAdmin;
 }
 
 /** Registers a client and approves it as `admin` (no sign-in yet, so no code is pending). */
@@ -161,23 +169,30 @@ export async function newClient(request: APIRequestContext, admin: Session, full
   return signIn(request, email, password);
 }
 
-/** A browser context signed in as `session`, the way the sign-in screens leave localStorage. */
+/** The storage state the sign-in screens leave behind for `session` (localStorage, site/lib/auth-store.ts). */
+export function storageStateOf(session: Session): {
+  cookies: [];
+  origins: Array<{ origin: string; localStorage: Array<{ name: string; value: string }> }>;
+} {
+  const u = session.user;
+  const keys = {
+    token: session.token,
+    role: u.role,
+    userId: u._id,
+    fullName: u.fullName,
+    FullName: u.fullName,
+    email: u.email,
+    Email: u.email,
+  };
+  return {
+    cookies: [],
+    origins: [{ origin: E2E.baseURL, localStorage: Object.entries(keys).map(([name, value]) => ({ name, value })) }],
+  };
+}
+
+/** A browser context signed in as `session`: its storage state set as the sign-in screens leave it. */
 export async function asUser(context: BrowserContext, session: Session): Promise<void> {
-  await context.addInitScript((s: Session) => {
-    if (localStorage.getItem('token')) return;
-    const u = s.user;
-    for (const [k, v] of Object.entries({
-      token: s.token,
-      role: u.role,
-      userId: u._id,
-      fullName: u.fullName,
-      FullName: u.fullName,
-      email: u.email,
-      Email: u.email,
-    })) {
-      localStorage.setItem(k, v);
-    }
-  }, session);
+  await context.setStorageState(storageStateOf(session));
 }
 
 /** Full-page screenshots at 375 and 1280 px under test-results/ (`name` may include a folder). */
@@ -290,4 +305,21 @@ export async function say(baseURL: string, session: Session, queryId: string, me
  */
 export async function contactFormHydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island:has(form.contact-form)')).not.toHaveAttribute('ssr');
+}
+
+/**
+ * Holds every request to `url` (a route glob) until `release()`: a slow network whose answer comes
+ * when the test has seen what it wanted to see in the meantime, instead of after a fixed delay.
+ * `seen` lists the held requests' methods, in order.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ seen: string[]; release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const seen: string[] = [];
+  await page.route(url, async (route) => {
+    seen.push(route.request().method());
+    await gate;
+    await route.continue();
+  });
+  return { seen, release };
 }

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures.ts';
+import { E2E } from './env.ts';
 import { approvedClient, asUser, enterCodeOnScreen, shoot, signIn, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Two tabs of one browser share localStorage; each holds the session in memory. A sign-out or a
@@ -113,7 +114,8 @@ for (const role of ['client', 'admin'] as const) {
   }) => {
     const owner = await signIn(request, await newClientEmail(request, `Ended${role}`), password);
     const queryId = await submitRequest(request, owner, `Chat after the session ended (${role})`);
-    const session = role === 'client' ? owner : await signInAdmin(request);
+    // A session of its own: this test ends it, and the worker's admin session (signInAdmin) serves the other tests.
+    const session = role === 'client' ? owner : await signIn(request, E2E.admin.email, E2E.admin.password);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await storeOnce(context, session);
     // The page has two sockets (the unread counts, the chat): wait for the chat's room.
@@ -137,7 +139,9 @@ for (const role of ['client', 'admin'] as const) {
     request,
   }) => {
     const session =
-      role === 'client' ? await signIn(request, await newClientEmail(request, `Unread${role}`), password) : await signInAdmin(request);
+      role === 'client'
+        ? await signIn(request, await newClientEmail(request, `Unread${role}`), password)
+        : await signIn(request, E2E.admin.email, E2E.admin.password); // its own: this test ends it
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await storeOnce(context, session);
     const watching = new Promise<void>((resolve) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { UPLOADS_GONE } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { UPLOAD_WAITING } from '../../site/lib/resumable-uploads.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from './fixtures.ts';
 import { readZip } from '../api/zip-reader.ts';
 import { E2E } from './env.ts';
 import { asUser, expectNoAxeViolations, newClient, requestsReported, shoot, signInAdmin, type Session } from './support.ts';

@@ -123,8 +123,9 @@ describe('sheet index of hostile files', () => {
       }));
       const zip = zipOf(entries);
       expect(zip.length).toBeGreaterThan(40_000_000);
-      const health = watchHealth();
       const id = await submit(ana.token, [['names.zip', zip]]);
+      // From here the server reads the ZIP's 20 MB of names, then answers six readers of its index.
+      const health = watchHealth();
       const file = await until(
         'the ZIP to be indexed',
         async () => (await files(id, ana.token)).find((f) => f.index.status !== 'pending'),

@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { dwgVersion } from './dwg-version.ts';
 import { indexPdf } from './pdf-sheets.ts';
-import { summarize } from './sheet-summary.ts';
+import { fitList } from './list-budget.ts';
+import { listCutNote, summarize } from './sheet-summary.ts';
 import { listZip } from './zip-listing.ts';
 
 // Worker thread entry (started by indexer.ts, kept for many files): reads one
@@ -10,13 +11,35 @@ import { listZip } from './zip-listing.ts';
 // 300-page set took 2–3 s, a warm one 0.2–0.5 s). Loaded by Node itself, not by
 // tsx or vitest, so it and what it imports stay plain erasable TypeScript.
 
-type Job = { id: number; file: string; ext: string; pageCap: number; zipRatio: number; zipBytes: number };
+type Job = {
+  id: number;
+  file: string;
+  ext: string;
+  pageCap: number;
+  zipRatio: number;
+  zipBytes: number;
+  nameChars: number;
+  listBytes: number;
+};
 
 async function run(job: Job) {
-  if (job.ext === 'pdf') return indexPdf(job.file, job.pageCap);
-  if (job.ext === 'zip') return listZip(job.file, { ratio: job.zipRatio, bytes: job.zipBytes });
+  if (job.ext === 'pdf') return indexPdf(job.file, job.pageCap, (pages) => parentPort!.postMessage({ id: job.id, pages }));
+  if (job.ext === 'zip')
+    return listZip(job.file, { ratio: job.zipRatio, bytes: job.zipBytes, nameChars: job.nameChars, listBytes: job.listBytes });
   if (job.ext === 'dwg') return dwgVersion(job.file);
   return null;
+}
+
+/** The summary covers every page read; the stored sheet list stops at the file's byte budget. */
+function answer(detail: NonNullable<Awaited<ReturnType<typeof run>>>, listBytes: number) {
+  const summary = summarize(detail);
+  if (detail.kind !== 'pdf') return { summary, detail };
+  const sheets = fitList(detail.sheets, listBytes);
+  if (sheets.length === detail.sheets.length) return { summary, detail };
+  return {
+    summary: `${summary}; ${listCutNote(sheets.length, detail.sheets.length, 'pages')}`,
+    detail: { ...detail, sheets, cut: true },
+  };
 }
 
 // pdfjs without a browser worker runs its parser in this thread through a
@@ -31,12 +54,16 @@ const warm = import(WORKER_ENTRY).then((worker: unknown) => {
 parentPort!.on('message', (job: Job) => {
   warm
     .catch(() => undefined)
-    .then(() => run(job))
+    .then(() => {
+      // The reader's time budget counts from here, not from a start still loading pdfjs.
+      parentPort!.postMessage({ id: job.id, started: true });
+      return run(job);
+    })
     .then(
       (detail) =>
         parentPort!.postMessage({
           id: job.id,
-          ...(detail ? { summary: summarize(detail), detail } : { summary: null, detail: { kind: 'other' } }),
+          ...(detail ? answer(detail, job.listBytes) : { summary: null, detail: { kind: 'other' } }),
         }),
       (err: unknown) => parentPort!.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) }),
     );

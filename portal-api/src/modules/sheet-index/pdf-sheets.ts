@@ -5,7 +5,7 @@ import { PDFDataRangeTransport, getDocument } from 'pdfjs-dist/legacy/build/pdf.
 // the index worker thread (index-worker.ts): plain, erasable TypeScript only.
 
 export type PdfSheet = { page: number; number: string | null; title: string | null };
-export type PdfIndex = { kind: 'pdf'; pages: number; indexedPages: number; capped: boolean; sheets: PdfSheet[] };
+export type PdfIndex = { kind: 'pdf'; pages: number; indexedPages: number; capped: boolean; sheets: PdfSheet[]; cut: boolean };
 
 /** A1.01, S-201, M2.1, E-3, A0.00, FP-101A, A-1001: one or two letters, an optional dash, a number of up to four digits with an optional decimal part. */
 const SHEET_NUMBER = /^([A-Z]{1,2})-?(\d{1,4})(\.\d{1,3})?([A-Z])?$/;
@@ -37,7 +37,8 @@ function fileRangeTransport(handle: fsp.FileHandle, length: number): PDFDataRang
   return transport;
 }
 
-export async function indexPdf(file: string, pageCap: number): Promise<PdfIndex> {
+/** `onOpen` hears the page count as soon as the document is open (the reader's time budget grows with it). */
+export async function indexPdf(file: string, pageCap: number, onOpen?: (pages: number) => void): Promise<PdfIndex> {
   const handle = await fsp.open(file, 'r');
   try {
     const { size } = await handle.stat();
@@ -61,6 +62,7 @@ export async function indexPdf(file: string, pageCap: number): Promise<PdfIndex>
     }
     try {
       const pages = doc.numPages;
+      onOpen?.(pages);
       const indexedPages = Math.min(pages, pageCap);
       const sheets: PdfSheet[] = [];
       for (let n = 1; n <= indexedPages; n++) {
@@ -81,7 +83,7 @@ export async function indexPdf(file: string, pageCap: number): Promise<PdfIndex>
         sheets.push({ page: n, ...findSheet(items) });
         page.cleanup();
       }
-      return { kind: 'pdf', pages, indexedPages, capped: pages > indexedPages, sheets };
+      return { kind: 'pdf', pages, indexedPages, capped: pages > indexedPages, sheets, cut: false };
     } finally {
       await task.destroy();
     }

@@ -15,6 +15,7 @@ export function summarize(index: PdfIndex | ZipIndex | DwgIndex): string {
     const parts = [`${count(index.files, 'file')}, ${formatBytes(index.unpackedBytes)} unpacked`];
     if (index.bomb) parts.push('flagged as a possible ZIP bomb (not unpacked)');
     if (index.unsafeNames) parts.push(`${count(index.unsafeNames, 'name')} leaving the folder (../) flagged`);
+    if (index.cut) parts.push(listCutNote(index.listedEntries, index.files, 'names'));
     return parts.join('; ');
   }
   const numbered = index.sheets.filter((s) => s.number);
@@ -40,4 +41,9 @@ export function summarize(index: PdfIndex | ZipIndex | DwgIndex): string {
       `stopped at the page cap: ${index.indexedPages.toLocaleString('en-US')} of ${index.pages.toLocaleString('en-US')} pages read`,
     );
   return parts.join('; ');
+}
+
+/** Said when a file's stored list stopped at its byte budget (INDEX_LIST_BUDGET_BYTES). */
+export function listCutNote(listed: number, total: number, what: 'names' | 'pages'): string {
+  return `${listed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${what} listed (the list is cut at its size limit)`;
 }

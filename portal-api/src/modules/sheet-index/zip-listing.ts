@@ -1,4 +1,5 @@
 import yauzl from 'yauzl';
+import { ListBudget } from './list-budget.ts';
 
 // Lists a ZIP's central directory with yauzl: names and declared sizes only.
 // Nothing is inflated or written to disk, so a ZIP bomb costs nothing to read.
@@ -13,17 +14,25 @@ export type ZipIndex = {
   unsafeNames: number;
   entries: ZipEntry[];
   listedEntries: number;
+  cut: boolean;
 };
 
 /** Entries kept in the index; the counts and totals cover all of them. */
 const MAX_LISTED = 5000;
+
+export type ZipLimits = { ratio: number; bytes: number; nameChars: number; listBytes: number };
 
 /** A name that would land outside the folder it is unpacked into: ../, an absolute path or a drive letter. */
 export function isUnsafeName(name: string): boolean {
   return /(^|[\\/])\.\.([\\/]|$)/.test(name) || /^[\\/]/.test(name) || /^[a-z]:/i.test(name);
 }
 
-export function listZip(file: string, limits: { ratio: number; bytes: number }): Promise<ZipIndex> {
+/** A name longer than `max` characters, cut and ended with '…' so that it reads as cut. */
+export function cutName(name: string, max: number): string {
+  return name.length <= max ? name : `${name.slice(0, max - 1)}…`;
+}
+
+export function listZip(file: string, limits: ZipLimits): Promise<ZipIndex> {
   return new Promise((resolve, reject) => {
     // decodeStrings: false — yauzl would refuse '../' names outright; here they are listed and flagged.
     yauzl.open(
@@ -40,7 +49,9 @@ export function listZip(file: string, limits: { ratio: number; bytes: number }):
           unsafeNames: 0,
           entries: [],
           listedEntries: 0,
+          cut: false,
         };
+        const budget = new ListBudget(limits.listBytes);
         zip.on('entry', (entry: yauzl.Entry) => {
           const raw = entry.fileName as unknown as Buffer;
           // Bit 11: the name is UTF-8; older archivers wrote CP437, read here as latin1.
@@ -53,8 +64,9 @@ export function listZip(file: string, limits: { ratio: number; bytes: number }):
             index.packedBytes += entry.compressedSize;
             const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
             if (ratio > limits.ratio && entry.uncompressedSize > 1024 * 1024) index.bomb = true;
-            if (index.entries.length < MAX_LISTED)
-              index.entries.push({ name, size: entry.uncompressedSize, packed: entry.compressedSize, unsafe });
+            const listed = { name: cutName(name, limits.nameChars), size: entry.uncompressedSize, packed: entry.compressedSize, unsafe };
+            if (index.entries.length < MAX_LISTED && budget.take(listed)) index.entries.push(listed);
+            else index.cut = true;
           }
           zip.readEntry();
         });

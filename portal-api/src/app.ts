@@ -6,7 +6,7 @@ import type { AppEnv } from './http/env.ts';
 import { securityPolicy } from './http/csp.ts';
 import { apiReference } from './http/docs.ts';
 import { readOrRefuseBody } from './http/body-drain.ts';
-import { onError } from './http/errors.ts';
+import { errorBody, onError } from './http/errors.ts';
 import { completeDocument, OPENAPI_CONFIG, type OpenApiDoc } from './http/openapi.ts';
 import { createSiteHandlers } from './http/static.ts';
 import { createUploadsHandler } from './http/uploads.ts';
@@ -68,7 +68,7 @@ export function createApp(deps: Deps) {
   api.get('/docs', reference.page);
   // Scalar's browser bundle, served from this install (no CDN).
   api.get('/docs/scalar.js', reference.script);
-  api.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  api.notFound((c) => c.json(errorBody(404, 'Not found.'), 404));
   // SPEC §3 has relative profileImage paths 'prefixed with the API base': /api/uploads/… is the
   // file under /uploads/… (a permanent redirect that keeps the query, so a signed link still works).
   // Only the two file areas: /api/uploads/tus is the resumable uploads' own endpoint.
@@ -79,7 +79,7 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'HEAD'], '/api/uploads/public/*', toFile);
   app.on(['GET', 'HEAD'], '/api/uploads/private/*', toFile);
   app.route('/api', api);
-  app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
+  app.all('/api/*', (c) => c.json(errorBody(404, 'Not found.'), 404));
 
   app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage, deps.db));
   // /blog/{slug} rendered on the server, /rss.xml, /sitemap-blog.xml (before the static site).
@@ -87,7 +87,7 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'HEAD'], '*', ...createSiteHandlers(deps.config.distDir, deps.config.publicUrl));
 
   app.onError(onError);
-  app.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  app.notFound((c) => c.json(errorBody(404, 'Not found.'), 404));
   return app;
 }
 

@@ -63,7 +63,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
           try {
             await ping(db);
           } catch {
-            throw new HttpError(503, DATABASE_UNREACHABLE);
+            throw new HttpError(503, DATABASE_UNREACHABLE, { code: 'database_unreachable' });
           }
         });
         return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
@@ -99,7 +99,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
       await ping(db);
       migrated = await isMigrated(db);
     } catch {
-      throw new HttpError(503, DATABASE_UNREACHABLE);
+      throw new HttpError(503, DATABASE_UNREACHABLE, { code: 'database_unreachable' });
     }
     if (!migrated) throw new HttpError(503, 'Database migrations are not applied.');
     // A deleted SQLite file still reads and writes through the open handle; only its path tells.
@@ -119,7 +119,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
     try {
       return await outboxBacklog(db);
     } catch {
-      throw new HttpError(503, DATABASE_UNREACHABLE);
+      throw new HttpError(503, DATABASE_UNREACHABLE, { code: 'database_unreachable' });
     }
   }
 }

@@ -222,7 +222,7 @@ export function lifecycleRoutes(deps: Deps) {
         // Ownership and status first, so a refused addendum never streams files to disk.
         const before = await getQueryForUser(db, storage, id, c.var.user);
         const closed = addendumError(before.status);
-        if (closed) throw new HttpError(409, closed);
+        if (closed) throw new HttpError(409, closed, { code: 'query_closed' });
         // JSON {uploadIds, note} names the client's completed resumable uploads (issue 14).
         const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, MAX_ADDENDUM_FILES) : null;
         const { fields, files } = fromUploads

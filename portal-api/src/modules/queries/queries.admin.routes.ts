@@ -120,7 +120,8 @@ export function queriesAdminRoutes(deps: Deps) {
         const { id } = c.req.valid('param');
         const { status, note } = c.req.valid('json');
         const current = await loadOr404(id);
-        if (!canTransition(current.status, status)) throw new HttpError(409, transitionError(current.status, status));
+        if (!canTransition(current.status, status))
+          throw new HttpError(409, transitionError(current.status, status), { code: 'invalid_transition' });
         const activity = `Query marked ${STATUS_LABELS[status]}`;
         const mail = (trx: typeof db, revision: string | null) =>
           enqueueMail(
@@ -167,7 +168,8 @@ export function queriesAdminRoutes(deps: Deps) {
       async (c) => {
         const { id } = c.req.valid('param');
         const query = await loadOr404(id);
-        if (query.status === 'closed') throw new HttpError(409, 'This query is closed. A closed query takes no more files.');
+        if (query.status === 'closed')
+          throw new HttpError(409, 'This query is closed. A closed query takes no more files.', { code: 'query_closed' });
         // JSON {uploadIds} names the admin's completed resumable uploads (issue 14); multipart carries the files.
         const fromUploads = isJson(c.req.header('content-type')) ? await readUploadsBody(c.req.raw, MAX_DELIVERABLES) : null;
         const { files } = fromUploads

@@ -134,7 +134,7 @@ async function decide(trx: Trx, quoteId: string, decision: Decision): Promise<vo
   const result = await trx.updateTable('quotes').set(decision).where('id', '=', quoteId).where('state', '=', 'sent').executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return;
   const current = await trx.selectFrom('quotes').select('state').where('id', '=', quoteId).executeTakeFirstOrThrow();
-  throw new HttpError(409, quoteMoveError(current.state));
+  throw new HttpError(409, quoteMoveError(current.state), { code: 'invalid_transition' });
 }
 
 /**
@@ -144,7 +144,7 @@ async function decide(trx: Trx, quoteId: string, decision: Decision): Promise<vo
  */
 export async function acceptQuote(deps: Deps, trx: Trx, quoteId: string, client: AuthUser, option: QuoteOption) {
   const quote = await quoteForUser(trx, quoteId, client);
-  if (quote.state !== 'sent') throw new HttpError(409, quoteMoveError(quote.state));
+  if (quote.state !== 'sent') throw new HttpError(409, quoteMoveError(quote.state), { code: 'invalid_transition' });
   if (!QUOTABLE_STATUSES.includes(quote.status)) throw new HttpError(409, QUOTE_ON_DONE_QUERY);
   // Another quote of the request accepted already (sent while this one was being accepted): one acceptance.
   if (await hasAcceptedQuote(trx, quote.query_id)) throw new HttpError(409, QUOTE_ALREADY_ACCEPTED);

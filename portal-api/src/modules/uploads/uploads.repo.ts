@@ -96,7 +96,7 @@ export async function claimCompletedUploads(
     .where('status', '=', 'complete')
     .returningAll()
     .execute();
-  if (rows.length !== ids.length) throw new HttpError(400, await whyUnclaimed(trx, userId, ids, rows));
+  if (rows.length !== ids.length) throw await whyUnclaimed(trx, userId, ids, rows);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const stored: StoredFile[] = [];
   const dir = tusDirectory(storage);
@@ -117,17 +117,19 @@ export async function claimCompletedUploads(
   } catch (err) {
     await Promise.all(stored.map((s) => storage.remove(s.key)));
     if (err instanceof HttpError) throw err;
-    throw new HttpError(400, UPLOADS_GONE);
+    throw new HttpError(400, UPLOADS_GONE, { code: 'uploads_gone' });
   }
   return stored;
 }
 
 /** Still arriving (wait for it) or gone (add the file again): told apart only once a claim has failed. */
-async function whyUnclaimed(trx: Executor, userId: string, ids: string[], claimed: Array<{ id: string }>): Promise<string> {
+async function whyUnclaimed(trx: Executor, userId: string, ids: string[], claimed: Array<{ id: string }>): Promise<HttpError> {
   const got = new Set(claimed.map((r) => r.id));
   const missing = ids.filter((id) => !got.has(id));
   const open = await trx.selectFrom('uploads').select('id').where('id', 'in', missing).where('user_id', '=', userId).executeTakeFirst();
-  return open ? UPLOADS_NOT_READY : UPLOADS_GONE;
+  return open
+    ? new HttpError(400, UPLOADS_NOT_READY, { code: 'uploads_not_ready' })
+    : new HttpError(400, UPLOADS_GONE, { code: 'uploads_gone' });
 }
 
 /** After the claiming transaction commits: the tus copies of the claimed uploads go (never throws). */

@@ -17,7 +17,7 @@ import { blogPagesRoutes } from './modules/blogs/blogs.pages.ts';
 import { blogsRoutes } from './modules/blogs/blogs.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
-import { ClientFrameSchema } from './modules/chats/chats.schema.ts';
+import { ClientFrameSchema, ServerFrameSchema } from './modules/chats/chats.schema.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lifecycleRoutes } from './modules/queries/lifecycle.routes.ts';
@@ -58,8 +58,9 @@ export function createApp(deps: Deps) {
 
   const api = apiRoutes(deps);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  // The chat WebSocket is no HTTP operation; its client frames are documented as a schema (http/openapi.ts).
+  // The chat WebSocket is no HTTP operation; its frames are documented as schemas (http/openapi.ts).
   api.openAPIRegistry.register('ChatClientFrame', ClientFrameSchema);
+  api.openAPIRegistry.register('ChatServerFrame', ServerFrameSchema);
   // One document for /api/openapi.json and /api/docs, completed once (http/openapi.ts).
   let document: OpenApiDoc | undefined;
   const openApiDocument = () => (document ??= completeDocument(api.getOpenAPI31Document(OPENAPI_CONFIG) as OpenApiDoc));

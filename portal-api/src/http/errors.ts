@@ -11,6 +11,8 @@ import type { AppEnv } from './env.ts';
 
 export type { ErrorCode };
 
+const HONO_MALFORMED_JSON = 'Malformed JSON in request body';
+
 /** The answer to a body that is not JSON where JSON is expected. */
 export const MALFORMED_JSON = 'Malformed JSON body.';
 
@@ -50,7 +52,9 @@ export function errorOf(err: HTTPException): ErrorBody & { status: ContentfulSta
   const status = err.status as ContentfulStatusCode;
   // Hono's own middleware (body-limit) throws HTTPException with its own text.
   const message = err.message || (status === 413 ? 'Request body is too large.' : 'Request failed.');
-  if (!(err instanceof HttpError)) return { status, message, code: codeForStatus(status) };
+  // Hono's JSON validator says so in its own words, with no other mark (hono/validator).
+  if (!(err instanceof HttpError))
+    return { status, message, code: message === HONO_MALFORMED_JSON ? 'malformed_json' : codeForStatus(status) };
   return { status, message, code: err.code, ...(err.field ? { field: err.field } : {}) };
 }
 

@@ -12,7 +12,6 @@ export const STATUS_CODES = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
-  422: 'unprocessable',
   429: 'rate_limited',
   500: 'internal_error',
   503: 'service_unavailable',

@@ -140,7 +140,8 @@ export function authRoutes(deps: Deps) {
         }
         await limits.password.reset(throttled);
         if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, AUTH_TEXTS.unknownRole);
-        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
+        if (user.role === 'client' && user.status !== 'approved')
+          throw new HttpError(403, AUTH_TEXTS.notApproved, { code: 'not_approved' });
         const challenge = generateToken();
         await issueCode(
           db,
@@ -224,7 +225,8 @@ export function authRoutes(deps: Deps) {
         }
         const user = await findUserById(db, result.userId);
         if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP, { code: 'invalid_otp' });
-        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
+        if (user.role === 'client' && user.status !== 'approved')
+          throw new HttpError(403, AUTH_TEXTS.notApproved, { code: 'not_approved' });
         const session = await createSession(db, user.id);
         // A finished sign-in gives its password and code calls back to the address:
         // the limit is there for guessing, not for people (or an office behind one address) signing in.

@@ -19,7 +19,7 @@ const ReadySchema = z
   .openapi('Ready');
 /** The row /ready rewrites to prove the database takes writes. */
 const WRITE_CHECK_KEY = 'ready.write-check';
-const ErrorSchema = z.object({ message: z.string() });
+const ErrorSchema = z.object({ message: z.string(), code: z.string() });
 
 /**
  * Probe requests are logged at debug whatever they answer (http/request-log.ts): a

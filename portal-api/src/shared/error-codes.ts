@@ -1,7 +1,7 @@
 // The machine side of every error answer, `{ "message", "code" }`: the message is for people and
 // may be reworded; the code is a stable snake_case word that programs (the browser's screens, the
-// chat socket, API clients) branch on. One list for the server, the browser and the OpenAPI
-// document (docs/architecture.md, "Errors"). Plain data: the browser imports it.
+// chat socket, API clients) branch on. One list for the server (http/errors.ts), the browser
+// (site/lib/api.ts) and the OpenAPI document (http/openapi.ts). Plain data: the browser imports it.
 
 /** Codes every status falls back to when the thrower named none. */
 export const STATUS_CODES = {

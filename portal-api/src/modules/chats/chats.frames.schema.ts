@@ -7,7 +7,7 @@ import { QUERY_NOT_FOUND } from '../queries/queries.labels.ts';
 import { CHAT_BAD_REPLY } from './chats.labels.ts';
 import { MAX_CHAT_MESSAGE } from './chats.limits.ts';
 
-// Every /ws frame, both ways (docs/architecture.md, "WebSocket /ws"): the server parses what a
+// Every /ws frame, both ways (the table in http/openapi.ts): the server parses what a
 // client sends with ClientFrameSchema, the browser what the server sends with ServerFrameSchema,
 // and neither acts on a frame that does not parse. Text frames carry one JSON object each.
 

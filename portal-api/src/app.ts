@@ -7,7 +7,7 @@ import type { AppEnv } from './http/env.ts';
 import { securityPolicy } from './http/csp.ts';
 import { apiReference } from './http/docs.ts';
 import { readOrRefuseBody } from './http/body-drain.ts';
-import { onError } from './http/errors.ts';
+import { errorBody, onError } from './http/errors.ts';
 import { completeDocument, OPENAPI_CONFIG, type OpenApiDoc } from './http/openapi.ts';
 import { createSiteHandlers } from './http/static.ts';
 import { createUploadsHandler } from './http/uploads.ts';
@@ -18,7 +18,7 @@ import { blogPagesRoutes } from './modules/blogs/blogs.pages.ts';
 import { blogsRoutes } from './modules/blogs/blogs.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
-import { ClientFrameSchema } from './modules/chats/chats.schema.ts';
+import { ClientFrameSchema, ServerFrameSchema } from './modules/chats/chats.schema.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { deliverablesRoutes } from './modules/deliverables/deliverables.routes.ts';
@@ -73,8 +73,9 @@ export function createApp(deps: Deps) {
 
   const api = apiRoutes(deps);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  // The chat WebSocket is no HTTP operation; its client frames are documented as a schema (http/openapi.ts).
+  // The chat WebSocket is no HTTP operation; its frames are documented as schemas (http/openapi.ts).
   api.openAPIRegistry.register('ChatClientFrame', ClientFrameSchema);
+  api.openAPIRegistry.register('ChatServerFrame', ServerFrameSchema);
   // One document for /api/openapi.json and /api/docs, completed once (http/openapi.ts).
   let document: OpenApiDoc | undefined;
   const openApiDocument = () => (document ??= completeDocument(api.getOpenAPI31Document(OPENAPI_CONFIG) as OpenApiDoc));
@@ -83,7 +84,7 @@ export function createApp(deps: Deps) {
   api.get('/docs', reference.page);
   // Scalar's browser bundle, served from this install (no CDN).
   api.get('/docs/scalar.js', reference.script);
-  api.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  api.notFound((c) => c.json(errorBody(404, 'Not found.'), 404));
   // SPEC §3 has relative profileImage paths 'prefixed with the API base': /api/uploads/… is the
   // file under /uploads/… (a permanent redirect that keeps the query, so a signed link still works).
   // Only the two file areas: /api/uploads/tus is the resumable uploads' own endpoint.
@@ -94,7 +95,7 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'HEAD'], '/api/uploads/public/*', toFile);
   app.on(['GET', 'HEAD'], '/api/uploads/private/*', toFile);
   app.route('/api', api);
-  app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404));
+  app.all('/api/*', (c) => c.json(errorBody(404, 'Not found.'), 404));
 
   app.route('/', metricsRoutes(deps));
   app.on(['GET', 'HEAD'], '/uploads/*', createUploadsHandler(deps.storage, deps.db));
@@ -103,7 +104,7 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'HEAD'], '*', ...createSiteHandlers(deps.config.distDir, deps.config.publicUrl));
 
   app.onError(onError);
-  app.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  app.notFound((c) => c.json(errorBody(404, 'Not found.'), 404));
   return app;
 }
 

@@ -1,27 +1,46 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { AppType } from '../../portal-api/src/app.ts';
+import { errorCodeOf, type ErrorCode } from '../../portal-api/src/shared/error-codes.ts';
 import { followStoredSession, useAuth } from './auth-store.ts';
 
 // The one browser API client: Hono's `hc` over the server's AppType, so every path,
 // input and answer is typed from the route declarations. The session's bearer token
-// is added here, the server's { message } becomes ApiError, and a 401 on a call that
+// is added here, the server's { message, code } becomes ApiError, and a 401 on a call that
 // carried the session ends that session (sessionRefused).
 
 /**
  * A failed call. `message` is the server's own sentence ({ message }), or '' when there is none
  * (the network failed, or the answer was not our JSON): screens then show their SPEC §8 fallback
  * (`err.message || 'Failed to …'`). `body` is the answer's text as it came (SPEC §8's
- * 'Error {status}: {body}').
+ * 'Error {status}: {body}'). Screens decide by `code` (shared/error-codes.ts), never by the
+ * sentence, which may be reworded; `field` names the form field a 400 is about.
  */
 export class ApiError extends Error {
+  readonly code: ErrorCode | undefined;
+  readonly field: string | undefined;
   constructor(
     readonly status: number,
     message: string,
     readonly body = '',
   ) {
     super(message);
+    const data = parseJson(body);
+    this.code = errorCodeOf(data);
+    const field = (data as { field?: unknown } | null)?.field;
+    this.field = typeof field === 'string' ? field : undefined;
   }
 }
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The machine code of a failed call, or undefined (a network failure, an answer that is not ours). */
+export const errorCode = (err: unknown): ErrorCode | undefined => (err instanceof ApiError ? err.code : undefined);
 /** Whether this page is a sign-in screen (a refused session leaves it where it is). */
 const onAuthScreen = () => /^\/(login|signup|forgot-password|otp-verification|reset-password)\b/.test(window.location.pathname);
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
-import { TUS_PATH, UPLOAD_CHUNK_BYTES, UPLOADS_GONE, UPLOADS_NOT_READY } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
-import { ApiError, serverMessage } from './api.ts';
+import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
+import { ApiError, errorCode, serverMessage } from './api.ts';
 import { withOfflineReason } from './offline.ts';
 
 // Each picked file goes up on its own through tus (issue 14). tus-js-client
@@ -77,7 +77,7 @@ export function uploadFailure(err: unknown, name: string): Error {
   const body = res?.getBody();
   try {
     const message = body ? (JSON.parse(body) as { message?: unknown }).message : undefined;
-    if (res && typeof message === 'string' && message) return new ApiError(res.getStatus(), message);
+    if (res && typeof message === 'string' && message) return new ApiError(res.getStatus(), message, body);
   } catch {
     // not JSON
   }
@@ -224,9 +224,9 @@ export function useResumableUploads(token: string | null) {
    * here, so the next submit sends those files again instead of the same refused ids.
    */
   const failureOf = useCallback((err: unknown, fallback: string) => {
-    const text = submitFailure(err, fallback);
-    if (text === UPLOADS_GONE || text === UPLOADS_NOT_READY) finished.current = new WeakMap();
-    return text;
+    const code = errorCode(err);
+    if (code === 'uploads_gone' || code === 'uploads_not_ready') finished.current = new WeakMap();
+    return submitFailure(err, fallback);
   }, []);
 
   const waiting = Object.values(progress).some((p) => p.waiting);

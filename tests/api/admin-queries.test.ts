@@ -56,10 +56,10 @@ describe('admin endpoints refuse anonymous and client callers', () => {
   it.each(endpoints)('%s %s', async (method, path, body) => {
     const anon = await server.call(method, path, body());
     expect(anon.status).toBe(401);
-    expect(anon.body).toEqual({ message: expect.any(String) });
+    expect(anon.body).toEqual({ message: expect.any(String), code: 'unauthorized' });
     const client = await server.call(method, path, { ...body(), token: alice.token });
     expect(client.status).toBe(403);
-    expect(client.body).toEqual({ message: expect.any(String) });
+    expect(client.body).toEqual({ message: expect.any(String), code: 'forbidden' });
   });
 });
 

@@ -154,9 +154,9 @@ describe('code step', () => {
     await login(ADMIN.email, ADMIN.password);
     const code = await latestCode(server, ADMIN.email);
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await verify(ADMIN.email, wrong(code))).body.message);
-    expect(answers.slice(0, 4)).toEqual(Array(4).fill('Invalid or expired OTP.'));
-    expect(answers[4]).toBe('Too many wrong codes. Please request a new one.');
+    for (let i = 0; i < 5; i++) answers.push((await verify(ADMIN.email, wrong(code))).body);
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill({ message: 'Invalid or expired OTP.', code: 'invalid_otp' }));
+    expect(answers[4]).toEqual({ message: 'Too many wrong codes. Please request a new one.', code: 'otp_exhausted' });
     expect((await verify(ADMIN.email, code)).status).toBe(400);
     // a fresh password step works again (and resets the per-account count on success)
     await login(ADMIN.email, ADMIN.password);

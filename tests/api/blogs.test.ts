@@ -184,9 +184,10 @@ describe('categories', () => {
     expect(created.body.data).toEqual({ _id: expect.any(String), name: 'Takeoffs' });
     const dup = await server.call('POST', '/api/categories', { json: { name: 'takeoffs' }, token: admin });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ message: 'This category already exists.' });
-    expect((await server.call('POST', '/api/categories', { json: { name: ' ' }, token: admin })).body).toEqual({
+    expect(dup.body).toEqual({ message: 'This category already exists.', code: 'already_exists' });
+    expect((await server.call('POST', '/api/categories', { json: { name: ' ' }, token: admin })).body).toMatchObject({
       message: 'Please enter a category name.',
+      code: 'invalid_input',
     });
     const names = (await server.call('GET', '/api/categories')).body.data.map((c: { name: string }) => c.name);
     expect(names.filter((n: string) => n.toLowerCase() === 'takeoffs')).toHaveLength(1);
@@ -221,12 +222,13 @@ describe('writing blogs', () => {
   ])('answers "Please fill in all required fields." without %s', async (_label, over) => {
     const res = await server.call('POST', '/api/blogs', { form: blogForm(valid(over as Fields)), token: admin });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Please fill in all required fields.' });
+    expect(res.body).toMatchObject({ message: 'Please fill in all required fields.', code: 'invalid_input' });
   });
 
   it('refuses an unknown category, an unknown status and a non-image file', async () => {
-    expect((await server.call('POST', '/api/blogs', { form: blogForm(valid({ category: 'nope' })), token: admin })).body).toEqual({
+    expect((await server.call('POST', '/api/blogs', { form: blogForm(valid({ category: 'nope' })), token: admin })).body).toMatchObject({
       message: 'Please choose a category from the list.',
+      code: 'invalid_input',
     });
     expect((await server.call('POST', '/api/blogs', { form: blogForm(valid({ status: 'live' })), token: admin })).status).toBe(400);
     const before = (await server.call('GET', '/api/blogs', { token: admin })).body.total;
@@ -332,7 +334,7 @@ describe('writing blogs', () => {
       form: blogForm({ removeImage: 'true', body: '<p><br></p>' }),
       token: admin,
     });
-    expect(cleared.body).toEqual({ message: 'Please fill in all required fields.' });
+    expect(cleared.body).toMatchObject({ message: 'Please fill in all required fields.', code: 'invalid_input' });
     const removed = await server.call('PUT', `/api/blogs/${blog._id}`, { form: blogForm({ removeImage: 'true' }), token: admin });
     expect(removed.body.data.image).toBeNull();
     expect((await server.call('PUT', '/api/blogs/unknown', { form: blogForm({ title: 'x' }), token: admin })).status).toBe(404);
@@ -527,7 +529,10 @@ describe('the public list', () => {
     expect((await fresh.call('GET', '/api/blogs?pageSize=101')).status).toBe(400);
     expect((await fresh.call('GET', '/api/blogs?page=abc')).status).toBe(400);
     // The sentence names the page, not the page size.
-    expect((await fresh.call('GET', '/api/blogs?page=99999999999')).body).toEqual({ message: 'The page can be at most 1,000,000.' });
+    expect((await fresh.call('GET', '/api/blogs?page=99999999999')).body).toMatchObject({
+      message: 'The page can be at most 1,000,000.',
+      code: 'invalid_input',
+    });
   });
 
   it('filters by category (id or name), tag (any case) and search text', async () => {
@@ -575,8 +580,9 @@ describe('deleting', () => {
     expect(res.body).toEqual({ success: true, message: 'Blogs deleted successfully.' });
     for (const gone of [a, b]) expect((await server.call('GET', `/api/blogs/${gone._id}`, { token: admin })).status).toBe(404);
     expect((await server.call('GET', `/api/blogs/${keep._id}`)).status).toBe(200);
-    expect((await server.call('DELETE', '/api/blogs/multiple', { json: { blogIds: [] }, token: admin })).body).toEqual({
+    expect((await server.call('DELETE', '/api/blogs/multiple', { json: { blogIds: [] }, token: admin })).body).toMatchObject({
       message: 'Please select at least one blog.',
+      code: 'invalid_input',
     });
     expect((await server.call('DELETE', '/api/blogs/multiple', { json: { blogIds: ['nope'] }, token: admin })).status).toBe(404);
   });

@@ -251,7 +251,7 @@ describe('/ws chat', () => {
   it("refuses another client's chat history over REST with 404", async () => {
     const res = await server.call('GET', `/api/chats/query/${queryA}/message`, { token: b.token });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Query not found.' });
+    expect(res.body).toEqual({ message: 'Query not found.', code: 'not_found' });
     expect((await server.call('GET', `/api/chats/query/${queryA}/message`)).status).toBe(401);
   });
 

@@ -87,7 +87,7 @@ describe('POST /api/contact/submit', () => {
     const before = (await server.outbox()).length;
     const res = await submit({ ...valid, ...patch });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toMatchObject({ message, code: 'invalid_input' });
     expect((await server.outbox()).length).toBe(before);
   });
 
@@ -104,7 +104,7 @@ describe('POST /api/contact/submit', () => {
       const res = await server.call('POST', '/api/contact/submit', { body, headers: { 'content-type': type } });
       expect(res.status, `${type} ${body}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${type} ${body}`).toBeLessThan(500);
-      expect(res.body).toEqual({ message: expect.any(String) });
+      expect(res.body).toMatchObject({ message: expect.any(String), code: expect.stringMatching(/^[a-z_]+$/) });
     }
   });
 

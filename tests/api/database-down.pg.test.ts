@@ -77,13 +77,17 @@ describe.runIf(onPostgres)('PostgreSQL unreachable while the server runs', { tim
     ] as const) {
       const res = await server.call(method, path, { token, json });
       expect(res.status, `${method} ${path}`).toBe(503);
-      expect(res.body).toEqual({ message: 'Database unreachable.' });
+      expect(res.body).toEqual({ message: 'Database unreachable.', code: 'database_unreachable' });
     }
     expect((await server.call('GET', '/api/health')).status).toBe(503);
     // The chat says so too, in an error frame; the socket stays open.
     const socket = await openSocket(server.url);
     socket.ws.send(JSON.stringify({ type: 'joinRoom', token, queryId: 'any-request' }));
-    expect(await socket.next((f) => f.type === 'error')).toEqual({ type: 'error', message: 'Database unreachable.' });
+    expect(await socket.next((f) => f.type === 'error')).toEqual({
+      type: 'error',
+      message: 'Database unreachable.',
+      code: 'database_unreachable',
+    });
     socket.ws.close();
     await relay.open();
     expect((await server.call('GET', '/api/queries/me', { token })).status).toBe(200);

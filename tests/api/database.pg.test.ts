@@ -28,7 +28,7 @@ describe('text the database may not store', () => {
       },
     });
     expect(res.status).toBeLessThan(500);
-    if (res.status >= 400) expect(res.body).toEqual({ message: expect.any(String) });
+    if (res.status >= 400) expect(res.body).toMatchObject({ message: expect.any(String), code: 'invalid_input' });
   });
 
   it('answers a NUL character in a path id with a 4xx sentence', async () => {

@@ -52,7 +52,9 @@ describe('a full disk (issue 18 item 2)', () => {
           body: imageForm(3 * 1024 * 1024),
         });
         expect(res.status).toBe(mounted ? 507 : 503);
-        expect((await res.json()).message).toMatch(mounted ? /out of storage space/ : /cannot store data/);
+        const body = await res.json();
+        expect(body.message).toMatch(mounted ? /out of storage space/ : /cannot store data/);
+        expect(body.code).toBe(mounted ? 'insufficient_storage' : 'service_unavailable');
       }
       expect((await server.call('GET', '/api/health')).status).toBe(200);
       expect(server.child.exitCode).toBeNull();

@@ -26,7 +26,7 @@ describe('server foundation', () => {
       const res = await server.call(method, '/api/does-not-exist');
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect(res.body).toEqual({ message: expect.any(String) });
+      expect(res.body).toEqual({ message: expect.any(String), code: 'not_found' });
     }
   });
 

@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../portal-api/src/config.ts';
 import type { Database } from '../../portal-api/src/db/schema.ts';
 import { startServer, type RunningServer } from '../../portal-api/src/server.ts';
+import { contractChecker } from './openapi-contract.ts';
 
 // Boots the real server on an ephemeral port with a fresh DATA_DIR and a real
 // SQLite file (or DATABASE_URL from the environment, for the PostgreSQL run).
@@ -27,7 +28,10 @@ export type CallOptions = { json?: unknown; form?: FormData; token?: string | nu
 export type Mail = { file: string; to: string; replyTo: string; subject: string; text: string; html: string; raw: string };
 
 /** `options.log` receives everything the server logs (silent by default). */
-export async function startTestServer(env: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { log?: Logger; contract?: boolean } = {},
+): Promise<TestServer> {
   // A second instance may share the first one's DATA_DIR (as instances behind a balancer share a
   // volume); the folder is then the first one's to remove.
   const ownsDataDir = !env.DATA_DIR;
@@ -59,6 +63,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     throw err;
   }
 
+  // API_CONTRACT_CHECK=1 holds every call against /api/openapi.json (openapi-contract.ts).
+  let checker: Promise<ReturnType<typeof contractChecker>> | undefined;
+  const contract =
+    process.env.API_CONTRACT_CHECK === '1' || options.contract
+      ? () => (checker ??= fetch(`${running.url}/api/openapi.json`).then(async (res) => contractChecker(await res.json())))
+      : null;
   const call: TestServer['call'] = async (method, urlPath, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     let body: BodyInit | undefined = options.body;
@@ -77,7 +87,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     } catch {
       // not JSON: keep the text
     }
-    return { status: res.status, body: parsed, headers: res.headers };
+    const answer = { status: res.status, body: parsed, headers: res.headers };
+    if (contract) {
+      const problems = (await contract()).check(method, urlPath, options, answer);
+      if (problems.length) throw new Error(`The answer breaks the OpenAPI document:\n${problems.join('\n')}`);
+    }
+    return answer;
   };
 
   return {

@@ -28,7 +28,7 @@ describe('readiness', () => {
     await sql`delete from kysely_migration`.execute(server.deps.db);
     const res = await server.call('GET', '/api/ready');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: 'Database migrations are not applied.' });
+    expect(res.body).toEqual({ message: 'Database migrations are not applied.', code: 'service_unavailable' });
     expect((await server.call('GET', '/api/health')).status).toBe(200);
   });
 
@@ -37,7 +37,7 @@ describe('readiness', () => {
     await server.deps.db.destroy();
     const ready = await server.call('GET', '/api/ready');
     expect(ready.status).toBe(503);
-    expect(ready.body).toEqual({ message: 'Database unreachable.' });
+    expect(ready.body).toEqual({ message: 'Database unreachable.', code: 'database_unreachable' });
     expect((await server.call('GET', '/api/health')).status).toBe(503);
   });
 

@@ -190,7 +190,7 @@ describe('POST /queries with an Idempotency-Key', () => {
       form: requestForm('Slow first call'),
       headers: withKey(key),
     });
-    expect([during.status, during.body.message]).toEqual([409, IDEMPOTENCY_TEXTS.running]);
+    expect([during.status, during.body.message, during.body.code]).toEqual([409, IDEMPOTENCY_TEXTS.running, 'idempotency_in_progress']);
     finish();
     const first = await slow;
     expect(first.status).toBe(201);

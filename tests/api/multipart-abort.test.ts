@@ -67,7 +67,7 @@ describe('a multipart body that ends inside a file part', () => {
         signal: AbortSignal.timeout(5000),
       });
       expect(res.status, `${method} ${url}`).toBe(400);
-      expect((await res.json()) as unknown, `${method} ${url}`).toEqual({ message: 'Malformed multipart body.' });
+      expect((await res.json()) as unknown, `${method} ${url}`).toEqual({ message: 'Malformed multipart body.', code: 'invalid_input' });
       expect((await server.call('GET', '/api/ready')).status).toBe(200);
     }
     const tmp = path.join(server.dataDir, 'uploads', 'tmp');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../portal-api/src/shared/error-codes.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 // Issue 16 "API reference": every operation has an operationId and its
@@ -65,9 +66,13 @@ it('describes every error body and the WebSocket frames', () => {
       const schema = response.content?.['application/json']?.schema;
       const resolved = schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
       expect(resolved?.properties?.message, `${method} ${path} ${status}`).toBeTruthy();
+      expect(resolved?.properties?.code, `${method} ${path} ${status}`).toBeTruthy();
     }
   }
-  expect(doc.components.schemas.Error.required).toEqual(['message']);
+  expect(doc.components.schemas.Error.required).toEqual(['message', 'code']);
+  // Every machine code is listed, in the schema and in the description's table.
+  expect(doc.components.schemas.Error.properties.code.enum).toEqual([...ERROR_CODES]);
+  for (const code of ERROR_CODES) expect(doc.info.description).toContain(`| \`${code}\` |`);
   expect(doc.info.description).toContain('`/ws`');
   // The frames table renders as two columns: no stray `|` inside a cell.
   const rows = (doc.info.description as string).split('\n').filter((l) => l.startsWith('|'));

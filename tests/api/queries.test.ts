@@ -133,14 +133,14 @@ describe('POST /api/queries', () => {
     const before = await snapshot();
     const res = await submit(form({ ...valid(), ...patch }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Please fill in all required fields.' });
+    expect(res.body).toMatchObject({ message: 'Please fill in all required fields.', code: 'invalid_input' });
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a request without a file with the SPEC §5 sentence', async () => {
     const res = await submit(form(valid(), []));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Please fill in all required fields.' });
+    expect(res.body).toMatchObject({ message: 'Please fill in all required fields.', code: 'invalid_input' });
   });
 
   // Symbolic values resolved against the seeded catalogue inside the test.
@@ -158,7 +158,7 @@ describe('POST /api/queries', () => {
     const before = await snapshot();
     const res = await submit(form(fields));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toMatchObject({ message, code: 'invalid_input' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -265,7 +265,7 @@ describe('reading queries', () => {
     expect((await server.call('GET', `/api/queries/${aQuery}`, { token: admin })).status).toBe(200);
     const foreign = await server.call('GET', `/api/queries/${aQuery}`, { token: clientB.token });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ message: 'Query not found.' });
+    expect(foreign.body).toEqual({ message: 'Query not found.', code: 'not_found' });
     expect((await server.call('GET', `/api/queries/${aQuery}`)).status).toBe(401);
   });
 
@@ -313,13 +313,13 @@ describe('a private file opened with a bearer token instead of its signed link',
     }
     const other = await get(clientB.token);
     expect(other.status).toBe(404);
-    expect(await other.json()).toEqual({ message: 'Not found.' });
+    expect(await other.json()).toEqual({ message: 'Not found.', code: 'not_found' });
     const forged = await get('not-a-session');
     expect(forged.status).toBe(401);
     expect(typeof ((await forged.json()) as { message: unknown }).message).toBe('string');
     const anonymous = await get();
     expect(anonymous.status).toBe(403);
-    expect(await anonymous.json()).toEqual({ message: 'This link has expired or is not valid.' });
+    expect(await anonymous.json()).toEqual({ message: 'This link has expired or is not valid.', code: 'link_expired' });
     // A key no request names is 404 even to an admin.
     const unknown = await fetch(bare.replace(/[^/]+\.pdf$/, 'missing.pdf'), { headers: { authorization: `Bearer ${admin}` } });
     expect(unknown.status).toBe(404);

@@ -55,7 +55,7 @@ describe('POST /api/auth/reset-password when its last write fails', () => {
     const failed = await reset();
     await repair();
     expect(failed.status).toBe(500);
-    expect(failed.body).toEqual({ message: 'Internal server error' });
+    expect(failed.body).toEqual({ message: 'Internal server error', code: 'internal_error' });
     expect(await passwordHash()).toBe(hashBefore);
     expect((await profile(client.token)).status).toBe(200);
 

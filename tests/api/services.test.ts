@@ -38,7 +38,7 @@ describe('service writes are admin only', () => {
     expect((await server.call(method, path, { ...body })).status).toBe(401);
     const asClient = await server.call(method, path, { ...(method === 'POST' ? { form: form({ title: 'X' }) } : body), token: client });
     expect(asClient.status).toBe(403);
-    expect(asClient.body).toEqual({ message: expect.any(String) });
+    expect(asClient.body).toEqual({ message: expect.any(String), code: 'forbidden' });
   });
 
   it('lists services publicly', async () => {
@@ -65,7 +65,7 @@ describe('POST /api/services', () => {
     for (const fields of [{}, { title: '   ' }, { description: 'No title' }] as Record<string, string>[]) {
       const res = await create(fields);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'Please enter a service title.' });
+      expect(res.body).toMatchObject({ message: 'Please enter a service title.', code: 'invalid_input' });
     }
   });
 

@@ -146,7 +146,7 @@ describe('unread counts', () => {
   it('answers an error frame to a socket that marks read a request it may not see, and stores nothing', async () => {
     const s = await socket();
     s.ws.send(JSON.stringify({ type: 'markRead', token: bruno.token, queryId: q1 }));
-    expect(await s.next((f) => f.type === 'error')).toEqual({ type: 'error', message: 'Query not found.' });
+    expect(await s.next((f) => f.type === 'error')).toEqual({ type: 'error', message: 'Query not found.', code: 'not_found' });
     s.ws.send(JSON.stringify({ type: 'markRead', token: 'not-a-token', queryId: q1 }));
     expect((await s.next((f) => f.type === 'error' && f !== s.frames[0])).message).toEqual(expect.any(String));
     s.ws.send(JSON.stringify({ type: 'markRead', queryId: q1 }));
@@ -160,7 +160,11 @@ describe('chat frames', () => {
   it('checks the text length in the frame schema', async () => {
     const s = await socket();
     s.ws.send(JSON.stringify({ type: 'sendMessage', token: alice.token, queryId: q1, message: 'x'.repeat(5001), replyTo: null }));
-    expect(await s.next((f) => f.type === 'error')).toEqual({ type: 'error', message: 'Message can be at most 5,000 characters.' });
+    expect(await s.next((f) => f.type === 'error')).toEqual({
+      type: 'error',
+      message: 'Message can be at most 5,000 characters.',
+      code: 'invalid_frame',
+    });
     s.ws.send(JSON.stringify({ type: 'sendMessage', token: alice.token, queryId: q1, message: '   ', replyTo: null }));
     expect(await s.next((f) => f.type === 'error' && f.message === 'Message cannot be empty.')).toBeTruthy();
   });

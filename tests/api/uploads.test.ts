@@ -86,7 +86,7 @@ describe('tus uploads', () => {
     expect((await tusRequest(server.url, 'HEAD', url, { token: bob.token })).status).toBe(404);
     const stolen = await patchUpload(server.url, bob.token, url, 100, data.subarray(100));
     expect(stolen.status).toBe(404);
-    expect(stolen.body).toEqual({ message: 'Upload not found.' });
+    expect(stolen.body).toEqual({ message: 'Upload not found.', code: 'not_found' });
     expect((await tusRequest(server.url, 'DELETE', url, { token: bob.token })).status).toBe(404);
     expect((await tusRequest(server.url, 'HEAD', url)).status).toBe(401);
     expect((await tusRequest(server.url, 'POST', '/api/uploads/tus', { headers: { 'upload-length': '10' } })).status).toBe(401);

@@ -80,7 +80,7 @@ describe('GET /api/queries/{id}/workspace', () => {
   it('answers 404 to another client, and 401 without a token', async () => {
     const res = await server.call('GET', `/api/queries/${queryId}/workspace`, { token: other.token });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Query not found.' });
+    expect(res.body).toEqual({ message: 'Query not found.', code: 'not_found' });
     expect((await server.call('GET', `/api/queries/${queryId}/workspace`)).status).toBe(401);
     expect((await server.call('GET', '/api/queries/nope/workspace', { token: admin })).status).toBe(404);
   });

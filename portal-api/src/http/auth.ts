@@ -19,8 +19,8 @@ export function bearerToken(header: string | undefined): string | null {
 export async function authenticate(db: DB, token: string | null): Promise<AuthUser> {
   if (!token) throw new HttpError(401, AUTH_REQUIRED);
   const user = await validateSessionToken(db, token);
-  if (!user) throw new HttpError(401, SESSION_EXPIRED);
-  if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
+  if (!user) throw new HttpError(401, SESSION_EXPIRED, { code: 'session_expired' });
+  if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved, { code: 'not_approved' });
   if (user.role !== 'client' && user.role !== 'admin') throw new HttpError(403, AUTH_TEXTS.unknownRole);
   return user;
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { HttpError } from './errors.ts';
+import { errorBody, HttpError } from './errors.ts';
 
 // The one limit on request bodies. Every request's body is read or refused
 // before the answer goes out: a handler that answers without reading it (logout,
@@ -64,7 +64,7 @@ export function readOrRefuseBody(limit: number, { streamed = false }: Options = 
 /** The 413, after reading and throwing away what the client still sends (up to the linger caps). */
 async function refuse(c: Context, limit: number, body: ReadableStream<Uint8Array> | null, alreadyRead = 0): Promise<Response> {
   if (body && !body.locked) await discard(body, LINGER_BYTES - alreadyRead, LINGER_MS);
-  return c.json({ message: tooLarge(limit).message }, 413, { connection: 'close' });
+  return c.json(errorBody(413, tooLarge(limit).message), 413, { connection: 'close' });
 }
 
 /** Reads and drops up to `cap` bytes (and for at most `ms`); `complete` when the body ended within them. */

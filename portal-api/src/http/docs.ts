@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cspFor } from './csp.ts';
+import { errorBody } from './errors.ts';
 import { html, htmlText, raw } from '../lib/html.ts';
 import type { OpenApiDoc } from './openapi.ts';
 
@@ -181,7 +182,7 @@ export function apiReference(document: () => OpenApiDoc): { page: MiddlewareHand
 
   const script = async (c: Context): Promise<Response> => {
     const found = loadBundle();
-    if (!found) return c.json({ message: 'Not found.' }, 404);
+    if (!found) return c.json(errorBody(404, 'Not found.'), 404);
     const headers: Record<string, string> = {
       'content-type': 'text/javascript; charset=utf-8',
       'cache-control': c.req.query('v') === found.hash ? 'public, max-age=31536000, immutable' : 'no-cache',

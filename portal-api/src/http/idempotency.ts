@@ -22,9 +22,9 @@ export function idempotent(db: DB): MiddlewareHandler<AppEnv> {
     const call: KeyedCall = { userId: c.var.user.id, key: parsed.data, method: c.req.method, path: c.req.path };
 
     const found = await claimKey(db, call);
-    if (found.state === 'otherRequest') throw new HttpError(422, IDEMPOTENCY_TEXTS.otherRequest);
+    if (found.state === 'otherRequest') throw new HttpError(422, IDEMPOTENCY_TEXTS.otherRequest, { code: 'idempotency_mismatch' });
     // The draft's error scenarios: a repeat while the first call runs is a 409 Conflict.
-    if (found.state === 'running') throw new HttpError(409, IDEMPOTENCY_TEXTS.running);
+    if (found.state === 'running') throw new HttpError(409, IDEMPOTENCY_TEXTS.running, { code: 'idempotency_in_progress' });
     if (found.state === 'done') {
       return c.body(found.body, found.status as 200, { 'content-type': 'application/json', [REPLAYED_HEADER]: 'true' });
     }

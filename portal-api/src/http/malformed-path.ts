@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { errorBody } from './errors.ts';
 
 // A path whose percent-encoding does not decode (/uploads/public/%E0%A4%A)
 // names nothing: it answers 400 with a message, never a 404 page or a 500.
@@ -17,6 +18,6 @@ export function isMalformedPath(pathname: string): boolean {
 
 /** Answers such a path with 400 before any handler tries to read it. */
 export const refuseMalformedPath: MiddlewareHandler = async (c, next) => {
-  if (isMalformedPath(new URL(c.req.url).pathname)) return c.json({ message: MALFORMED_PATH }, 400);
+  if (isMalformedPath(new URL(c.req.url).pathname)) return c.json(errorBody(400, MALFORMED_PATH), 400);
   await next();
 };

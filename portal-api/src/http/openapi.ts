@@ -2,6 +2,8 @@
 // their shapes with @hono/zod-openapi; what every operation needs besides
 // (an operationId, its security, one name per path parameter) is settled here
 // once instead of in every routes file.
+import { ERROR_CODES, SPECIFIC_CODES, STATUS_CODES } from '../shared/error-codes.ts';
+import { READ_BY_ROUTE_BODIES } from './openapi-bodies.ts';
 
 export type OpenApiDoc = {
   openapi: string;
@@ -13,6 +15,7 @@ type Parameter = { name: string; in: string; description?: string; [key: string]
 type Response = { description: string; content?: Record<string, unknown> };
 type Operation = {
   operationId?: string;
+  requestBody?: { required?: boolean; content: Record<string, unknown> };
   responses?: Record<string, Response>;
   summary?: string;
   description?: string;
@@ -46,13 +49,29 @@ with it).
 | server → client | \`{"type":"queryLifecycle","queryId":"…","event":"…","deliveryDueAt":"…","status":"…","projectName":"…","by":"admin"}\` (\`deliveryDueAt\` and \`projectName\` may be \`null\`; \`by\`, \`admin\` or \`client\`, is the side that took the step) to the room on a lifecycle event (quote, addendum, revision, outcome) |
 | server → client | \`{"type":"unread","total":n,"queries":{"<queryId>":count}}\` answering \`watchUnread\`, then \`{"type":"unread","total":n,"queryId":"…","userId":"…","count":n}\` after every message or \`markRead\` |
 | server → client | to a socket that sent \`watchUnread\`, for each request of its user (a client) or of any client (an admin): the \`queryStatus\` and \`queryLifecycle\` frames of its room, and \`{"type":"queryStatus","queryId":"…","status":"pending"}\` for a new request, so lists and counts refresh without the chat open |
-| server → client | \`{"type":"error","message":"…"}\` on a refused frame (bad token, not your query, closed query, empty text, \`markRead\` of a request the sender may not see) |
-| server → client | \`{"type":"error","message":"Your session has ended. Please sign in again."}\`, then close code 4001, when the socket's session ends: at once on logout or a password reset, and within 5 minutes when it runs out (30 days unused, 90 after sign-in) |
+| server → client | \`{"type":"error","message":"…","code":"…"}\` on a refused frame (bad token, not your query, closed query, empty text, \`markRead\` of a request the sender may not see, a frame that does not parse); the socket stays open |
+| server → client | \`{"type":"error","message":"Your session has ended. Please sign in again.","code":"session_ended"}\`, then close code 4001, when the socket's session ends: at once on logout or a password reset, and within 5 minutes when it runs out (30 days unused, 90 after sign-in) |
+
+Every frame of either direction is the schema \`ChatClientFrame\` or \`ChatServerFrame\` below;
+an error frame's \`code\` is one of the error codes above.
 
 \`ChatMessage\` is the shape returned by \`GET /chats/query/{id}/message\`. A
 message is stored before it is broadcast, so that call returns everything that
 was acknowledged, also after a reconnect.
 `;
+
+const ERRORS = [
+  '## Errors',
+  '',
+  'Every error answers a 4xx or 5xx status with `{"message": "…", "code": "…"}` (schema `Error`). The message is',
+  'a sentence for people and may be reworded; programs branch on `code`, a stable snake_case word. A status',
+  'answers its own code unless a more specific one below applies.',
+  '',
+  '| code | meaning |',
+  '|---|---|',
+  ...Object.entries(STATUS_CODES).map(([status, code]) => `| \`${code}\` | status ${status} with no more specific code |`),
+  ...Object.entries(SPECIFIC_CODES).map(([code, meaning]) => `| \`${code}\` | ${meaning} |`),
+].join('\n');
 
 export const OPENAPI_CONFIG = {
   openapi: '3.1.0',
@@ -63,7 +82,9 @@ export const OPENAPI_CONFIG = {
     description: [
       'The JSON and multipart API of the website, client portal and admin area, under `/api`.',
       '',
-      'Authenticate with `Authorization: Bearer <token>` from `POST /auth/login-verify-otp`. Errors answer `{"message": "…"}` with a 4xx or 5xx status.',
+      'Authenticate with `Authorization: Bearer <token>` from `POST /auth/login-verify-otp`.',
+      '',
+      ERRORS,
       'Operations marked with no security are public; the others need a session token (and most of them an admin or an approved client).',
       '',
       "Files: blog, service and profile images are public under `/uploads/public/…`. A request file's or deliverable's `url` is a short-lived signed link under `/uploads/private/…`; the same path without its signature also opens with `Authorization: Bearer` of the request's owner or an admin (anyone else: 404).",
@@ -140,12 +161,16 @@ function securityFor(op: Operation): Operation['security'] {
   return /\b(for admins|admins may)\b/i.test(summary) ? [{}, { bearer: [] }] : [];
 }
 
-/** Every error is shaped in one place (errors.ts): `{"message": "…"}`. */
+/** Every error is shaped in one place (errors.ts): `{"message": "…", "code": "…"}`. */
 const ERROR_SCHEMA = {
   type: 'object',
-  properties: { message: { type: 'string', description: 'A sentence for the person using the screen.' } },
-  required: ['message'],
-  example: { message: 'Not found.' },
+  properties: {
+    message: { type: 'string', description: 'A sentence for the person using the screen.' },
+    code: { type: 'string', enum: ERROR_CODES, description: 'What programs branch on; see "Errors" above.' },
+    field: { type: 'string', description: 'On an `invalid_input` 400: the request field it is about, when it is about one.' },
+  },
+  required: ['message', 'code'],
+  example: { message: 'Not found.', code: 'not_found' },
 };
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 
@@ -163,12 +188,22 @@ export function completeDocument<T extends OpenApiDoc>(doc: T): T {
       taken.add(id);
       op.operationId = id;
       op.security ??= securityFor(op);
-      // An operation that needs a token answers 401 without one (http/auth.ts), documented or not.
+      op.requestBody ??= READ_BY_ROUTE_BODIES[`${method} ${path}`];
+      const responses = (op.responses ??= {});
+      const add = (status: string, description: string) => (responses[status] ??= { description });
+      // What every operation of its kind may answer, documented or not: a token checked (http/auth.ts,
+      // 403 for an unapproved client), parameters and bodies checked (http/router.ts), bodies capped
+      // (http/body-drain.ts, lib/storage.ts), uploads sniffed.
       const security = op.security ?? [];
       const tokenRequired = security.length > 0 && security.every((s) => 'bearer' in s);
-      if (tokenRequired && op.responses && !op.responses['401']) op.responses['401'] = { description: 'No or bad token' };
+      if (tokenRequired) add('401', 'No or bad token');
+      if (tokenRequired) add('403', 'Not allowed: an unapproved client, or a role the operation is not for');
+      if (op.parameters?.length || op.requestBody) add('400', 'Invalid input; the message names the problem');
+      if (op.requestBody) add('413', 'The body is too large (JSON over 1 MB, a file over its limit)');
+      if (op.requestBody) add('415', 'The body is not of a media type the operation takes, or a file type is not accepted (by content)');
+      add('default', 'A server-side failure: 500, 503 (the database cannot be reached) or 507 (the disk is full)');
       for (const [status, response] of Object.entries(op.responses ?? {})) {
-        if (/^[45]\d\d$/.test(status) && !response.content) response.content = ERROR_CONTENT;
+        if ((/^[45]\d\d$/.test(status) || status === 'default') && !response.content) response.content = ERROR_CONTENT;
       }
     }
   }

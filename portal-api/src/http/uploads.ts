@@ -6,6 +6,7 @@ import type { DB } from '../db/database.ts';
 import type { Storage } from '../lib/storage.ts';
 import { findFileByStorageKey } from '../modules/queries/queries.repo.ts';
 import { authenticate, bearerToken } from './auth.ts';
+import { errorBody } from './errors.ts';
 import { INLINE_IMAGES, TYPES } from './mime.ts';
 import { parseUploadPath, type UploadArea } from './upload-path.ts';
 
@@ -37,16 +38,16 @@ export function createUploadsHandler(storage: Storage, db: DB) {
 
   return async (c: Context): Promise<Response> => {
     const parsed = parseUploadPath(new URL(c.req.url).pathname);
-    if (!parsed.ok) return c.json({ message: parsed.message }, parsed.status);
+    if (!parsed.ok) return c.json(errorBody(parsed.status, parsed.message), parsed.status);
     const { area, key, segments } = parsed;
     const file = path.join(roots[area], ...segments);
     let name = c.req.query('name') ?? segments[segments.length - 1]!;
     if (area === 'private' && !storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) {
       const token = bearerToken(c.req.header('authorization'));
-      if (!token) return c.json({ message: 'This link has expired or is not valid.' }, 403);
+      if (!token) return c.json(errorBody(403, 'This link has expired or is not valid.', 'link_expired'), 403);
       const user = await authenticate(db, token);
       const stored = await findFileByStorageKey(db, key);
-      if (!stored || (user.role !== 'admin' && stored.user_id !== user.id)) return c.json({ message: 'Not found.' }, 404);
+      if (!stored || (user.role !== 'admin' && stored.user_id !== user.id)) return c.json(errorBody(404, 'Not found.'), 404);
       name = stored.name;
     }
     try {
@@ -54,14 +55,14 @@ export function createUploadsHandler(storage: Storage, db: DB) {
       if (!real.startsWith((await realRoot(area)) + path.sep)) throw new Error('outside its area');
       if (!(await fs.promises.stat(real)).isFile()) throw new Error('not a file');
     } catch {
-      return c.json({ message: 'Not found.' }, 404);
+      return c.json(errorBody(404, 'Not found.'), 404);
     }
 
     let missing = false;
     const res = await serve[area](c, async () => {
       missing = true;
     });
-    if (missing || !res) return c.json({ message: 'Not found.' }, 404);
+    if (missing || !res) return c.json(errorBody(404, 'Not found.'), 404);
     for (const [k, v] of Object.entries(fileHeaders(file, name, area))) res.headers.set(k, v);
     return res;
   };

@@ -19,7 +19,9 @@ export async function storePublicImage(storage: Storage, file: TempFile, folder:
         .webp({ quality: 82 })
         .toBuffer();
     } catch {
-      throw new HttpError(415, `${file.originalName}: this image could not be read. Please upload a JPG, PNG, GIF, WebP or AVIF image.`);
+      throw new HttpError(415, `${file.originalName}: this image could not be read. Please upload a JPG, PNG, GIF, WebP or AVIF image.`, {
+        code: 'file_type_refused',
+      });
     }
     return await storage.writeBuffer(buffer, 'public', folder, 'webp');
   } finally {

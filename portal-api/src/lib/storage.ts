@@ -137,7 +137,9 @@ export class Storage {
       files.push(entry);
       streams.push(stream);
       stream.on('data', (chunk: Buffer) => (entry.size += chunk.length));
-      stream.on('limit', () => fail(new HttpError(413, `File too large. The limit is ${Math.round(maxFileBytes / 1024 / 1024)} MB.`)));
+      stream.on('limit', () =>
+        fail(new HttpError(413, `File too large. The limit is ${Math.round(maxFileBytes / 1024 / 1024)} MB.`, { code: 'file_too_large' })),
+      );
       // A write that fails (ENOSPC) is handled at once: as an unhandled
       // rejection it used to end the process. The rest of the part is then read
       // and dropped, so the client still gets its 507 instead of a reset.
@@ -197,7 +199,7 @@ export class Storage {
     if (!detected && rule === 'deliverable' && /\.csv$/i.test(file.originalName) && (await isPlainText(file.tempPath))) {
       return { ext: 'csv', type: 'text/csv' };
     }
-    throw new HttpError(415, `${file.originalName}: ${text}`);
+    throw new HttpError(415, `${file.originalName}: ${text}`, { code: 'file_type_refused' });
   }
 
   /** Sniffs and moves a temp file to its final place under a generated name. */

@@ -1,4 +1,3 @@
-import { SESSION_EXPIRED } from '../../../portal-api/src/modules/auth/auth.labels.ts';
 import { SESSION_ENDED_CLOSE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
 import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
 
@@ -18,4 +17,4 @@ export function reconnectDelay(attempt: number, minMs: number, maxMs: number): n
 export const sessionEndedClose = (event: CloseEvent): boolean => event.code === SESSION_ENDED_CLOSE;
 
 /** The server refused the token of this socket's frames: its session is over. */
-export const sessionRefusedFrame = (frame: ServerFrame): boolean => frame.type === 'error' && frame.message === SESSION_EXPIRED;
+export const sessionRefusedFrame = (frame: ServerFrame): boolean => frame.type === 'error' && frame.code === 'session_expired';

@@ -47,7 +47,9 @@ export class PendingSends {
   /** A receiveMessage: settles the oldest pending one with its text and reply when `isMine`; true if it did. */
   echoed(message: ChatMessage, isMine: boolean): boolean {
     if (!isMine) return false;
-    const index = this.list.findIndex((p) => p.text === message.message && p.replyTo === (message.replyTo?._id ?? null));
+    // The chat text of the echo (a ChatMessage's `message` field), not an error sentence.
+    const { message: text, replyTo } = message;
+    const index = this.list.findIndex((p) => p.text === text && p.replyTo === (replyTo?._id ?? null));
     if (index < 0) return false;
     this.finish(this.list.splice(index, 1)[0]!, true);
     return true;

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../ui/toast-on-demand.ts';
-import { SESSION_ENDED_MESSAGE } from '../../../portal-api/src/modules/chats/chats.labels.ts';
-import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import { parseServerFrame, type ChatMessage, type ClientFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
 import { api, call, sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { reconnectDelay, sessionEndedClose, sessionRefusedFrame, socketUrl } from './chat-socket.ts';
@@ -165,7 +164,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             return Promise.resolve(false);
           }
           const sent = pending.add(message, replyTo);
-          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message, replyTo }));
+          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message, replyTo } satisfies ClientFrame));
           return sent;
         }
       : null;
@@ -177,16 +176,13 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       ws.onopen = () => {
         attempt = 0;
         setConnected(true);
-        if (admin) ws.send(JSON.stringify({ type: 'authenticateAdmin', token }));
-        if (queryId) ws.send(JSON.stringify({ type: 'joinRoom', token, queryId }));
+        if (admin) ws.send(JSON.stringify({ type: 'authenticateAdmin', token } satisfies ClientFrame));
+        if (queryId) ws.send(JSON.stringify({ type: 'joinRoom', token, queryId } satisfies ClientFrame));
       };
       ws.onmessage = (event) => {
-        let frame: ServerFrame;
-        try {
-          frame = JSON.parse(String(event.data));
-        } catch {
-          return;
-        }
+        // A frame that does not parse (chats.frames.schema.ts) is never acted on.
+        const frame = parseServerFrame(event.data);
+        if (!frame) return;
         switch (frame.type) {
           case 'joined':
             // The history is fetched once per join: the first one and after each reconnect.
@@ -197,7 +193,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             break;
           case 'receiveMessage':
             // SPEC §4: only messages of the open query are appended, each once.
-            if (frame.message?.query === queryId) {
+            if (frame.message.query === queryId) {
               setMessages((cur) => mergeMessages(cur, [frame.message]));
               pending.echoed(frame.message, isOwn(frame.message));
             }
@@ -217,7 +213,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
           case 'error':
             if (sessionRefusedFrame(frame)) return sessionEnded();
             // Said just before the close that ends the session (SESSION_ENDED_CLOSE), handled there.
-            if (frame.message === SESSION_ENDED_MESSAGE) break;
+            if (frame.code === 'session_ended') break;
             if (pending.refuseOldest()) notSent(frame.message);
             else toast.error(frame.message);
             break;

@@ -8,7 +8,7 @@ import type { ContactMessage } from '../../../portal-api/src/modules/contact/con
 import { ApiError, call, publicApi } from '../../lib/api.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { fieldError } from '../../lib/field-error.ts';
-import { type ContactField, contactFieldOf } from '../../../portal-api/src/modules/contact/contact.labels.ts';
+import { CONTACT_FIELDS, type ContactField } from '../../../portal-api/src/modules/contact/contact.labels.ts';
 
 // SPEC §5 contact form: name, e-mail, service and message required, phone
 // optional. The browser checks presence and length (its own constraint
@@ -38,8 +38,8 @@ export default function ContactForm({ services, labels }: Props) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The field the API's sentence is about (WCAG 3.3.1): marked invalid, described by it and focused.
-  const refused = error ? contactFieldOf(error) : undefined;
+  // The field the API's sentence is about (its `field`; WCAG 3.3.1): marked invalid, described by it and focused.
+  const [refused, setRefused] = useState<ContactField | undefined>(undefined);
   // The fields as typed, named as the API's ContactMessage. No default values: what a visitor
   // typed before the island hydrated (client:visible) is read from the page, not cleared.
   const { register, handleSubmit, watch, reset } = useForm<Record<keyof ContactMessage, string>>();
@@ -52,6 +52,7 @@ export default function ContactForm({ services, labels }: Props) {
     inFlight.current = true;
     setBusy(true);
     setError(null);
+    setRefused(undefined);
     try {
       const result = await call(publicApi.contact.submit.$post({ json }));
       toast.success(result.message, { duration: TOAST_MS });
@@ -60,9 +61,10 @@ export default function ContactForm({ services, labels }: Props) {
     } catch (err) {
       toast.error(FAILURE, { duration: TOAST_MS });
       // A refused field has a sentence worth keeping on screen; anything else gets the spec's text.
-      const text = err instanceof ApiError && err.status === 400 ? err.message : FAILURE;
-      setError(text);
-      const field = contactFieldOf(text);
+      const invalidInput = err instanceof ApiError && err.code === 'invalid_input';
+      setError(invalidInput ? err.message : FAILURE);
+      const field = invalidInput ? CONTACT_FIELDS.find((name) => name === err.field) : undefined;
+      setRefused(field);
       if (field) document.getElementById(`${id}-${field}`)?.focus();
     } finally {
       inFlight.current = false;

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../ui/toast-on-demand.ts';
 import { ALERT_ACTION, ALERT_TOAST_MS, lifecycleAlert } from '../../../portal-api/src/modules/queries/queries.alerts.labels.ts';
-import type { ServerFrame } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import { parseServerFrame, type ClientFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
 import type { LifecycleFrame } from '../../../portal-api/src/modules/queries/queries.schema.ts';
 import { sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { workspacePath } from '../../lib/routes.ts';
 import { reconnectDelay, sessionEndedClose, sessionRefusedFrame, socketUrl } from '../chat/chat-socket.ts';
-import { useUnread } from './unread-store.ts';
+import { type UnsignedFrame, useUnread } from './unread-store.ts';
 
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
@@ -63,8 +63,8 @@ export function useUnreadSocket(): void {
         // Back after a drop (a phone asleep, a lost connection): what changed meanwhile was not heard.
         if (opened) refreshLists();
         opened = true;
-        const send = (frame: object) => {
-          if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ ...frame, token }));
+        const send = (frame: UnsignedFrame) => {
+          if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ ...frame, token } as ClientFrame));
         };
         send({ type: 'watchUnread' });
         const pending = useUnread.getState().pendingReads;
@@ -72,12 +72,9 @@ export function useUnreadSocket(): void {
         useUnread.setState({ send, pendingReads: [] });
       };
       socket.onmessage = (event) => {
-        let frame: ServerFrame;
-        try {
-          frame = JSON.parse(String(event.data));
-        } catch {
-          return;
-        }
+        // A frame that does not parse (chats.frames.schema.ts) is never acted on.
+        const frame = parseServerFrame(event.data);
+        if (!frame) return;
         if (frame.type === 'unread') {
           if (frame.queries) {
             useUnread.setState({ total: frame.total, byQuery: frame.queries });

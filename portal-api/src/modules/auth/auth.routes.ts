@@ -132,15 +132,16 @@ export function authRoutes(deps: Deps) {
           dummyHash ??= hashPassword('not-a-real-password');
           await verifyPassword(await dummyHash, password);
           await limits.password.fail(email);
-          throw new HttpError(401, 'Invalid email or password.');
+          throw new HttpError(401, 'Invalid email or password.', { code: 'invalid_credentials' });
         }
         if (!(await verifyPassword(user.password_hash, password))) {
           await limits.password.fail(throttled);
-          throw new HttpError(401, 'Invalid email or password.');
+          throw new HttpError(401, 'Invalid email or password.', { code: 'invalid_credentials' });
         }
         await limits.password.reset(throttled);
         if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, AUTH_TEXTS.unknownRole);
-        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
+        if (user.role === 'client' && user.status !== 'approved')
+          throw new HttpError(403, AUTH_TEXTS.notApproved, { code: 'not_approved' });
         const challenge = generateToken();
         await issueCode(
           db,
@@ -212,7 +213,9 @@ export function authRoutes(deps: Deps) {
         if (!result.ok) {
           // A try with no live code counts too, so an unknown e-mail is throttled like a known one.
           await limits.code.fail(attempt.key);
-          throw new HttpError(400, result.reason === 'burnt' ? 'Too many wrong codes. Please request a new one.' : INVALID_OTP);
+          throw result.reason === 'burnt'
+            ? new HttpError(400, 'Too many wrong codes. Please request a new one.', { code: 'otp_exhausted' })
+            : new HttpError(400, INVALID_OTP, { code: 'invalid_otp' });
         }
         await limits.code.reset(attempt.key);
         if (result.purpose === 'reset') {
@@ -221,8 +224,9 @@ export function authRoutes(deps: Deps) {
           return c.json({ message: 'OTP verified. You can now reset your password.', verified: true, token: resetToken }, 200);
         }
         const user = await findUserById(db, result.userId);
-        if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP);
-        if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved);
+        if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP, { code: 'invalid_otp' });
+        if (user.role === 'client' && user.status !== 'approved')
+          throw new HttpError(403, AUTH_TEXTS.notApproved, { code: 'not_approved' });
         const session = await createSession(db, user.id);
         // A finished sign-in gives its password and code calls back to the address:
         // the limit is there for guessing, not for people (or an office behind one address) signing in.
@@ -262,7 +266,7 @@ export function authRoutes(deps: Deps) {
       async (c) => {
         await limitIp(c);
         const { email, newPassword } = c.req.valid('json');
-        const refused = () => new HttpError(401, 'Please verify the code sent to your email first.');
+        const refused = () => new HttpError(401, 'Please verify the code sent to your email first.', { code: 'otp_required' });
         const code = await verifiedResetCode(db, email, bearerToken(c.req.header('authorization')));
         if (!code) throw refused();
         const passwordHash = await hashPassword(newPassword);

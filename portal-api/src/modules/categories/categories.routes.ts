@@ -44,7 +44,7 @@ export function categoriesRoutes({ db }: Deps) {
       }),
       async (c) => {
         const category = await insertCategory(db, c.req.valid('json').name);
-        if (!category) throw new HttpError(409, CATEGORY_TEXTS.duplicate);
+        if (!category) throw new HttpError(409, CATEGORY_TEXTS.duplicate, { code: 'already_exists' });
         return c.json({ data: category, message: CATEGORY_TEXTS.created }, 201);
       },
     );

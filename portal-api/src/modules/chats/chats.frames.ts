@@ -1,29 +1,21 @@
 import { HTTPException } from 'hono/http-exception';
-import { ZodError } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
-import { HttpError, zodMessage } from '../../http/errors.ts';
+import { errorOf, HttpError } from '../../http/errors.ts';
 import { recordMessageActivity } from '../activities/activities.repo.ts';
 import { NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findQueryForUser } from '../queries/queries.public.ts';
 import { mailAbsentSide } from './chats.mail.ts';
 import { findReplyTarget, insertMessage } from './chats.repo.ts';
-import {
-  CHAT_BAD_REPLY,
-  CHAT_CLOSED,
-  CLIENT_FRAME_TYPES,
-  ClientFrameSchema,
-  type ChatMessage,
-  type ClientFrame,
-  type ServerFrame,
-} from './chats.schema.ts';
+import { CHAT_BAD_REPLY, CHAT_CLOSED } from './chats.labels.ts';
+import { errorFrame, parseClientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from './chats.frames.schema.ts';
 import { markQueryRead, pushUnreadAfterMessage, watchUnread } from './chats.unread.ts';
 import type { ChatPresence } from './chats.presence.ts';
 import type { Peer } from './hub.ts';
 
-// The /ws frame protocol (ARCHITECTURE.md "WebSocket /ws", CONTRACTS.md): every
+// The /ws frame protocol (chats.frames.schema.ts): every
 // frame carries its token and is checked on its own; a refused frame answers
-// {type:'error'} and never closes the socket (STYLE.md "Errors").
+// {type:'error', message, code} and never closes the socket.
 
 /** What the frame handlers use: the server's deps and the parts registerChat wires together. */
 export type FrameContext = {
@@ -44,7 +36,7 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
   if (!(await ctx.takeSendToken(peer))) throw new HttpError(429, 'You are sending messages too fast. Please wait a moment.');
   const user = await ctx.identify(peer, frame.token);
   const query = await findQueryForUser(deps.db, frame.queryId, user);
-  if (query.status === 'closed') throw new HttpError(409, CHAT_CLOSED);
+  if (query.status === 'closed') throw new HttpError(409, CHAT_CLOSED, { code: 'query_closed' });
   const text = frame.message; // trimmed and length-checked by ClientFrameSchema
   const target = frame.replyTo ? await findReplyTarget(deps.db, frame.replyTo) : null;
   if (frame.replyTo && (!target || target.query_id !== query.id)) throw new HttpError(400, CHAT_BAD_REPLY);
@@ -103,27 +95,18 @@ const HANDLERS: Handlers = {
   },
 };
 
-/** A frame as the client sent it: parsed, or the error frame that answers it. */
-export function parseFrame(data: string): { frame: ClientFrame } | { error: ServerFrame } {
-  try {
-    const parsed: unknown = JSON.parse(data);
-    const type = (parsed as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string' || !CLIENT_FRAME_TYPES.includes(type)) return { error: { type: 'error', message: 'Unknown frame type.' } };
-    return { frame: ClientFrameSchema.parse(parsed) };
-  } catch (err) {
-    return { error: { type: 'error', message: err instanceof ZodError ? zodMessage(err) : 'Frames must be JSON objects.' } };
-  }
-}
-
 /** Runs one raw frame: its handler, or an error frame for a bad frame or a refused call. */
 export async function dispatchFrame(ctx: FrameContext, peer: Peer, data: string): Promise<void> {
-  const parsed = parseFrame(data);
+  const parsed = parseClientFrame(data);
   if ('error' in parsed) return send(ctx, peer, parsed.error);
   const handler = HANDLERS[parsed.frame.type] as (ctx: FrameContext, peer: Peer, frame: ClientFrame) => Promise<void>;
   try {
     await handler(ctx, peer, parsed.frame);
   } catch (err) {
-    if (err instanceof HTTPException) return send(ctx, peer, { type: 'error', message: err.message });
+    if (err instanceof HTTPException) {
+      const { message, code } = errorOf(err);
+      return send(ctx, peer, errorFrame(message, code));
+    }
     throw err; // the hub logs it and answers 'Internal server error'
   }
 }

@@ -18,7 +18,8 @@ export class ChatPresence {
   /** Binds a socket to the user of a frame's token (one user per socket); a client's first socket is announced. */
   attach(peer: Peer, user: AuthUser): void {
     peer.sessions.add(user.sessionId);
-    if (peer.userId && peer.userId !== user.id) throw new HttpError(409, 'This connection is signed in as another user.');
+    if (peer.userId && peer.userId !== user.id)
+      throw new HttpError(409, 'This connection is signed in as another user.', { code: 'signed_in_elsewhere' });
     if (peer.userId) return;
     const wasOnline = this.hub.isOnline(user.id);
     this.hub.bindUser(peer, user.id);

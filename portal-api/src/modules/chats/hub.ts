@@ -6,6 +6,7 @@ import type { Role } from '../../db/schema.ts';
 import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from '../../db/open-errors.ts';
 import { JSON_LIMIT } from '../../http/limits.ts';
 import { SESSION_ENDED_CLOSE, SESSION_ENDED_MESSAGE } from './chats.labels.ts';
+import { errorFrame, type ServerFrame } from './chats.frames.schema.ts';
 
 // The /ws transport: connection registry, rooms keyed by query id, heartbeat
 // pings that drop dead sockets. Frame handling is set by the chats module.
@@ -42,7 +43,7 @@ export class ChatHub {
   /** Each bound user's sockets on this instance (bindUser), so isOnline costs no walk over every socket. */
   private readonly byUser = new Map<string, Set<Peer>>();
   private readonly heartbeat: NodeJS.Timeout;
-  private handler: FrameHandler = async (peer) => this.send(peer, { type: 'error', message: 'Chat is not available.' });
+  private handler: FrameHandler = async (peer) => this.send(peer, errorFrame('Chat is not available.', 'service_unavailable'));
 
   constructor(
     private readonly log: Logger,
@@ -66,20 +67,20 @@ export class ChatHub {
     this.peers.add(peer);
     socket.on('pong', () => (peer.isAlive = true));
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return this.send(peer, { type: 'error', message: 'Frames must be JSON text.' });
+      if (isBinary) return this.send(peer, errorFrame('Frames must be JSON text.', 'invalid_frame'));
       const text = data.toString();
       // One frame at a time per socket: messages sent back to back are stored and broadcast in
       // the order they were sent (on PostgreSQL their reads otherwise finish in any order).
       peer.turn = peer.turn.then(() =>
         this.handler(peer, text).catch((err: unknown) => {
           if (isUnstorableTextError(err))
-            return this.send(peer, { type: 'error', message: 'The message contains characters that cannot be stored.' });
+            return this.send(peer, errorFrame('The message contains characters that cannot be stored.', 'invalid_input'));
           if (isDatabaseUnreachable(err)) {
             this.log.error({ err }, 'chat frame failed: database unreachable');
-            return this.send(peer, { type: 'error', message: DATABASE_UNREACHABLE });
+            return this.send(peer, errorFrame(DATABASE_UNREACHABLE, 'database_unreachable'));
           }
           this.log.error({ err }, 'chat frame failed');
-          this.send(peer, { type: 'error', message: 'Internal server error' });
+          this.send(peer, errorFrame('Internal server error', 'internal_error'));
         }),
       );
     });
@@ -138,7 +139,7 @@ export class ChatHub {
     members.add(peer);
   }
 
-  send(peer: Peer, frame: object): void {
+  send(peer: Peer, frame: ServerFrame): void {
     if (peer.socket.readyState === WebSocket.OPEN) peer.socket.send(JSON.stringify(frame));
   }
 
@@ -196,7 +197,7 @@ export class ChatHub {
   /** Tells a socket its session ended and closes it (4001). */
   endPeer(peer: Peer): void {
     if (!this.peers.has(peer)) return;
-    this.send(peer, { type: 'error', message: SESSION_ENDED_MESSAGE });
+    this.send(peer, errorFrame(SESSION_ENDED_MESSAGE, 'session_ended'));
     this.drop(peer);
     peer.socket.close(SESSION_ENDED_CLOSE, 'Session ended');
   }

@@ -1,7 +1,7 @@
 import { CONTACT_LIMITS } from './contact.limits.ts';
 
-// The contact form's refusals, said by the API (contact.schema.ts) and matched by the form
-// (ContactForm.tsx), which ties each to its field. No zod here: the form must not load it.
+// The contact form's refusals, said by the API (contact.schema.ts); the form marks the field the
+// answer's `field` names. No zod here: the form must not load it.
 
 export const CONTACT_TEXTS = {
   nameRequired: 'Please enter your name.',
@@ -15,18 +15,6 @@ export const CONTACT_TEXTS = {
   messageTooLong: `Your message can be at most ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters.`,
 } as const;
 
-export type ContactField = 'name' | 'email' | 'phone' | 'service' | 'message';
-
-const T = CONTACT_TEXTS;
-const FIELD_TEXTS: Record<ContactField, readonly string[]> = {
-  name: [T.nameRequired, T.nameTooLong, T.nameOneLine],
-  email: [T.emailRequired, T.emailInvalid],
-  phone: [T.phoneInvalid],
-  service: [T.serviceRequired],
-  message: [T.messageRequired, T.messageTooLong],
-};
-
-/** The field a refusal of the API is about, or undefined (e.g. a service no longer offered names none). */
-export function contactFieldOf(message: string): ContactField | undefined {
-  return (Object.keys(FIELD_TEXTS) as ContactField[]).find((field) => FIELD_TEXTS[field].includes(message));
-}
+/** The form's fields, as the API names them in a refusal's `field`. */
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'service', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];

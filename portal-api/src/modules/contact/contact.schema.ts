@@ -29,7 +29,8 @@ export const ContactMessageSchema = z
       .trim()
       .max(CONTACT_LIMITS.phone, T.phoneInvalid)
       // Digits with the usual separators, and an office extension ('ext 12', 'x12', '#12') after them.
-      .regex(/^$|^\+?[\d\s().-]{7,}?(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i, T.phoneInvalid)
+      // No `i` flag: the pattern goes into the OpenAPI document, where JSON Schema has no flags.
+      .regex(/^$|^\+?[\d\s().-]{7,}?(?:\s*(?:[Ee][Xx][Tt]\.?|[Xx]|#)\s*\d{1,6})?$/, T.phoneInvalid)
       .nullish()
       .transform((v) => (v ? v : null)),
     service: z

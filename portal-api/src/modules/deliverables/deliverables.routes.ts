@@ -87,7 +87,7 @@ export function deliverablesRoutes(deps: Deps) {
       async (c) => {
         const { id } = c.req.valid('param');
         const query = await loadOr404(id);
-        if (query.status === 'closed') throw new StepRefused('This query is closed. A closed query takes no more files.');
+        if (query.status === 'closed') throw new StepRefused('This query is closed. A closed query takes no more files.', 'query_closed');
         const count = await withIncomingFiles(
           storage,
           c.req.raw,

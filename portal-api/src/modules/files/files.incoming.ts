@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { FileKindRule, Storage, StoredFile } from '../../lib/storage.ts';
 import { isJson, readUploadsBody } from '../uploads/uploads-body.public.ts';
 import { claimCompletedUploads, releaseClaimedUploads } from '../uploads/uploads.repo.ts';
+import { UPLOADS_NOT_READY } from '../uploads/uploads.schema.ts';
 
 // The one way a route takes files for a request (a new request, an addendum, deliverables):
 // receive them → store them → claim the completed resumable uploads in the write's transaction →
@@ -50,7 +51,8 @@ export async function withIncomingFiles<T>(
       },
       claim: async (trx) => {
         const claimed = await claimCompletedUploads(trx, storage, opts.userId, uploadIds, opts.folder);
-        if ('refused' in claimed) throw new HttpError(400, claimed.refused);
+        if ('refused' in claimed)
+          throw new HttpError(400, claimed.refused, { code: claimed.refused === UPLOADS_NOT_READY ? 'uploads_not_ready' : 'uploads_gone' });
         stored.push(...claimed.files);
         return [...stored];
       },

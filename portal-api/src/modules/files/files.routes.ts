@@ -56,7 +56,7 @@ export function filesRoutes(deps: Deps) {
       // Ownership and status first, so a refused addendum never streams files to disk.
       const before = await getQueryForUser(db, storage, id, c.var.user);
       const closed = addendumError(before.status);
-      if (closed) throw new StepRefused(closed);
+      if (closed) throw new StepRefused(closed, 'query_closed');
       const done = await withIncomingFiles(
         storage,
         c.req.raw,

@@ -27,7 +27,7 @@ const ReadySchema = z
   .openapi('Ready');
 /** The row /ready rewrites to prove the database takes writes. */
 const WRITE_CHECK_KEY = 'ready.write-check';
-const ErrorSchema = z.object({ message: z.string() });
+const ErrorSchema = z.object({ message: z.string(), code: z.string() });
 
 /**
  * Probe requests are logged at debug whatever they answer (http/request-log.ts): a
@@ -71,7 +71,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
           try {
             await ping(db);
           } catch {
-            throw new HttpError(503, DATABASE_UNREACHABLE);
+            throw new HttpError(503, DATABASE_UNREACHABLE, { code: 'database_unreachable' });
           }
         });
         return c.json({ status: 'ok' as const, database: 'ok' as const, version: APP_VERSION, commit: APP_COMMIT }, 200);
@@ -107,7 +107,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
       await ping(db);
       migrated = await isMigrated(db);
     } catch {
-      throw new HttpError(503, DATABASE_UNREACHABLE);
+      throw new HttpError(503, DATABASE_UNREACHABLE, { code: 'database_unreachable' });
     }
     if (!migrated) throw new HttpError(503, 'Database migrations are not applied.');
     // A deleted SQLite file still reads and writes through the open handle; only its path tells.
@@ -127,7 +127,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
     try {
       return await outboxBacklog(db);
     } catch {
-      throw new HttpError(503, DATABASE_UNREACHABLE);
+      throw new HttpError(503, DATABASE_UNREACHABLE, { code: 'database_unreachable' });
     }
   }
 }

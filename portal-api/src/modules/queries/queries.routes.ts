@@ -77,6 +77,7 @@ export function queriesRoutes(deps: Deps) {
           400: {
             description: `'${REQUIRED_FIELDS}', an upload that is not complete or not the caller's, or another sentence naming the problem`,
           },
+          404: { description: 'A file named in reuseFiles is unknown or not the caller’s' },
           413: { description: 'A file is over UPLOAD_MAX_MB' },
           415: { description: 'A file is not a PDF, DWG, ZIP or image (by content)' },
         }),

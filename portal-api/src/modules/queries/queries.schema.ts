@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { Role } from '../../shared/roles.ts';
 import { RevisionSchema } from '../deliverables/deliverables.schema.ts';
 import { FileSetSchema } from '../files/files.schema.ts';
 import { OutcomeStateSchema } from '../outcomes/outcomes.schema.ts';
 import { QuoteSchema } from '../quotes/quotes.schema.ts';
-import type { LifecycleEvent } from './queries.rules.ts';
 import { LastMessageSchema } from '../chats/chats.schema.ts';
 import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 
@@ -130,18 +128,7 @@ export const QueryLifecycleSchema = z.object({
 });
 export type QueryLifecycle = z.infer<typeof QueryLifecycleSchema>;
 
-/** The /ws frame every workflow step publishes to the request's room: both sides reload the request. */
-export type LifecycleFrame = {
-  type: 'queryLifecycle';
-  queryId: string;
-  event: LifecycleEvent;
-  deliveryDueAt: string | null;
-  status: string;
-  /** For the other side's in-app alert (queries.alerts.labels.ts). */
-  projectName: string | null;
-  /** The side that took the step: the other side is alerted. */
-  by: Role;
-};
+export type { LifecycleFrame } from '../chats/chats.frames.schema.ts';
 
 const RefSchema = z.object({ _id: z.string(), title: z.string() });
 export const QueryFileSchema = z

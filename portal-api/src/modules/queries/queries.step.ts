@@ -42,10 +42,10 @@ export type Step<T> = {
   mail: (q: StepRequest, result: T) => OutgoingMail | null;
 };
 
-/** A refused move: 409 with the rule's sentence. */
+/** A refused move: 409 with the rule's sentence; `query_closed` when the request is closed. */
 export class StepRefused extends HttpError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, code: 'invalid_transition' | 'query_closed' = 'invalid_transition') {
+    super(409, message, { code });
   }
 }
 
@@ -58,7 +58,7 @@ export async function runStep<T>(deps: Deps, log: Logger, actor: Actor, step: St
     const q = id ? await lockRequest(trx, id) : undefined;
     if (!q || (actor.role !== 'admin' && q.user_id !== actor.id)) throw new HttpError(404, step.notFound ?? QUERY_NOT_FOUND);
     const refusal = (await step.check?.(trx, q)) ?? moveRefusal(step.move, await moveFacts(trx, q));
-    if (refusal) throw new StepRefused(refusal);
+    if (refusal) throw new StepRefused(refusal, q.status === 'closed' && step.move !== 'close' ? 'query_closed' : 'invalid_transition');
     const result = await step.change(trx, q);
     const by = actor.role === 'admin' ? 'firm' : 'client';
     for (const line of step.history(q, result)) await recordActivity(trx, { userId: q.user_id, queryId: q.id, ...line, by });

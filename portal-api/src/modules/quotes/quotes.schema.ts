@@ -16,7 +16,7 @@ const price = z
     }
     return cents;
   })
-  .meta({ type: 'string', example: '1250.00', description: 'USD, positive, at most two decimals; stored as integer cents.' });
+  .meta({ type: ['string', 'number'], example: '1250.00', description: 'USD, positive, at most two decimals; stored as integer cents.' });
 const hours = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number of hours.` })

@@ -68,7 +68,7 @@ export function servicesRoutes({ db, storage }: Deps) {
   /** Two services of one level with the same title would show as identical choices (409, like categories). */
   async function checkTitleFree(title: string, parentId: string | null, selfId?: string) {
     if (await titleTaken(db, title, parentId, selfId)) {
-      throw new HttpError(409, parentId ? SERVICE_TEXTS.subServiceExists : SERVICE_TEXTS.serviceExists);
+      throw new HttpError(409, parentId ? SERVICE_TEXTS.subServiceExists : SERVICE_TEXTS.serviceExists, { code: 'already_exists' });
     }
   }
 

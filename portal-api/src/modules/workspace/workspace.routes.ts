@@ -55,7 +55,9 @@ export function workspaceRoutes(deps: Deps) {
         const { exp, sig } = c.req.valid('query');
         if (exp && sig) {
           if (!storage.verifySignature(zipKey(id), zipName(id), exp, sig))
-            throw new HttpError(403, 'This download link has expired or is not valid. Reload the page and try again.');
+            throw new HttpError(403, 'This download link has expired or is not valid. Reload the page and try again.', {
+              code: 'link_expired',
+            });
         } else {
           const user = await authenticate(db, bearerToken(c.req.header('authorization')));
           await findQueryForUser(db, id, user);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast-on-demand.ts';
-import { ApiError, api, call, publicApi } from '../../../lib/api.ts';
+import { ApiError, api, call, errorCode, publicApi } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -19,7 +19,6 @@ import { CharCount } from '../../ui/CharCount.tsx';
 import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
-import { UPLOADS_GONE } from '../../../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { MAYBE_SUBMITTED } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 
 // SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
@@ -166,7 +165,7 @@ function RequestForm() {
         // Uploads the server lost (expired) are sent again by the next submit (failureOf).
         let text = uploads.failureOf(err, 'Failed to create query');
         // Gone after an answer that never came: most likely used by the request that was made then.
-        if (unanswered && text === UPLOADS_GONE) text = MAYBE_SUBMITTED;
+        if (unanswered && errorCode(err) === 'uploads_gone') text = MAYBE_SUBMITTED;
         setUnanswered(sent && err instanceof ApiError && err.status === 0);
         setFailure(text);
         toast.error(`Error: ${text}`);

@@ -1,0 +1,101 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { CallOptions } from './harness.ts';
+
+// The OpenAPI document of /api/openapi.json checked from outside, as a validating proxy would
+// (Stoplight Prism in proxy mode): each call's request and answer are held against the document
+// with a JSON Schema 2020-12 validator (Ajv; OpenAPI 3.1 schemas are JSON Schema).
+//   - An answer's status must be listed for its operation (5xx may fall to `default`), and its
+//     JSON body must match that status's schema.
+//   - A request the server accepted (2xx) must match the operation's request body and be of a
+//     documented media type: the document must not refuse what the API takes. Refused requests
+//     (4xx) are the tests' own bad input, and are not held against it.
+// Used by openapi-contract.test.ts, and by every API test with API_CONTRACT_CHECK=1 (harness.ts).
+
+type Doc = { paths: Record<string, Record<string, Operation>> };
+type Media = Record<string, { schema?: unknown }>;
+type Operation = {
+  parameters?: Array<{ in: string; name: string }>;
+  requestBody?: { content: Media; required?: boolean };
+  responses: Record<string, { content?: Media }>;
+};
+export type Answer = { status: number; body: unknown; headers: Headers };
+
+const escape = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
+
+export function contractChecker(doc: Doc) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addSchema(doc as object, 'openapi');
+  const compiled = new Map<string, ValidateFunction>();
+  const validator = (pointer: string) => {
+    let fn = compiled.get(pointer);
+    if (!fn) compiled.set(pointer, (fn = ajv.compile({ $ref: `openapi#${pointer}` })));
+    return fn;
+  };
+  const templates = Object.keys(doc.paths).map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}$`),
+    literal: template.split('/').filter((s) => !s.startsWith('{')).length,
+  }));
+
+  /** The operation a call reaches, by its path template (the most literal one wins, as a router does). */
+  const operationOf = (method: string, url: string) => {
+    const pathname = new URL(url, 'http://x').pathname;
+    if (!pathname.startsWith('/api/')) return null;
+    const path = pathname.slice('/api'.length);
+    const match = templates.filter((t) => t.pattern.test(path) && doc.paths[t.template]![method]).sort((a, b) => b.literal - a.literal)[0];
+    return match ? { template: match.template, op: doc.paths[match.template]![method]! } : null;
+  };
+
+  /** What the document says is wrong with one call, or [] (an undocumented path is not judged: /uploads, /ws, the site). */
+  function check(method: string, url: string, options: CallOptions, answer: Answer): string[] {
+    const lower = method.toLowerCase();
+    const found = operationOf(lower, url);
+    if (!found) return [];
+    const { template, op } = found;
+    const where = `${method.toUpperCase()} ${template}`;
+    const base = `/paths/${escape(template)}/${lower}`;
+    const problems: string[] = [];
+    const describe = (fn: ValidateFunction) => ajv.errorsText(fn.errors, { dataVar: 'body' });
+
+    if (answer.status >= 200 && answer.status < 300) {
+      const media = options.json !== undefined ? 'application/json' : options.form ? 'multipart/form-data' : null;
+      if (media && !op.requestBody?.content[media])
+        problems.push(`${where}: ${answer.status} to a ${media} body the document does not declare`);
+      else if (media && op.requestBody?.content[media]?.schema) {
+        const fn = validator(`${base}/requestBody/content/${escape(media)}/schema`);
+        const body = media === 'application/json' ? options.json : formObject(options.form!, op.requestBody.content[media]!.schema);
+        if (!fn(body)) problems.push(`${where}: accepted a request body the document refuses: ${describe(fn)}`);
+      } else if (!media && op.requestBody?.required && !options.body) {
+        problems.push(`${where}: accepted a request without the body the document requires`);
+      }
+    }
+
+    const status = String(answer.status);
+    const documented = op.responses[status] ? status : answer.status >= 500 && op.responses.default ? 'default' : null;
+    if (!documented) return [...problems, `${where}: answered ${status}, which the document does not list`];
+    const json = op.responses[documented]!.content?.['application/json'];
+    const type = answer.headers.get('content-type') ?? '';
+    if (json?.schema && /application\/json/.test(type)) {
+      const fn = validator(`${base}/responses/${documented}/content/application~1json/schema`);
+      if (!fn(answer.body)) problems.push(`${where}: its ${status} body does not match the document: ${describe(fn)}`);
+    }
+    return problems;
+  }
+
+  return { check };
+}
+
+/** A multipart body as the object its schema describes: text fields as strings, files as (binary) strings. */
+function formObject(form: FormData, schema: unknown): Record<string, unknown> {
+  const properties = ((schema as { properties?: Record<string, { type?: string }> }).properties ?? {}) as Record<string, { type?: string }>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    const item = typeof value === 'string' ? value : `<file ${value.name}>`;
+    if (properties[key]?.type === 'array') out[key] = [...((out[key] as unknown[]) ?? []), item];
+    else out[key] = item;
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 
-// WAL checkpoints off the event loop (issue 15, chat tail). SQLite runs an
+// WAL checkpoints off the event loop. SQLite runs an
 // automatic checkpoint inside the commit that crosses 1,000 WAL pages: on our
 // single connection that is a copy of the WAL into the database file plus an
 // fsync, on the main thread, in the middle of chat delivery — the p99 of

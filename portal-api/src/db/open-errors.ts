@@ -1,7 +1,7 @@
 import { ConfigError, type Config } from '../config.ts';
 
 // A database that cannot be used at start, in one line an operator can act on
-// (operations audit): the setting and where it points, never the password of
+// rather than a stack trace: the setting and where it points, never the password of
 // DATABASE_URL, never a stack trace. A full or read-only disk is not here: the
 // DATA_DIR check says that (lib/data-dir.ts).
 

@@ -6,7 +6,7 @@ import { sanitizeBody } from '../modules/blogs/blogs.sanitize.ts';
 import type { DB } from './database.ts';
 import { STARTER_ARTICLES } from './starter-articles.ts';
 
-// SPEC §3 "Request service categories (fixed)", spellings as in the product
+// docs/product.md §3 "Request service categories (fixed)", spellings as in the product
 // (Demolititon, Finishess, DryWall, Structure steel): do not correct them.
 export const SERVICE_CATALOGUE: ReadonlyArray<{ title: string; subservices: readonly string[] }> = [
   {
@@ -93,7 +93,7 @@ export async function seedReferenceData(db: DB): Promise<void> {
           .onConflict((oc) => oc.column('name').doNothing())
           .execute();
       }
-      // A fresh installation's blog starts with three real articles (issue 17).
+      // A fresh installation's blog starts with three real articles, so it never opens empty.
       const categories = await trx.selectFrom('categories').select(['id', 'name']).execute();
       for (const article of STARTER_ARTICLES) {
         const id = newId();

@@ -1,4 +1,4 @@
-// Three published articles a fresh installation starts with (issue 17), so
+// Three published articles a fresh installation starts with, so
 // /blog, its filters and the post pages show real reading on day one. Written
 // for contractors; plain HTML of the kinds the blog sanitizer keeps. Seeded once
 // with the catalogue (seed.ts); an admin edits or deletes them like any post.

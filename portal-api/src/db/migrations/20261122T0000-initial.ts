@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data"). Plain types that
+// Frozen in time: never edit after merge (docs/architecture.md §1). Plain types that
 // mean the same on SQLite and PostgreSQL: text ids and ISO times, integer counters.
 
 export async function up(db: Kysely<any>): Promise<void> {

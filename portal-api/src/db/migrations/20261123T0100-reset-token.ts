@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data"). Issue 18 item 5: a
+// Frozen in time: never edit after merge (docs/architecture.md §1). A
 // verified reset code hands out a one-time reset token; only its SHA-256 is kept,
 // on the code's own row, so the reset is bound to whoever verified the code.
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
-// The outbox (ARCHITECTURE.md "Mail"): every mail is a row written in the same
+// Frozen in time: never edit after merge (docs/architecture.md §1).
+// The outbox (docs/decisions/0002-mail-outbox.md): every mail is a row written in the same
 // transaction as the change that causes it; a worker sends it later.
 // chat_mail_marks: when a chat notice last went out per query and audience, so
 // the "at most one mail per 10 minutes" rule survives a restart.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
-// Unread state (issue 12): one last-read time per reader and query, never a row per
+// Frozen in time: never edit after merge (docs/architecture.md §1).
+// Unread state: one last-read time per reader and query, never a row per
 // message. reader_id is a user id for clients and 'firm' for the admins, who share one time.
 
 export async function up(db: Kysely<any>): Promise<void> {

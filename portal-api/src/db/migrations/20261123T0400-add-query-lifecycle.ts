@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 13: the request's life after submission (project name, quotes, addenda,
+// The request's life after submission (project name, quotes, addenda,
 // revisions, bid outcome). Frozen in time: never edit after merge. Money is
 // integer cents, times are ISO-8601 UTC text, states are text.
 

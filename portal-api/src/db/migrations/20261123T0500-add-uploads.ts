@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
+// Frozen in time: never edit after merge (docs/architecture.md §1).
 // Resumable (tus) uploads waiting to be claimed by a request, and the sheet
 // index of every stored file. Sizes are bigint: a plan set file may pass 2 GB.
 

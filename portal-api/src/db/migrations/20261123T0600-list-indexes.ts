@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
+// Frozen in time: never edit after merge (docs/architecture.md §1).
 // Indexes that match each list's sort and keyset cursor (docs/performance.md
 // shows their query plans), and the full-text index of the admin search:
 // FTS5 on SQLite, a GIN index over a tsvector expression on PostgreSQL.

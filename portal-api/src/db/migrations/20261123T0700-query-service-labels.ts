@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data"). Issue 17: a closed
+// Frozen in time: never edit after merge (docs/architecture.md §1). A closed
 // request keeps the title of a service (and sub-service) that an admin later
 // deletes, as text, because the link itself goes with the deleted row.
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
+// Frozen in time: never edit after merge (docs/architecture.md §1).
 // The counters of rate-limiter-flexible's PostgreSQL store (lib/rate-limit.ts),
 // so that several instances on one database share every rate limit. The columns
 // and their order are the library's own table (it inserts VALUES (key, points,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
-// Issue 15: the admin search on PostgreSQL, index-driven in every branch
+// Frozen in time: never edit after merge (docs/architecture.md §1).
+// The admin search on PostgreSQL, index-driven in every branch
 // (docs/performance.md shows the plans before and after). SQLite is unchanged.
 //
 // - The words of the subject and message: a GIN index over a tsvector that

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
-// Issue 15: the admin search on SQLite, index-driven in its substring branches
+// Frozen in time: never edit after merge (docs/architecture.md §1).
+// The admin search on SQLite, index-driven in its substring branches
 // too. The words of the subject and message already go through queries_fts
 // (migration 0600); the project name, the location and the client's name and
 // e-mail were matched by `like '%…%'` over every row, twice per search (its

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
-// Issue 15, the chat tail: every chat message inserts a chat_messages row and
+// Frozen in time: never edit after merge (docs/architecture.md §1).
+// The chat tail: every chat message inserts a chat_messages row and
 // often an activities row, and each index of those tables is one more B-tree
 // page written (on SQLite, one more WAL frame in the commit). Two indexes of
 // the initial migration are the leading columns of wider ones that migration

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
-// Issue 15: the admin queue's `total`. Counting the requests of a status read
+// Frozen in time: never edit after merge (docs/architecture.md §1).
+// The admin queue's `total`. Counting the requests of a status read
 // every entry of an index on each call: at 10,000 requests 0.66 ms of
 // PostgreSQL's time for all of them and 1.07 ms for one status, the largest
 // part of a page (docs/performance.md, "Ninth session"). The counts are kept

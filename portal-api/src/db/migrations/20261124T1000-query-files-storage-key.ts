@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
+// Frozen in time: never edit after merge (docs/architecture.md §1).
 // A private file opens with its signed link or with the bearer token of its
-// request's owner or an admin (ARCHITECTURE.md "Files"): /uploads/private/…
+// request's owner or an admin (docs/product.md §19): /uploads/private/…
 // then finds its query_files row by storage_key, through this index.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
+// Frozen in time: never edit after merge (docs/architecture.md §1).
 // A blog's tags come back in the order the admin typed them: each row keeps
 // its place in the list. Rows written before this have place 0 and keep the
 // alphabetical order they were shown in.

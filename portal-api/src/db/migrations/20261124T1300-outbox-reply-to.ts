@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
+// Frozen in time: never edit after merge (docs/architecture.md §1).
 // A mail may name where a reply goes: the contact form's mail to the company
 // answers the visitor, not the no-reply sender.
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
-// Who did what in a request's history (issue 12): 'client' or 'firm' for the
+// Frozen in time: never edit after merge (docs/architecture.md §1).
+// Who did what in a request's history: 'client' or 'firm' for the
 // lines written from now on. Older lines have null and are told apart by
 // their text, as before.
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
+// Frozen in time: never edit after merge (docs/architecture.md §1).
 // Idempotency-Key (draft-ietf-httpapi-idempotency-key-header): one row per key
 // a signed-in user sent on a create call. While the first call runs the row is
 // 'running' and leased (locked_until, renewed by the running call); once it

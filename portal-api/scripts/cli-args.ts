@@ -1,6 +1,6 @@
 // The operator scripts' command lines: a mistake in one (an unknown option, a
 // missing value) is one line with the usage and exit 1, not Node's
-// ERR_PARSE_ARGS stack trace (operations audit).
+// ERR_PARSE_ARGS stack trace an operator would have to read through.
 
 /**
  * Runs `parse` (a util.parseArgs call); on a bad command line prints `problem. Usage: …` and exits 1.

@@ -85,7 +85,7 @@ export function createApp(deps: Deps) {
   // Scalar's browser bundle, served from this install (no CDN).
   api.get('/docs/scalar.js', reference.script);
   api.notFound((c) => c.json(errorBody(404, 'Not found.'), 404));
-  // SPEC §3 has relative profileImage paths 'prefixed with the API base': /api/uploads/… is the
+  // docs/product.md §3 has relative profileImage paths 'prefixed with the API base': /api/uploads/… is the
   // file under /uploads/… (a permanent redirect that keeps the query, so a signed link still works).
   // Only the two file areas: /api/uploads/tus is the resumable uploads' own endpoint.
   const toFile = (c: Context) => {

@@ -29,7 +29,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses an empty DATA_DIR, an SMTP_URL without a host, a MAIL_FROM that is no address and a PUBLIC_URL that is not http(s)', () => {
-    // Operations audit: each of these used to start (DATA_DIR= served from the working folder).
+    // Each of these used to start (DATA_DIR= served from the working folder).
     for (const [name, value, reason] of [
       ['DATA_DIR', '', 'must name a folder (unset it for ./data)'],
       ['DATA_DIR', '  ', 'must name a folder (unset it for ./data)'],
@@ -53,7 +53,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: '' }).publicUrl).toBe('http://127.0.0.1:4321');
   });
 
-  it('never shows a password in the error line of a bad value (security audit)', () => {
+  it('never shows a password in the error line of a bad value: the line reaches the logs', () => {
     const message = (env: Record<string, string>) => {
       try {
         loadConfig(env);

@@ -9,7 +9,7 @@ import { z } from 'zod';
  */
 export const ADMIN_ACCOUNTS = 'admin-accounts@firm.invalid';
 
-// ARCHITECTURE.md "Configuration": the only place that reads process.env.
+// docs/architecture.md §1: the only place that reads process.env.
 const port = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(0).max(65535));
 const optional = z
   .string()
@@ -122,7 +122,7 @@ const URL_VARIABLES = new Set(['SMTP_URL', 'DATABASE_URL']);
 
 /**
  * A bad value as the start's error line shows it: a password never, a URL's password
- * masked (security audit: the line reaches container and service logs).
+ * masked (the line reaches container and service logs).
  */
 function shownValue(name: string, value: string): string {
   if (SECRET_VARIABLES.has(name)) return '';

@@ -62,7 +62,7 @@ export function listenError(err: unknown, config: Pick<Config, 'port' | 'host'>)
  * DATA_DIR holds the database (password hashes, sessions, the secrets that sign links), plans and
  * mail copies with sign-in codes; files are made with the process's umask, often readable by every
  * local user. The folder itself is closed to group and others, which closes everything below it
- * (security audit). A folder this user does not own (a mounted volume) is left as it is, with a warning.
+ * (other local users have no business there). A folder this user does not own (a mounted volume) is left as it is, with a warning.
  */
 export function closeToOthers(dir: string, log: Logger): void {
   try {
@@ -103,7 +103,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     throw databaseProblem(err);
   });
   const storage = new Storage(config.dataDir, await loadSecret(db, 'secret.storage'), config.uploadMaxBytes);
-  // Mail is sent by this worker, never inside a request (ARCHITECTURE.md "Mail").
+  // Mail is sent by this worker, never inside a request (docs/decisions/0002-mail-outbox.md).
   const outbox = new OutboxWorker(db, config.database.kind, createMailer(config), log);
   const hub = new ChatHub(log);
   // Several instances on one PostgreSQL database share chat rooms through LISTEN/NOTIFY.
@@ -226,7 +226,7 @@ function createJsonErrorServer(options: http.ServerOptions, listener: http.Reque
 }
 
 /**
- * Process-level last resort (issue 18 item 2). A rejected promise nobody
+ * Process-level last resort. A rejected promise nobody
  * awaited, or an exception from a disk or socket write, is logged and the
  * server keeps serving: requests are independent and the database keeps its
  * own consistency. Any other uncaught exception may have left shared state

@@ -14,7 +14,7 @@ export function bearerToken(header: string | undefined): string | null {
 /**
  * Resolves a session token to a user allowed to see data: an approved client
  * or an admin. Login challenge tokens and registration tokens are not sessions,
- * so they fail here (ARCHITECTURE.md "Authentication").
+ * so they fail here (docs/product.md §18).
  */
 export async function authenticate(db: DB, token: string | null): Promise<AuthUser> {
   if (!token) throw new HttpError(401, AUTH_REQUIRED);

@@ -22,7 +22,7 @@ describe('cspFor', () => {
   });
 });
 
-describe('cspFor with the build’s hashes (issue 18 item 10)', () => {
+describe('cspFor with the build’s hashes', () => {
   it('hashes only the scripts the build produced', () => {
     const html = '<script>built()</script><p>post</p><script>alert(1)</script>';
     const [built, smuggled] = inlineScriptHashes(html);
@@ -32,7 +32,7 @@ describe('cspFor with the build’s hashes (issue 18 item 10)', () => {
   });
 });
 
-describe('SECURE_HEADERS (issue 15: listed once instead of a middleware per request)', () => {
+describe('SECURE_HEADERS (listed once instead of a middleware per request)', () => {
   it('are exactly what hono/secure-headers set with the options the app used', async () => {
     const { Hono } = await import('hono');
     const { secureHeaders } = await import('hono/secure-headers');

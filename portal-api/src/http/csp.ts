@@ -25,7 +25,7 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * `html`'s policy. With `allowed`, only the scripts of `html` whose hash is in
  * it are allowed: a page filled on the server gets no hash for a script that
- * came with its data (issue 18 item 10).
+ * came with its data.
  */
 export function cspFor(html: string, allowed?: ReadonlySet<string>): string {
   const hashes = inlineScriptHashes(html).filter((h) => !allowed || allowed.has(h));
@@ -96,7 +96,7 @@ export function builtScriptHashes(distDir: string): (hash: string) => boolean {
 /**
  * What hono/secure-headers sets with our options (X-Frame-Options DENY, this referrer
  * policy, no HSTS: that one only over HTTPS, below), listed once instead of being
- * built by a middleware of its own on every request (issue 15). Always overwritten.
+ * built by a middleware of its own on every request. Always overwritten.
  */
 export const SECURE_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['cross-origin-resource-policy', 'same-origin'],

@@ -25,7 +25,7 @@ type HttpErrorOptions = {
 };
 
 /**
- * The project's one error class (STYLE.md "Errors"): a status, a user-facing sentence and a stable
+ * The project's one error class (docs/architecture.md §4): a status, a user-facing sentence and a stable
  * machine code. `new HttpError(409, CHAT_CLOSED, { code: 'query_closed' })`.
  */
 export class HttpError extends HTTPException {

@@ -1,4 +1,4 @@
-// Which stored file an /uploads/… address names (issue 18 item 1). The area
+// Which stored file an /uploads/… address names, never a file outside its area. The area
 // (public or private) is read from the raw first segment, before any decoding,
 // and every later segment is decoded once and refused if it could name a
 // parent, a sibling area or anything odd: no decoded segment may be empty, '.',

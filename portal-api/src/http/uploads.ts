@@ -15,7 +15,7 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline';
 /**
  * /uploads/*: public files as they are; private ones (request files and deliverables) with a
  * valid, unexpired signature, or with the bearer token of the request's owner or an admin
- * (ARCHITECTURE.md "Files"; someone else's file is 404). Always nosniff; anything but an
+ * (docs/product.md §19; someone else's file is 404). Always nosniff; anything but an
  * image is an attachment.
  *
  * The area is decided from the raw path (upload-path.ts), and the file's real

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 
 // Whether DATA_DIR (and the folders the server writes in it) can take a write,
-// in words an operator can act on (issue 18 item 9).
+// in words an operator can act on.
 
 /** A disk error as a short phrase: "the disk is full", "it is read-only", … */
 export function diskProblem(err: unknown): string {

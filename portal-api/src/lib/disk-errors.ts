@@ -1,4 +1,4 @@
-// A write that failed because of the disk, not the request (issue 18 item 2):
+// A write that failed because of the disk, not the request:
 // a full disk is 507 Insufficient Storage (RFC 4918 §11.5), a disk the server
 // cannot write to (read-only, vanished folder, I/O error) is 503. So is a SQLite
 // database another process holds locked (SQLITE_BUSY after busy_timeout, or at

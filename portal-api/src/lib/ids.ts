@@ -6,7 +6,7 @@ const ID_BYTES = 10;
 const pool = new Uint8Array(ID_BYTES * 128);
 let used = pool.length;
 
-/** Opaque random text id (ARCHITECTURE.md: ids are opaque strings, shown as `_id`). 80 bits, 16 chars. */
+/** Opaque random text id (the OpenAPI document: ids are opaque strings, shown as `_id`). 80 bits, 16 chars. */
 export function newId(): string {
   if (used === pool.length) {
     crypto.getRandomValues(pool);
@@ -16,7 +16,7 @@ export function newId(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-/** Times are ISO 8601 UTC strings written by the application (STYLE.md "Data"). */
+/** Times are ISO 8601 UTC strings written by the application. */
 export function nowIso(date: Date = new Date()): string {
   return date.toISOString();
 }

@@ -4,7 +4,7 @@ export type { Logger };
 
 const FLUSH_MS = 100;
 
-/** pino: pretty in a terminal, JSON otherwise (ARCHITECTURE.md "Logs"). */
+/** pino: pretty in a terminal, JSON otherwise (docs/operations.md "Logs"). */
 export function createLogger(level: string): Logger {
   const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
   const options = { level, redact: ['req.headers.authorization', '*.password', '*.token', '*.otp'] };

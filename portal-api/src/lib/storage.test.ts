@@ -117,7 +117,7 @@ describe('Storage.store', () => {
     expect(await tempFiles()).toEqual([]);
   });
 
-  // Security audit: a PDF named plan.html downloaded as plan.html (a PDF/HTML polyglot opened from disk runs as a page).
+  // A PDF named plan.html downloaded as plan.html (a PDF/HTML polyglot opened from disk runs as a page).
   it('names a stored file by the type its content is, whatever it was called', async () => {
     for (const [given, kept] of [
       ['plan.html', 'plan.html.pdf'],

@@ -13,7 +13,7 @@ import { newId } from './ids.ts';
 /** The answer to more files than a form takes. */
 export const tooManyFiles = (max: number) => `Too many files. At most ${max} are accepted.`;
 
-// Uploads (ARCHITECTURE.md "Files"): multipart bodies are streamed to disk as
+// Uploads (docs/product.md §14, §19): multipart bodies are streamed to disk as
 // they arrive, the size limit is enforced while streaming, content is sniffed
 // against an allow-list, and stored names are generated — the client's file
 // name is kept only as data.
@@ -67,7 +67,7 @@ const EXT_ALIASES: Record<string, string[]> = { jpg: ['jpeg', 'jpe', 'jfif'], ti
 /**
  * The name a stored file is downloaded by: the given name, ending in the extension of the type its
  * content was found to be. 'plan.html' holding a PDF is 'plan.html.pdf', so no download opens as
- * something it is not (security audit: a PDF/HTML polyglot saved as .html ran as a local page).
+ * something it is not (a PDF/HTML polyglot saved as .html ran as a local page).
  */
 export function nameForType(name: string, ext: string): string {
   const given = name.slice(name.lastIndexOf('.') + 1).toLowerCase();

@@ -5,7 +5,7 @@ import type { DB } from '../db/database.ts';
 import { referencedStorageKeys } from '../modules/queries/queries.repo.ts';
 import type { Storage } from './storage.ts';
 
-// Crash debris (issue 18 item 8): a process killed mid-upload leaves its
+// Crash debris: a process killed mid-upload leaves its
 // `.part` in uploads/tmp, and one killed between moving a file into place and
 // committing its row leaves a private file nobody references. Swept at start.
 // The ages keep the sweep clear of uploads in flight on another instance: a

@@ -18,7 +18,7 @@ const ZOD_WORDINGS: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
 /** One issue as a sentence: our schemas' messages as written, zod's own about the field it concerns. */
 export function issueSentence(issue: IssueLike): string {
   const field = issue.path.length ? issue.path.join('.') : '';
-  // Custom messages from our schemas are already sentences (SPEC §5 texts).
+  // Custom messages from our schemas are already sentences (docs/product.md §5 texts).
   if (issue.code === 'custom' || /[.!?]$/.test(issue.message)) return issue.message;
   // A JSON body that is not an object (null, a string, an array).
   if (!field && issue.code === 'invalid_type') return 'The request body must be a JSON object.';

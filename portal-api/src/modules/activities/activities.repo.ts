@@ -10,7 +10,7 @@ export type NewActivity = { userId: string; queryId: string | null; activity: st
 export type ActivityActor = 'client' | 'firm';
 
 /**
- * Records what happened to a client's query (CONTRACTS.md "Activities"): called in the
+ * Records what happened to a client's query (docs/architecture.md §1): called in the
  * same transaction as the change it describes, so an activity never outlives a rollback.
  */
 export async function recordActivity(db: Executor, input: NewActivity): Promise<void> {
@@ -34,11 +34,11 @@ export const MESSAGE_ACTIVITY_WINDOW_MS = 10 * 60_000;
 /**
  * Records a chat message as an activity, unless the client's latest activity is
  * the same line for the same query within MESSAGE_ACTIVITY_WINDOW_MS: a
- * conversation then stays one row on the dashboards (6 rows, SPEC §9) instead of
+ * conversation then stays one row on the dashboards (6 rows, docs/product.md §9) instead of
  * pushing status changes out of sight, and a burst of messages writes one row.
  */
 export async function recordMessageActivity(db: Executor, input: NewActivity & { queryId: string }): Promise<void> {
-  // One statement, since it runs for every chat message before the broadcast (issue 15):
+  // One statement, since it runs for every chat message before the broadcast:
   // insert unless the client's latest activity, read through activities_user_created_id_idx,
   // is this line for this query and newer than the window (ISO times compare as text).
   // Written as SQL: Kysely's builder took 31 µs to compile this nested statement, the

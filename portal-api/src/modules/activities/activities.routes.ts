@@ -6,7 +6,7 @@ import { listActivities } from './activities.repo.ts';
 import { NEXT_CURSOR_HEADER } from '../paging/paging.schema.ts';
 import { ActivitiesQuerySchema, ActivitySchema } from './activities.schema.ts';
 
-/** The activities sub-app: paths under /api (SPEC §7 "Queries"). */
+/** The activities sub-app: paths under /api (docs/product.md §7 "Queries"). */
 export function activitiesRoutes({ db }: Deps) {
   return createRouter().openapi(
     createRoute({

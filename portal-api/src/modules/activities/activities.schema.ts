@@ -9,7 +9,7 @@ export const ActivitySchema = z
     createdAt: z.string(),
     status: z.string(),
     query: z.object({ _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.string() }).nullable(),
-    /** The client the activity is about (issue 17: 'Message sent' alone named no one). */
+    /** The client the activity is about ('Message sent' alone would name no one). */
     user: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
   })
   .meta({ id: 'Activity' });

@@ -1,4 +1,4 @@
-// SPEC §5 and §8 sentences of sign-in, codes, reset and approval, said by the server and shown by
+// docs/product.md §5 and §8 sentences of sign-in, codes, reset and approval, said by the server and shown by
 // the auth screens. No imports (not even zod): the screens take them without a schema library.
 export const AUTH_TEXTS = {
   notApproved: 'Please get approval from admin.',

@@ -28,7 +28,7 @@ export function approvalMail(to: string, fullName: string, loginUrl: string): Ou
   };
 }
 
-/** Sign-up with an e-mail that has an account: the owner learns of it, the caller learns nothing (issue 18 item 7). */
+/** Sign-up with an e-mail that has an account: the owner learns of it, the caller learns nothing (no account enumeration). */
 export function registerExistingMail(to: string, publicUrl: string): OutgoingMail {
   return {
     kind: 'register-existing',

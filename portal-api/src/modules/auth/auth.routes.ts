@@ -98,7 +98,7 @@ export function authRoutes(deps: Deps) {
             await enqueueMail(trx, signupNoticeMail(config.companyEmail, { fullName: body.fullName, email: body.email }, config.publicUrl));
           }
         });
-        // SPEC §4 reads a token after sign-up; it is random and stored nowhere, so it opens nothing.
+        // docs/product.md §4 reads a token after sign-up; it is random and stored nowhere, so it opens nothing.
         return c.json({ message: 'Registration successful. An admin will review your account shortly.', token: generateToken() }, 201);
       },
     )

@@ -3,12 +3,12 @@ import { ROLES } from '../../shared/roles.ts';
 import { AUTH_TEXTS } from './auth.labels.ts';
 import { PASSWORD_MIN, signupBody } from './auth.rules.ts';
 
-/** The longest full name (first and last joined), shared with /signup (issue 17: refused with a sentence, never cut). */
+/** The longest full name (first and last joined), shared with /signup (refused with a sentence, never cut). */
 export const FULL_NAME_MAX = 120;
 export const FULL_NAME_REQUIRED = 'Full name is required.';
 export const FULL_NAME_TOO_LONG = `Your name can be at most ${FULL_NAME_MAX} characters.`;
 
-// SPEC §5 and §9: sign-up and login passwords at least 8 characters, reset at least 6.
+// docs/product.md §5 and §9: sign-up and login passwords at least 8 characters, reset at least 6.
 const email = z.string().trim().toLowerCase().max(320).pipe(z.email('Please enter a valid email address.'));
 
 export const RegisterSchema = z
@@ -23,7 +23,7 @@ export const FIRST_NAME_REQUIRED = 'First name is required.';
 export const LAST_NAME_REQUIRED = 'Last name is required.';
 
 /**
- * The /signup form: SPEC §5 requires both names (blank after trimming counts as missing); its four
+ * The /signup form: docs/product.md §5 requires both names (blank after trimming counts as missing); its four
  * fields then become the Register body, checked by RegisterSchema's own rules.
  */
 export const SignupFormSchema = z
@@ -81,7 +81,7 @@ export const ResetPasswordSchema = z
   .meta({ id: 'ResetPassword' });
 
 /**
- * The /reset-password form (SPEC §5): both fields, at least 6 characters, matching, checked in
+ * The /reset-password form (docs/product.md §5): both fields, at least 6 characters, matching, checked in
  * that order with one message at a time; the new password is then sent as ResetPassword's.
  */
 export const ResetPasswordFormSchema = z

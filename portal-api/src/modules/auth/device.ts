@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 // Device tokens (OWASP "Blocking Brute Force Attacks": device cookies). A browser that has
 // finished a sign-in keeps a token that names its device for that user; its password tries are
 // throttled on their own key, so wrong passwords sent by anyone else, which throttle the e-mail,
-// cannot lock the owner out (security audit). The token opens nothing: the password and the
+// cannot lock the owner out. The token opens nothing: the password and the
 // e-mailed code are still asked for. It is an HMAC of the user and a random device id under a
 // secret of the install (settings 'secret.device'), so nothing is stored per device.
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_TTL_MS, generateCode, hashChallenge, MAX_ATTEMPTS } from './otp.ts';
 
 describe('one-time codes', () => {
-  it('are always exactly 6 digits (SPEC §9), leading zeros kept', () => {
+  it('are always exactly 6 digits (docs/product.md §9), leading zeros kept', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 50 }), (n) => {
         for (let i = 0; i < n; i++) expect(generateCode()).toMatch(/^\d{6}$/);

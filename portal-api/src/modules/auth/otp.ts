@@ -10,7 +10,7 @@ import { generateToken } from './session.ts';
 
 export { consumeCode } from './otp.repo.ts';
 
-// One-time codes (ARCHITECTURE.md "Authentication"): 6 digits from a CSPRNG,
+// One-time codes (docs/product.md §18): 6 digits from a CSPRNG,
 // stored hashed, valid 10 minutes, burnt after 5 wrong tries, replaced by a newer code.
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
@@ -31,7 +31,7 @@ export function hashChallenge(token: string): string {
 
 /**
  * Issues a code, burning every earlier unused code of the same e-mail and purpose: a reset asked
- * for while a sign-in waits at its code step leaves that sign-in's code alone (security audit:
+ * for while a sign-in waits at its code step leaves that sign-in's code alone (otherwise
  * anyone who knew the e-mail could cancel it). `mail`
  * writes the mail that carries it in the same transaction (the outbox).
  */
@@ -77,8 +77,8 @@ type LiveCode = NonNullable<Awaited<ReturnType<typeof liveCode>>>;
  * With the challenge token of a live sign-in (only whoever passed that password step has
  * it), that sign-in's code alone, throttled per account apart from tries without it: wrong
  * codes sent by someone who only knows the e-mail cannot lock its owner out of the code
- * step (security audit), and a try with the token never wears down a reset code. Without
- * the token (a SPEC-only client sends {email, otp}), or with a token of no live sign-in,
+ * step, and a try with the token never wears down a reset code. Without
+ * the token (a client built to docs/product.md §7 alone sends {email, otp}), or with a token of no live sign-in,
  * every live code of the e-mail, throttled per e-mail.
  */
 export async function codeAttempt(db: DB, email: string, challenge?: string): Promise<{ key: string; live: LiveCode[] }> {

@@ -92,6 +92,6 @@ describe('LIMITS', () => {
   it('give a person room: typos and a few resends never hit a limit', () => {
     expect(LIMITS.password.delaysSeconds.slice(0, 5).every((d) => d === 0)).toBe(true);
     expect(LIMITS.ip.max).toBeGreaterThanOrEqual(20);
-    expect(LIMITS.resendSeconds).toBe(60); // SPEC §9
+    expect(LIMITS.resendSeconds).toBe(60); // docs/product.md §9
   });
 });

@@ -28,7 +28,7 @@ export const LIMITS = {
    * that do not (otp.ts codeAttempt), so only the password's holder spends them.
    */
   code: { delaysSeconds: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 15, 30, 60, 120, 300] },
-  /** SPEC §9: the OTP screen allows a resend after 60 s; the same per e-mail, known or not. */
+  /** docs/product.md §9: the OTP screen allows a resend after 60 s; the same per e-mail, known or not. */
   resendSeconds: 60,
   /** At most one 'someone tried to register' mail per address in 10 minutes, so sign-up cannot flood an inbox. */
   registerWarningSeconds: 600,

@@ -16,7 +16,7 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY;
 /**
- * Absolute lifetime (ASVS 3.3.2, issue 18 item 6): however often it is used, a
+ * Absolute lifetime (ASVS 3.3.2): however often it is used, a
  * session ends 90 days after sign-in, and sliding never extends it past that.
  */
 export const SESSION_MAX_AGE_MS = 90 * DAY;

@@ -9,7 +9,7 @@ export const BLOG_LISTING_SLOT = '<!--blog-listing--><p role="status" class="blo
 export const BLOG_LISTING_DATA_ID = 'blog-first-page';
 
 /**
- * SPEC §4 "Blog list state (public)": category, tag, search text and page, kept in the address
+ * docs/product.md §4 "Blog list state (public)": category, tag, search text and page, kept in the address
  * (?category=&tag=&q=&page=) so a filtered view can be shared and Back/Forward walk through it.
  */
 export type BlogListState = { category: string; tag: string; q: string; page: number };

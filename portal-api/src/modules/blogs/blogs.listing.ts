@@ -4,8 +4,8 @@ import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE, firstWords, formatPostDate
 import type { Blog } from './blogs.schema.ts';
 import { bodyText } from './blogs.sanitize.ts';
 
-// /blog with its posts already in the HTML (issue 15: the LCP image of /blog
-// waited for 95 KB of JavaScript and four API calls). The server fills the
+// /blog with its posts already in the HTML (the LCP image of /blog
+// used to wait for 95 KB of JavaScript and four API calls). The server fills the
 // built page's island fallback with the same markup BlogListing.tsx renders
 // (class names bl-*, bf-*, rp-*), and the data the island starts from, so the
 // island takes over without a loading state and without asking again. Only

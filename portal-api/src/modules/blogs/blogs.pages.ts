@@ -133,7 +133,7 @@ ${items.map((item) => [item, '\n'])}</channel></rss>`);
 
 /**
  * Characters XML 1.0 forbids (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) left out: one in
- * a post's title made the whole feed ill-formed for every reader (security audit).
+ * a post's title made the whole feed ill-formed for every reader.
  */
 function xmlSafe(xml: string): string {
   return xml.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');

@@ -15,7 +15,7 @@ type BlogWithCategory = BlogRow & { category_name: string | null };
 // Slugs that the API's own paths (/blogs/tags) would shadow.
 const RESERVED_SLUGS = new Set(['tags', 'multiple', 'images']);
 
-/** Row → the API's Blog (SPEC §3). The image URL carries a version so an edit is never hidden by a cache. */
+/** Row → the API's Blog (docs/product.md §3). The image URL carries a version so an edit is never hidden by a cache. */
 export function toBlog(row: BlogWithCategory, tags: string[], storage: Storage): Blog {
   return {
     _id: row.id,
@@ -38,7 +38,7 @@ function baseQuery(db: Conn) {
   return db.selectFrom('blogs').leftJoin('categories', 'categories.id', 'blogs.category_id');
 }
 
-/** Newest first (SPEC §9 "recent posts … newest createdAt first"), filtered and paged. */
+/** Newest first (docs/product.md §9 "recent posts … newest createdAt first"), filtered and paged. */
 export async function listBlogs(db: DB, storage: Storage, filter: BlogFilter, page: number, pageSize: number) {
   let query = baseQuery(db).where('blogs.status', 'in', filter.statuses);
   if (filter.category) {

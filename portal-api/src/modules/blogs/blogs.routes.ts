@@ -35,7 +35,7 @@ const MULTIPART_FIELDS =
   'multipart/form-data: title, subTitle, body (HTML, sanitised), category (id), tags (comma-separated), status (draft|published), image (file), removeImage (true to drop the image).';
 const ADMIN_ERRORS = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
 
-/** The blogs sub-app (SPEC §7 "Blogs"). Static paths are registered before /blogs/{id}. */
+/** The blogs sub-app (docs/product.md §7 "Blogs"). Static paths are registered before /blogs/{id}. */
 export function blogsRoutes({ db, storage }: Deps) {
   const admin = requireAuth(db, 'admin');
   const isAdmin = (c: Context<AppEnv>) => c.var.user?.role === 'admin';
@@ -65,7 +65,7 @@ export function blogsRoutes({ db, storage }: Deps) {
   function requireFields<T extends { title: string; body: string; categoryId: string | null }>(
     input: T,
   ): asserts input is T & { categoryId: string } {
-    // SPEC §5: title, category and body are required.
+    // docs/product.md §5: title, category and body are required.
     if (!input.title || !input.categoryId || !hasContent(input.body)) throw new HttpError(400, BLOG_TEXTS.required);
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstWords, formatPostDate, parseTags, slugify } from './blogs.rules.ts';
 
 describe('firstWords', () => {
-  it('keeps short texts whole and cuts long ones with an ellipsis (SPEC §9: titles 7 words, previews 40)', () => {
+  it('keeps short texts whole and cuts long ones with an ellipsis (docs/product.md §9: titles 7 words, previews 40)', () => {
     expect(firstWords('One two three', 7)).toBe('One two three');
     expect(firstWords('  a b  c d e f g h i ', 7)).toBe('a b c d e f g…');
     expect(firstWords('exactly seven words are in this title', 7)).toBe('exactly seven words are in this title');

@@ -1,4 +1,4 @@
-// SPEC §3 "Blog", §7, §8 blog texts, §9 blog constants: the texts, numbers and
+// docs/product.md §3 "Blog", §7, §8 blog texts, §9 blog constants: the texts, numbers and
 // small rules that the server and the site share. No zod, so the site can take
 // them without pulling zod into the public blog page's bundle.
 import { REQUIRED_FIELDS } from '../queries/queries.labels.ts';
@@ -6,10 +6,10 @@ import { REQUIRED_FIELDS } from '../queries/queries.labels.ts';
 export const BLOG_STATUSES = ['draft', 'published'] as const;
 export type BlogStatusValue = (typeof BLOG_STATUSES)[number];
 
-/** SPEC §8 (admin blogs) and §5 (blog editor). */
+/** docs/product.md §8 (admin blogs) and §5 (blog editor). */
 export const BLOG_TEXTS = {
   required: REQUIRED_FIELDS,
-  /** SPEC §2: a blog without a category. */
+  /** docs/product.md §2: a blog without a category. */
   uncategorized: 'Uncategorized',
   /** /blog: no published post at all, none matching the filters, and the sidebar's empty recent list. */
   noPosts: 'No posts yet. Check back soon.',
@@ -40,7 +40,7 @@ export const BLOG_TEXTS = {
   confirmOne: 'Delete this blog?',
 } as const;
 
-/** SPEC §9. Lengths are ours (the spec shows none). */
+/** docs/product.md §9. Lengths are ours (it gives none). */
 export const BLOG_LIMITS = {
   publicPageSize: 3,
   adminPageSize: 6,
@@ -67,7 +67,7 @@ const POST_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone
  */
 export const formatPostDate = (iso: string) => POST_DATE.format(new Date(iso));
 
-/** The first `count` words of a text, with an ellipsis when something was cut (SPEC §9 truncation). */
+/** The first `count` words of a text, with an ellipsis when something was cut (docs/product.md §9 truncation). */
 export function firstWords(text: string, count: number): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
   return words.length > count ? `${words.slice(0, count).join(' ')}…` : words.join(' ');

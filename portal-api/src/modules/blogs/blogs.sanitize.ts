@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
-// The blog body is HTML written in Quill 2 (SPEC §5 "Blog editor") and shown
+// The blog body is HTML written in Quill 2 (docs/product.md §5 "Blog editor") and shown
 // to every visitor, so it is cleaned on every write with an allow-list that
 // covers exactly Quill's formats: headers, bold/italic/underline/strike,
 // links, lists (semantic <ul>/<ol>, or Quill's own <ol><li data-list>),
@@ -121,7 +121,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   textFilter: (text) => text.replace(/\u00a0|&nbsp;/g, ' '),
 };
 
-/** Cleans a blog body for storage and display (STYLE.md: sanitize-html on every write). */
+/** Cleans a blog body for storage and display (sanitize-html on every write, so nothing unsafe is ever stored). */
 export function sanitizeBody(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }

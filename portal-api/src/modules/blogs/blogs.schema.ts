@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PagedList, PageParam, PageSizeParam } from '../paging/paging.schema.ts';
 import { BLOG_LIMITS, BLOG_STATUSES, BLOG_TEXTS, parseTags } from './blogs.rules.ts';
 
-// Request and response shapes of the blogs API (SPEC §7 "Blogs"); the shared
+// Request and response shapes of the blogs API (docs/product.md §7 "Blogs"); the shared
 // texts and numbers live in blogs.rules.ts.
 
 export const CategoryRefSchema = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'CategoryRef' });
@@ -45,9 +45,9 @@ export const BlogListSchema = PagedList(BlogSchema).meta({ id: 'BlogList' });
 export const TagListSchema = z.object({ data: z.array(z.object({ tag: z.string(), count: z.number() })) }).meta({ id: 'TagList' });
 
 /**
- * The editor's multipart text fields (SPEC §7: title, subTitle, body,
+ * The editor's multipart text fields (docs/product.md §7: title, subTitle, body,
  * category, tags, status, image). All optional here: POST checks the
- * required ones (SPEC §5) and PUT keeps what it is not sent.
+ * required ones (docs/product.md §5) and PUT keeps what it is not sent.
  */
 export const BlogFieldsSchema = z.object({
   title: z.string().trim().max(BLOG_LIMITS.title, `The title can be at most ${BLOG_LIMITS.title} characters.`).optional(),
@@ -65,9 +65,9 @@ export const BlogFieldsSchema = z.object({
 });
 
 /**
- * The /blog-upload form (SPEC §5): title, category and body required, each refused
+ * The /blog-upload form (docs/product.md §5): title, category and body required, each refused
  * with BLOG_TEXTS.required; title and sub-title within BLOG_LIMITS.
- * The form words a too-long text itself, as its counter does (issue 17), so the
+ * The form words a too-long text itself, as its counter does, so the
  * lengths carry no message here. Whether a body has content is the caller's test
  * (Quill's empty editor is `<p><br></p>`): the browser reads the HTML with
  * DOMParser, the server with sanitize-html (blogs.sanitize.ts hasContent).

@@ -7,5 +7,5 @@ export const CATEGORY_TEXTS = {
   created: 'Category created successfully.',
 } as const;
 
-/** The longest category name, shared with the editor's counter (issue 17). */
+/** The longest category name, shared with the editor's counter. */
 export const CATEGORY_NAME_MAX = 60;

@@ -7,7 +7,7 @@ import { createRouter } from '../../http/router.ts';
 import { insertCategory, listCategories } from './categories.repo.ts';
 import { CATEGORY_TEXTS, CategoryListSchema, CreatedCategorySchema, NewCategorySchema } from './categories.schema.ts';
 
-/** The categories sub-app (SPEC §7 "GET /categories"; ARCHITECTURE.md "POST /categories {name}"). */
+/** The categories sub-app (docs/product.md §7 "GET /categories"; POST /categories {name} in the OpenAPI document). */
 export function categoriesRoutes({ db }: Deps) {
   const router = createRouter();
   router.use('/categories', publicRead());

@@ -3,7 +3,7 @@ import { authenticate } from '../../http/auth.ts';
 import type { AuthUser } from '../../http/env.ts';
 import type { ChatHub } from './hub.ts';
 
-// Every /ws frame carries its token (ARCHITECTURE.md "WebSocket /ws"). Checking
+// Every /ws frame carries its token (docs/architecture.md §5). Checking
 // each against the sessions table would cost a query per frame, so a checked
 // token is trusted for a few seconds; a session ended meanwhile (logout,
 // password reset) is checked again at once, so it opens nothing.

@@ -1,6 +1,6 @@
 // Chat texts shown by the server's error frames and by the chat screens (shared, no imports).
 
-/** SPEC §5: a message sent to a closed request's room. */
+/** docs/product.md §5: a message sent to a closed request's room. */
 export const CHAT_CLOSED = 'This conversation is closed. You cannot send more messages.';
 /** /chat/{id} of a request that is not among the signed-in client's own (another account's mail link, a deleted request). */
 export const CHAT_NOT_YOURS = {

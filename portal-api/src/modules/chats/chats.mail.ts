@@ -40,7 +40,7 @@ async function unseenMessages(trx: DB, query: { id: string; user_id: string }, f
 
 const quote = (rows: Array<{ message: string; created_at: string }>) => rows.map((r) => `${formatFirmTime(r.created_at)}\n${r.message}`);
 
-/** Issue 13: the request's name (its project, else its message's start) leads every mail. */
+/** The request's name (its project, else its message's start) leads every mail. */
 async function titleOf(trx: DB, queryId: string): Promise<string> {
   const request = await trx.selectFrom('queries').select(['project_name', 'message']).where('id', '=', queryId).executeTakeFirst();
   return request ? requestTitle(request) : 'a request';

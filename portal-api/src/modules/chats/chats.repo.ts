@@ -26,7 +26,7 @@ function baseSelect(db: Executor) {
 }
 type MessageRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
 
-/** Row → the ChatMessage of SPEC §3 / ARCHITECTURE.md. */
+/** Row → the ChatMessage of docs/product.md §3 and the OpenAPI document. */
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     _id: row.id,

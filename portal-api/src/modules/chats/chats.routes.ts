@@ -10,7 +10,7 @@ import { listChatUsers } from './chats.users.repo.ts';
 
 const MessagesQuerySchema = z.object({ limit: LimitParam(200), cursor: CursorParam });
 
-/** The chats sub-app: paths under /api (SPEC §7 "Chat"). Live messages go over /ws (chats.socket.ts). */
+/** The chats sub-app: paths under /api (docs/product.md §7 "Chat"). Live messages go over /ws (chats.socket.ts). */
 export function chatsRoutes(deps: Deps) {
   const { db } = deps;
   return createRouter()

@@ -19,7 +19,7 @@ export {
   type ServerFrame,
 } from './chats.frames.schema.ts';
 
-/** A list's preview of a chat: its newest message (issue 11 "chat data in one trip"). */
+/** A list's preview of a chat: its newest message (chat data in one trip). */
 export const LastMessageSchema = z
   .object({ text: z.string(), createdAt: z.string(), senderRole: z.enum(ROLES) })
   .meta({ id: 'LastMessage' });
@@ -61,7 +61,7 @@ export const ChatUserSchema = z
           unread: z.number(),
           lastMessageAt: z.string().nullable(),
           lastMessage: LastMessageSchema.nullable().meta({ description: "This request's newest message (text, time, sender's role)." }),
-          projectName: z.string().nullable().meta({ description: 'Issue 13: leads the list when set.' }),
+          projectName: z.string().nullable().meta({ description: 'Leads the list when set.' }),
         }),
       )
       .meta({ description: 'Newest first.' }),

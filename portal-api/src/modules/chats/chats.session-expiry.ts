@@ -5,7 +5,7 @@ import type { ChatHub } from './hub.ts';
 // A socket's frames are checked against their session when they come, and logout and
 // password resets close sockets at once (hub.endSessions); a session that simply runs out
 // (30 days unused, or 90 days after sign-in) tells no one. Without this sweep a socket that
-// only listens kept receiving its rooms' frames after its session had ended (security audit).
+// only listens kept receiving its rooms' frames after its session had ended.
 
 /** How often the sockets' sessions are looked at again: a session's end is days away, not seconds. */
 export const SESSION_SWEEP_MS = 5 * 60_000;

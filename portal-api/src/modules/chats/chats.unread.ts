@@ -5,7 +5,7 @@ import { FIRM_READER, markRead, unreadCounts, type Reader } from './unread.repo.
 import type { ServerFrame } from './chats.schema.ts';
 import type { Peer } from './hub.ts';
 
-// Live unread counts (issue 12) over /ws. A socket that sends watchUnread joins its
+// Live unread counts over /ws. A socket that sends watchUnread joins its
 // reader's room: every admin socket the firm's, a client socket its own. Rooms go
 // through hub.publish, so with PostgreSQL fan-out the counts reach every instance.
 

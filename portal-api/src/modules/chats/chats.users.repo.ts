@@ -4,7 +4,7 @@ import { namesContain } from '../../db/search.ts';
 import type { QueryStatus } from '../../db/schema.ts';
 import { FIRM_READER, lastMessages, unreadCounts, type LastMessage } from './unread.repo.ts';
 
-// The admin chat's user list (issue 12 + issue 15): clients who have requests, the
+// The admin chat's user list (docs/product.md §16): clients who have requests, the
 // most recent conversation first, one page at a time, searchable on the server.
 
 export type ChatUserQuery = {

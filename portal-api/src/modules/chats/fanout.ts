@@ -5,7 +5,7 @@ import { PgListener } from '../../db/pg-listener.ts';
 import { notifyChannel } from './fanout.repo.ts';
 import type { ChatHub, SessionEnd } from './hub.ts';
 
-// Chat across server instances (ARCHITECTURE.md "Chat"): with PostgreSQL,
+// Chat across server instances (docs/architecture.md §5): with PostgreSQL,
 // ChatHub.publish broadcasts on this instance and then sends a NOTIFY; every
 // instance LISTENs on a dedicated connection and broadcasts what the others
 // sent to its own sockets. Each instance tags its notifications with its id

@@ -91,7 +91,7 @@ export class ChatHub {
   /**
    * Drops the sockets that did not answer the last ping and pings the others, SWEEP_CHUNK
    * at a time with the event loop free in between: pinging 1,000 sockets at once held
-   * chat delivery for 32 ms every 30 s (issue 15, `npm run bench:chat` profile).
+   * chat delivery for 32 ms every 30 s (`npm run bench:chat` profile).
    */
   private sweep(): void {
     const peers = [...this.peers];
@@ -177,7 +177,7 @@ export class ChatHub {
 
   /**
    * Ends a session's (or a user's) sockets at once, here and — through the
-   * fan-out channel on PostgreSQL — on every other instance (issue 18 item 4).
+   * fan-out channel on PostgreSQL — on every other instance, so a signed-out socket hears nothing more.
    */
   async endSessions(end: SessionEnd): Promise<void> {
     this.endSessionsHere(end);

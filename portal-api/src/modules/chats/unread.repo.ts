@@ -6,7 +6,7 @@ import { markCovering } from '../../lib/ids.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 export type Reader = { id: string; role: Role };
 
-// Unread state (issue 12): one read time per reader and query (query_reads), no
+// Unread state (docs/product.md §16): one read time per reader and query (query_reads), no
 // per-message writes. Every admin reads for the firm, so admins share the reader 'firm'.
 // A client's unread messages are the firm's replies; the firm's are the client's own.
 
@@ -49,7 +49,7 @@ export async function unreadCounts(db: Executor, reader: Reader, queryIds?: stri
       : qb.where('q.user_id', '=', reader.id).where('m.sender_id', '!=', reader.id);
   if (queryIds) qb = qb.where('m.query_id', 'in', queryIds);
   // The firm's counts scan every unread message: after each chat message they ran on the
-  // event loop between deliveries (issue 15, chat p99). They are read off it. A client's
+  // event loop between deliveries and raised the chat p99. They are read off it. A client's
   // span its own requests only (queries_user_created_id_idx); for them the trip to the
   // worker and back costs more than the read.
   const compiled = qb.groupBy('m.query_id').compile();
@@ -84,7 +84,7 @@ export async function lastMessages(db: Executor, queryIds: string[]): Promise<Ma
 
 /**
  * Adds each query's last chat message and the reader's unread count, in two
- * queries for the whole list, so a chat list needs no call per row (issue 11).
+ * queries for the whole list, so a chat list needs no call per row.
  */
 export async function withChatPreview<T extends { _id: string }>(
   db: Executor,

@@ -13,7 +13,7 @@ import { CONTACT_SUCCESS, type ContactMessage, ContactMessageSchema, ContactSubm
 
 export const CONTACT_LIMIT = { max: 5, refillSeconds: 120 } as const;
 
-/** The contact sub-app: paths under /api (SPEC §7 "Contact"). */
+/** The contact sub-app: paths under /api (docs/product.md §7 "Contact"). */
 export function contactRoutes({ db, config, rateLimits }: Deps) {
   // A person sends one or two enquiries; a script gets 5, then one every 2 minutes.
   const perIp = rateLimits.bucket('contact:ip', { burst: CONTACT_LIMIT.max, points: 1, perSeconds: CONTACT_LIMIT.refillSeconds });

@@ -3,8 +3,8 @@ import { SERVICE_NOT_LISTED } from '../services/services.schema.ts';
 import { CONTACT_LIMITS } from './contact.limits.ts';
 import { CONTACT_TEXTS as T } from './contact.labels.ts';
 
-// SPEC §3 "Contact message" and §5: name, email, service and message are
-// required, phone is optional. Lengths are ours (the spec shows none, see
+// docs/product.md §3 "Contact message" and §5: name, email, service and message are
+// required, phone is optional. Lengths are ours (docs/product.md gives none, see
 // contact.limits.ts): long enough for any real enquiry, short enough to keep a mail readable.
 
 // Header-like fields end up in a mail subject: no control characters.
@@ -47,5 +47,5 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
 export const ContactSubmittedSchema = z.object({ message: z.string() }).meta({ id: 'ContactSubmitted' });
 
-/** SPEC §8: the contact form's success text, answered by the API and shown by the form. */
+/** docs/product.md §8: the contact form's success text, answered by the API and shown by the form. */
 export const CONTACT_SUCCESS = 'Message sent successfully!';

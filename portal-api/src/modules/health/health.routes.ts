@@ -113,7 +113,7 @@ export function healthRoutes({ db, storage, log }: Deps) {
     // A deleted SQLite file still reads and writes through the open handle; only its path tells.
     const fileProblem = databaseFileProblem(db);
     if (fileProblem) throw new HttpError(503, fileProblem);
-    // A server on a read-only or full disk still reads: only a write tells (issue 18 item 9).
+    // A server on a read-only or full disk still reads: only a write tells.
     try {
       await writeCheck(db, WRITE_CHECK_KEY);
     } catch (err) {

@@ -4,7 +4,7 @@ import type { Database, OutboxTable } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { signedText } from '../../lib/mail.ts';
 
-// The outbox table (ARCHITECTURE.md "Mail"). A mail is a row written with the
+// The outbox table (docs/decisions/0002-mail-outbox.md). A mail is a row written with the
 // caller's transaction, so a change that rolls back leaves no mail, and a mail
 // is never lost to an SMTP outage: the worker (outbox.worker.ts) sends it later.
 

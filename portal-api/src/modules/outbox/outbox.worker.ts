@@ -6,7 +6,7 @@ import { ADMIN_ACCOUNTS } from '../../config.ts';
 import { adminEmails } from '../users/users.repo.ts';
 import { claimDue, markSent, markUnsent, outboxSignal, pruneOutbox, releaseClaims, type OutboxRow } from './outbox.repo.ts';
 
-/** The schedule (ARCHITECTURE.md "Mail"); tests read it. */
+/** The schedule (docs/decisions/0002-mail-outbox.md); tests read it. */
 export const OUTBOX = {
   /** Rows claimed per pass; they are sent in parallel. */
   batch: 10,

@@ -42,7 +42,7 @@ export const PageParam = (max = Number.MAX_SAFE_INTEGER) => PageNumber(max).defa
 /** The page size of an offset-paged list. */
 export const PageSizeParam = (fallback: number, max = 100) => PageSize(max).default(fallback);
 
-/** An offset-paged list's answer (ARCHITECTURE.md "Envelopes"): its rows with page, pageSize and total beside them. */
+/** An offset-paged list's answer (docs/product.md §7): its rows with page, pageSize and total beside them. */
 export const PagedList = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), page: z.number(), pageSize: z.number(), total: z.number() });
 
@@ -50,5 +50,5 @@ export const PagedList = <T extends z.ZodType>(row: T) =>
 export const NextCursorField = () =>
   z.string().nullable().meta({ description: 'Pass as cursor for the page after this one; null on the last page.' });
 
-/** Lists answered as a bare array (ARCHITECTURE.md "Shapes") carry the next page's cursor in this header. */
+/** Lists answered as a bare array (the OpenAPI document) carry the next page's cursor in this header. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';

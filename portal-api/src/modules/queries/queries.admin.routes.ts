@@ -57,8 +57,8 @@ export function queriesAdminRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Every client query, paged, filtered by status and text, sorted by creation or bid due date. Admin only.',
         description:
-          'With none of `page`, `pageSize` and `cursor`: every query that matches, as one page (SPEC §7 "returns data[] of all ' +
-          'queries"). With any of them: that page (pageSize 20 unless given).',
+          'With none of `page`, `pageSize` and `cursor`: every query that matches, as one page ' +
+          '(docs/product.md §7 "returns data[] of all queries"). With any of them: that page (pageSize 20 unless given).',
         request: { query: ListQueriesSchema },
         responses: { 200: json(QueryPageSchema, 'A page of queries'), 400: { description: 'Bad filter' }, ...refused },
       }),

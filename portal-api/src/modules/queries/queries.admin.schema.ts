@@ -3,7 +3,7 @@ import { CursorParam, LimitParam, NextCursorField, PageParam, PageSizeParam, Sea
 import { CHANGE_NOTE_MAX, QUERY_STATUSES } from './queries.labels.ts';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 
-// Zod shapes of the admin query calls (CONTRACTS.md "Route ownership"); the Query itself is the portal's QuerySchema.
+// Zod shapes of the admin query calls (docs/architecture.md §1); the Query itself is the portal's QuerySchema.
 
 export const QueryIdParamsSchema = z.object({
   id: z
@@ -49,7 +49,7 @@ export const ChangeStatusSchema = z.object({
   status: z.enum(QUERY_STATUSES, {
     error: 'Status must be one of pending, in_progress, answered or closed.',
   }),
-  // Issue 13: when answering, what this revision changed (shown with Rev B, Rev C, …).
+  // When answering, what this revision changed (shown with Rev B, Rev C, …).
   note: z
     .string()
     .trim()

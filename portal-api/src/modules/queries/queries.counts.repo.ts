@@ -6,7 +6,7 @@ import { QueryStatusSchema, type QueryCounts } from './queries.schema.ts';
 /**
  * One user's requests counted per status, each also split into those created
  * this month and last month (the dashboard cards and their trend line), in one
- * grouped query instead of downloading the lists (issue 17).
+ * grouped query instead of downloading the lists.
  */
 export async function countQueriesOf(db: DB, userId: string, now = new Date()): Promise<QueryCounts> {
   const { thisMonth, lastMonth } = monthStarts(now);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBidDueDate, QUERY_STATUSES, statusKey, statusLabel } from './queries.labels.ts';
 
-describe('statusLabel (SPEC §2, §4)', () => {
+describe('statusLabel (docs/product.md §2, §4)', () => {
   it('names each status', () => {
     expect(QUERY_STATUSES.map(statusLabel)).toEqual(['Pending', 'In Progress', 'Answered', 'Closed']);
   });

@@ -1,5 +1,5 @@
-// The request statuses and how every screen names them (SPEC §2, §4), plus the
-// request form's SPEC §5 texts. No imports: the server, the schemas, the database
+// The request statuses and how every screen names them (docs/product.md §2, §4), plus the
+// request form's docs/product.md §5 texts. No imports: the server, the schemas, the database
 // types and every island read them from here, so each exists once.
 
 export const QUERY_STATUSES = ['pending', 'in_progress', 'answered', 'closed'] as const;
@@ -12,12 +12,12 @@ export const STATUS_LABELS: Record<QueryStatus, string> = {
   closed: 'Closed',
 };
 
-/** 'in progress', 'In_Progress' and 'in_progress' are one status (SPEC §4 shows both spellings). */
+/** 'in progress', 'In_Progress' and 'in_progress' are one status (docs/product.md §4 shows both spellings). */
 export function statusKey(status: string): string {
   return status.trim().replace(/\s+/g, '_').toLowerCase();
 }
 
-/** SPEC §2 and §4: 'in_progress' and 'in progress' both read 'In Progress'; an unknown value is shown as sent. */
+/** docs/product.md §2 and §4: 'in_progress' and 'in progress' both read 'In Progress'; an unknown value is shown as sent. */
 export function statusLabel(status: string | null | undefined): string {
   if (!status) return '';
   return STATUS_LABELS[statusKey(status) as QueryStatus] ?? status;
@@ -34,18 +34,18 @@ export function formatBidDueDate(day: string): string {
   return BID_DUE_DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
-/** SPEC §5: one sentence for every missing field of the request and blog forms, as the product shows it. */
+/** docs/product.md §5: one sentence for every missing field of the request and blog forms, as the product shows it. */
 export const REQUIRED_FIELDS = 'Please fill in all required fields.';
 export const QUERY_NOT_FOUND = 'Query not found.';
 /** A request's form or addendum sent without a file. */
 export const NO_FILES = 'Please choose at least one file.';
 export const QUERY_CHANGED = 'This query was changed by someone else. Reload it and try again.';
-/** SPEC §5: the request form without a session; two spaces, as the product shows it. */
+/** docs/product.md §5: the request form without a session; two spaces, as the product shows it. */
 export const NOT_AUTHENTICATED = 'User  not authenticated.';
-/** SPEC §2: the request form's success toast, also the answer of POST /queries. */
+/** docs/product.md §2: the request form's success toast, also the answer of POST /queries. */
 export const QUERY_CREATED = 'Query submitted successfully!';
-/** SPEC §4: the success message of 'Close Query', also the answer of PATCH /queries/{id}/status. */
+/** docs/product.md §4: the success message of 'Close Query', also the answer of PATCH /queries/{id}/status. */
 export const QUERY_CLOSED = 'Query closed successfully';
 
-/** The longest change note of a revision's answer (issue 13), in the schema and the answer dialog. */
+/** The longest change note of a revision's answer, in the schema and the answer dialog. */
 export const CHANGE_NOTE_MAX = 2000;

@@ -11,7 +11,7 @@ import { formatBidDueDate, STATUS_LABELS } from './queries.labels.ts';
 export const MAIL_TITLE_MAX = 80;
 
 /**
- * The name a request goes by in every mail (issue 13: it leads each one): its project name,
+ * The name a request goes by in every mail (it leads each one): its project name,
  * else its message's start (the project name is optional, and older requests have none).
  * Longer than MAIL_TITLE_MAX (a project name may have 200 characters), it is cut at a word.
  */
@@ -79,7 +79,7 @@ export function newRequestMail(
     kind: 'new-request',
     to,
     ...replyToPerson(q.clientEmail),
-    // Issue 13: the request's name leads.
+    // The request's name leads.
     subject: `New request from ${q.clientName}: ${titleOf(q)}`,
     ...noticeParts(
       [
@@ -115,7 +115,7 @@ export function statusChangeMail(
   const what = titleOf(q);
   const link = requestLink(publicUrl, q);
   if (status === 'answered') {
-    // Issue 13: the mail names the revision it delivers and lists that revision's files.
+    // The mail names the revision it delivers and lists that revision's files.
     // A revision answered without new files says so, instead of listing an earlier revision's.
     const revFiles = revision ? (q.revisions?.find((r) => r.letter === revision.letter)?.files ?? []) : null;
     const delivered = revFiles ?? q.deliverables;
@@ -131,7 +131,7 @@ export function statusChangeMail(
     return {
       kind: 'status-change',
       to: q.user.email,
-      // Issue 13: the project's name leads every mail.
+      // The project's name leads every mail.
       subject: `Your estimate is ready: ${what}`,
       ...noticeParts(
         [

@@ -62,12 +62,12 @@ export type QueryFileRow = {
   file_set: number;
   revision: string | null;
   created_at: string;
-  /** Sheet index (issue 14); absent on rows read without it. */
+  /** Sheet index (docs/product.md §14); absent on rows read without it. */
   index_status?: SheetIndexStatus;
   index_summary?: string | null;
 };
 
-/** Row → the Query JSON of CONTRACTS.md. Private files get short-lived signed links. */
+/** Row → the Query JSON of the OpenAPI document. Private files get short-lived signed links. */
 export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Storage, related?: Related): Query {
   const toFile = (f: QueryFileRow) => ({
     _id: f.id,

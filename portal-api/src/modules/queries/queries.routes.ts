@@ -41,7 +41,7 @@ import {
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
-/** The queries sub-app of the client portal: paths under /api (SPEC §7 "Queries"). Static paths come before /queries/{id}. */
+/** The queries sub-app of the client portal: paths under /api (docs/product.md §7 "Queries"). Static paths come before /queries/{id}. */
 export function queriesRoutes(deps: Deps) {
   const { db, storage } = deps;
   const ownOrAll = (user: AuthUser) => (user.role === 'admin' ? undefined : user.id);
@@ -66,7 +66,7 @@ export function queriesRoutes(deps: Deps) {
           "Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, optional projectName and location, and 1 to UPLOAD_MAX_FILES (default 20) files in files[] (PDF, DWG, ZIP or images) and/or reuseFiles: comma-separated ids of files of the caller's own earlier requests, attached without uploading again.",
         description:
           "Or application/json with the same fields as strings plus `uploadIds`: ids of the caller's completed resumable uploads (POST /uploads/tus), " +
-          'claimed by this request (each upload once). A JSON body without `uploadIds` keeps the 415 of SPEC §7. ' +
+          'claimed by this request (each upload once). A JSON body without `uploadIds` keeps the 415 of docs/product.md §7. ' +
           'Files, reused files and uploads together count against UPLOAD_MAX_FILES. Example: ' +
           '{"message":"…","service":"<id>","subService":"<id>","projectName":"…","uploadIds":["<upload id>","<upload id>"]}.',
         security: [{ bearer: [] }],
@@ -85,7 +85,7 @@ export function queriesRoutes(deps: Deps) {
       async (c) => {
         const user = c.var.user;
         const maxFiles = deps.config.uploadMaxFiles;
-        // JSON names completed resumable uploads; multipart (SPEC §7) carries the files itself.
+        // JSON names completed resumable uploads; multipart (docs/product.md §7) carries the files itself.
         const id = await withIncomingFiles(
           storage,
           c.req.raw,

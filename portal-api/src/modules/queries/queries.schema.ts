@@ -6,7 +6,7 @@ import { QuoteSchema } from '../quotes/quotes.schema.ts';
 import { LastMessageSchema } from '../chats/chats.schema.ts';
 import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 
-// SPEC §5 "Submit request": one sentence for every missing field, as the product shows it.
+// docs/product.md §5 "Submit request": one sentence for every missing field, as the product shows it.
 import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
 import { MAX_MESSAGE_LENGTH, MAX_QUERY_FILES } from './queries.limits.ts';
 
@@ -18,7 +18,7 @@ export { MAX_MESSAGE_LENGTH, MAX_QUERY_FILES };
 
 export const QueryStatusSchema = z.enum(QUERY_STATUSES);
 
-/** SPEC §5: a field the request needs; a missing one, whichever it is, is REQUIRED_FIELDS. */
+/** docs/product.md §5: a field the request needs; a missing one, whichever it is, is REQUIRED_FIELDS. */
 const requiredText = () => z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS);
 
 /** The multipart text fields of POST /queries (files go through lib/storage.ts). */
@@ -43,7 +43,7 @@ export const CreateQuerySchema = z.object({
     .max(200, 'The subject can be at most 200 characters.')
     .optional()
     .transform((v) => v || undefined),
-  // Issue 13: optional, here and on the request form, whose required fields are SPEC §5's.
+  // Optional, here and on the request form, whose required fields are docs/product.md §5's.
   projectName: z
     .string()
     .trim()
@@ -56,7 +56,7 @@ export const CreateQuerySchema = z.object({
     .max(200, 'The location can be at most 200 characters.')
     .optional()
     .transform((v) => v || undefined),
-  // Issue 13 "Reuse these plans": ids of files of the client's own earlier requests, comma-separated.
+  // "Reuse these plans": ids of files of the client's own earlier requests, comma-separated.
   reuseFiles: z
     .string()
     .trim()
@@ -78,9 +78,9 @@ export const CreateQuerySchema = z.object({
 export type CreateQuery = z.infer<typeof CreateQuerySchema>;
 
 /**
- * The /request form (SPEC §5 "Submit request"), checked before any file is uploaded:
+ * The /request form (docs/product.md §5 "Submit request"), checked before any file is uploaded:
  * description, service, a sub-service when the service has some, and a file picked or
- * reused. The project name and location (issue 13) are optional: SPEC §5 names the
+ * reused. The project name and location are optional: docs/product.md §5 names the
  * required fields, and a request without a name reads by its message in every list. Any gap is REQUIRED_FIELDS, the same rule as CreateQuerySchema's. Lengths,
  * the date and the ids stay CreateQuerySchema's on the server, whose sentence the form
  * then shows, as before. `F` is the browser's picked file.
@@ -138,7 +138,7 @@ export const QueryFileSchema = z
     url: z.string(),
     size: z.number(),
     type: z.string(),
-    /** The sheet index (issue 14): full detail at GET /queries/{id}/sheet-index. */
+    /** The sheet index (docs/product.md §14): full detail at GET /queries/{id}/sheet-index. */
     index: FileIndexBriefSchema.optional(),
   })
   .meta({ id: 'QueryFile' });
@@ -171,7 +171,7 @@ export type MyQuery = z.infer<typeof MyQuerySchema>;
 
 /** A count of requests: all of them, and those created this and last calendar month (UTC). */
 const CountSchema = z.object({ total: z.number().int(), thisMonth: z.number().int(), lastMonth: z.number().int() });
-/** GET /queries/me/counts: the dashboard's numbers without downloading the lists (issue 17). */
+/** GET /queries/me/counts: the dashboard's numbers without downloading the lists. */
 export const QueryCountsSchema = z
   .object({ all: CountSchema, pending: CountSchema, in_progress: CountSchema, answered: CountSchema, closed: CountSchema })
   .meta({ id: 'QueryCounts' });

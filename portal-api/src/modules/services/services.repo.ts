@@ -13,7 +13,7 @@ export function toSubService(row: ServiceRow) {
   };
 }
 
-/** Top-level services, each with its sub-services, in catalogue order (SPEC §3 "Service"). */
+/** Top-level services, each with its sub-services, in catalogue order (docs/product.md §3 "Service"). */
 export async function listServiceTree(db: DB) {
   const rows = await db.selectFrom('services').selectAll().orderBy('sort_order').orderBy('created_at').execute();
   return rows

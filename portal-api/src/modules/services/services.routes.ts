@@ -45,7 +45,7 @@ function keyOfImage(url: string | null): string | null {
 async function receiveServiceForm(storage: Storage, req: Request) {
   const { fields, files } = await storage.receive(req, { maxFiles: 1, maxFileBytes: IMAGE_MAX_BYTES, fileFields: ['image'] });
   try {
-    // Re-encoded, metadata dropped: the original kept its EXIF (GPS, author) on the public site (security audit).
+    // Re-encoded, metadata dropped: the original kept its EXIF (GPS, author) on the public site.
     const key = files[0] ? await storePublicImage(storage, files[0], 'services', SERVICE_IMAGE_WIDTH) : null;
     return { fields, image: key ? storage.publicUrl(key, Date.now()) : null };
   } catch (err) {
@@ -54,9 +54,9 @@ async function receiveServiceForm(storage: Storage, req: Request) {
   }
 }
 
-/** The services sub-app (SPEC §7 "Services"). */
+/** The services sub-app (docs/product.md §7 "Services"). */
 export function servicesRoutes({ db, storage }: Deps) {
-  /** A sub-service hangs under an existing top-level service: one level only (SPEC §3). */
+  /** A sub-service hangs under an existing top-level service: one level only (docs/product.md §3). */
   async function checkParent(parentId: string | null | undefined, selfId?: string) {
     if (!parentId) return;
     if (parentId === selfId) throw new HttpError(400, 'A service cannot be its own parent.');

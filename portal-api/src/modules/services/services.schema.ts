@@ -17,7 +17,7 @@ export type Service = z.infer<typeof ServiceSchema>;
 
 export { SERVICE_LIMITS };
 
-/** SPEC §5 "Service creation": a title is needed; a sub-service needs a title and a parent service. */
+/** docs/product.md §5 "Service creation": a title is needed; a sub-service needs a title and a parent service. */
 /** A request or contact message naming a service that is not one of the catalogue's. */
 export const SERVICE_NOT_LISTED = 'Please choose a service from the list.';
 
@@ -63,8 +63,8 @@ export const UpdateServiceSchema = z
 export type UpdateService = z.infer<typeof UpdateServiceSchema>;
 
 /**
- * The Add New Service / Add Sub-Service / Edit form of /admin-service (SPEC §5). The
- * form words a too-long text itself, as its counters do (issue 17), so the lengths
+ * The Add New Service / Add Sub-Service / Edit form of /admin-service (docs/product.md §5). The
+ * form words a too-long text itself, as its counters do, so the lengths
  * carry no message here. An empty parent is "none": only the sub-service form needs one.
  */
 export const ServiceFormSchema = z.object({
@@ -84,7 +84,7 @@ export const ServiceIdParamsSchema = z.object({
 });
 
 export const ServiceAnswerSchema = z.object({ message: z.string(), data: SubServiceSchema });
-/** The 409 of DELETE /services/{id} while open requests use the service (issue 17), shown as is by /admin-service. */
+/** The 409 of DELETE /services/{id} while open requests use the service, shown as is by /admin-service. */
 export function serviceInUseMessage(openRequests: number): string {
   const requests = openRequests === 1 ? '1 open request uses' : `${openRequests} open requests use`;
   return `This service cannot be deleted: ${requests} it. Close ${openRequests === 1 ? 'that request' : 'those requests'} first; closed requests keep the service's name.`;

@@ -9,7 +9,7 @@ import { isDiskError } from '../../lib/disk-errors.ts';
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /**
- * @tus/file-store with a leaner write path (issue 14 benchmark). The stock
+ * @tus/file-store with a leaner write path, measured against the stock one. The stock
  * store pipes the body through a Transform into an fs.WriteStream, one write
  * call and several stream callbacks per 64 KB socket read; this one gathers
  * the body into 1 MB batches and writes each with one positioned writev on an
@@ -53,7 +53,7 @@ export class PlanFileStore extends FileStore {
       }
       await flush();
     } catch (err) {
-      // A full or unwritable disk is the server's condition: the route answers it 507/503 (issue 18 item 2).
+      // A full or unwritable disk is the server's condition: the route answers it 507/503.
       if (isDiskError(err)) throw err;
       // The body broke off: keep the bytes that did arrive, as the stock store does.
       await flush().catch(() => undefined);

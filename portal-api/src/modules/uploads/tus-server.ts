@@ -17,7 +17,7 @@ type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 /** What tus turns into an error response: a status and a body. */
 type TusError = { status_code: number; body: string };
 const tusError = (status_code: number, message: string): TusError => ({ status_code, body: message });
-/** A full or unwritable disk as tus's error: 507/503 with our sentence (issue 18 item 2). */
+/** A full or unwritable disk as tus's error: 507/503 with our sentence. */
 const diskTusError = (err: unknown): TusError => {
   const { status, message } = diskAnswer(err);
   return tusError(status, message);
@@ -91,7 +91,7 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
     relativeLocation: true,
     // The id is the path's last segment. tus's own reading takes the end of the whole URL, query
     // string included, so '…/<mine>?x=/<theirs>' passed the route's owner check (made on the path's
-    // id) and then acted on someone else's upload (security audit).
+    // id) and then acted on someone else's upload.
     getFileIdFromRequest: (req) => uploadIdOf(req.url),
     namingFunction: (req) => {
       const id = newId();
@@ -114,8 +114,8 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
       await finish(upload.id, owners.get(req)?.role ?? 'client');
       return {};
     },
-    // tus's own errors (status_code) pass; a full or unwritable disk is 507/503 with our sentence
-    // (issue 18 item 2), and anything else a plain 500 that never shows the system's message.
+    // tus's own errors (status_code) pass; a full or unwritable disk is 507/503 with our sentence,
+    // and anything else a plain 500 that never shows the system's message.
     onResponseError(req, err) {
       if ('status_code' in err) return undefined;
       const reqLog = logs.get(req) ?? log;

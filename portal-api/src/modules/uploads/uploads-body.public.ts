@@ -21,7 +21,7 @@ export async function readUploadsBody(req: Request, maxFiles: number): Promise<{
   } catch {
     throw new HttpError(400, MALFORMED_JSON);
   }
-  // JSON is only the uploads variant; anything else keeps the multipart answer of SPEC §7.
+  // JSON is only the uploads variant; anything else keeps the multipart answer of docs/product.md §7.
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('uploadIds' in raw)) {
     throw new HttpError(415, 'Expected a multipart/form-data body, or JSON with uploadIds.');
   }

@@ -1,4 +1,4 @@
-// Resumable uploads (issue 14). Shared by the server and the request form,
+// Resumable uploads (docs/decisions/0003-resumable-uploads-tus.md). Shared by the server and the request form,
 // so this file imports nothing (the form's bundle stays small).
 
 /** Where tus clients create uploads; an upload's URL is this path plus its id. */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { HttpError } from '../../http/errors.ts';
 import type { Storage, TempFile } from '../../lib/storage.ts';
 
-/** SPEC §2: the profile photo accepts images only; ours: at most 5 MB. */
+/** docs/product.md §2: the profile photo accepts images only; ours: at most 5 MB. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Shown at most 48-160 px in the sidebars and the profile page; 2x for sharp screens. */
 const SIZE = 320;

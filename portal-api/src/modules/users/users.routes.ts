@@ -24,7 +24,7 @@ const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } })
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
 /**
- * The users sub-app (SPEC §7 "Users and profile"), with the admin's views of a
+ * The users sub-app (docs/product.md §7 "Users and profile"), with the admin's views of a
  * client's queries. GET /users/{id} is deliberately absent: it would shadow
  * GET /users/with-queries.
  */

@@ -4,11 +4,11 @@ import { FULL_NAME_REQUIRED } from '../auth/auth.schema.ts';
 import { CursorParam, NextCursorField } from '../paging/paging.schema.ts';
 import { PROFILE_LIMITS } from './users.limits.ts';
 
-// SPEC §3 "User in admin list" and "Profile"; SPEC §5 shows no length limits, these are ours.
+// docs/product.md §3 "User in admin list" and "Profile"; docs/product.md §5 shows no length limits, these are ours.
 
 export const UserListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more.').default(1),
-  /** SPEC §9: the admin user list shows 6 per page. */
+  /** docs/product.md §9: the admin user list shows 6 per page. */
   pageSize: z.coerce.number().int().min(1).max(100, 'pageSize must be 100 or less.').default(6),
   cursor: CursorParam,
   include: z

@@ -27,7 +27,7 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
-  // Styles inline: three render-blocking stylesheets held the public LCP back (issue 15);
+  // Styles inline: three render-blocking stylesheets held the public LCP back;
   // the site's CSS is small enough to travel inside each page. Quill's stylesheet stays
   // a file: it belongs to the editor, which loads on demand (vite.build.assetsInlineLimit).
   build: { format: 'directory', inlineStylesheets: 'auto' },

@@ -1,5 +1,5 @@
 // Lint: typescript-eslint's recommended rules, React's hooks rules, Astro's,
-// and the import walls of STYLE.md §2 ("Imports flow one way").
+// and the import walls of docs/architecture.md §3 ("Import walls, and why").
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,14 +7,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // What the browser may take from the server: shapes and pure rules written in
-// plain zod (STYLE.md: "The site may import portal-api/**/*.schema.ts and type AppType").
+// plain zod (docs/architecture.md §3: the site may import the shared *.schema.ts files and type AppType).
 const SHARED = ['*.schema.ts', '*.rules.ts', '*.limits.ts', '*.labels.ts'];
 
-// What the site may not import from the server (STYLE.md §2).
+// What the site may not import from the server (docs/architecture.md §3).
 const SITE_IMPORT_WALLS = [
   {
     regex: 'portal-api/(?!src/modules/[a-z-]+/[a-z.-]+\\.(schema|rules|limits|labels)\\.ts$|src/shared/|src/app\\.ts$)',
-    message: 'The site may import only the shared schema/rule files of portal-api (STYLE.md §2).',
+    message: 'The site may import only the shared schema/rule files of portal-api (docs/architecture.md §3).',
   },
   {
     group: ['**/portal-api/src/app.ts'],
@@ -23,7 +23,7 @@ const SITE_IMPORT_WALLS = [
   },
 ];
 
-// The browser side is cut by feature (STYLE.md §2): site/features/<area>/ holds an area's
+// The browser side is cut by feature (docs/architecture.md §3): site/features/<area>/ holds an area's
 // components and its api.ts, and another area reaches it only through its index.ts.
 const AREAS = ['auth', 'request', 'chat', 'queue', 'blog', 'services', 'users', 'public', 'team'];
 const NO_MUTATION = {
@@ -34,7 +34,7 @@ const NO_MUTATION = {
 /** The wall around the areas, as seen from a file of `area` (or from outside them, when null). */
 function areaWalls(area) {
   const others = AREAS.filter((a) => a !== area).join('|');
-  const message = 'Another area is reached only through its index.ts (site/features/<area>/index.ts; STYLE.md §2).';
+  const message = 'Another area is reached only through its index.ts (site/features/<area>/index.ts; docs/architecture.md §3).';
   const throughFeatures = {
     regex: `features/(${others})/(?!index\\.ts$${area === null ? '|components/[A-Za-z]+Screen\\.tsx$' : ''})`,
     message,

@@ -57,7 +57,7 @@ describe('GET /api/recent-activities', () => {
     expect(res.body[0].createdAt >= res.body[2].createdAt).toBe(true);
   });
 
-  it('names the client of every activity, also for the admin (issue 17)', async () => {
+  it('names the client of every activity, also for the admin', async () => {
     const forAdmin = (await server.call('GET', '/api/recent-activities', { token: admin })).body as Array<{
       activity: string;
       user: { _id: string; fullName: string } | null;

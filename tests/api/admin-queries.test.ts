@@ -233,7 +233,7 @@ describe('GET /api/queries (the admin queue)', () => {
     expect((await server.call('GET', '/api/queries?sort=title', { token: admin })).status).toBe(400);
   });
 
-  it('answers every query with no page, pageSize or cursor (SPEC §7 "all queries"), and pages of 20 with one', async () => {
+  it('answers every query with no page, pageSize or cursor (docs/product.md §7 "all queries"), and pages of 20 with one', async () => {
     const manufacturers = services.find((s) => s.title === 'Manufacturers')._id as string;
     for (let i = 0; i < 21; i++)
       await insertQuery(server.deps.db, {

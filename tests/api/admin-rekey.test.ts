@@ -5,7 +5,7 @@ import { ADMIN, signInAdmin, startTestServer, type TestServer } from './harness.
 // `create-admin` on an existing admin (users.bootstrap.ts upsertAdmin, which the command runs):
 // a new password ends the account's sessions, as POST /auth/reset-password does, so an operator
 // can lock out whoever holds a compromised admin's token; the same password (ADMIN_PASSWORD at
-// every start of the server) keeps them (contract audit finding 3).
+// every start of the server) keeps them.
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
-// Issue 18 item 7: sign-up answers the same, in about the same time, for a new
-// and a known e-mail, and tells the owner instead. Issue 17 item 4: the 60 s
+// Sign-up answers the same, in about the same time, for a new
+// and a known e-mail, and tells the owner instead. The 60 s
 // resend cooldown is kept per purpose (sign-in code, reset code).
 
 const COMPANY = 'desk@miami-estimating.test';

@@ -45,7 +45,7 @@ describe('sign-up', () => {
     expect((await profile(res.body.token)).status).toBe(401);
   });
 
-  it('answers a duplicate e-mail like a new one (issue 18 item 7) and refuses a short password with the SPEC §9 minimum', async () => {
+  it('answers a duplicate e-mail like a new one and refuses a short password with the docs/product.md §9 minimum', async () => {
     const { email, res: first } = await register();
     const again = await server.call('POST', '/api/auth/register', { json: { fullName: 'X', email, password: 'Passw0rd-long' } });
     expect(again.status).toBe(201);
@@ -132,7 +132,7 @@ describe('code step', () => {
     await login(ADMIN.email, ADMIN.password);
     const code = await latestCode(server, ADMIN.email);
     expect((await verify(ADMIN.email, code, 'some-other-challenge')).status).toBe(400);
-    // the wrong challenge counted as a try; the code still works with no challenge (a SPEC-only client)
+    // the wrong challenge counted as a try; the code still works with no challenge (a client written to docs/product.md §7 alone)
     expect((await verify(ADMIN.email, code)).status).toBe(200);
   });
 
@@ -163,7 +163,7 @@ describe('code step', () => {
     expect((await verify(ADMIN.email, await latestCode(server, ADMIN.email))).status).toBe(200);
   });
 
-  // Security audit: a reset code asked for by anyone (POST /auth/send-otp) burnt the code of a sign-in
+  // A reset code asked for by anyone (POST /auth/send-otp) burnt the code of a sign-in
   // waiting at its code step, so its owner's code was refused.
   it("leaves a waiting sign-in's code alone when a reset code is asked for, and both codes work", async () => {
     const { email, password } = await createClient(server, adminToken);
@@ -190,7 +190,7 @@ describe('code step', () => {
     expect((await verify(ADMIN.email, second)).status).toBe(200);
   });
 
-  it('refuses a code that is not 6 digits with the SPEC §5 text', async () => {
+  it('refuses a code that is not 6 digits with the docs/product.md §5 text', async () => {
     const res = await verify(ADMIN.email, '12345');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please enter a valid 6-digit OTP.');
@@ -220,7 +220,7 @@ describe('forgot and reset password', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toContain(known.email);
     expect(mails[0]!.subject).toMatch(/^Your password reset code: \d{6}$/);
-    // a second request within the 60 s of SPEC §9 is refused the same way, known or not
+    // a second request within the 60 s of docs/product.md §9 is refused the same way, known or not
     const a2 = await server.call('POST', '/api/auth/send-otp', { json: { email: known.email } });
     const b2 = await server.call('POST', '/api/auth/send-otp', { json: { email: unknownEmail } });
     expect([a2.status, b2.status]).toEqual([429, 429]);
@@ -230,7 +230,7 @@ describe('forgot and reset password', () => {
 
   it('refuses a reset without a verified code', async () => {
     const res = await server.call('POST', '/api/auth/reset-password', { json: { email: ADMIN.email, newPassword: 'whatever1' } });
-    expect(res.status).toBe(401); // ARCHITECTURE.md: 401 no or bad token
+    expect(res.status).toBe(401); // the OpenAPI document: 401 for no or a bad token
     expect(res.body.message).toBe('Please verify the code sent to your email first.');
   });
 
@@ -245,7 +245,7 @@ describe('forgot and reset password', () => {
     expect((await server.call('POST', '/api/auth/send-otp', { json: { email: user.email } })).status).toBe(200);
     const verified = await verify(user.email, await latestCode(server, user.email));
     expect(verified.status).toBe(200);
-    // a reset code opens no session: its token is a one-time reset token (issue 18 item 5)
+    // a reset code opens no session: its token is a one-time reset token
     const resetToken = verified.body.token as string;
     expect((await profile(resetToken)).status).toBe(401);
     // the verification is for that e-mail only
@@ -354,7 +354,7 @@ describe('rate limits', () => {
     expect(res.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ seconds?\.$/);
   });
 
-  // Security audit: wrong passwords sent by anyone who knew the e-mail locked the owner out, the right
+  // Wrong passwords sent by anyone who knew the e-mail locked the owner out, the right
   // password and a password reset included, for as long as they kept sending one every 5 minutes.
   it("keeps the owner's device out of the e-mail's throttle, and a password reset ends it", async () => {
     // A server of its own: the tests above throttle the admin's e-mail on theirs.
@@ -410,7 +410,7 @@ describe('rate limits', () => {
     expect((await login({ password: 'New-Passw0rd-long' })).status).toBe(200);
   });
 
-  // Security audit: wrong codes sent by anyone who knew the e-mail (a reset code from send-otp makes
+  // Wrong codes sent by anyone who knew the e-mail (a reset code from send-otp makes
   // every guess count) throttled the e-mail, so its owner passed the password step and then got 429
   // for as long as the guesses went on, the admin included.
   it("keeps a sign-in that carries its challenge out of the e-mail's code throttle; its own tries are throttled", async () => {
@@ -429,7 +429,7 @@ describe('rate limits', () => {
     const seen = (await mailsTo(limited, email)).length;
     const challenge = (await limited.call('POST', '/api/auth/login', { json: { email, password } })).body.token as string;
     const otp = await latestCode(limited, email, seen);
-    // Without the challenge the e-mail's throttle holds (a SPEC-only client shares it with everyone).
+    // Without the challenge the e-mail's throttle holds (a client written to docs/product.md §7 alone shares it with everyone).
     expect((await verifyOn({ otp })).status).toBe(429);
     const signedIn = await verifyOn({ otp, token: challenge });
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);

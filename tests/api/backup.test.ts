@@ -138,7 +138,7 @@ describe('backup and restore', () => {
     expect(made.code).toBe(0);
     expect((await fs.stat(out)).size).toBeGreaterThan(0);
     expect((await fs.stat(out)).mode & 0o777).toBe(0o600);
-    // Security audit: DATA_DIR was readable by every local user; the server closes it to group and others.
+    // DATA_DIR was readable by every local user; the server closes it to group and others.
     expect((await fs.stat(dataDir)).mode & 0o077).toBe(0);
     expect(await fs.readdir(path.dirname(out))).toEqual(['copy.zip']);
     const again = await runBackup({ DATA_DIR: dataDir }, ['--out', out]);

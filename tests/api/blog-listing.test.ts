@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_LISTING_DATA_ID, BLOG_LISTING_SLOT } from '../../portal-api/src/modules/blogs/blog-listing.rules.ts';
 import { signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
-// Issue 15: /blog arrives with its posts in the HTML (the LCP image no longer waits
+// /blog arrives with its posts in the HTML (the LCP image no longer waits
 // for the island), plus the data the island starts from. The build here is a
 // stand-in for dist/blog/index.html with the island's fallback as Astro emits it:
 // once visible, once in a <template>.
@@ -61,7 +61,7 @@ afterAll(async () => {
   await fs.rm(distDir, { recursive: true, force: true });
 });
 
-describe('/blog with its first posts in the HTML (issue 15)', () => {
+describe('/blog with its first posts in the HTML', () => {
   it('writes the newest page of published posts, the recent posts and the island’s data', async () => {
     const { res, html, data } = await page();
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);

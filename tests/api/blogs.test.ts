@@ -172,7 +172,7 @@ describe('categories', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Estimating Tips', 'Company News']));
     expect(res.body.data[0]).toEqual({ _id: expect.any(String), name: expect.any(String) });
-    // One page of all of them, with the paging fields of the other {data} lists (ARCHITECTURE.md "Envelopes").
+    // One page of all of them, with the paging fields of the other {data} lists (the OpenAPI document).
     expect(res.body).toMatchObject({ page: 1, pageSize: res.body.data.length, total: res.body.data.length });
   });
 
@@ -241,7 +241,7 @@ describe('writing blogs', () => {
     expect(fs.readdirSync(path.join(server.dataDir, 'uploads', 'tmp'))).toEqual([]);
   });
 
-  it('creates a blog with the fields of SPEC §3, tags as an array and a converted image with a cache-buster', async () => {
+  it('creates a blog with the fields of docs/product.md §3, tags as an array and a converted image with a cache-buster', async () => {
     const blog = await createBlog(valid({ tags: ' concrete, Takeoff ,, concrete , rebar' }), {
       data: await png(3000, 2000),
       name: 'cover.png',
@@ -290,7 +290,7 @@ describe('writing blogs', () => {
     expect((await createBlog(valid({ title: 'Tags' }))).slug).toBe('tags-2');
     expect((await createBlog(valid({ title: '!!!' }))).slug).toMatch(/^post(-\d+)?$/);
     expect((await server.call('GET', `/api/blogs/${b.slug}`)).body.data._id).toBe(b._id);
-    // A title that reads as another blog's id (found by a black-box audit): the id is taken, so its
+    // A title that reads as another blog's id: the id is taken, so its
     // own slug still leads to it.
     const named = await createBlog(valid({ title: a._id }));
     expect(named.slug).not.toBe(a._id);
@@ -415,7 +415,7 @@ describe('the body is sanitised on every write', () => {
     expect(rss).not.toContain('<script>');
   });
 
-  // Security audit: a control character in a sub-title made /rss.xml ill-formed XML for every reader.
+  // A control character in a sub-title made /rss.xml ill-formed XML for every reader.
   it('keeps /rss.xml well-formed when a title or sub-title holds a control character', async () => {
     await createBlog(valid({ title: 'Bell\u0007 ringing', subTitle: 'Back\u0008space and vertical\u000btab' }));
     const rss = await (await fetch(`${server.url}/rss.xml`)).text();
@@ -500,7 +500,7 @@ describe('the public list', () => {
     fresh = await startTestServer();
     token = await signInAdmin(fresh);
     // These expectations count only the posts made here: remove the starter
-    // articles a fresh installation begins with (issue 17, starter-content.test.ts).
+    // articles a fresh installation begins with (starter-content.test.ts).
     const starters = (await fresh.call('GET', '/api/blogs?status=published&pageSize=100')).body.data as Array<{ _id: string }>;
     await fresh.call('DELETE', '/api/blogs/multiple', { json: { blogIds: starters.map((b) => b._id) }, token });
     const cats = (await fresh.call('GET', '/api/categories')).body.data as Array<{ _id: string; name: string }>;

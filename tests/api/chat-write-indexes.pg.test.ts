@@ -7,7 +7,7 @@ import { listLatestMessages } from '../../portal-api/src/modules/chats/chats.rep
 import { createClient, recordingDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { submitQuery } from './submit-query.ts';
 
-// Issue 15, the chat tail: each chat message writes a chat_messages row and often an
+// The chat tail: each chat message writes a chat_messages row and often an
 // activities row, and every index of those tables is one more page written. Migration
 // 20261124T0100 dropped the two indexes whose columns lead wider ones; the reads they
 // served go through the wider ones, and the activity is one statement.

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { until } from './until.ts';
 
-// Real `ws` clients against the real /ws hub: frames of ARCHITECTURE.md "WebSocket /ws".
+// Real `ws` clients against the real /ws hub: frames of docs/architecture.md §5.
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 type Frame = { type: string; [k: string]: any };
@@ -199,7 +199,7 @@ describe('/ws chat', () => {
         /not part of this conversation/,
       ],
       ['text over 5,000 characters', { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x'.repeat(5001) }, /at most 5,000/],
-      // A frame over ws's old 64 KiB payload limit was closed with 1009 instead of answered (black-box audit).
+      // A frame over ws's old 64 KiB payload limit was closed with 1009 instead of answered.
       [
         'a 200,000-character message',
         { type: 'sendMessage', token: a.token, queryId: queryA, message: 'x'.repeat(200_000) },

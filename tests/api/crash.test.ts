@@ -10,7 +10,7 @@ import { openSocket } from './socket.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 
 // The real server as a child process: killed without warning in the middle of
-// a chat burst, then restarted on the same data. ARCHITECTURE.md "WebSocket /ws":
+// a chat burst, then restarted on the same data. docs/architecture.md §5:
 // a message is stored before it is broadcast, so every acknowledged message
 // survives, and none is stored twice.
 

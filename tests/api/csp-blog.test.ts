@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../portal-api/src/lib/ids.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
-// Issue 18 item 10: the CSP of a server-rendered blog page was built from the
+// The CSP of a server-rendered blog page was built from the
 // page's final HTML, so a script that got into a post would have been allowed
 // by its own hash. Now only the inline scripts of the build are hashed. The
 // build here is a small stand-in for dist/ with the blog post shell and one
@@ -51,7 +51,7 @@ afterAll(async () => {
   await fs.rm(distDir, { recursive: true, force: true });
 });
 
-describe('CSP of server-rendered blog pages (issue 18 item 10)', () => {
+describe('CSP of server-rendered blog pages', () => {
   it('allows the build’s inline script and not one that came with the post', async () => {
     const res = await fetch(`${server.url}/blog/concrete-takeoffs`);
     expect(res.status).toBe(200);

@@ -8,7 +8,7 @@ import { runServer, startServerProcess } from './process.ts';
 import { fillDisk, mountTmpfs } from './tmpfs.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 
-// Issue 18 item 9. A full or read-only DATA_DIR used to print SQLITE_FULL or a
+// A full or read-only DATA_DIR used to print SQLITE_FULL or a
 // stack trace at start; a read-only one left by a crash (write-ahead files
 // present) even started and reported ready while every write failed. Now start
 // prints one line naming the folder and the problem and exits 1, and
@@ -39,7 +39,7 @@ async function notRoot(): Promise<void> {
 
 const env = (dataDir: string) => ({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
-describe('a bad DATA_DIR at start (issue 18 item 9)', () => {
+describe('a bad DATA_DIR at start', () => {
   it('a DATA_DIR that is a file: one line, exit 1', { timeout: 30_000 }, async () => {
     const dir = await tempDir('estimating-datadir-');
     const file = path.join(dir, 'not-a-folder');
@@ -86,7 +86,7 @@ describe('a bad DATA_DIR at start (issue 18 item 9)', () => {
   });
 });
 
-describe('/api/ready checks that writes work (issue 18 item 9)', () => {
+describe('/api/ready checks that writes work', () => {
   it('answers 503 while the upload folder or the database refuses writes, 200 again after', async () => {
     const server = await startTestServer();
     cleanups.push(() => server.stop());

@@ -75,7 +75,7 @@ describe('POST /api/queries/{id}/deliverables when its transaction fails', () =>
   });
 });
 
-// Security audit (low): a fault after the commit (the answer's read failing, a dropped connection)
+// A fault after the commit (the answer's read failing, a dropped connection)
 // ran the rollback's clean-up and deleted the files of the request or addendum just saved, which
 // then answered 404 for good.
 describe('a failure after a request or addendum is saved', () => {

@@ -10,7 +10,7 @@ import { cleanupAfterEach } from './cleanups.ts';
 import { createUpload, patchUpload } from './tus-client.ts';
 import { until } from './until.ts';
 
-// Issue 18 item 2: a full disk used to end an upload in an uncaught ENOSPC
+// A full disk used to end an upload in an uncaught ENOSPC
 // that killed the process. Now every write answers 507 (full) or 503
 // (unwritable) with a message, leaves nothing half-written, and the server
 // keeps answering. The disk really is full: a 1 MB tmpfs under uploads, or
@@ -27,7 +27,7 @@ function imageForm(bytes: number): FormData {
   return form;
 }
 
-describe('a full disk (issue 18 item 2)', () => {
+describe('a full disk', () => {
   it(
     'answers an upload onto a full disk with 507, removes the partial file, and the process keeps serving',
     { timeout: 90_000 },

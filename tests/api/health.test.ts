@@ -42,7 +42,7 @@ describe('readiness', () => {
   });
 
   it('logs probes at debug whatever they answer: one error line when readiness starts failing, one info line when it passes again', async () => {
-    // Operations audit: a failing /api/ready was logged at error on every probe.
+    // A failing /api/ready was logged at error on every probe.
     const lines: Array<{ level: number; msg: string; path?: string; probe?: string; problem?: string }> = [];
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {

@@ -11,7 +11,7 @@ import { until } from './until.ts';
 // Idempotency-Key (draft-ietf-httpapi-idempotency-key-header) on the create calls, on
 // SQLite and (with TEST_DATABASE_URL) PostgreSQL: an answer lost on the way back and a
 // retry with the same key gives the first answer again, never a second request, quote,
-// addendum or post (resilience audit finding 3).
+// addendum or post.
 
 let server: TestServer;
 let admin: string;

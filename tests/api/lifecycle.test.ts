@@ -6,7 +6,7 @@ import { firmDay } from '../../portal-api/src/shared/firm-time.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { openSocket } from './socket.ts';
 
-// Issue 13: quotes, addenda, revisions, bid outcomes, reuse and monthly stats,
+// Quotes, addenda, revisions, bid outcomes, reuse and monthly stats,
 // over real HTTP on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -67,7 +67,7 @@ async function mailsSince(count: number) {
 }
 
 describe('project name and location', () => {
-  it('stores them and leads the company mail; SPEC §7 clients without a name still submit', async () => {
+  it('stores them and leads the company mail; docs/product.md §7 clients without a name still submit', async () => {
     const before = (await server.outbox()).length;
     const q = await newQuery(alice.token, { location: 'Hialeah, FL' });
     expect(q).toMatchObject({ projectName: 'Hialeah Office Building', location: 'Hialeah, FL', deliveryDueAt: null, quotes: [] });

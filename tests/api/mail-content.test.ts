@@ -5,7 +5,7 @@ import { createClient, signInAdmin, startTestServer, type Mail, type TestServer 
 import { openSocket, type Socket } from './socket.ts';
 import { submitQuery } from './submit-query.ts';
 
-// What the mails say (the mail audit): who a request is, which files came, who
+// What the mails say: who a request is, which files came, who
 // sent the mail, whom a reply reaches, and times a person reads. Read back from
 // the real outbox (DATA_DIR/outbox/*.eml), text and HTML parts.
 

@@ -5,7 +5,7 @@ import { ADMIN, latestCode, signInAdmin, startTestServer, type TestServer } from
 import { startSmtpSink } from './smtp-sink.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 
-// Issue 12: one-time codes, reset links and signed links never appear in any
+// One-time codes, reset links and signed links never appear in any
 // log line, at any level. The server logs at 'trace' into memory while the
 // whole auth flow runs (with a refusing mail server for a while, so the retry
 // path logs too), then everything it logged is searched for every code mailed.

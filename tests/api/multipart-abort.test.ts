@@ -42,7 +42,7 @@ describe('a multipart body that breaks part-way', () => {
   });
 });
 
-// Found by a black-box audit (tenth session): a body that ends inside a file part, with no
+// A body that ends inside a file part, with no
 // closing boundary, made busboy fail the file's stream with 'Unexpected end of form'; with no
 // listener on that stream the error ended the process, for any signed-in client.
 describe('a multipart body that ends inside a file part', () => {

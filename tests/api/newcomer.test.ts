@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { runServer } from './process.ts';
 import { copyProject } from './site-project.ts';
 
-// Issue 16, a newcomer's stumbles: a busy port answers one line naming it, and
+// A newcomer's stumbles: a busy port answers one line naming it, and
 // create-admin prints the address of the server, not this shell's default.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

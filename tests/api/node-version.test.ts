@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 
 // On a Node older than 22.12 every npm script stops first, with one line
-// naming .nvmrc (issue 16). Uses a real old Node: the machine's Node 20
+// naming .nvmrc. Uses a real old Node: the machine's Node 20
 // (/usr/bin/node on the CI image), with npm running on it.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -5,7 +5,7 @@ import { createClient, signInAdmin, startTestServer, type Mail, type TestServer 
 import { openSocket, type Socket } from './socket.ts';
 import { submitQuery } from './submit-query.ts';
 
-// Issue 12 "Notifications": each a mail with a text part and an HTML part and
+// Notifications: each a mail with a text part and an HTML part and
 // an absolute link (from PUBLIC_URL) to the exact screen. Read back from the
 // real outbox (DATA_DIR/outbox/*.eml).
 
@@ -106,7 +106,7 @@ describe('notifications', () => {
       expectLink(mails[0]!, `${PUBLIC}/chat/${queryId}`);
       subjects.push(mails[0]!.subject);
     }
-    // The request's name (its project, else its message's start) leads every subject (issue 13).
+    // The request's name (its project, else its message's start) leads every subject.
     expect(subjects).toEqual([
       'Your request is now in progress: Concrete takeoff',
       'Your estimate is ready: Concrete takeoff',

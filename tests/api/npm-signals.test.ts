@@ -8,7 +8,7 @@ import { cleanupAfterEach } from './cleanups.ts';
 import { ADMIN } from './harness.ts';
 import { ROOT } from './site-project.ts';
 
-// Operations audit: `npm start` and `npm run serve:dist` ran `sh -c "check-node && node …"`.
+// `npm start` and `npm run serve:dist` ran `sh -c "check-node && node …"`.
 // npm passes SIGTERM to its child, the shell, which died of it and left the
 // server running as an orphan that kept the port. The scripts now `exec` the
 // server, so npm's child is the server itself and SIGTERM stops it.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../portal-api/src/shared/error-codes.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
-// Issue 16 "API reference": every operation has an operationId and its
+// API reference: every operation has an operationId and its
 // security, every error its body, no two paths differ only in parameter names,
 // the WebSocket frames are described, and /api/docs is Scalar's reference.
 
@@ -50,10 +50,10 @@ it('documents 401 on every operation that needs a token, and each one answers 40
   }
 });
 
-it('has no paths that differ only in parameter names, and keeps the SPEC paths', () => {
+it('has no paths that differ only in parameter names, and keeps the paths of docs/product.md §7', () => {
   const shapes = Object.keys(doc.paths).map((p) => p.replace(/\{[^}]+\}/g, '{}'));
   expect(new Set(shapes).size).toBe(shapes.length);
-  // GET /blogs/{idOrSlug} (ARCHITECTURE.md) is documented with PUT and DELETE /blogs/{id} (SPEC §7).
+  // GET /blogs/{idOrSlug} (the OpenAPI document) is documented with PUT and DELETE /blogs/{id} (docs/product.md §7).
   expect(Object.keys(doc.paths['/blogs/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
   expect(doc.paths['/blogs/{idOrSlug}']).toBeUndefined();
   expect((doc.paths['/blogs/{id}'].get.parameters as any[]).filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['id']);

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { cleanupAfterEach } from './cleanups.ts';
 import { ROOT } from './site-project.ts';
 
-// Operations audit: a mistyped option of create-admin or backup printed Node's
+// A mistyped option of create-admin or backup printed Node's
 // 17-line ERR_PARSE_ARGS_UNKNOWN_OPTION stack, and create-admin without
 // --password said "Invalid input: expected string, received undefined". Each is
 // now one line naming the option, with the usage, and exit 1.

@@ -9,7 +9,7 @@ import { submitQuery } from './submit-query.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 import { until } from './until.ts';
 
-// ARCHITECTURE.md "Mail": every mail is an outbox row written in the
+// docs/architecture.md §6 and docs/decisions/0002-mail-outbox.md: every mail is an outbox row written in the
 // transaction of its change; a worker sends it with SMTP timeouts and retries.
 // Real SMTP servers on loopback, a real database, the real server over HTTP.
 

@@ -5,7 +5,7 @@ import { insertMessage } from '../../portal-api/src/modules/chats/chats.repo.ts'
 import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
-// Keyset (cursor) pages of every list (issue 15): walking the cursors visits
+// Keyset (cursor) pages of every list: walking the cursors visits
 // each row once in the list's order, rows with the same timestamp keep a stable
 // order, and a cursor that is not ours is a 400 with a message.
 

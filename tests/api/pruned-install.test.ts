@@ -9,7 +9,7 @@ import { planSetPdf } from './plan-files.ts';
 import { ROOT, startNode, stopNode, type Started } from './site-project.ts';
 
 // The production image runs `node dist-server/server.js` with production
-// dependencies only (issue 16). This builds the compiled server into a
+// dependencies only. This builds the compiled server into a
 // folder whose node_modules holds exactly what `npm ci --omit=dev` installs
 // (hard links to the checkout's copies, found with `npm ls --omit=dev`), so a
 // runtime import of a build-time package (astro, tsx, react…) fails here.

@@ -129,7 +129,7 @@ describe('POST /api/queries', () => {
     ['a blank message', { message: '   ' }],
     ['no service', { service: '' }],
     ['no sub-service for a service that has some', { subService: '' }],
-  ])('refuses %s with the SPEC §5 sentence', async (_label, patch) => {
+  ])('refuses %s with the docs/product.md §5 sentence', async (_label, patch) => {
     const before = await snapshot();
     const res = await submit(form({ ...valid(), ...patch }));
     expect(res.status).toBe(400);
@@ -137,7 +137,7 @@ describe('POST /api/queries', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses a request without a file with the SPEC §5 sentence', async () => {
+  it('refuses a request without a file with the docs/product.md §5 sentence', async () => {
     const res = await submit(form(valid(), []));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: 'Please fill in all required fields.', code: 'invalid_input' });

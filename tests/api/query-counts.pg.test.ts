@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthStarts } from '../../portal-api/src/modules/queries/queries.counts.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
-// Issue 17 item 2: 'All Queries' counts every request of the client (in
+// 'All Queries' counts every request of the client (in
 // progress and closed too), from one counts call instead of two full lists.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

@@ -5,7 +5,7 @@ import { QUERY_STATUSES } from '../../portal-api/src/modules/queries/queries.lab
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { submitQuery } from './submit-query.ts';
 
-// Issue 15: without a search, the admin queue's `total` is read from query_status_counts,
+// Without a search, the admin queue's `total` is read from query_status_counts,
 // which triggers on queries keep (migration 20261124T0700). Every way a request is written
 // must move it: the API's create and status changes, a client's deletion (its requests go
 // by cascade), a plain SQL update, and a transaction that rolls back must not.

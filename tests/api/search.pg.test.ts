@@ -7,7 +7,7 @@ import { listAllQueries, type ListFilter } from '../../portal-api/src/modules/qu
 import { createClient, recordingDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { submitQuery } from './submit-query.ts';
 
-// The admin search (GET /api/queries?search=, issue 15) finds the same requests on
+// The admin search (GET /api/queries?search=) finds the same requests on
 // SQLite (FTS5) and PostgreSQL (a GIN tsvector index and trigram indexes, migration
 // 20261123T1700-pg-search-indexes), answers whatever is typed, and on PostgreSQL
 // each of its statements is driven by those indexes.

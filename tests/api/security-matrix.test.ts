@@ -122,7 +122,7 @@ afterAll(async () => {
 });
 
 describe('authorisation matrix over every documented /api route', () => {
-  it('documents the whole API surface of SPEC §7', () => {
+  it('documents the whole API surface of docs/product.md §7', () => {
     const documented = new Set(ops.map((o) => `${o.method.toUpperCase()} ${o.path}`));
     for (const route of [
       'POST /auth/login',

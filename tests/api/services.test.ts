@@ -80,7 +80,7 @@ describe('POST /api/services', () => {
     expect((await tree()).find((s) => s._id === res.body.data._id)).toMatchObject({ title: 'Takeoff Audits', subservices: [] });
   });
 
-  // Security audit: a service image was published as uploaded, its EXIF (GPS, author) intact.
+  // A service image was published as uploaded, its EXIF (GPS, author) intact.
   it('publishes a service image re-encoded, without its metadata', async () => {
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c0ffee' } })
       .jpeg()
@@ -214,7 +214,7 @@ describe('DELETE /api/services/{id}', () => {
     expect(q.status).toBe(201);
     const queryId = (q.body.data ?? q.body)._id as string;
 
-    // Issue 17: refused while the request is open, naming how many; nothing changes.
+    // Refused while the request is open, naming how many; nothing changes.
     const refused = await server.call('DELETE', `/api/services/${parent._id}`, { token: admin });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(serviceInUseMessage(1));

@@ -6,7 +6,7 @@ import { ADMIN, latestCode, signIn, signInAdmin, startTestServer, type TestServe
 import { TINY_PDF } from './process.ts';
 import { openSocket, type Socket } from './socket.ts';
 
-// Issue 18 items 4 and 5. A chat socket must not outlive its session: logout
+// A chat socket must not outlive its session: logout
 // closes that session's sockets, a password reset closes all the user's, on
 // every instance. And a reset is bound to whoever verified the code: a second
 // party who knows only the e-mail is refused.
@@ -74,7 +74,7 @@ function say(socket: Socket, token: string, queryId: string, message: string) {
   return socket.next((f) => f.type === 'receiveMessage' && f.message.message === message);
 }
 
-describe('a chat socket ends with its session (issue 18 item 4)', () => {
+describe('a chat socket ends with its session', () => {
   it('logout closes that session’s sockets at once; other sessions keep theirs; the token opens no new socket', async () => {
     const client = await clientWithQuery();
     const adminSession = await signIn(server, ADMIN.email, ADMIN.password);
@@ -104,7 +104,7 @@ describe('a chat socket ends with its session (issue 18 item 4)', () => {
     author.ws.close();
   });
 
-  // Security audit (low): a socket that only listens kept its rooms' frames after its session ran
+  // A socket that only listens kept its rooms' frames after its session ran
   // out (30 days unused or 90 after sign-in): only logout and resets closed sockets.
   it('a session that runs out closes its sockets at the next sweep; a socket with a live session stays', async () => {
     const client = await clientWithQuery();
@@ -152,7 +152,7 @@ describe('a chat socket ends with its session (issue 18 item 4)', () => {
   });
 });
 
-describe('a reset is bound to whoever verified the code (issue 18 item 5)', () => {
+describe('a reset is bound to whoever verified the code', () => {
   it('refuses a second party who knows only the e-mail; the verifier resets once; sessions end', async () => {
     const client = await clientWithQuery();
     expect((await server.call('POST', '/api/auth/send-otp', { json: { email: client.email } })).status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, hashToken, SESSION_MAX_AGE_MS } from '../../portal-api/src/modules/auth/session.ts';
 import { ADMIN, startTestServer, type TestServer } from './harness.ts';
 
-// Issue 18 item 6: a session created 400 days ago was extended for another 30
+// A session created 400 days ago was extended for another 30
 // days on use. Sessions now end 90 days after sign-in, whatever their use.
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,7 +37,7 @@ const expiresAt = async (token: string) =>
       .expires_at,
   );
 
-describe('absolute session lifetime (issue 18 item 6)', () => {
+describe('absolute session lifetime', () => {
   it('is 90 days', () => {
     expect(SESSION_MAX_AGE_MS).toBe(90 * DAY);
   });

@@ -12,7 +12,7 @@ import {
   type ClaimCursor,
 } from '../../portal-api/src/modules/sheet-index/sheet-index.repo.ts';
 
-// The sheet index (issue 14): a background worker reads each stored file —
+// The sheet index: a background worker reads each stored file —
 // PDFs (text layer), ZIPs (directory only), DWGs (header) — and the API shows
 // a summary on every file object and the detail at /queries/{id}/sheet-index.
 
@@ -115,7 +115,7 @@ describe('sheet index', () => {
     ]);
   });
 
-  // Security audit: the worker's heap limit did not hold what pdfjs unpacks; a 1 MB PDF took the server to 2.5 GB.
+  // The worker's heap limit did not hold what pdfjs unpacks; a 1 MB PDF took the server to 2.5 GB.
   it('stops reading a PDF whose streams unpack past the memory cap, and reads the next file', { timeout: 120_000 }, async () => {
     const bomb = await flateBombPdf(1536);
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);

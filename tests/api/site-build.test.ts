@@ -6,7 +6,7 @@ import { createClient, signInAdmin, startTestServer, type TestServer } from './h
 import { copyProject, ROOT, startNode, stopNode } from './site-project.ts';
 import { until } from './until.ts';
 
-// The real Astro build of a copy of the site (issue 16): the running
+// The real Astro build of a copy of the site: the running
 // PUBLIC_URL in every absolute link, a rebuild that never leaves the server
 // without a site, and a broken content file that cannot take the site down.
 
@@ -157,7 +157,7 @@ describe('PUBLIC_URL at run time', () => {
     const missing = await fetch(`${server.url}/blog/no-such-post`);
     expect(missing.status).toBe(404);
     const notFound = await missing.text();
-    // The blog listing, rendered by the server with its first posts into the built page (issue 15).
+    // The blog listing, rendered by the server with its first posts into the built page.
     const listing = await fetch(`${server.url}/blog`);
     expect(listing.status).toBe(200);
     const listingHtml = await listing.text();
@@ -194,8 +194,8 @@ describe('rebuilding while serving', () => {
   it('never answers 404 (or anything but 200) while `npm run build:site` runs beside it and swaps the build in', async () => {
     const server = await startTestServer({ DIST_DIR: dist });
     try {
-      // A hashed asset, served by serveStatic rather than from memory (issue 15 inlined the home
-      // page's styles and scripts: its preloaded font).
+      // A hashed asset, served by serveStatic rather than from memory (the home page's
+      // styles and scripts are inlined; its preloaded font is not).
       const asset = /\/_astro\/[^"']+\.(?:css|js|woff2)/.exec(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'))?.[0];
       const before = fs.statSync(path.join(dist, 'index.html')).mtimeMs;
       let done = false;

@@ -9,7 +9,7 @@ import { listenError } from '../../portal-api/src/server.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 import { runServer } from './process.ts';
 
-// Operations audit: start errors that did not name the setting behind them
+// Start errors that did not name the setting behind them
 // (`getaddrinfo ENOTFOUND no.such.host.invalid`, `connect ECONNREFUSED 127.0.0.1:1`,
 // `file is not a database`), or no error at all (a DIST_DIR without a build).
 // Each is now one line naming it, and exit 1.

@@ -3,7 +3,7 @@ import { seedReferenceData } from '../../portal-api/src/db/seed.ts';
 import { STARTER_ARTICLES } from '../../portal-api/src/db/starter-articles.ts';
 import { signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
-// Issue 17: a fresh installation's blog shows three real articles on day one,
+// A fresh installation's blog shows three real articles on day one,
 // through the normal listing, filters and post pages; an admin who deletes one
 // is not overruled by the next start.
 

@@ -7,7 +7,7 @@ import { startServer } from '../../portal-api/src/server.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { TINY_PDF } from './process.ts';
 
-// Issue 18 item 8: SIGKILLs mid-upload left `.part` files in uploads/tmp and
+// SIGKILLs mid-upload left `.part` files in uploads/tmp and
 // private files no row references. A start sweeps temp parts older than an
 // hour and unreferenced private files older than a day — and nothing else.
 
@@ -45,7 +45,7 @@ const exists = (file: string) =>
     () => false,
   );
 
-describe('start-up sweep of crash debris (issue 18 item 8)', () => {
+describe('start-up sweep of crash debris', () => {
   it('removes old temp parts and old unreferenced private files, keeps everything else', async () => {
     const oldPart = await plant('tmp/crashed.part', 2 * HOUR);
     const freshPart = await plant('tmp/uploading.part', 10 * 60 * 1000);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 
-// A real, tiny filesystem for disk-full tests (issue 18 item 2): a tmpfs of
+// A real, tiny filesystem for disk-full tests: a tmpfs of
 // `size` mounted on `dir`. Needs root (the test machine and CI run as root);
 // returns null where mounting is not allowed, so the caller can fall back to
 // an unwritable folder.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { openSocket, type Socket } from './socket.ts';
 
-// Unread state (issue 12) and chat data in one trip (issue 11): read times per reader
+// Unread state and chat data in one trip: read times per reader
 // and query, one 'firm' time shared by every admin, counts live over /ws.
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
-// Issue 18 item 1: private plan files must not be reachable through
+// Private plan files must not be reachable through
 // /uploads/public (or any other spelling) without a signed link. Requests go
 // out over a raw socket so that every byte of the path reaches the server as
 // written (fetch would normalise '..' and '\' before sending).
@@ -94,7 +94,7 @@ function attacks(prefix: string, target: string): string[] {
   return [...list];
 }
 
-describe('uploads path traversal (issue 18 item 1)', () => {
+describe('uploads path traversal', () => {
   it('never serves a private file through /uploads/public, whatever the encoding', async () => {
     const leaked: string[] = [];
     for (const attack of attacks('/uploads/public/', privateName)) {
@@ -162,7 +162,7 @@ describe('uploads path traversal (issue 18 item 1)', () => {
   });
 });
 
-describe('/api/uploads/… (SPEC §3: a relative profileImage is prefixed with the API base)', () => {
+describe('/api/uploads/… (docs/product.md §3: a relative profileImage is prefixed with the API base)', () => {
   it('leads to the same file under /uploads/…, keeping the query of a signed link', async () => {
     const image = await rawGet(`/api${publicUrl}`);
     expect(image.status).toBe(308);

@@ -7,7 +7,7 @@ import { createClient, signInAdmin, startTestServer, type TestServer } from './h
 import { planSetPdf } from './plan-files.ts';
 import { createUpload, patchUpload, sha256, tusRequest, uploadWhole } from './tus-client.ts';
 
-// Resumable uploads (issue 14) over real HTTP against the real server:
+// Resumable uploads over real HTTP against the real server:
 // create, PATCH in parts, HEAD to resume, completion checks, ownership, limits,
 // expiry, and a request built from completed uploads.
 
@@ -97,7 +97,7 @@ describe('tus uploads', () => {
     expect((await request([id])).status).toBe(201);
   });
 
-  // Security audit: tus took the upload id from the end of the whole URL, query string included, so
+  // Tus took the upload id from the end of the whole URL, query string included, so
   // '/api/uploads/tus/<Bob's id>?x=/<Ana's id>' passed the route's owner check as Bob's and acted on Ana's.
   it("reads the upload id from the path alone: a query string naming another user's upload reaches only the caller's", async () => {
     const data = await planSetPdf([{ number: 'A-101', title: 'FLOOR PLAN' }]);
@@ -117,7 +117,7 @@ describe('tus uploads', () => {
     expect((await patchUpload(server.url, ana.token, anas.path, 100, data.subarray(100))).status).toBe(204);
   });
 
-  // Security audit (low): a cancelled upload kept its row for 24 h, counted toward the unfinished
+  // A cancelled upload kept its row for 24 h, counted toward the unfinished
   // uploads' cap and was claimed with a misleading answer.
   it('forgets a cancelled upload: its row goes with its bytes', async () => {
     const data = await planSetPdf([{ number: 'A-102', title: 'ROOF PLAN' }]);
@@ -212,7 +212,7 @@ describe('tus uploads', () => {
     const ok = await request(ids.slice(0, 3));
     expect(ok.status).toBe(201);
     expect(ok.body.data.files.map((f: { name: string }) => f.name)).toEqual(['m0.pdf', 'm1.pdf', 'm2.pdf']);
-    // The multipart path (SPEC §7) counts the same limit.
+    // The multipart path (docs/product.md §7) counts the same limit.
     const fd = new FormData();
     fd.append('message', 'x');
     fd.append('service', service.id);

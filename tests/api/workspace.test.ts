@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { readZip } from './zip-reader.ts';
 
-// The request workspace (issue 12): GET /queries/{id}/workspace and the plans as one ZIP.
+// The request workspace: GET /queries/{id}/workspace and the plans as one ZIP.
 
 const PLAN_A = Buffer.from('%PDF-1.4\nfirst floor plan\n%%EOF\n');
 const PLAN_B = Buffer.from('%PDF-1.4\nsecond floor plan, a little longer to compress\n%%EOF\n'.repeat(20));
@@ -110,7 +110,7 @@ describe('GET /api/queries/{id}/files.zip', () => {
     expect((await server.call('GET', `/api/queries/${queryId}/files.zip`)).status).toBe(401);
   });
 
-  it('refuses a forged, borrowed or expired signature with 403 (ARCHITECTURE.md: a guessed or expired link)', async () => {
+  it('refuses a forged, borrowed or expired signature with 403 (the OpenAPI document: a guessed or expired link)', async () => {
     const { filesZipUrl } = (await server.call('GET', `/api/queries/${queryId}/workspace`, { token: admin })).body.data as {
       filesZipUrl: string;
     };

@@ -1,5 +1,5 @@
 // npm run bench:plans — the query plan of every list read at 10,000 requests
-// from 2,000 clients (issue 15; copied into docs/performance.md). Seeds through
+// from 2,000 clients (copied into docs/performance.md). Seeds through
 // the repos (tests/bench/growth.ts), then runs each list's repo function on a
 // Kysely that records its SQL, and asks the engine how it runs each statement:
 // EXPLAIN QUERY PLAN on SQLite, EXPLAIN (ANALYZE) on PostgreSQL when

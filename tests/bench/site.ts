@@ -1,13 +1,13 @@
 // npm run bench:site — Lighthouse (mobile, default simulated throttling) with
-// Debian's Chromium over every public page of SPEC §2, against the real server
+// Debian's Chromium over every public page of docs/product.md §2, against the real server
 // serving dist/. Prints a table, writes test-results/bench/site.json, and
-// exits 1 when a page misses a budget of ISSUE 4: every category ≥ 95 (aim 100),
+// exits 1 when a page misses a budget: every category ≥ 95 (aim 100),
 // home JavaScript ≤ 15 KB gzipped, CLS < 0.02. Not part of npm test: scores
 // depend on the machine, so they are measured here, not asserted in timed tests.
 // "JS files KB" counts script files fetched; inline scripts (the site chrome) are
 // inside the HTML bytes, and tests/e2e/public-budget.spec.ts counts both.
 //
-// Then the page rows of issue 15, each beside its baseline from this run: LCP of
+// Then the page rows, each beside its baseline from this run: LCP of
 // / and /concrete against a bare static page (an <h1> and a paragraph, served by
 // node:http on this machine), every portal page's first-load JavaScript (gzipped,
 // read from dist/ like tests/e2e/portal-budget.spec.ts), and Lighthouse on /admin
@@ -122,7 +122,7 @@ async function audit(url: string, attempt = 1, token?: string): Promise<NonNulla
   throw new Error(`${url}: ${lhr?.runtimeError?.message ?? 'Lighthouse returned nothing'}`);
 }
 let adminStorage: Record<string, string> = {};
-/** The localStorage of the user a signed-in audit or visit runs as (SPEC §3 "Session data"). */
+/** The localStorage of the user a signed-in audit or visit runs as (docs/product.md §3 "Session data"). */
 let signedIn: Record<string, string> = {};
 
 /** Loads a signed-in page until the network is quiet: API calls made, DOM nodes, time to settle. */
@@ -195,7 +195,7 @@ try {
     for (const f of last.failures) console.log(`    ${f}`);
   }
 
-  // Issue 15's page rows. With --runs, the median of the runs (each run's figures are listed).
+  // The page rows. With --runs, the median of the runs (each run's figures are listed).
   const lcpRuns: Record<string, number[]> = { bare: [], '/': [], '/concrete': [] };
   for (let run = 0; run < (portalOnly ? 0 : runs); run++) {
     lcpRuns.bare!.push(lcpOf(await audit(bareUrl)));
@@ -227,7 +227,7 @@ try {
   await server.stop();
 }
 
-/** The portal rows of issue 15: first-load JS, Lighthouse signed in, and the scale rows. */
+/** The portal rows: first-load JS, Lighthouse signed in, and the scale rows. */
 async function portalRows() {
   const shared = new Map<string, number>();
   for (const p of PORTAL_PATHS) {
@@ -248,7 +248,7 @@ async function portalRows() {
     goal: `one file, in all ${PORTAL_PATHS.length} pages`,
     met: shared.size === 1 && sharedPages === PORTAL_PATHS.length,
   });
-  // Signed in through the API, then stored under the keys the sign-in screens write (SPEC §3).
+  // Signed in through the API, then stored under the keys the sign-in screens write (docs/product.md §3).
   await server.call('POST', '/api/auth/login', { json: ADMIN });
   const session = (
     await server.call('POST', '/api/auth/login-verify-otp', { json: { email: ADMIN.email, otp: await latestCode(server, ADMIN.email) } })

@@ -1,10 +1,10 @@
-// npm run bench:upload — plan intake over loopback (issue 14; never part of npm test).
+// npm run bench:upload — plan intake over loopback (never part of npm test).
 //
 // Starts the real server as a child process (its own DATA_DIR in TMPDIR,
 // SQLite), makes a 500 MB PDF-shaped file on the same disk, and measures:
 //   - a plain streamed file copy of it (the disk's baseline),
 //   - the file through tus (create + PATCHes of UPLOAD_CHUNK_BYTES, as the browser sends),
-//   - the file through the multipart POST /api/queries (SPEC §7),
+//   - the file through the multipart POST /api/queries (docs/product.md §7),
 // each as MB/s beside the copy, with the server's peak RSS growth (VmHWM,
 // reset through /proc/<pid>/clear_refs before each run); and the time from
 // submitting a generated 300-page plan set to its sheet index being done.
@@ -204,7 +204,7 @@ async function main() {
         }),
       );
 
-      // Multipart (SPEC §7): the same file in files[].
+      // Multipart (docs/product.md §7): the same file in files[].
       multipart.push(
         await measure(pid, async () => {
           const form = new FormData();

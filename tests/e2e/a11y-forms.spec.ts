@@ -11,7 +11,7 @@ import {
   type Session,
 } from './support.ts';
 
-// The accessibility audit's findings on forms, the editor toolbar, scrolling tables and hover
+// Accessibility of forms, the editor toolbar, scrolling tables and hover
 // colours (axe-core and the keyboard, Chromium, 375 and 1280 px): each fixed state is checked
 // by role and attribute, and by axe where it applies.
 

@@ -16,7 +16,7 @@ import {
   submitRequest,
 } from './support.ts';
 
-// Accounts journeys (issue 3): sign-up → approval → sign-in with the e-mailed code,
+// Accounts journeys: sign-up → approval → sign-in with the e-mailed code,
 // forgot → code → reset, guards, profile; screenshots of every auth screen.
 
 const SHOTS = path.resolve('test-results/accounts');
@@ -74,7 +74,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
-  // A second sign-up with the same e-mail looks exactly like the first (issue 18 item 7: sign-up does not
+  // A second sign-up with the same e-mail looks exactly like the first (sign-up does not
   // tell who has an account); the owner is mailed instead.
   await page.goto('/signup');
   await page.getByLabel('First name').fill('Ada');
@@ -89,7 +89,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
     )
     .toBe(true);
 
-  // Not approved yet: the orange toast of SPEC §8.
+  // Not approved yet: the orange toast of docs/product.md §8.
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -162,7 +162,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 15, g: 42, b: 68 } } })
     .png()
     .toBuffer();
-  // a file the browser shows but the server cannot decode: the SPEC §8 error toast
+  // a file the browser shows but the server cannot decode: the docs/product.md §8 error toast
   const broken = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAGklEQVR4nGP4/5+BJMQwqmFUw6iGUQ1DVwMA3uL/AQ1WdUAAAAAASUVORK5CYII=',
     'base64',
@@ -185,7 +185,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await page.getByRole('button', { name: 'SAVE' }).click();
   const saved = page.getByText('Profile Updated Successfully');
   await expect(saved).toBeVisible();
-  // SPEC §8: top right (other toasts sit at the bottom, ui/Toasts.tsx).
+  // docs/product.md §8: top right (other toasts sit at the bottom, ui/Toasts.tsx).
   const box = (await saved.boundingBox())!;
   expect(box.y).toBeLessThan(150);
   expect(box.x + box.width).toBeGreaterThan(page.viewportSize()!.width / 2);
@@ -205,7 +205,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('forgot password: code, reset with the SPEC §5 checks, then sign in with the new password', async ({ page, request }) => {
+test('forgot password: code, reset with the docs/product.md §5 checks, then sign in with the new password', async ({ page, request }) => {
   const email = `e2e-reset-${stamp}@example.com`;
   await approvedClient(request, await signInAdmin(request), 'Reset Tester', email, 'Old-Passw0rd');
   // A sign-in left at its code step (the code went to spam): the forgot screen still gets a reset code.
@@ -343,7 +343,7 @@ test("a mail's link opened signed out comes back to its request after sign-in, f
   // The client's 'Open your request' link: the guard sends them to /login with the way back.
   const cp = await (await browser.newContext()).newPage();
   await cp.goto(`/chat/${id}`);
-  await expect(cp).toHaveURL(/\/login$/); // SPEC §2's address; the way back waits in this tab's sessionStorage
+  await expect(cp).toHaveURL(/\/login$/); // docs/product.md §2's address; the way back waits in this tab's sessionStorage
   await signIn(cp, email, 'Client-Passw0rd', new RegExp(`/chat/${id}$`));
   await expect(cp.getByText('Stucco takeoff asked about by mail').first()).toBeVisible();
 
@@ -355,7 +355,7 @@ test("a mail's link opened signed out comes back to its request after sign-in, f
   await expect(ap).toHaveURL(/\/login$/);
   await signIn(ap, E2E.admin.email, E2E.admin.password, new RegExp(`/admin-chat/${id}$`));
 
-  // Used once: the next sign-in in that tab leads home, as SPEC §5 says.
+  // Used once: the next sign-in in that tab leads home, as docs/product.md §5 says.
   await ap.evaluate(() => localStorage.clear());
   await ap.goto('/login');
   await signIn(ap, E2E.admin.email, E2E.admin.password, /\/admin$/);

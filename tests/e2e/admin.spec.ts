@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { E2E } from './env.ts';
 import { asUser, expectNoAxeViolations, newClient, outboxMails, shoot, signInAdmin, type Session } from './support.ts';
 
-// The admin journeys of issue 6: answer a request with a deliverable (the client
+// The admin journeys: answer a request with a deliverable (the client
 // downloads it), close a query (the client's open chat turns closed live), and
 // reply to a message by double-clicking it. Accounts and queries are made through
 // the real API and the real outbox; nothing is mocked.

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { E2E } from './env.ts';
 import { shoot } from './support.ts';
 
-// Issue 16: /api/docs is Scalar's interactive reference, and everything it
+// /api/docs is Scalar's interactive reference, and everything it
 // loads comes from this server (no CDN: the product runs without internet).
 
 test('the API reference renders from this server alone', async ({ page }) => {

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, signInAdmin } from './support.ts';
 
-// Issue 15: /blog arrives with its newest posts in the HTML, so its largest image
+// /blog arrives with its newest posts in the HTML, so its largest image
 // does not wait for the island's JavaScript and API calls; the island then takes
 // over from the same data without asking for the first page again.
 
 test.beforeEach(async ({ context }) => {
-  // A returning visitor: the welcome modal (SPEC §2) would cover the page.
+  // A returning visitor: the welcome modal (docs/product.md §2) would cover the page.
   await context.addInitScript(() => localStorage.setItem('welcomeModal', JSON.stringify({ dismissed: true })));
 });
 

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext } from './fix
 import sharp from 'sharp';
 import { asUser, expectNoAxeViolations, shoot, signInAdmin, type Session } from './support.ts';
 
-// The blog journey of issue 7: an admin writes a post in the Quill editor
+// The blog journey: an admin writes a post in the Quill editor
 // (bold, a list, a link, a body image and a cover image), saves it as a draft,
 // publishes it from /draft-blog; visitors find it on /blog with the filters and
 // the search, and read it on /blog/{slug}, also after a hard reload. Then a
@@ -18,7 +18,7 @@ const TAG = `slab-${stamp}`;
 let admin: Session;
 let slug = '';
 
-/** The public pages' welcome modal (SPEC §2) would make the page inert mid-test; a returning visitor dismissed it. */
+/** The public pages' welcome modal (docs/product.md §2) would make the page inert mid-test; a returning visitor dismissed it. */
 async function returningVisitor(context: BrowserContext) {
   await context.addInitScript(() => localStorage.setItem('welcomeModal', JSON.stringify({ dismissed: true })));
 }
@@ -69,7 +69,7 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
     'Quill styles load on the editor',
   ).toBe(true);
 
-  // SPEC §5: title, category and body are required.
+  // docs/product.md §5: title, category and body are required.
   await page.getByRole('button', { name: 'SAVE' }).click();
   await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
   await expect(page.getByLabel('Blog Title')).toBeFocused();
@@ -185,7 +185,7 @@ test('visitors find it on /blog with the category, tag and search filters, and t
   await page.goto('/blog');
   await expect(page.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
   const list = page.getByRole('list', { name: 'Latest posts' });
-  await expect(list.getByRole('article')).toHaveCount(3); // SPEC §9: 3 per page
+  await expect(list.getByRole('article')).toHaveCount(3); // docs/product.md §9: 3 per page
   await expect(page.getByRole('heading', { name: 'Recent posts' })).toBeVisible();
   await expect(page.getByRole('complementary').getByRole('listitem')).toHaveCount(4);
   await expect(page.getByText(/Showing 1–3 of \d+ posts/)).toBeVisible();
@@ -194,7 +194,7 @@ test('visitors find it on /blog with the category, tag and search filters, and t
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
 
-  // Changing the category returns to page 1 (SPEC §4).
+  // Changing the category returns to page 1 (docs/product.md §4).
   await page.getByLabel('Category', { exact: true }).selectOption(CATEGORY);
   await expect(page).toHaveURL(new RegExp(`\\?category=${encodeURIComponent(CATEGORY).replace(/%20/g, '(\\+|%20)')}$`));
   const matching = page.getByRole('list', { name: 'Matching posts' });

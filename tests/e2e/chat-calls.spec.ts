@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import { E2E } from './env.ts';
 import { asUser, newClient, requestsReported, signInAdmin, submitRequest, type Session } from './support.ts';
 
-// Issue 11 "chat data in one trip": opening /chat/{id} for a client with 8 requests used to
+// Chat data in one trip: opening /chat/{id} for a client with 8 requests used to
 // make 13 API calls (every request's whole history for its last line, the open room's history
 // twice, its status once more). Each row of GET /queries/me now carries its last message and
 // unread count, and a room's history is fetched once per join.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { copyProject } from '../api/site-project.ts';
 
-// Issue 16: in `npm run dev`, a content file that breaks its schema shows in
+// In `npm run dev`, a content file that breaks its schema shows in
 // the browser's error overlay (naming the file and the field), not only in
 // the terminal; fixing the file clears it. Runs Astro's dev server on a copy.
 

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { approvedClient, enterCodeOnScreen, signInAdmin } from './support.ts';
 
-// Security audit: wrong passwords sent for an e-mail by anyone throttled its sign-in, its owner's
+// Wrong passwords sent for an e-mail by anyone throttled its sign-in, its owner's
 // right password included. The browser that finished a sign-in keeps a device token (IndexedDB,
 // which logout's localStorage.clear() leaves alone) and sends it with the next password step: the
 // e-mail's throttle is not its.
@@ -22,7 +22,7 @@ test('after logout, the browser that signed in before still signs in while the e
   // Not waitForURL: the sign-out's own navigation may be replaced by the next, which aborts the first.
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Email')).toBeVisible();
-  // SPEC §2: logout clears local storage.
+  // docs/product.md §2: logout clears local storage.
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
   // Someone else tries passwords for the e-mail until it is throttled.

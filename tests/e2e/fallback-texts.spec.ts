@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, type Session } from './support.ts';
 
-// SPEC §8's fallback texts when a call has no sentence of its own: the network failed, the
+// docs/product.md §8's fallback texts when a call has no sentence of its own: the network failed, the
 // answer is a proxy's plain-text 5xx, or a success whose body is not JSON. Each showed a text
-// of ours ('Network error…', 'Request failed (500)') or broke the screen (black-box audit).
+// of ours ('Network error…', 'Request failed (500)') or broke the screen.
 
 let admin: Session;
 let client: Session;

@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 
 export const DIST = path.resolve(import.meta.dirname, '../../dist');
 
-/** Every portal and admin page (SPEC §3–§8), as built; /admin-chat/{id} and the like share these shells. */
+/** Every portal and admin page (docs/product.md §3–§8), as built; /admin-chat/{id} and the like share these shells. */
 export const PORTAL_PATHS = [
   '/login',
   '/signup',

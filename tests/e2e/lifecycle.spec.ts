@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown } from './support.ts';
 
-// Issue 13, one journey: submit with a project name → quote with rush → accept
+// One journey: submit with a project name → quote with rush → accept
 // rush (countdown on both sides, live) → Rev A → revision + Addendum 1 → Rev B →
 // both revisions downloaded → Won after the bid date → the dashboard counts it.
 

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, submitRequest } from './support.ts';
 
-// The phone audit: a client's My Queries and dashboard, and the admin's queue, kept an old status
+// A client's My Queries and dashboard, and the admin's queue, kept an old status
 // until a reload, while the chat screen changed live. A request's changes now reach every signed-in
 // page of its owner and of the firm over the unread socket, and those lists refresh.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { MAYBE_SUBMITTED } from '../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
 
-// Resilience audit finding 3: a create call reaches the server and does its work, then
+// A create call reaches the server and does its work, then
 // the connection drops before the answer arrives. The person submits again. The form
 // sends the same Idempotency-Key on that retry, so the server answers with what it
 // answered the first time: one request, one quote, one addendum, one post.

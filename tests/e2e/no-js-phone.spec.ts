@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { shoot, signInAdmin } from './support.ts';
 
-// The content audit: a phone visitor without JavaScript. The header's menu stands open under the
+// A phone visitor without JavaScript. The header's menu stands open under the
 // brand, full width, with every link inside the window and no toggle that does nothing; and a post
 // whose sub-title is one long unbroken word (a pasted link) does not make the page scroll sideways.
 

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { E2E } from './env.ts';
 import { asUser, authPost, enterCodeOnScreen, newClient, signInAdmin } from './support.ts';
 
-// Issue 18 item 3: /login?next=… sent a signed-in visitor off-site when `next`
+// /login?next=… sent a signed-in visitor off-site when `next`
 // hid a second slash behind a tab or a newline. Every request to another host
 // is caught here; the visitor must stay on this site, in their own area.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, submitRequest, type Session } from './support.ts';
 
-// The phone audit: a client with a quote waiting for an answer opens its chat on a phone held
+// A client with a quote waiting for an answer opens its chat on a phone held
 // sideways, at 200 % zoom or with text at 200 %. The quote card sits between the messages and the
 // message box; it must not push the box (or its own Accept buttons) out of reach.
 
@@ -78,7 +78,7 @@ for (const [name, viewport, textScale] of [
   });
 }
 
-// The phone audit: under 768 px, with a chat open, the list pane folded away the page's only h1
+// Under 768 px, with a chat open, the list pane folded away the page's only h1
 // ('Chats'); heading navigation found none. It stays, out of sight, and the list's rows stay folded.
 test('on a phone, the open chat keeps the page heading for screen readers', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });

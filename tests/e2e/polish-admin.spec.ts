@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { E2E } from './env.ts';
 import { asUser, newClient, nextFrame, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
 
-// Issue 17 items 5, 6, 7, 10 and 11 in the admin area.
+// Admin-area fixes: each test below names what it guards.
 
 let admin: Session;
 test.beforeAll(async ({ request }) => {
@@ -99,7 +99,7 @@ test('dashboard activity rows name the client and the request', async ({ page, r
   await shoot(page, 'polish/admin-dashboard');
 });
 
-test("the dashboard keeps SPEC §2's order (stat cards, Recent Activities, Latest Queries) and fits 375 px", async ({ page }) => {
+test("the dashboard keeps docs/product.md §2's order (stat cards, Recent Activities, Latest Queries) and fits 375 px", async ({ page }) => {
   await page.goto('/admin');
   const recent = page.getByRole('heading', { name: 'Recent Activities', exact: true });
   const latest = page.getByRole('heading', { name: 'Latest Queries', exact: true });
@@ -298,7 +298,7 @@ test('the admin chat: Skip to the conversation passes the list of chats to the m
   expect(new URL(page.url()).pathname).toBe(`/admin-chat/${id}`);
 });
 
-test("the workspace's own controls do not answer to the names of SPEC §2's controls beside them", async ({ page, request }) => {
+test("the workspace's own controls do not answer to the names of docs/product.md §2's controls beside them", async ({ page, request }) => {
   // A voice command or an outside test says 'Close Query' or 'Send' (substring, any case): one control each.
   const client = await newClient(request, admin, 'Nora Namesake');
   const id = await requestOf(request, client, 'Name check for a Wynwood mural wall', 'in_progress');

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { STARTER_ARTICLES } from '../../portal-api/src/db/starter-articles.ts';
 import { expectNoAxeViolations, shoot } from './support.ts';
 
-// Issue 17 item 12: content that no longer looks fake on a fresh install.
+// Content that no longer looks fake on a fresh install.
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('welcomeModal', JSON.stringify({ dismissed: true })));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { animationsFinished, approvedClient, asUser, enterCodeOnScreen, requestsReported, shoot, signInAdmin } from './support.ts';
 
-// Issue 17 items 1, 3, 8 and 13: the state after sign-up, toast and modal
+// The state after sign-up, toast and modal
 // contrast, one navigation after the code step, toasts clear of the buttons.
 
 const stamp = Date.now();
@@ -51,7 +51,7 @@ test('after sign-up the public pages still treat the browser as a guest and /log
   await page.getByLabel('Password', { exact: true }).fill('Client-Passw0rd');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  // SPEC §4: the register token is still stored under `token`.
+  // docs/product.md §4: the register token is still stored under `token`.
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   await expect(page.getByRole('status').filter({ hasText: 'waiting for approval' })).toContainText('e-mail');
   await shoot(page, 'polish/login-after-signup');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
 
-// The client journey of issue 5: sign in → submit a request with a PDF (progress
+// The client journey: sign in → submit a request with a PDF (progress
 // shown) → My Queries → View → Chat → send; an admin's reply arrives live.
 // Accounts are made through the real API and the real outbox; nothing is mocked.
 
@@ -176,7 +176,7 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   for (const label of ['All Queries', 'Queries With No Result', 'Queries With Result']) {
     await expect(page.getByRole('heading', { name: label })).toBeVisible();
   }
-  // SPEC §2: each card shows the static 'Last month +10%' line.
+  // docs/product.md §2: each card shows the static 'Last month +10%' line.
   await expect(page.locator('.stat-card').getByText('Last month +10%', { exact: true })).toHaveCount(3);
   const table = page.getByRole('table');
   await expect(table.getByRole('cell', { name: 'Query submitted' }).first()).toBeVisible();
@@ -187,7 +187,7 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   await expect(page.getByText(/Showing the latest/), 'every activity is shown').toHaveCount(0);
   await page.getByRole('button', { name: 'Show Less' }).click();
   await expect(table.getByRole('row')).toHaveCount(1 + 6);
-  // SPEC §2: All Queries is answered plus pending, so the first request, closed by an earlier test, is not among them.
+  // docs/product.md §2: All Queries is answered plus pending, so the first request, closed by an earlier test, is not among them.
   await expect(page.getByRole('heading', { name: 'All Queries' }).locator('..').locator('.stat-value')).toHaveText('6');
   await expect(page.getByRole('heading', { name: 'Queries With No Result' }).locator('..')).toContainText('6');
   await shoot(page, 'portal-dashboard');
@@ -296,7 +296,10 @@ test('/chat with no id opens the first query (closed ones last), and a whole pag
   await context.close();
 });
 
-test('offline, a typed chat message stays in the box; a client toast closes after 3 s (SPEC §9)', async ({ browser, request }) => {
+test('offline, a typed chat message stays in the box; a client toast closes after 3 s (docs/product.md §9)', async ({
+  browser,
+  request,
+}) => {
   const id = await submitRequest(request, client, 'Storefront glazing count for a Doral warehouse');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
@@ -307,7 +310,7 @@ test('offline, a typed chat message stays in the box; a client toast closes afte
   const box = page.getByPlaceholder('Type a message');
   await box.fill('Please price the alternates too');
   await box.press('Enter');
-  // SPEC §7's 'Socket not connected' is only logged (§8); the person reads what happened to the text.
+  // docs/product.md §7's 'Socket not connected' is only logged (§8); the person reads what happened to the text.
   const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to send message' });
   await expect(refused).toContainText('The chat is not connected. Your message is still in the box: send it again once it reconnects.');
   await expect(box).toHaveValue('Please price the alternates too');
@@ -390,9 +393,9 @@ test('a description that is one long link keeps to three lines in the chat list 
   await context.close();
 });
 
-// The phone audit: with text at 200 % the sidebars kept SPEC's 185 and 250 px, so their items wrapped
-// ('Recent' over 'Activities'…) or were cut. The widths are SPEC's at the default text size and grow with it.
-test("the sidebars are SPEC's 185 and 250 px at the default text size and grow with larger text", async ({ browser }) => {
+// With text at 200 % the sidebars kept a fixed 185 and 250 px, so their items wrapped
+// ('Recent' over 'Activities'…) or were cut. The widths of docs/product.md §2 hold at the default text size and grow with it.
+test("the sidebars are docs/product.md §2's 185 and 250 px at the default text size and grow with larger text", async ({ browser }) => {
   for (const [session, home, width] of [
     [client, '/portal', 185],
     [admin, '/admin', 250],

@@ -109,7 +109,7 @@ test('the welcome modal passes axe and holds the focus', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-// The phone audit: with text at 200 % (a browser's text-size setting) pages scrolled sideways, at 1280 px
+// With text at 200 % (a browser's text-size setting) pages scrolled sideways, at 1280 px
 // the footer's last column and the open Services menu (its last group cut off at the window's edge),
 // at 375 px the contact details, the FAQ and trade pages, the stats and the sign-in screens. WCAG 1.4.4.
 test('with text at 200 %, no public page scrolls sideways and the open Services menu fits the window', async ({ browser }) => {

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { expect, test } from './fixtures.ts';
 import { CONTENT_PAGES, TRADE_PATHS } from './public-pages.ts';
 
-// ISSUE 4 "Fast and findable": JavaScript budgets, read from the build in dist/
+// Fast and findable: JavaScript budgets, read from the build in dist/
 // (the files the server sends). A page's JavaScript is its inline scripts, its
 // module scripts and island components, and everything those import.
 

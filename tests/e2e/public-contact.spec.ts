@@ -49,7 +49,7 @@ test('a visitor sends a message: success toast, cleared form, one mail to the co
   const [mail] = await mailsContaining(marker);
   expect(mail!.to).toContain(E2E.admin.email);
   expect(mail!.subject).toContain('Commercial Bidding Estimate');
-  // The toast closes after 3 s (SPEC §9).
+  // The toast closes after 3 s (docs/product.md §9).
   await expect(page.getByText('Message sent successfully!')).toBeHidden({ timeout: 6_000 });
 });
 

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from './fixtures.ts';
 
-// Issue 15: what the home and trade pages fetch before their first paint. The copy is set in
+// What the home and trade pages fetch before their first paint. The copy is set in
 // the preloaded basic face of Inter (site/fonts/inter-faces.ts), the second face is fetched only
 // for characters outside it, and a phone does not download the hero picture it does not show.
 
 test.beforeEach(async ({ context }) => {
-  // A returning visitor: the welcome modal (SPEC §2) would cover the page.
+  // A returning visitor: the welcome modal (docs/product.md §2) would cover the page.
   await context.addInitScript(() => localStorage.setItem('welcomeModal', JSON.stringify({ dismissed: true })));
 });
 

@@ -208,7 +208,7 @@ test.describe('with the welcome modal dismissed', () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThan(2_500);
     expect(elapsed).toBeLessThan(5_500);
-    // The 0.8 s slide transition (SPEC §9).
+    // The 0.8 s slide transition (docs/product.md §9).
     expect(await page.locator('.hero [data-track]').evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0.8s');
   });
 
@@ -326,7 +326,7 @@ test.describe('with the welcome modal dismissed', () => {
     await expect.poll(() => foreign.some((u) => u.startsWith('https://www.google.com/maps'))).toBe(true);
   });
 
-  test("the footer shows SPEC §9's copyright year, 2025, and three social links", async ({ page }) => {
+  test("the footer shows docs/product.md §9's copyright year, 2025, and three social links", async ({ page }) => {
     await page.goto('/concrete');
     await expect(page.locator('footer [data-year]')).toHaveText('2025');
     for (const name of ['Facebook', 'LinkedIn', 'Instagram'])
@@ -402,7 +402,7 @@ test.describe('welcome modal', () => {
   });
 });
 
-/** A stored session as the sign-in screens leave it (SPEC §3 "Session data"). */
+/** A stored session as the sign-in screens leave it (docs/product.md §3 "Session data"). */
 async function signInAs(page: Page, role: 'client' | 'admin') {
   await page.evaluate((r) => {
     localStorage.setItem('token', `test-token-${r}`);

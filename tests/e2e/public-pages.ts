@@ -1,4 +1,4 @@
-// What the public-site specs know about the pages: the routes of SPEC §2 and
+// What the public-site specs know about the pages: the routes of docs/product.md §2 and
 // the copy each one must show, read from content/ (the single source of copy).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,7 +35,7 @@ function markdownPages(dir: 'services' | 'trades'): ContentPage[] {
   });
 }
 
-/** SPEC §2 "Public routes": every one must answer 200 with its heading. */
+/** docs/product.md §2 "Public routes": every one must answer 200 with its heading. */
 export const PUBLIC_PATHS = [
   '/',
   '/contactus',

@@ -16,7 +16,7 @@ const decode = (s: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>');
 
-test('every public route of SPEC §2 has a content page', () => {
+test('every public route of docs/product.md §2 has a content page', () => {
   expect(CONTENT_PAGES.map((p) => p.path).sort()).toEqual([...PUBLIC_PATHS].sort());
 });
 

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest } from './support.ts';
 
-// The volume audit: working the queue row by row, an admin opens a request and comes Back, or
+// Working the queue row by row, an admin opens a request and comes Back, or
 // reloads, and must find the same filter, search and page; an action that empties the last page
 // must not leave 'No requests match.' with no pager while matches remain.
 

@@ -12,8 +12,7 @@ import {
   type Session,
 } from './support.ts';
 
-// What a screen does when the network or the build lets it down (the browser-resilience
-// audit): an action tried offline, a double click on a slow network, a page open from
+// What a screen does when the network or the build lets it down: an action tried offline, a double click on a slow network, a page open from
 // before a redeploy, a toast on a phone. Real server, real build; only the network is bent.
 
 test.describe.configure({ mode: 'serial' });
@@ -44,7 +43,7 @@ test('an approval tried offline fails at once with the reason, and nothing runs 
   await context.setOffline(true);
   await page.getByRole('button', { name: `Approve ${fullName}` }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
-  // The admin list's own failure text (SPEC §8), with the reason under it; the dialog closes.
+  // The admin list's own failure text (docs/product.md §8), with the reason under it; the dialog closes.
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Approval failed' });
   await expect(toast).toContainText(OFFLINE, { timeout: 3000 });
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -231,7 +230,7 @@ test('on a touch phone a refused submit’s toast keeps off the Submit button an
   const overlaps = over.y < button.y + button.height && button.y < over.y + over.height;
   expect(overlaps, `toast ${JSON.stringify(over)} over Submit ${JSON.stringify(button)}`).toBe(false);
 
-  // A tap on the toast pauses it for the tap only: it still goes after its 3 s (SPEC §9).
+  // A tap on the toast pauses it for the tap only: it still goes after its 3 s (docs/product.md §9).
   await page.touchscreen.tap(over.x + over.width / 2, over.y + over.height / 2);
   await expect(toast).toHaveCount(0, { timeout: 6000 });
   await context.close();

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { asUser, newClient, shoot, signInAdmin, toastShown, type Session } from './support.ts';
 
-// Issue 14: a plan file uploads through tus; the connection is cut halfway
+// A plan file uploads through tus; the connection is cut halfway
 // (every PATCH aborted), the page is reloaded, the same file is picked again,
 // and the upload continues from the server's offset to identical bytes.
 

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { planSetPdf } from '../api/plan-files.ts';
 import { asUser, newClient, shoot, signInAdmin, type Session } from './support.ts';
 
-// Issue 14: the sheet index in the request panel, for the client and the
+// The sheet index in the request panel, for the client and the
 // estimator alike; the sheet list opens from the keyboard.
 
 let admin: Session;

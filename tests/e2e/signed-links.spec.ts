@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { asUser, newClient, signInAdmin, submitRequest } from './support.ts';
 
-// The story audit: a workspace left open past its links' hour followed dead links (403), and the
+// A workspace left open past its links' hour followed dead links (403), and the
 // download failed without a word. A link about to expire asks for the request again and follows
 // the fresh one; the browser's clock is moved two hours on to make the page's links old.
 

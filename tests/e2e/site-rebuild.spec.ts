@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { asUser, shoot, signInAdmin } from './support.ts';
 
-// Issue 16: an admin rebuilds the public site from /admin, by keyboard, and
+// An admin rebuilds the public site from /admin, by keyboard, and
 // sees the result; the site keeps answering while the build runs.
 
 test('an admin rebuilds the public site from the dashboard and sees the result', async ({ browser, request }) => {

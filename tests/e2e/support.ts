@@ -13,7 +13,7 @@ export type Mail = { to: string; subject: string; text: string; writtenAt: numbe
 
 /**
  * A toast with `text`, watched from now on every 50 ms: start it before the click. A toast shown in
- * the second before a redirect (SPEC §9: a new request, a sign-in) can fall between two polls of an
+ * the second before a redirect (docs/product.md §9: a new request, a sign-in) can fall between two polls of an
  * expect(), which by then polls once a second (CI saw it).
  */
 export function toastShown(page: Page, text: string): Promise<unknown> {

@@ -7,7 +7,7 @@ import { UPLOADS_GONE } from '../../portal-api/src/modules/uploads/uploads.schem
 import { UPLOAD_WAITING } from '../../site/lib/resumable-uploads.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
 
-// Resilience audit findings 5 and 7: a plan file is uploading when the person clicks away
+// A plan file is uploading when the person clicks away
 // (the browser asks first, and stays on the page when told to) or the connection drops. Offline,
 // the form says it waits for the connection and goes on by itself when it is back; a connection
 // that keeps failing while online stops the upload after tus's retries, and the form says so and
@@ -98,13 +98,13 @@ test('the request form asks before leaving mid-upload, waits offline and goes on
   const message = `Interrupted upload ${Date.now()}`;
   const line = await submitHeld(context, page, message);
 
-  // Finding 7: clicking 'My Queries' asks first; staying keeps the page and the upload.
+  // Clicking 'My Queries' asks first; staying keeps the page and the upload.
   await page.getByRole('link', { name: 'My Queries' }).click();
   await expect.poll(() => dialogs).toEqual(['beforeunload']);
   await expect(page).toHaveURL(/\/request$/);
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible();
 
-  // Finding 5: the connection drops mid-upload: the form says it waits for it, and keeps the upload.
+  // The connection drops mid-upload: the form says it waits for it, and keeps the upload.
   await line.cut();
   await expect(page.getByRole('status').filter({ hasText: UPLOAD_WAITING })).toBeVisible();
   await expect(page.getByText('Waiting for the connection')).toBeVisible();

@@ -4,7 +4,7 @@ import { readZip } from '../api/zip-reader.ts';
 import { E2E } from './env.ts';
 import { asUser, expectNoAxeViolations, newClient, requestsReported, shoot, signInAdmin, type Session } from './support.ts';
 
-// Issue 12: the request workspace beside each chat and live unread state; issue 11:
+// The request workspace beside each chat and live unread state, and
 // the client's chat screen in at most 4 API calls. Two real browser contexts, the
 // real server and /ws; accounts and requests made through the real API.
 
@@ -98,7 +98,7 @@ test('the Chats badges rise live on both sides and opening the room clears them'
   await input.press('Enter');
   await expect.poll(() => badgeCount(apage)).toBe(before + 2);
 
-  // The chat list shows the client first with its count, SPEC §2's placeholder, and the last message as its tooltip.
+  // The chat list shows the client first with its count, docs/product.md §2's placeholder, and the last message as its tooltip.
   await apage
     .getByRole('navigation')
     .getByRole('link', { name: /^Chats/ })
@@ -201,7 +201,7 @@ test('the workspace actions move the status and the files download from the pane
   await status.getByRole('button', { name: /^Mark answered/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark answered' });
   await dialog.getByLabel(/Deliverables/).setInputFiles({ name: 'kendall-takeoff.pdf', mimeType: 'application/pdf', buffer: PDF_B });
-  // Issue 14: the deliverable goes up through tus, then one JSON call attaches it (no multipart POST).
+  // The deliverable goes up through tus, then one JSON call attaches it (no multipart POST).
   const wire: Array<{ method: string; path: string; contentType: string }> = [];
   const record = (req: Request) =>
     wire.push({ method: req.method(), path: new URL(req.url()).pathname, contentType: req.headers()['content-type'] ?? '' });

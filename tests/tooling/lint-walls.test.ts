@@ -1,7 +1,7 @@
 // The lint rules that guard the code's shape, proved on small planted sources: ESLint's Node API
 // lints each text as if it were the named file, through the repository's own eslint.config.js, so a
 // wall that stops applying (a changed `files` glob, a loosened pattern) fails here in milliseconds.
-// The import walls are those of docs/ (STYLE "Imports flow one way"): the site takes only shared
+// The import walls are those of docs/architecture.md §3: the site takes only shared
 // schema/rule files from the server, a module reaches another only through its public files, and
 // shared files import nothing but zod and portal-api/src/shared/.
 import path from 'node:path';

@@ -350,17 +350,19 @@ export function weekStartOf(date: Date): string {
 export async function weeklyStats(db: DB, weeks: number, now = new Date()) {
   const first = addDays(weekStartOf(now), -7 * (weeks - 1));
   const starts = Array.from({ length: weeks }, (_, i) => addDays(first, 7 * i));
+  // The kept counts per hour (migration 20261129T0700): at most 168 rows a week, however many requests.
   const rows = await db
-    .selectFrom('queries')
-    .select(['status', 'created_at'])
-    .where('created_at', '>=', new Date(firmDayStart(first)).toISOString())
+    .selectFrom('query_hour_counts')
+    .select(['hour', 'status', 'n'])
+    .where('hour', '>=', new Date(firmDayStart(first)).toISOString().slice(0, 13))
+    .where('n', '>', 0)
     .execute();
   const buckets = new Map(starts.map((s) => [s, { weekStart: s, pending: 0, in_progress: 0, answered: 0, closed: 0, total: 0 }]));
   for (const r of rows) {
-    const bucket = buckets.get(weekStartOf(new Date(r.created_at)));
+    const bucket = buckets.get(weekStartOf(new Date(`${r.hour}:00:00Z`)));
     if (!bucket) continue;
-    bucket[r.status] += 1;
-    bucket.total += 1;
+    bucket[r.status] += Number(r.n);
+    bucket.total += Number(r.n);
   }
   return starts.map((s) => buckets.get(s)!);
 }

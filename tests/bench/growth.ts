@@ -61,12 +61,14 @@ export async function seedTo(
         for (let k = 0; k < perClient && state.queries < queries; k++) {
           const i = state.queries++;
           const place = i % 100 === 0 ? 'Kendall' : 'Doral';
+          // One request in ten is a multi-storey building: a search that keeps many rows.
+          const storeys = i % 10 === 0 ? ` A ${3 + (i % 5)}-storey building.` : '';
           const id = await insertQuery(trx, {
             userId,
             serviceId: state.serviceId,
             subserviceId: null,
             bidDueDate: i % 3 ? `2027-0${1 + (i % 9)}-15` : null,
-            message: `${TRADES[i % TRADES.length]} takeoff and cost breakdown for building ${i} in ${place}. `.repeat(3),
+            message: `${TRADES[i % TRADES.length]} takeoff and cost breakdown for building ${i} in ${place}. `.repeat(3) + storeys,
           });
           await insertQueryFiles(
             trx,
@@ -122,11 +124,16 @@ async function measureAll(base: string, db: DB, admin: string) {
     'GET /api/queries last page (cursor)': await time(`${base}/api/queries?pageSize=20&cursor=${cursor}`, admin),
     'GET /api/queries last page (page=N, offset)': await time(`${base}/api/queries?pageSize=20&page=${Math.ceil(total / 20)}`, admin),
     'GET /api/queries?search=kendall': await time(`${base}/api/queries?pageSize=20&search=kendall`, admin),
+    'GET /api/queries?search=storey&pageSize=20': await time(`${base}/api/queries?search=storey&pageSize=20`, admin),
+    'GET /api/queries?page=500': await time(`${base}/api/queries?page=500`, admin),
+    'GET /api/queries/stats/weekly?weeks=8': await time(`${base}/api/queries/stats/weekly?weeks=8`, admin),
     'GET /api/queries?status=pending&sort=bidDueDate': await time(`${base}/api/queries?pageSize=20&status=pending&sort=bidDueDate`, admin),
     'GET /api/recent-activities?limit=6': await time(`${base}/api/recent-activities?limit=6`, admin),
+    'GET /api/recent-activities?limit=60': await time(`${base}/api/recent-activities?limit=60`, admin),
     'GET /api/users/with-queries?limit=20': await time(`${base}/api/users/with-queries?limit=20`, admin),
     'GET /api/users/with-queries?q=roofing&limit=20': await time(`${base}/api/users/with-queries?limit=20&q=roofing`, admin),
     'GET /api/users?pageSize=6': await time(`${base}/api/users?pageSize=6`, admin),
+    'GET /api/users (page 1)': await time(`${base}/api/users`, admin),
   };
 }
 

@@ -42,7 +42,7 @@ import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { createSession } from '../../portal-api/src/modules/auth/session.ts';
 import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
-import { growth } from './growth.ts';
+import { cpuMs, growth } from './growth.ts';
 import { BASELINE as LIKE_FOR_LIKE, recordReads } from './like-for-like.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -145,13 +145,6 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
 const startServer = (env: Record<string, string>) =>
   startProcess(['--import', 'tsx', 'portal-api/src/server.ts'], { LOG_LEVEL: 'info', ...env }, '/api/ready');
 const startBaseline = () => startProcess(['--input-type=module', '-e', BASELINE], {}, '/');
-
-/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function run(opts: autocannon.Options, pid?: number): Promise<Measure> {
   const cpuBefore = pid ? await cpuMs(pid) : 0;
@@ -341,7 +334,8 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, b
     const { token, email } = await seed(db);
     if (GROWTH_ONLY) {
       const adminId = (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id;
-      return { database: kind, growth: await growth(server.url, db, (await createSession(db, adminId)).token) } as unknown as Run;
+      const adminToken = (await createSession(db, adminId)).token;
+      return { database: kind, growth: await growth(server.url, db, adminToken, server.child.pid!) } as unknown as Run;
     }
     const queryId = (await db.selectFrom('queries').select('id').executeTakeFirstOrThrow()).id;
     const check = await fetch(`${server.url}/api/queries/me`, { headers: { authorization: `Bearer ${token}` } });
@@ -391,7 +385,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, b
     const adminId = (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id;
     const adminToken = (await createSession(db, adminId)).token;
     const likeForLike = kind === 'sqlite' ? await likeForLikeReads(server, dataDir, db, { client: token, admin: adminToken }) : null;
-    const growthRows = await growth(server.url, db, adminToken);
+    const growthRows = await growth(server.url, db, adminToken, pid);
 
     // Login: fixed call counts under the per-IP limit, each on a fresh process (fresh limits).
     const login = {
@@ -481,7 +475,7 @@ async function main(): Promise<void> {
     );
     for (const row of g.rows) {
       process.stderr.write(
-        `    ${row.name.padEnd(48)} ${String(row.small.medianMs).padStart(6)} → ${String(row.large.medianMs).padStart(6)} ms (×${row.growth})  p95 ${row.large.p95Ms} ms  ${(row.large.bytes / 1024).toFixed(1)} KB  HTTP ${row.large.status}\n`,
+        `    ${row.name.padEnd(48)} ${String(row.small.medianMs).padStart(6)} → ${String(row.large.medianMs).padStart(6)} ms (×${row.growth})  CPU ${row.small.cpuMsPerCall} → ${row.large.cpuMsPerCall} ms (×${row.cpuGrowth})  p95 ${row.large.p95Ms} ms  ${(row.large.bytes / 1024).toFixed(1)} KB  HTTP ${row.large.status}\n`,
       );
     }
     process.stderr.write(

@@ -135,8 +135,24 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     const [at, id] = decodeCursor(filter.cursor, 2);
     page = page.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
   }
+  // A page by number in the default order: the key of the row before it, found in the index
+  // alone, then a keyset page from there. Skipping whole rows, PostgreSQL read every row before
+  // the page from the table (docs/performance.md, "Growth").
+  const before =
+    !filter.cursor && !matching && filter.sort === 'createdAt' && filter.page > 1
+      ? await db
+          .selectFrom('queries as q')
+          .select(['q.created_at', 'q.id'])
+          .$if(!!where, (qb) => qb.where(where!))
+          .orderBy('q.created_at', 'desc')
+          .orderBy('q.id', 'desc')
+          .offset((filter.page - 1) * limit - 1)
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
+  if (before) page = page.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(before.created_at, before.id)));
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
-  page = page.limit(limit + 1).offset(filter.cursor && filter.sort !== 'due' ? 0 : (filter.page - 1) * limit);
+  page = page.limit(limit + 1).offset(before || (filter.cursor && filter.sort !== 'due') ? 0 : (filter.page - 1) * limit);
   // The total comes with the page, in the same statement.
   const count = totalOf(db, filter.status, where, !!matching);
   const from = matching

@@ -42,7 +42,7 @@ import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { createSession } from '../../portal-api/src/modules/auth/session.ts';
 import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
-import { growth } from './growth.ts';
+import { cpuMs, growth } from './growth.ts';
 import { BASELINE as LIKE_FOR_LIKE, recordReads } from './like-for-like.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -50,6 +50,8 @@ const WARMUP_SECONDS = 1;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
+/** BENCH_ONLY=growth runs the growth rows alone (a few minutes instead of the whole bench). */
+const GROWTH_ONLY = process.env.BENCH_ONLY === 'growth';
 const CPU_ROUND_SECONDS = 2;
 const PUBLIC_READS = ['/api/services', '/api/blogs?status=published', '/api/categories'] as const;
 const QUERIES = 200;
@@ -143,13 +145,6 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
 const startServer = (env: Record<string, string>) =>
   startProcess(['--import', 'tsx', 'portal-api/src/server.ts'], { LOG_LEVEL: 'info', ...env }, '/api/ready');
 const startBaseline = () => startProcess(['--input-type=module', '-e', BASELINE], {}, '/');
-
-/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function run(opts: autocannon.Options, pid?: number): Promise<Measure> {
   const cpuBefore = pid ? await cpuMs(pid) : 0;
@@ -337,6 +332,11 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, b
   const db = openDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: env.DATABASE_URL }).database);
   try {
     const { token, email } = await seed(db);
+    if (GROWTH_ONLY) {
+      const adminId = (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id;
+      const adminToken = (await createSession(db, adminId)).token;
+      return { database: kind, growth: await growth(server.url, db, adminToken, server.child.pid!) } as unknown as Run;
+    }
     const queryId = (await db.selectFrom('queries').select('id').executeTakeFirstOrThrow()).id;
     const check = await fetch(`${server.url}/api/queries/me`, { headers: { authorization: `Bearer ${token}` } });
     const count = ((await check.json()) as { data: unknown[] }).data.length;
@@ -385,7 +385,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, b
     const adminId = (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id;
     const adminToken = (await createSession(db, adminId)).token;
     const likeForLike = kind === 'sqlite' ? await likeForLikeReads(server, dataDir, db, { client: token, admin: adminToken }) : null;
-    const growthRows = await growth(server.url, db, adminToken);
+    const growthRows = await growth(server.url, db, adminToken, pid);
 
     // Login: fixed call counts under the per-IP limit, each on a fresh process (fresh limits).
     const login = {
@@ -468,51 +468,60 @@ async function main(): Promise<void> {
   process.stdout.write(`${json}\n`);
   for (const r of runs) {
     process.stderr.write(`\n${r.database}:\n`);
-    for (const c of r.cases) {
-      process.stderr.write(
-        `  ${'(baseline hello-world)'.padEnd(38)} ${String(c.baseline.peak.requestsPerSecond).padStart(7)} req/s  p50 ${c.baseline.peak.p50Ms} ms  p99 ${c.baseline.peak.p99Ms} ms  p99 at ${c.baseline.halfRate.targetRate}/s: ${c.baseline.halfRate.p99Ms} ms\n`,
-      );
-      process.stderr.write(
-        `  ${c.name.padEnd(38)} ${String(c.peak.requestsPerSecond).padStart(7)} req/s  p50 ${c.peak.p50Ms} ms  p99 ${c.peak.p99Ms} ms  ratio ${c.ratioToBaseline}  p99 at ${c.halfRate.targetRate}/s: ${c.p99AtHalfRateMs} ms  non-2xx ${c.peak.non2xx + c.halfRate.non2xx}\n`,
-      );
-    }
-    for (const name of PUBLIC_READS) {
-      process.stderr.write(
-        `  CPU per request ${name}, median of ${r.cpu.rounds} rounds taking turns: ${r.cpu.medianMs[name]} ms (baseline ${r.cpu.medianMs.baseline} ms, ×${ratio(r.cpu.medianMs[name]!, r.cpu.medianMs.baseline!)}) [${r.cpu.samplesMs[name]!.join(' ')}]\n`,
-      );
-    }
-    for (const c of r.cases) {
-      if (c.peak.cpuMsPerRequest !== undefined) {
-        process.stderr.write(
-          `  CPU per request ${c.name}: ${c.peak.cpuMsPerRequest} ms (baseline ${c.baseline.peak.cpuMsPerRequest} ms), ${c.peak.bytesPerResponse} B per answer\n`,
-        );
-      }
-    }
-    for (const row of r.likeForLike ?? []) {
-      process.stderr.write(
-        `  like-for-like ${row.name.padEnd(46)} ${String(row.server.requestsPerSecond).padStart(6)} vs ${String(row.baseline.requestsPerSecond).padStart(6)} req/s: ×${row.ratio} (goal ≥ 0.5)  CPU ${row.server.cpuMsPerRequest} vs ${row.baseline.cpuMsPerRequest} ms  ${row.server.bytesPerResponse} vs ${row.baseline.bytesPerResponse} B  ${row.statements} statements\n`,
-      );
-    }
+    if (!GROWTH_ONLY) printReads(r);
     const g = r.growth;
     process.stderr.write(
       `  growth: ${g.sizes.small.queries} → ${g.sizes.large.queries} requests, ${g.sizes.small.clients} → ${g.sizes.large.clients} clients (median of ${g.calls} sequential calls; seeding took ${g.seedSeconds} s)\n`,
     );
     for (const row of g.rows) {
       process.stderr.write(
-        `    ${row.name.padEnd(48)} ${String(row.small.medianMs).padStart(6)} → ${String(row.large.medianMs).padStart(6)} ms (×${row.growth})  p95 ${row.large.p95Ms} ms  ${(row.large.bytes / 1024).toFixed(1)} KB  HTTP ${row.large.status}\n`,
+        `    ${row.name.padEnd(48)} ${String(row.small.medianMs).padStart(6)} → ${String(row.large.medianMs).padStart(6)} ms (×${row.growth})  CPU ${row.small.cpuMsPerCall} → ${row.large.cpuMsPerCall} ms (×${row.cpuGrowth})  p95 ${row.large.p95Ms} ms  ${(row.large.bytes / 1024).toFixed(1)} KB  HTTP ${row.large.status}\n`,
       );
     }
     process.stderr.write(
       `    GET /api/users/with-queries (unpaged, ${g.sizes.large.clients} clients): ${(g.unpagedUsersWithQueries.bytes / 1024).toFixed(0)} KB, ${g.unpagedUsersWithQueries.medianMs} ms\n`,
     );
-    process.stderr.write(
-      `  ${r.memory.sockets} idle chat sockets: RSS ${r.memory.rssBeforeMiB} → ${r.memory.rssAfterMiB} MiB, ${r.memory.kibPerSocket} KiB per socket\n`,
-    );
-    printIssueRows(r);
+    if (!GROWTH_ONLY) printMemoryAndIssueRows(r);
   }
   process.stderr.write(
     `\nload average ${report.machine.loadAverageAtStart.join(' / ')} at the start, ${report.machine.loadAverageAtEnd.join(' / ')} at the end (1/5/15 min, ${report.machine.cpus} CPUs)\n`,
   );
+}
+
+/** The read cases, their CPU rounds and the like-for-like rows of one run. */
+function printReads(r: Run): void {
+  for (const c of r.cases) {
+    process.stderr.write(
+      `  ${'(baseline hello-world)'.padEnd(38)} ${String(c.baseline.peak.requestsPerSecond).padStart(7)} req/s  p50 ${c.baseline.peak.p50Ms} ms  p99 ${c.baseline.peak.p99Ms} ms  p99 at ${c.baseline.halfRate.targetRate}/s: ${c.baseline.halfRate.p99Ms} ms\n`,
+    );
+    process.stderr.write(
+      `  ${c.name.padEnd(38)} ${String(c.peak.requestsPerSecond).padStart(7)} req/s  p50 ${c.peak.p50Ms} ms  p99 ${c.peak.p99Ms} ms  ratio ${c.ratioToBaseline}  p99 at ${c.halfRate.targetRate}/s: ${c.p99AtHalfRateMs} ms  non-2xx ${c.peak.non2xx + c.halfRate.non2xx}\n`,
+    );
+  }
+  for (const name of PUBLIC_READS) {
+    process.stderr.write(
+      `  CPU per request ${name}, median of ${r.cpu.rounds} rounds taking turns: ${r.cpu.medianMs[name]} ms (baseline ${r.cpu.medianMs.baseline} ms, ×${ratio(r.cpu.medianMs[name]!, r.cpu.medianMs.baseline!)}) [${r.cpu.samplesMs[name]!.join(' ')}]\n`,
+    );
+  }
+  for (const c of r.cases) {
+    if (c.peak.cpuMsPerRequest !== undefined) {
+      process.stderr.write(
+        `  CPU per request ${c.name}: ${c.peak.cpuMsPerRequest} ms (baseline ${c.baseline.peak.cpuMsPerRequest} ms), ${c.peak.bytesPerResponse} B per answer\n`,
+      );
+    }
+  }
+  for (const row of r.likeForLike ?? []) {
+    process.stderr.write(
+      `  like-for-like ${row.name.padEnd(46)} ${String(row.server.requestsPerSecond).padStart(6)} vs ${String(row.baseline.requestsPerSecond).padStart(6)} req/s: ×${row.ratio} (goal ≥ 0.5)  CPU ${row.server.cpuMsPerRequest} vs ${row.baseline.cpuMsPerRequest} ms  ${row.server.bytesPerResponse} vs ${row.baseline.bytesPerResponse} B  ${row.statements} statements\n`,
+    );
+  }
+}
+
+function printMemoryAndIssueRows(r: Run): void {
+  process.stderr.write(
+    `  ${r.memory.sockets} idle chat sockets: RSS ${r.memory.rssBeforeMiB} → ${r.memory.rssAfterMiB} MiB, ${r.memory.kibPerSocket} KiB per socket\n`,
+  );
+  printIssueRows(r);
 }
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
@@ -521,7 +530,8 @@ type Run = {
   database: string;
   cases: Array<Case & { baseline: { peak: Measure; halfRate: Measure & { targetRate: number } } }>;
   cpu: CpuRounds;
-  memory: { kibPerSocket: number };
+  memory: Awaited<ReturnType<typeof idleSockets>>;
+  likeForLike: Awaited<ReturnType<typeof likeForLikeReads>> | null;
   growth: Awaited<ReturnType<typeof growth>>;
 };
 

@@ -34,6 +34,7 @@ import * as blogTagOrder from './migrations/20261124T1200-blog-tag-order.ts';
 import * as outboxReplyTo from './migrations/20261124T1300-outbox-reply-to.ts';
 import * as activityActor from './migrations/20261124T1400-activity-actor.ts';
 import * as idempotencyKeys from './migrations/20261124T1500-idempotency-keys.ts';
+import * as listGrowth from './migrations/20261129T0700-list-growth.ts';
 import type { Logger } from '../lib/logger.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { DatabaseFileGuard } from './file-guard.ts';
@@ -161,6 +162,7 @@ const migrations: Record<string, Migration> = {
   '20261124T1300-outbox-reply-to': outboxReplyTo,
   '20261124T1400-activity-actor': activityActor,
   '20261124T1500-idempotency-keys': idempotencyKeys,
+  '20261129T0700-list-growth': listGrowth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

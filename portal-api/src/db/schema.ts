@@ -268,6 +268,19 @@ export interface ChatMailMarksTable {
 }
 
 /** Requests per status, kept by triggers on queries (migration 20261124T0700); the admin queue's total. */
+/** Requests per UTC hour of creation ('YYYY-MM-DDTHH') and current status, kept by triggers (migration 20261129T0700). */
+export interface QueryHourCountsTable {
+  hour: string;
+  status: QueryStatus;
+  n: number;
+}
+
+/** Users per role, kept by triggers (migration 20261129T0700). */
+export interface UserRoleCountsTable {
+  role: Role;
+  n: number;
+}
+
 export interface QueryStatusCountsTable {
   status: QueryStatus;
   n: number;
@@ -312,6 +325,8 @@ export interface Database {
   outbox: OutboxTable;
   chat_mail_marks: ChatMailMarksTable;
   query_status_counts: QueryStatusCountsTable;
+  query_hour_counts: QueryHourCountsTable;
+  user_role_counts: UserRoleCountsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
 

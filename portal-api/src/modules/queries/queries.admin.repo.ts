@@ -135,8 +135,24 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     const [at, id] = decodeCursor(filter.cursor, 2);
     page = page.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
   }
+  // A page by number in the default order: the key of the row before it, found in the index
+  // alone, then a keyset page from there. Skipping whole rows, PostgreSQL read every row before
+  // the page from the table (docs/performance.md, "Growth").
+  const before =
+    !filter.cursor && !matching && filter.sort === 'createdAt' && filter.page > 1
+      ? await db
+          .selectFrom('queries as q')
+          .select(['q.created_at', 'q.id'])
+          .$if(!!where, (qb) => qb.where(where!))
+          .orderBy('q.created_at', 'desc')
+          .orderBy('q.id', 'desc')
+          .offset((filter.page - 1) * limit - 1)
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
+  if (before) page = page.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(before.created_at, before.id)));
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
-  page = page.limit(limit + 1).offset(filter.cursor && filter.sort !== 'due' ? 0 : (filter.page - 1) * limit);
+  page = page.limit(limit + 1).offset(before || (filter.cursor && filter.sort !== 'due') ? 0 : (filter.page - 1) * limit);
   // The total comes with the page, in the same statement.
   const count = totalOf(db, filter.status, where, !!matching);
   const from = matching
@@ -350,17 +366,19 @@ export function weekStartOf(date: Date): string {
 export async function weeklyStats(db: DB, weeks: number, now = new Date()) {
   const first = addDays(weekStartOf(now), -7 * (weeks - 1));
   const starts = Array.from({ length: weeks }, (_, i) => addDays(first, 7 * i));
+  // The kept counts per hour (migration 20261129T0700): at most 168 rows a week, however many requests.
   const rows = await db
-    .selectFrom('queries')
-    .select(['status', 'created_at'])
-    .where('created_at', '>=', new Date(firmDayStart(first)).toISOString())
+    .selectFrom('query_hour_counts')
+    .select(['hour', 'status', 'n'])
+    .where('hour', '>=', new Date(firmDayStart(first)).toISOString().slice(0, 13))
+    .where('n', '>', 0)
     .execute();
   const buckets = new Map(starts.map((s) => [s, { weekStart: s, pending: 0, in_progress: 0, answered: 0, closed: 0, total: 0 }]));
   for (const r of rows) {
-    const bucket = buckets.get(weekStartOf(new Date(r.created_at)));
+    const bucket = buckets.get(weekStartOf(new Date(`${r.hour}:00:00Z`)));
     if (!bucket) continue;
-    bucket[r.status] += 1;
-    bucket.total += 1;
+    bucket[r.status] += Number(r.n);
+    bucket.total += Number(r.n);
   }
   return starts.map((s) => buckets.get(s)!);
 }

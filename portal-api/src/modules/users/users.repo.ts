@@ -173,9 +173,10 @@ export async function listNonAdminUsers(db: DB, page: number, pageSize: number, 
       .limit(pageSize + 1)
       .offset(cursor ? 0 : (page - 1) * pageSize)
       .execute(),
+    // The kept counts per role (migration 20261129T0700), not a count of every user.
     db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .selectFrom('user_role_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('n'), eb.lit(0)).as('n'))
       .where('role', '!=', 'admin')
       .executeTakeFirstOrThrow(),
   ]);

@@ -1,8 +1,8 @@
 // Every piece of marketing copy lives in ../content and is checked here: a
-// typo, a missing field or an unknown key fails the build (STYLE.md "Validate
-// at the edge"). Spec constants that are about content (3 slides, 9
+// typo, a missing field or an unknown key fails the build (docs/architecture.md §2).
+// Constants of docs/product.md that are about content (3 slides, 9
 // testimonials, 10 FAQ items, 18 trades, 4–5 trade FAQ items) are schema
-// rules, so content cannot drift from SPEC §9.
+// rules, so content cannot drift from docs/product.md §9.
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -22,7 +22,7 @@ const seo = z
 
 /**
  * A call-to-action. `action` buttons are routed in the browser by the stored
- * session (SPEC §2): `portal` → /login, /admin or /portal; `sample` (Request
+ * session (docs/product.md §2): `portal` → /login, /admin or /portal; `sample` (Request
  * Sample Estimate) → /contactus with a token, else /login. `href` is a plain link.
  */
 const cta = z.union([
@@ -68,7 +68,7 @@ const icon = z
 
 /**
  * How a service or trade page preselects the request form: titles exactly as
- * seeded in portal-api/src/db/seed.ts (SPEC §3 spellings such as 'Demolititon').
+ * seeded in portal-api/src/db/seed.ts (docs/product.md §3 spellings such as 'Demolititon').
  * tests/e2e/public-content.spec.ts checks every pair against the seed.
  */
 const request = z
@@ -114,7 +114,7 @@ const company = defineCollection({
     social: z
       .array(z.strictObject({ label: text('Network name'), href: z.string() }))
       .length(3)
-      .describe('SPEC §2: three social links'),
+      .describe('docs/product.md §2: three social links'),
   }),
 });
 
@@ -154,15 +154,15 @@ const navigation = defineCollection({
       legal: z
         .array(z.strictObject({ label: text('Placeholder legal link'), href: z.string() }))
         .min(1)
-        .describe('SPEC §2: Privacy/Terms placeholders'),
+        .describe('docs/product.md §2: Privacy/Terms placeholders'),
       rights: text('Text after "© {year} {legalName}."'),
     }),
     welcome: z
       .strictObject({
         title: text('Modal title'),
         text: text('Modal body'),
-        later: text('Dismiss button (SPEC: Remind Me Later)'),
-        portal: text('Primary button (SPEC: Go to Client Portal)'),
+        later: text('Dismiss button (docs/product.md: Remind Me Later)'),
+        portal: text('Primary button (docs/product.md: Go to Client Portal)'),
         remindAfterHours: z
           .number()
           .int()
@@ -170,7 +170,7 @@ const navigation = defineCollection({
           .max(24 * 30)
           .describe('How long Remind Me Later keeps the modal away'),
       })
-      .describe('The welcome modal of SPEC §2'),
+      .describe('The welcome modal of docs/product.md §2'),
   }),
 });
 
@@ -190,7 +190,7 @@ const home = defineCollection({
         }),
       )
       .length(3)
-      .describe('SPEC §9: 3 slides'),
+      .describe('docs/product.md §9: 3 slides'),
     welcome: z.strictObject({
       heading: text('Heading'),
       lead: z.array(text('Paragraph')).min(1),
@@ -248,7 +248,7 @@ const home = defineCollection({
       items: z
         .array(z.strictObject({ value: z.number().int().positive(), suffix: z.string().max(3), label: text('What the number counts') }))
         .length(4)
-        .describe('SPEC §2: 750+, 150+, 3000+, 5+, counted up over 2 s'),
+        .describe('docs/product.md §2: 750+, 150+, 3000+, 5+, counted up over 2 s'),
     }),
     features: z.strictObject({
       eyebrow: text('Small line above the heading'),
@@ -272,7 +272,7 @@ const home = defineCollection({
     faq: z.strictObject({
       eyebrow: text('Small line above the heading'),
       heading: text('Heading'),
-      items: z.array(faqItem).length(10).describe('SPEC §9: 10 items, 8 shown until View All'),
+      items: z.array(faqItem).length(10).describe('docs/product.md §9: 10 items, 8 shown until View All'),
     }),
   }),
 });
@@ -290,7 +290,7 @@ const testimonials = defineCollection({
         }),
       )
       .length(9)
-      .describe('SPEC §9: 9 testimonials, 3 per slide'),
+      .describe('docs/product.md §9: 9 testimonials, 3 per slide'),
   }),
 });
 
@@ -313,7 +313,7 @@ const about = defineCollection({
         }),
       )
       .length(2)
-      .describe('SPEC §2: two director messages'),
+      .describe('docs/product.md §2: two director messages'),
     vision: z.strictObject({
       eyebrow: text('Small line above the heading'),
       heading: text('Heading'),
@@ -425,11 +425,11 @@ const services = defineCollection({
           items: z.array(z.strictObject({ title: text('Trade'), text: text('What the estimate covers'), href: path.optional() })).min(2),
         })
         .optional()
-        .describe('Numbered accordion (the sub-contractor page lists 18 trades, SPEC §2)'),
+        .describe('Numbered accordion (the sub-contractor page lists 18 trades, docs/product.md §2)'),
       faq: z.array(faqItem).min(3).max(12),
     })
     .refine((page) => page.path !== '/sub-contractor' || page.accordion?.items.length === 18, {
-      message: 'SPEC §2: the sub-contractor accordion lists 18 trades',
+      message: 'docs/product.md §2: the sub-contractor accordion lists 18 trades',
       path: ['accordion'],
     }),
 });
@@ -445,11 +445,11 @@ const trades = defineCollection({
       .array(z.strictObject({ title: text('Card title'), summary: text('Always shown'), more: text('Shown after READ MORE') }))
       .min(3)
       .max(6),
-    faq: z.array(faqItem).min(4).max(5).describe('SPEC §2: trade FAQ lists have 4–5 items'),
+    faq: z.array(faqItem).min(4).max(5).describe('docs/product.md §2: trade FAQ lists have 4–5 items'),
   }),
 });
 
-/** Privacy and Terms (issue 17): Markdown pages rendered at their path by pages/privacy.astro and pages/terms.astro. */
+/** Privacy and Terms: Markdown pages rendered at their path by pages/privacy.astro and pages/terms.astro. */
 const legal = defineCollection({
   loader: glob({ pattern: '*.md', base: './content/legal' }),
   schema: z.strictObject({

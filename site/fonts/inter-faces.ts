@@ -1,6 +1,6 @@
 // Inter, the face every page is set in, served as two slices of @fontsource-variable/inter's
 // Latin file, cut at build time by site/integrations/inter-subset.ts into site/fonts/generated/
-// (issue 15: the 48 KB file was the largest request of the home page's first paint).
+// (the whole 48 KB file was the largest request of the home page's first paint).
 // - Only the weight axis from 400 to 900: no page sets text lighter than 400, and the 100–400
 //   half of the axis weighed 9 KB. Every layout feature is kept (kerning, contextual
 //   alternates, tabular figures).

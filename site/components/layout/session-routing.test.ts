@@ -5,14 +5,14 @@ const guest = { token: null, role: null };
 const client = { token: 't', role: 'client' };
 const admin = { token: 't', role: 'admin' };
 
-describe('ctaTarget (SPEC §2 call-to-action routing)', () => {
+describe('ctaTarget (docs/product.md §2 call-to-action routing)', () => {
   it('sends portal buttons to /login, /admin or /portal by the stored session', () => {
     expect(ctaTarget('portal', guest)).toBe('/login');
     expect(ctaTarget('portal', admin)).toBe('/admin');
     expect(ctaTarget('portal', client)).toBe('/portal');
   });
 
-  it('treats the sign-up token (no role yet) as a guest: only password plus code make a session (issue 17)', () => {
+  it('treats the sign-up token (no role yet) as a guest: only password plus code make a session', () => {
     const registered = { token: 'register-token', role: null };
     expect(hasSession(registered)).toBe(false);
     expect(hasSession(client)).toBe(true);

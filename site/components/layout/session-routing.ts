@@ -1,4 +1,4 @@
-// Where session-dependent links go (SPEC §2 "Call-to-action buttons route by
+// Where session-dependent links go (docs/product.md §2 "Call-to-action buttons route by
 // stored session"). Pure functions: the static HTML carries the signed-out
 // target and site-chrome.ts rewrites the links from localStorage.
 
@@ -19,8 +19,8 @@ export function loginPath(next?: string): string {
 
 /**
  * A completed sign-in (password and code) stores a token and a role. Sign-up
- * stores its token too (SPEC §4) but no role: that browser is still a guest, so
- * the public chrome must not offer Logout or route it into the portal (issue 17).
+ * stores its token too (docs/product.md §4) but no role: that browser is still a guest, so
+ * the public chrome must not offer Logout or route it into the portal.
  */
 export function hasSession(session: StoredSession): boolean {
   return Boolean(session.token) && (session.role === 'admin' || session.role === 'client');

@@ -1,6 +1,6 @@
 // The one script every marketing page ships: the navigation menus, the
 // Login/Logout switch, session-routed call-to-action links and the welcome
-// modal. Plain DOM, no framework (ISSUE 4 "zero JavaScript by default": this
+// modal. Plain DOM, no framework (docs/product.md §2: public pages run no JavaScript unless a part is interactive; this
 // is the only JavaScript of a page without interactive parts).
 import { ctaTarget, hasSession, parseWelcomeState, shouldShowWelcome, WELCOME_KEY, type CtaKind } from './session-routing.ts';
 
@@ -25,7 +25,7 @@ function routeLinks(): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-auth="user"]')) el.hidden = !signedIn;
 }
 
-/** SPEC §4: logout clears the token and role and goes to /. */
+/** docs/product.md §4: logout clears the token and role and goes to /. */
 async function logout(): Promise<void> {
   const { token } = storedSession();
   if (token) {

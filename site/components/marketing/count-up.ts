@@ -1,4 +1,4 @@
-// Why-choose-us numbers count up from 0 over 2 s (SPEC §2) when they scroll
+// Why-choose-us numbers count up from 0 over 2 s (docs/product.md §2) when they scroll
 // into view. The HTML holds the final numbers, so without JavaScript, under
 // prefers-reduced-motion, or when already on screen, they are simply shown.
 const counters = [...document.querySelectorAll<HTMLElement>('[data-count-to]')];

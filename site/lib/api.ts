@@ -10,8 +10,8 @@ import { followStoredSession, useAuth } from './auth-store.ts';
 
 /**
  * A failed call. `message` is the server's own sentence ({ message }), or '' when there is none
- * (the network failed, or the answer was not our JSON): screens then show their SPEC §8 fallback
- * (`err.message || 'Failed to …'`). `body` is the answer's text as it came (SPEC §8's
+ * (the network failed, or the answer was not our JSON): screens then show their docs/product.md §8 fallback
+ * (`err.message || 'Failed to …'`). `body` is the answer's text as it came (docs/product.md §8's
  * 'Error {status}: {body}'). Screens decide by `code` (shared/error-codes.ts), never by the
  * sentence, which may be reworded; `field` names the form field a 400 is about.
  */
@@ -48,7 +48,7 @@ const onAuthScreen = () => /^\/(login|signup|forgot-password|otp-verification|re
  * The server refused `refused` (a 401 on a call that carried it, or the chat socket closed
  * because its session ended). Another tab may have signed out, or signed out and in again,
  * since this tab read the token: the browser is signed out only while `refused` is still the
- * stored token (SPEC §2: clearing local storage then would end that other tab's new session).
+ * stored token (docs/product.md §2: clearing local storage then would end that other tab's new session).
  * Answers the newer token of the same person to try again with; null once this tab is signed
  * out and on its way to /login (or reloading for another person's session).
  */
@@ -93,7 +93,7 @@ export const publicApi = clientFor(false);
 type Ok<T> =
   T extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends 200 | 201 | 202 | 203 ? Body : never) : never;
 
-/** The server's sentence of a failed call, or '' (then the screen says its SPEC §8 fallback: `serverMessage(err) || '…'`). */
+/** The server's sentence of a failed call, or '' (then the screen says its docs/product.md §8 fallback: `serverMessage(err) || '…'`). */
 export const serverMessage = (err: unknown): string => (err instanceof ApiError ? err.message : '');
 
 function messageOf(data: unknown): string {
@@ -180,7 +180,7 @@ export function upload<R extends Route<M>, M extends '$post' | '$put'>(
   });
 }
 
-/** Profile images may be relative paths (SPEC §3): prefix them with the API origin. */
+/** Profile images may be relative paths (docs/product.md §3): prefix them with the API origin. */
 export function assetUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (/^(https?:|data:|blob:)/.test(path)) return path;

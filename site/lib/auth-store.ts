@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist, type PersistStorage } from 'zustand/middleware';
 import { ROLES, type Role } from '../../portal-api/src/shared/roles.ts';
 
-// Sign-in state persisted under the localStorage keys of SPEC §3 "Session data":
+// Sign-in state persisted under the localStorage keys of docs/product.md §3 "Session data":
 // token, role, FullName, Email, fullName, email, userProfile (JSON), profileImage.
 
 export type { Role };
@@ -73,7 +73,7 @@ const specKeys: PersistStorage<Persisted> = {
     write('userProfile', state.userProfile ? JSON.stringify(state.userProfile) : null);
     write('profileImage', state.profileImage);
     // The token last: other tabs act on its storage event (followStoredSession), and by then
-    // every other key of this session is written.
+    // every other key of this sign-in is written.
     write('token', state.token);
   },
   removeItem: () => localStorage.clear(),
@@ -91,7 +91,7 @@ export const useAuth = create<AuthState>()(
           email: profile.email || s.email,
           profileImage: profile.profileImage ?? null,
         })),
-      // SPEC §2: logout clears local storage.
+      // docs/product.md §2: logout clears local storage.
       signOut: () => {
         set(empty);
         if (typeof localStorage !== 'undefined') localStorage.clear();
@@ -127,14 +127,14 @@ export function followStoredSession(): 'same' | 'followed' | 'reloading' {
 
 // Tabs follow each other (the storage event fires in the other tabs of this origin): a tab signed
 // out elsewhere loses its token, and the guards send it to /login; one whose storage got a newer
-// session of the same person uses it. Key null: localStorage.clear() (SPEC §2 logout).
+// session of the same person uses it. Key null: localStorage.clear() (docs/product.md §2 logout).
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.storageArea === localStorage && (event.key === null || event.key === 'token')) followStoredSession();
   });
 }
 
-/** Where a signed-in user belongs (SPEC §2 call-to-action routing). */
+/** Where a signed-in user belongs (docs/product.md §2 call-to-action routing). */
 export function homeFor(role: Role | null): string {
   return role === 'admin' ? '/admin' : '/portal';
 }

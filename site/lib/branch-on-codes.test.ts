@@ -43,7 +43,7 @@ function importsOf(text: string): Array<{ local: string; exported: string; from:
   return found;
 }
 
-/** The modules whose sentences count: the server's (labels, schemas, limits) and the browser's SPEC texts. */
+/** The modules whose sentences count: the server's (labels, schemas, limits) and the browser's texts of docs/product.md. */
 const textModule = (resolved: string) =>
   resolved.startsWith(path.join(root, 'portal-api', 'src') + path.sep) || resolved.endsWith(path.join('site', 'lib', 'spec-texts.ts'));
 

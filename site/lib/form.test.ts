@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { firstError, lazyZodResolver } from './form.ts';
 import { LoginSchema, ResetPasswordFormSchema } from '../../portal-api/src/modules/auth/auth.schema.ts';
 
-// The forms' resolver loads zod and the schema on first use (issue 15); what it answers
+// The forms' resolver loads zod and the schema on first use; what it answers
 // must be zodResolver's over the same schema, whenever the load ends.
 
 // What react-hook-form passes a resolver; `any`: each test's form has its own values.

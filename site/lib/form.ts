@@ -25,7 +25,7 @@ export type LazyResolver<In extends FieldValues, Out> = Resolver<In, unknown, Ou
 
 /**
  * zodResolver over a shared schema that is loaded, with zod and the resolver, only when the
- * form is first checked or warmed (issue 15: zod's core is 53 KB gz, too much for every form
+ * form is first checked or warmed (zod's core is 53 KB gz, too much for every form
  * page's first load). react-hook-form awaits its resolver, so a submit before the load simply
  * waits for it; the checks, messages and their order are zodResolver's over the same schema.
  * `load` is an `import()` of the *.schema.ts module, picking (or building) the schema.

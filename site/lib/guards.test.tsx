@@ -20,7 +20,7 @@ describe('the way back after sign-in', () => {
     expect(takeWayBack()).toBe('/admin-chat/q_9');
   });
 
-  it('keeps no other page: the sign-in after a guard elsewhere leads home, as SPEC §5 says', () => {
+  it('keeps no other page: the sign-in after a guard elsewhere leads home, as docs/product.md §5 says', () => {
     for (const path of ['/portal', '/admin-queries', '/user', '/chat', '/admin-chat']) {
       visit(path);
       rememberWayBack();

@@ -5,7 +5,7 @@ import { safeNext } from './routes.ts';
 export type Area = 'guest' | 'client' | 'admin';
 
 /**
- * Route guards (SPEC §2): authentication routes are guest-only (a signed-in
+ * Route guards (docs/product.md §2): authentication routes are guest-only (a signed-in
  * user goes to their area); the client area admits clients, the admin area
  * admins; anyone else goes to /login. Returns true once the screen may render.
  * The server still checks every call; an expired token answers 401 and
@@ -17,7 +17,7 @@ export function useGuard(area: Area): boolean {
   const role = useAuth((s) => s.role);
   // Guest screens decide once, on arrival. The code step signs in on the screen
   // itself and navigates on its own; reacting to that sign-in here started a
-  // second navigation that aborted the first (issue 17).
+  // second navigation that aborted the first.
   const [arrival] = useState(() => ({ token, role }));
   const session = area === 'guest' ? arrival : { token, role };
   const next = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('next');
@@ -59,7 +59,7 @@ export function redirectFor(area: Area, token: string | null, role: string | nul
 
 // The way back after sign-in from a request's page opened signed out (the link of a mail,
 // an expired session): kept in this tab's sessionStorage, not in the URL, so /login and the
-// code step keep the addresses of SPEC §2, and the sign-in that follows within 15 minutes
+// code step keep the addresses of docs/product.md §2, and the sign-in that follows within 15 minutes
 // comes back to the request instead of the home page. Only a request's own page: a guard
 // met on any other page leads home after sign-in, as the spec says.
 const WAY_BACK_KEY = 'wayBack';

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLeaveGuard } from './leave-guard.ts';
 
-// Leaving a page mid-upload asks first (resilience audit finding 7); an idle page lets go.
+// Leaving a page mid-upload asks first, so a half-sent file is not lost by a stray click; an idle page lets go.
 
 function Form({ busy }: { busy: boolean }) {
   useLeaveGuard(busy);

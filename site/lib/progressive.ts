@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * How many of `total` rows a long list renders now: `first` with the screen, then `step`
- * more in each following task until all are there (issue 15: /chat for a client with 200
+ * more in each following task until all are there (/chat for a client with 200
  * requests rendered its whole list in one long task on a phone). Every row is in the page a
  * few tasks later; only the first paint is lighter.
  */

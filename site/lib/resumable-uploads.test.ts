@@ -28,7 +28,7 @@ describe('uploadFailure', () => {
 });
 
 describe('submitFailure', () => {
-  // One way for every form that uploads (request, addendum, deliverables): resilience audit finding 5.
+  // One way for every form that uploads (request, addendum, deliverables), so each resumes alike.
   it("says the stopped upload's own sentence, so the person knows a submit resumes it", () => {
     const stopped = uploadFailure(failed(), 'big.pdf');
     expect(stopped).toBeInstanceOf(UploadStopped);

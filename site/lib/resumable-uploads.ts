@@ -4,7 +4,7 @@ import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploa
 import { ApiError, errorCode, serverMessage } from './api.ts';
 import { withOfflineReason } from './offline.ts';
 
-// Each picked file goes up on its own through tus (issue 14). tus-js-client
+// Each picked file goes up on its own through tus (docs/product.md §14). tus-js-client
 // keeps a fingerprint of each unfinished upload in localStorage, so picking
 // the same file again after a reload or a dropped connection continues from
 // the server's offset instead of starting over. While the browser is offline
@@ -87,7 +87,7 @@ export function uploadFailure(err: unknown, name: string): Error {
 /**
  * What a form that uploads says when its submit failed, the same way on every such form: the
  * server's sentence, or the sentence of the upload that stopped (which says how to resume), else
- * the form's SPEC §8 fallback (`'Failed to create query'`, `'Something went wrong'`).
+ * the form's docs/product.md §8 fallback (`'Failed to create query'`, `'Something went wrong'`).
  */
 export function submitFailure(err: unknown, fallback: string): string {
   if (err instanceof UploadStopped) return err.message;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeNext, workspacePath } from './routes.ts';
 
-// Issue 18 item 3: /login?next=… must never send a signed-in visitor off-site.
+// /login?next=… must never send a signed-in visitor off-site.
 
 const ORIGIN = 'https://estimating.example';
 

@@ -1,6 +1,6 @@
 import type { Role } from '../../portal-api/src/shared/roles.ts';
 
-// Every path of SPEC §2 in one table.
+// Every path of docs/product.md §2 in one table.
 export const paths = {
   home: '/',
   contact: '/contactus',
@@ -33,7 +33,7 @@ export const paths = {
 export const workspacePath = (role: Role, queryId: string): string => (role === 'admin' ? paths.adminChat(queryId) : paths.chat(queryId));
 
 /**
- * Where a `next` may lead after sign-in: the client and admin areas of SPEC §2
+ * Where a `next` may lead after sign-in: the client and admin areas of docs/product.md §2
  * (routes.txt), the home page and the contact page. Public trade pages need no
  * sign-in, and an auth page as `next` would only loop.
  */
@@ -55,7 +55,7 @@ const NEXT_PATHS = new Set<string>([
   paths.adminChat(),
   paths.adminProfile,
 ]);
-/** The id routes of SPEC §2 (/chat/{id}, /admin-chat/{id}, /blog-upload/{id}). */
+/** The id routes of docs/product.md §2 (/chat/{id}, /admin-chat/{id}, /blog-upload/{id}). */
 const NEXT_ID_PATH = /^\/(?:chat|admin-chat|blog-upload)\/[A-Za-z0-9_-]{1,64}$/;
 /** Control characters (tab and newlines included), backslashes, and their percent-encoded forms. */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]|%(?:[01][0-9a-f]|7f|5c)/i;

@@ -14,7 +14,7 @@ let browser: Browser;
 let client: Awaited<ReturnType<typeof createClient>>;
 const person = () => ({ _id: client.id, fullName: client.fullName, email: client.email, role: 'client' as const, status: 'approved' });
 
-/** A second session of the client, as signing in again in another tab makes. */
+/** A second sign-in of the client, as signing in again in another tab makes. */
 const newSession = () => signIn(browser.server, client.email, client.password);
 /** Ends a session on the server (the other tab's logout). */
 const logOut = async (token: string) => expect((await browser.server.call('POST', '/api/auth/logout', { token })).status).toBe(200);
@@ -76,7 +76,7 @@ describe('a 401 in a tab whose token another tab replaced', () => {
     expect(browser.visited).toEqual(['/login']);
   });
 
-  it('still signs out when the refused token is the stored one: storage cleared, /login (SPEC §2)', async () => {
+  it('still signs out when the refused token is the stored one: storage cleared, /login (docs/product.md §2)', async () => {
     await logOut(useAuth.getState().token!);
     localStorage.setItem('welcomeModal', '{"dismissed":true}');
 

@@ -1,4 +1,4 @@
-// SPEC §2 and §8 texts that more than one screen shows (the client and admin areas, or two
+// docs/product.md §2 and §8 texts that more than one screen shows (the client and admin areas, or two
 // screens of one area): written once here. Texts the server also says live beside its schemas
 // (queries.labels.ts, auth.labels.ts, users.labels.ts, blogs.rules.ts).
 import { BLOG_TEXTS } from '../../portal-api/src/modules/blogs/blogs.rules.ts';
@@ -15,13 +15,13 @@ export const SPEC_TEXTS = {
   usersFailed: 'Failed to fetch users',
   queriesLoadFailed: 'Failed to load queries',
   uncategorized: BLOG_TEXTS.uncategorized,
-  /** SPEC §3 fallback for a user without a name. */
+  /** docs/product.md §3 fallback for a user without a name. */
   unknownUser: 'Unknown User',
-  /** SPEC §2 /admin-queries: a client without requests. */
+  /** docs/product.md §2 /admin-queries: a client without requests. */
   noQueries: 'No queries',
-  /** SPEC §8: a network exception, or a failure without a sentence of its own. */
+  /** docs/product.md §8: a network exception, or a failure without a sentence of its own. */
   somethingWrong: 'Something went wrong',
 } as const;
 
-/** SPEC §2 "Footer" and §9: the copyright line's year, a constant of the spec (not the clock's year). */
+/** docs/product.md §2 "Footer" and §9: the copyright line's year, a constant of the spec (not the clock's year). */
 export const COPYRIGHT_YEAR = 2025;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-// Text fields no longer cut what a person types at their maximum (issue 17): a
+// Text fields no longer cut what a person types at their maximum: a
 // counter appears near the limit and the form refuses, with a sentence, text
 // that is too long. The limits themselves come from the *.schema.ts files.
 

@@ -10,7 +10,7 @@ import {
   sidebarQueryTitle,
 } from './truncate.ts';
 
-describe('SPEC §9 truncation rules', () => {
+describe('docs/product.md §9 truncation rules', () => {
   it('dashboard: 2 words, words over 12 characters cut to 5 plus an ellipsis', () => {
     expect(dashboardMessage('Concrete takeoff for the new garage')).toBe('Concrete takeoff…');
     expect(dashboardMessage('Electromechanical installations works')).toBe('Elect… insta…');

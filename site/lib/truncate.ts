@@ -1,4 +1,4 @@
-// The shortening rules of SPEC §9 "Text truncation", one function each, shared by
+// The shortening rules of docs/product.md §9 "Text truncation", one function each, shared by
 // the client portal and the admin area. Odd rules are kept on purpose and cited.
 
 const ELLIPSIS = '…';
@@ -13,13 +13,13 @@ export function firstWords(text: string | null | undefined, count: number): stri
   return all.length > count ? `${all.slice(0, count).join(' ')}${ELLIPSIS}` : all.join(' ');
 }
 
-/** SPEC §9: blog titles (admin blog cards, draft cards) show the first 7 words. */
+/** docs/product.md §9: blog titles (admin blog cards, draft cards) show the first 7 words. */
 export function blogTitle(title: string | null | undefined): string {
   return firstWords(title, 7);
 }
 
 /**
- * SPEC §9: the client dashboard shows 2 words of a query message, and a word
+ * docs/product.md §9: the client dashboard shows 2 words of a query message, and a word
  * longer than 12 characters is cut to its first 5 plus an ellipsis.
  */
 export function dashboardMessage(message: string | null | undefined): string {
@@ -29,13 +29,13 @@ export function dashboardMessage(message: string | null | undefined): string {
   return all.length > 2 && !text.endsWith(ELLIPSIS) ? `${text}${ELLIPSIS}` : text;
 }
 
-/** SPEC §9: My Queries shows the first 3 words of a message. */
+/** docs/product.md §9: My Queries shows the first 3 words of a message. */
 export function myQueriesMessage(message: string | null | undefined): string {
   return firstWords(message, 3);
 }
 
 /**
- * SPEC §2/§9: a chat sidebar query title of more than 3 words becomes its first
+ * docs/product.md §2/§9: a chat sidebar query title of more than 3 words becomes its first
  * 12 words plus an ellipsis (so 4 to 12 words gain an ellipsis and lose
  * nothing) — as the product does it; do not "fix" it to 3.
  */
@@ -44,7 +44,7 @@ export function sidebarQueryTitle(text: string | null | undefined): string {
   return all.length > 3 ? `${all.slice(0, 12).join(' ')}${ELLIPSIS}` : all.join(' ');
 }
 
-/** SPEC §2/§9: the admin query modal previews 100 characters (Expand / Show Less). */
+/** docs/product.md §2/§9: the admin query modal previews 100 characters (Expand / Show Less). */
 export function adminMessagePreview(message: string | null | undefined, limit = 100): { text: string; isTruncated: boolean } {
   const full = (message ?? '').trim();
   if (full.length <= limit) return { text: full, isTruncated: false };
@@ -52,7 +52,7 @@ export function adminMessagePreview(message: string | null | undefined, limit = 
 }
 
 /**
- * SPEC §2 admin chat list: the first 4 words, each cut to 5 characters, with
+ * docs/product.md §2 admin chat list: the first 4 words, each cut to 5 characters, with
  * ' ...' (space and three dots, as the product writes it) when there are more than 4.
  */
 export function adminChatListText(text: string | null | undefined): string {

@@ -73,14 +73,17 @@ export interface QueriesTable {
   message: string;
   service_id: string | null;
   subservice_id: string | null;
-  /** The service's title kept as text once an admin deleted the service (closed requests only; issue 17). */
+  /**
+   * The service's title kept as text once an admin deleted the service (closed requests only),
+   * so the request still names what was asked for.
+   */
   service_label: Generated<string | null>;
   subservice_label: Generated<string | null>;
   status: QueryStatus;
   bid_due_date: string | null;
   created_at: string;
   updated_at: string;
-  /** Issue 13: null on requests made before project names existed. */
+  /** Null on requests made before project names existed. */
   project_name: string | null;
   location: string | null;
   delivery_due_at: string | null;
@@ -239,7 +242,7 @@ export interface SettingsTable {
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
-/** One mail to send (ARCHITECTURE.md "Mail"); bodies are blanked once sent. */
+/** One mail to send (docs/architecture.md §6, the outbox); bodies are blanked once sent. */
 export interface OutboxTable {
   id: string;
   /** What the mail is (login-code, new-request, ...): the only thing logged beside the recipient. */

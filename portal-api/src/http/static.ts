@@ -34,7 +34,7 @@ import { BUILD_ORIGIN, withPublicOrigin } from './public-origin.ts';
 
 /**
  * Routes with an id are served by their list page's shell so a hard reload
- * works (ARCHITECTURE.md "Portal routes"). Add a line when a page gains an id route.
+ * works (docs/architecture.md §2). Add a line when a page gains an id route.
  */
 export const SHELL_ROUTES: ReadonlyArray<[RegExp, string]> = [
   [/^\/chat\/[^/]+\/?$/, 'chat/index.html'],

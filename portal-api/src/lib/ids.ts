@@ -2,7 +2,7 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 const ID_BYTES = 10;
 // Random bytes for 128 ids at a time: one call to the system's generator per id was 16 µs,
-// a twentieth of storing a chat message (docs/performance.md, "Sixth session").
+// a twentieth of storing a chat message (docs/performance.md).
 const pool = new Uint8Array(ID_BYTES * 128);
 let used = pool.length;
 

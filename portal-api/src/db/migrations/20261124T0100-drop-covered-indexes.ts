@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 //   chat_messages_query_idx (query_id, created_at)       ⊂ chat_messages_query_created_id_idx (query_id, created_at, id)
 //   activities_user_created_idx (user_id, created_at)    ⊂ activities_user_created_id_idx (user_id, created_at, id)
 // tests/api/chat-write-indexes.pg.test.ts checks those plans; docs/performance.md
-// ("Seventh session") has what it saves.
+// has what it saves.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('chat_messages_query_idx').ifExists().execute();

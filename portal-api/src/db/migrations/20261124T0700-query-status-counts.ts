@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // The admin queue's `total`. Counting the requests of a status read
 // every entry of an index on each call: at 10,000 requests 0.66 ms of
 // PostgreSQL's time for all of them and 1.07 ms for one status, the largest
-// part of a page (docs/performance.md, "Ninth session"). The counts are kept
+// part of a page (docs/performance.md). The counts are kept
 // per status in query_status_counts by triggers, so that every write to
 // queries, whoever makes it (a repo, a cascade from a deleted client, a
 // script), moves them in the same transaction; a page reads a few rows.

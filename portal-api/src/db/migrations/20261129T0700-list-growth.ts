@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Frozen in time: never edit after merge (STYLE.md "Data").
+// Frozen in time: never edit after merge (docs/architecture.md §1).
 // Lists that cost the same at 100 and at 10,000 requests (docs/performance.md, "Growth"):
 // - query_hour_counts keeps, per hour of creation (UTC, 'YYYY-MM-DDTHH') and current status,
 //   how many requests there are. The weekly chart reads at most 168 rows a week from it instead

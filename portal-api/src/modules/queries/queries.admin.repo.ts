@@ -77,7 +77,7 @@ async function termMatches(db: DB, search: string) {
     .selectFrom('queries as q')
     .select('q.id')
     .where('q.user_id', 'in', users)
-    // Issue 13: the project name and location lead every list, so they are searched too.
+    // The project name and location lead every list, so they are searched too.
     .unionAll(
       db
         .selectFrom('queries as q')
@@ -180,7 +180,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
 
 /**
  * Each sort's order, written on the columns of `q` so that it sorts the page of queries and
- * then the joined page alike. Issue 13's due order: the earlier of the delivery due time (ISO)
+ * then the joined page alike. The due order (docs/product.md §15): the earlier of the delivery due time (ISO)
  * and the bid due date (YYYY-MM-DD); both sort as text, and a bare date sorts before any time on
  * that day, which is the safe side.
  */

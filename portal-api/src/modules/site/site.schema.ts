@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The admin's "Rebuild the public site" (issue 16): the same safe build as
+// The admin's "Rebuild the public site" (docs/product.md §21): the same safe build as
 // `npm run build:site`, started from the running product.
 
 export const SITE_BUILD_TEXTS = {

@@ -4,7 +4,7 @@ import { imageForUpdate, replacedImage } from '../../db/row-image.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 
-/** The user as the API shows it (SPEC §3 "User in admin list", "Profile"). */
+/** The user as the API shows it (docs/product.md §3 "User in admin list", "Profile"). */
 export function toUser(row: UserRow) {
   return {
     _id: row.id,
@@ -20,7 +20,7 @@ export function toUser(row: UserRow) {
   };
 }
 
-/** GET /users/profile: every profile field (ARCHITECTURE.md "API contract"). */
+/** GET /users/profile: every profile field (the OpenAPI document). */
 export function toProfile(row: UserRow) {
   return {
     fullName: row.full_name,
@@ -33,7 +33,7 @@ export function toProfile(row: UserRow) {
   };
 }
 
-/** The signed-in user as /auth answers it (SPEC §4 "user"). */
+/** The signed-in user as /auth answers it (docs/product.md §4 "user"). */
 export function toSessionUser(u: Pick<UserRow, 'id' | 'full_name' | 'email' | 'role' | 'status'>) {
   return { _id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status };
 }
@@ -142,7 +142,7 @@ export function findUserById(db: DB, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** SPEC §6: the admin's user list excludes admins; newest first. A cursor starts after its row (keyset). */
+/** docs/product.md §6: the admin's user list excludes admins; newest first. A cursor starts after its row (keyset). */
 export async function listNonAdminUsers(db: DB, page: number, pageSize: number, cursor?: string, withLatestStatus = false) {
   // With withLatestStatus each row carries its newest query's status, read through
   // queries_user_created_id_idx (one index probe per row of the page).

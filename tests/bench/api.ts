@@ -590,7 +590,7 @@ function printIssueRows(r: Run): void {
     'GET /api/queries/me, 200 requests (unpaged)',
     `${me.peak.requestsPerSecond} req/s, ${kb(me.peak.bytesPerResponse ?? 0)}, p99 ${me.peak.p99Ms} ms`,
     '',
-    'kept (SPEC §7)',
+    'kept (docs/product.md §7)',
     true,
   ]);
   const mePaged = c('GET /api/queries/me?limit=20');

@@ -33,8 +33,12 @@ function parseExposition(text: string): Scrape {
     expect(sample, `not a sample line: ${line}`).not.toBeNull();
     const labels: Record<string, string> = {};
     for (const [, key, value] of sample![2]?.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g) ?? []) labels[key!] = value!;
-    const value = sample![3] === '+Inf' ? Infinity : sample![3] === '-Inf' ? -Infinity : Number(sample![3]);
-    expect(Number.isNaN(value), line).toBe(false);
+    // The text format's values: a float, +Inf, -Inf or NaN, which Prometheus reads in any case
+    // (prom-client writes 'Nan' for an event-loop summary before its first sample).
+    const raw = sample![3]!;
+    const isNaNValue = /^nan$/i.test(raw);
+    const value = raw === '+Inf' ? Infinity : raw === '-Inf' ? -Infinity : isNaNValue ? NaN : Number(raw);
+    expect(isNaNValue || !Number.isNaN(value), line).toBe(true);
     samples.push({ name: sample![1]!, labels, value });
   }
   return { types, samples };

@@ -63,6 +63,8 @@ it('describes every error body and the WebSocket frames', () => {
   for (const { path, method, op } of operations()) {
     for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
       if (!/^[45]/.test(status)) continue;
+      // The contact form's plain post (it works before the page hydrates) answers a page, not JSON.
+      if (!response.content?.['application/json'] && response.content?.['text/html']) continue;
       const schema = response.content?.['application/json']?.schema;
       const resolved = schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
       expect(resolved?.properties?.message, `${method} ${path} ${status}`).toBeTruthy();

@@ -117,7 +117,9 @@ describe('unpaged lists do not block the server', () => {
     };
     const batch = await alone(`/api/queries?pageSize=${LIST_BATCH}`, admin);
     const health = await alone('/api/health', admin);
-    const bound = Math.max(BUDGET_MS, 8 * batch + health);
+    // A list of this size is 64 batches: built whole, a probe waits for all of them (the old
+    // code's p99 was 18.7 s); 20 batches leaves room for a busy machine and still fails that.
+    const bound = Math.max(BUDGET_MS, 20 * batch + health);
 
     let serving = true;
     const lists = Promise.all(

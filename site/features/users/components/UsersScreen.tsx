@@ -1,15 +1,13 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { DataTable } from '../../../islands/ui/DataTable.tsx';
 import { useRef, useState } from 'react';
-import { toast } from '../../ui/toast-on-demand.ts';
-import { api, call } from '../../../lib/api.ts';
-import type { ListedUser } from '../../../../portal-api/src/modules/users/users.schema.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { Pager } from '../../ui/Pager.tsx';
-import { rescueFocus } from '../../ui/focus-rescue.ts';
-import { AdminShell } from '../AdminShell.tsx';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useApproveUser, useUsersPage } from '../api.ts';
+import type { ListedUser } from '../types.ts';
+import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
+import { Pager } from '../../../islands/ui/Pager.tsx';
+import { rescueFocus } from '../../../islands/ui/focus-rescue.ts';
+import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
 import './users.css';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -31,22 +29,13 @@ export function UsersScreen() {
 }
 
 function UsersTable() {
-  const queryClient = useQueryClient();
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
   const [pending, setPending] = useState<ListedUser | null>(null);
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const users = useQuery({
-    queryKey: ['users', pagination.pageIndex],
-    queryFn: () => call(api.users.$get({ query: { page: String(pagination.pageIndex + 1), pageSize: String(PAGE_SIZE) } })),
-    placeholderData: keepPreviousData,
-  });
-  const approve = useSingleFlightMutation({
-    mutationFn: (id: string) => call(api.auth.approve[':id'].$post({ param: { id } })),
-    onSuccess: () => {
-      toast.success(AUTH_TEXTS.approved);
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
-    },
+  const users = useUsersPage(pagination.pageIndex, PAGE_SIZE);
+  const approve = useApproveUser({
+    onSuccess: () => toast.success(AUTH_TEXTS.approved),
     onError: () => toast.error('Approval failed'),
     onSettled: () => setPending(null),
   });

@@ -31,16 +31,20 @@ const NO_MUTATION = {
   importNames: ['useMutation'],
   message: 'Use useSingleFlightMutation (site/islands/ui/use-single-flight-mutation.ts): a double click sends one call.',
 };
-/** The wall around the areas, as seen from a file of `area` (or from outside them, when null). */
+/**
+ * The wall around the areas, as seen from a file of `area`, from a page (`'page'`) or from
+ * elsewhere outside them (null). A page mounts one of an area's components as its island (a
+ * portal screen, or the contact form and the blog listing of the public pages); any other file
+ * outside the areas takes only an area's index.ts or a *Screen.tsx.
+ */
 function areaWalls(area) {
+  const outside = area === null || area === 'page';
   const others = AREAS.filter((a) => a !== area).join('|');
   const message = 'Another area is reached only through its index.ts (site/features/<area>/index.ts; docs/architecture.md §3).';
-  const throughFeatures = {
-    regex: `features/(${others})/(?!index\\.ts$${area === null ? '|components/[A-Za-z]+Screen\\.tsx$' : ''})`,
-    message,
-  };
+  const mounted = area === 'page' ? '|components/[A-Z][A-Za-z]+\\.tsx$' : area === null ? '|components/[A-Za-z]+Screen\\.tsx$' : '';
+  const throughFeatures = { regex: `features/(${others})/(?!index\\.ts$${mounted})`, message };
   // Outside the areas, ../chat/ and the like are the islands' own folders, not areas.
-  if (area === null) return [throughFeatures];
+  if (outside) return [throughFeatures];
   // From inside an area, another area is a sibling folder reached by ../ hops.
   return [throughFeatures, { regex: `^(\\.\\./)+(${others})/(?!index\\.ts$)`, message }];
 }
@@ -84,11 +88,20 @@ export default tseslint.config(
     },
   },
   {
-    // Outside the areas (pages, islands not yet moved): an area's index.ts, or a page's *Screen.tsx.
+    // Outside the areas (islands not yet moved, shell, ui): an area's index.ts, or a page's *Screen.tsx.
     files: ['site/**/*.{ts,tsx,astro}'],
     ignores: ['site/features/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(null)], paths: [NO_MUTATION] }],
+    },
+  },
+  {
+    files: ['site/pages/**/*.astro'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...SITE_IMPORT_WALLS, ...areaWalls('page')], paths: [NO_MUTATION] },
+      ],
     },
   },
   ...AREAS.map((area) => ({

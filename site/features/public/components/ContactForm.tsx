@@ -1,14 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../ui/toast-on-demand.ts';
-import { CharCount } from '../ui/CharCount.tsx';
-import { SHORT_TOAST_MS, Toasts } from '../ui/Toasts.tsx';
-import { CONTACT_LIMITS } from '../../../portal-api/src/modules/contact/contact.limits.ts';
-import type { ContactMessage } from '../../../portal-api/src/modules/contact/contact.schema.ts';
-import { ApiError, call, publicApi } from '../../lib/api.ts';
-import { busyButton } from '../ui/busy-button.ts';
-import { fieldError } from '../../lib/field-error.ts';
-import { CONTACT_FIELDS, type ContactField } from '../../../portal-api/src/modules/contact/contact.labels.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { CharCount } from '../../../islands/ui/CharCount.tsx';
+import { SHORT_TOAST_MS, Toasts } from '../../../islands/ui/Toasts.tsx';
+import { CONTACT_LIMITS } from '../../../../portal-api/src/modules/contact/contact.limits.ts';
+import type { ContactMessage } from '../../../../portal-api/src/modules/contact/contact.schema.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { sendContactMessage } from '../api.ts';
+import { busyButton } from '../../../islands/ui/busy-button.ts';
+import { fieldError } from '../../../lib/field-error.ts';
+import { CONTACT_FIELDS, type ContactField } from '../../../../portal-api/src/modules/contact/contact.labels.ts';
 
 // SPEC §5 contact form: name, e-mail, service and message required, phone
 // optional. The browser checks presence and length (its own constraint
@@ -54,7 +55,7 @@ export default function ContactForm({ services, labels }: Props) {
     setError(null);
     setRefused(undefined);
     try {
-      const result = await call(publicApi.contact.submit.$post({ json }));
+      const result = await sendContactMessage(json);
       toast.success(result.message, { duration: TOAST_MS });
       // Every field emptied by name, the service back on its placeholder.
       reset({ name: '', email: '', phone: '', service: '', message: '' });

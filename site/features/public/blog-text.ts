@@ -1,7 +1,7 @@
-import type { Blog } from '../../../../portal-api/src/modules/blogs/blogs.schema.ts';
-import { BLOG_LIMITS, firstWords } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+import type { Blog } from '../../../portal-api/src/modules/blogs/blogs.schema.ts';
+import { BLOG_LIMITS, firstWords } from '../../../portal-api/src/modules/blogs/blogs.rules.ts';
 
-export { formatPostDate } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+export { formatPostDate } from '../../../portal-api/src/modules/blogs/blogs.rules.ts';
 
 export type { Blog };
 

@@ -3,7 +3,7 @@ import {
   nextListState as nextState,
   readListState as readState,
   listSearch as toSearch,
-} from '../../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
+} from '../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
 
 describe('public blog list state (SPEC §4)', () => {
   const start = { category: 'Estimating Tips', tag: 'concrete', q: 'slab', page: 3 };

@@ -1,24 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { call, publicApi, serverMessage } from '../../../lib/api.ts';
+import { serverMessage } from '../../../lib/api.ts';
+import { useBlogTags, useCategories } from '../api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import type { BlogListState } from './blog-url-state.ts';
+import type { BlogListState } from '../blog-url-state.ts';
 
 type Update = (patch: Partial<BlogListState>, mode?: 'push' | 'replace') => void;
 const SEARCH_DELAY_MS = 350;
 
 /** Search text, category and tag (SPEC §2 /blog). Typing searches after a short pause; Enter searches at once. */
 export function BlogFilters({ state, update }: { state: BlogListState; update: Update }) {
-  const categories = useQuery({
-    queryKey: ['categories'],
-    queryFn: () => call(publicApi.categories.$get()),
-    staleTime: 5 * 60_000,
-  });
-  const tags = useQuery({
-    queryKey: ['blog-tags'],
-    queryFn: () => call(publicApi.blogs.tags.$get()),
-    staleTime: 5 * 60_000,
-  });
+  const categories = useCategories();
+  const tags = useBlogTags();
 
   const [text, setText] = useState(state.q);
   const typed = useRef(false);

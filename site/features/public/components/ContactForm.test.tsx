@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser } from '../../../tests/component/browser.ts';
+import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
 import ContactForm from './ContactForm.tsx';
-import { chooseOption } from '../../../tests/component/choose.ts';
+import { chooseOption } from '../../../../tests/component/choose.ts';
 
 // The contact form (SPEC §5, §7 POST /contact/submit, §8) in jsdom against the real API.
 // The browser's own constraint validation checks presence; the API checks the rest and

@@ -1,4 +1,4 @@
-import { BLOG_LISTING_DATA_ID } from '../../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
+import { BLOG_LISTING_DATA_ID } from '../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
 import type { Blog } from './blog-text.ts';
 
 type Page = { data: Blog[]; page: number; pageSize: number; total: number };

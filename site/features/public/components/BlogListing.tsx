@@ -1,16 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { call, publicApi } from '../../lib/api.ts';
-import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { IslandRoot } from '../ui/IslandRoot.tsx';
-import { Pager } from '../ui/Pager.tsx';
-import { type Blog, formatPostDate, postPath, preview } from './blog/blog-text.ts';
-import { serverPage, serverPageAt } from './blog/server-page.ts';
-import { useBlogUrlState } from './blog/blog-url-state.ts';
-import { describeFilters, listingKey, listSearch, nextListState } from '../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
-import { BlogFilters } from './blog/BlogFilters.tsx';
-import { RecentPosts } from './blog/RecentPosts.tsx';
-import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+import { usePublishedBlogs } from '../api.ts';
+import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+import { IslandRoot } from '../../../islands/ui/IslandRoot.tsx';
+import { Pager } from '../../../islands/ui/Pager.tsx';
+import { type Blog, formatPostDate, postPath, preview } from '../blog-text.ts';
+import { serverPage, serverPageAt } from '../server-page.ts';
+import { useBlogUrlState } from '../blog-url-state.ts';
+import { describeFilters, listingKey, listSearch, nextListState } from '../../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
+import { BlogFilters } from './BlogFilters.tsx';
+import { RecentPosts } from './RecentPosts.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /**
  * /blog: published posts, filtered and paged, the state in the address (SPEC §2, §4, §9).
@@ -36,10 +35,7 @@ function Listing() {
   const [moveFocus, setMoveFocus] = useState(false);
 
   const params = new URLSearchParams(listingKey(state));
-  const list = useQuery({
-    queryKey: ['public-blogs', params.toString()],
-    queryFn: ({ signal }) => call(publicApi.blogs.$get({ query: Object.fromEntries(params) }, { init: { signal } })),
-    placeholderData: keepPreviousData,
+  const list = usePublishedBlogs(params, {
     initialData: serverPage?.key === params.toString() ? serverPage.list : undefined,
     initialDataUpdatedAt: serverPageAt,
   });

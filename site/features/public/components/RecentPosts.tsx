@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { call, publicApi } from '../../../lib/api.ts';
-import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { serverPage } from './server-page.ts';
-import { formatPostDate, postPath } from './blog-text.ts';
+import { useRecentBlogs } from '../api.ts';
+import { BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
+import { serverPage } from '../server-page.ts';
+import { formatPostDate, postPath } from '../blog-text.ts';
 
 /** SPEC §9: the 4 newest published posts, whatever the filters. */
 export function RecentPosts() {
-  const recent = useQuery({
-    queryKey: ['recent-blogs'],
-    queryFn: () => call(publicApi.blogs.$get({ query: { status: 'published', page: '1', pageSize: String(BLOG_LIMITS.recentPosts) } })),
-    initialData: serverPage?.recent,
-  });
+  const recent = useRecentBlogs(serverPage?.recent);
   const posts = recent.data?.data ?? [];
   return (
     <section className="bl-box" aria-labelledby="recent-posts-title">

@@ -1,5 +1,5 @@
-import { AdminShell } from '../AdminShell.tsx';
-import { AdminStyles } from '../AdminStyles.tsx';
+import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
+import { AdminStyles } from '../../../islands/admin/AdminStyles.tsx';
 import { BlogBoard } from './BlogBoard.tsx';
 
 /** /draft-blog: draft blogs with Publish (SPEC §2). */

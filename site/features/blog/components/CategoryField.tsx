@@ -1,20 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { toast } from '../../ui/toast-on-demand.ts';
-import { api, call } from '../../../lib/api.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useAddCategory, useCategories } from '../api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { CATEGORY_NAME_MAX, CATEGORY_TEXTS } from '../../../../portal-api/src/modules/categories/categories.labels.ts';
 import { limitState } from '../../../lib/text-limit.ts';
-import { CharCount } from '../../ui/CharCount.tsx';
-import { type Category, messageOr } from './blog-admin.ts';
+import { CharCount } from '../../../islands/ui/CharCount.tsx';
+import { messageOr } from '../blog-admin.ts';
 
 type Props = { value: string; invalid: boolean; error: ReactNode; onChange: (id: string) => void };
 
 /** The editor's Category select, with an inline "add a category" (ARCHITECTURE.md: POST /categories {name}). */
 export function CategoryField({ value, invalid, error, onChange }: Props) {
-  const client = useQueryClient();
-  const categories = useQuery({ queryKey: ['categories'], queryFn: () => call(api.categories.$get()) });
+  const categories = useCategories();
   useEffect(() => {
     if (categories.isError) toast.error(BLOG_TEXTS.fetchCategoriesFailed);
   }, [categories.isError]);
@@ -26,12 +23,8 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
     if (adding) nameInput.current?.focus();
   }, [adding]);
 
-  const add = useSingleFlightMutation({
-    mutationFn: (newName: string) => call(api.categories.$post({ json: { name: newName } })),
+  const add = useAddCategory({
     onSuccess: (res) => {
-      client.setQueryData<{ data: Category[] }>(['categories'], (old) => ({
-        data: [...(old?.data ?? []), res.data].sort((a, b) => a.name.localeCompare(b.name, 'en-US')),
-      }));
       onChange(res.data._id);
       setAdding(false);
       setName('');

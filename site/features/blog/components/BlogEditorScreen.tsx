@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '../../ui/toast-on-demand.ts';
-import { api, call } from '../../../lib/api.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useBlog } from '../api.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { AdminShell } from '../AdminShell.tsx';
-import { AdminStyles } from '../AdminStyles.tsx';
+import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
+import { AdminStyles } from '../../../islands/admin/AdminStyles.tsx';
 import { BlogForm } from './BlogForm.tsx';
 
 /** /blog-upload (new) and /blog-upload/{id} (edit), SPEC §2 and §5. */
@@ -19,13 +18,7 @@ export default function BlogEditorScreen() {
 }
 
 function Editor({ id }: { id: string | undefined }) {
-  const blog = useQuery({
-    queryKey: ['blog', id],
-    queryFn: () => call(api.blogs[':idOrSlug'].$get({ param: { idOrSlug: id! } })),
-    enabled: !!id,
-    retry: false,
-    staleTime: 0,
-  });
+  const blog = useBlog(id);
   useEffect(() => {
     if (blog.isError) toast.error(BLOG_TEXTS.fetchOneFailed);
   }, [blog.isError]);

@@ -1,14 +1,12 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { useEffect, useState } from 'react';
-import { toast } from '../../ui/toast-on-demand.ts';
-import { api, call } from '../../../lib/api.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useAdminBlogs, useDeleteBlog, useDeleteBlogs, usePublishBlog } from '../api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { BLOG_LIMITS, BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
+import { Pager } from '../../../islands/ui/Pager.tsx';
 import { BLOG_CARD_STYLES, BlogCard } from './BlogCard.tsx';
-import { type Blog, messageOr } from './blog-admin.ts';
+import { type Blog, messageOr } from '../blog-admin.ts';
 import type { MenuAction } from './OptionsMenu.tsx';
 
 type Props = { status: 'published' | 'draft' };
@@ -19,7 +17,6 @@ type Props = { status: 'published' | 'draft' };
  * confirmed bulk delete, UPLOAD; the published board also links to DRAFT.
  */
 export function BlogBoard({ status }: Props) {
-  const client = useQueryClient();
   const isDraft = status === 'draft';
   const [page, setPage] = useState(1);
   const [selecting, setSelecting] = useState(false);
@@ -27,11 +24,7 @@ export function BlogBoard({ status }: Props) {
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [deleting, setDeleting] = useState<Blog | null>(null);
 
-  const list = useQuery({
-    queryKey: ['admin-blogs', status, page],
-    queryFn: () => call(api.blogs.$get({ query: { status, page: String(page), pageSize: String(BLOG_LIMITS.adminPageSize) } })),
-    placeholderData: keepPreviousData,
-  });
+  const list = useAdminBlogs(status, page);
   const loadError = isDraft ? BLOG_TEXTS.fetchDraftsFailed : BLOG_TEXTS.fetchFailed;
   useEffect(() => {
     if (list.isError) toast.error(loadError);
@@ -44,40 +37,29 @@ export function BlogBoard({ status }: Props) {
     if (list.data && !list.isPlaceholderData && page > pageCount) setPage(pageCount);
   }, [list.data, list.isPlaceholderData, page, pageCount]);
 
-  const refresh = () => client.invalidateQueries({ queryKey: ['admin-blogs'] });
   const leaveSelectMode = () => {
     // SPEC §2: leaving select mode clears the selection.
     setSelecting(false);
     setSelected(new Set());
   };
 
-  const removeOne = useSingleFlightMutation({
-    mutationFn: (id: string) => call(api.blogs[':id'].$delete({ param: { id } })),
+  const removeOne = useDeleteBlog({
     onSuccess: (res) => toast.success(res.message || BLOG_TEXTS.deleted),
     onError: () => toast.error(BLOG_TEXTS.deleteFailed),
-    onSettled: () => {
-      setDeleting(null);
-      void refresh();
-    },
+    onSettled: () => setDeleting(null),
   });
-  const removeMany = useSingleFlightMutation({
-    mutationFn: (ids: string[]) => call(api.blogs.multiple.$delete({ json: { blogIds: ids } })),
+  const removeMany = useDeleteBlogs({
     onSuccess: (res) => {
       toast.success(res.message || BLOG_TEXTS.bulkDeleted);
       leaveSelectMode();
     },
     onError: () => toast.error(BLOG_TEXTS.deleteFailed),
-    onSettled: () => {
-      setConfirmBulk(false);
-      void refresh();
-    },
+    onSettled: () => setConfirmBulk(false),
   });
-  const publish = useSingleFlightMutation({
-    mutationFn: (id: string) => call(api.blogs[':id'].status.$patch({ param: { id }, json: { status: 'published' } })),
+  const publish = usePublishBlog({
     onSuccess: () => toast.success(BLOG_TEXTS.published),
     // SPEC §8: the server's message or 'Failed to publish blog.'; a network exception 'Error publishing blog.'
     onError: (err) => toast.error(messageOr(err, BLOG_TEXTS.publishFailed, BLOG_TEXTS.publishError)),
-    onSettled: () => void refresh(),
   });
 
   const toggle = (id: string) =>

@@ -1,18 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from '../../ui/toast-on-demand.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
 import type { z } from 'zod';
-import { api, upload } from '../../../lib/api.ts';
+import { uploadBlogImage, useSaveBlog } from '../api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { useSubmissionKey } from '../../../lib/idempotency-key.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
-import { CharCount } from '../../ui/CharCount.tsx';
+import { CharCount } from '../../../islands/ui/CharCount.tsx';
 import { BLOG_LIMITS, BLOG_TEXTS, parseTags } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import type { BlogFormInput, blogFormSchema } from '../../../../portal-api/src/modules/blogs/blogs.schema.ts';
-import { type Blog, messageOr } from './blog-admin.ts';
+import { type Blog, messageOr } from '../blog-admin.ts';
 import { CategoryField } from './CategoryField.tsx';
 
 const QuillEditor = lazy(() => import('./QuillEditor.tsx'));
@@ -57,7 +55,7 @@ const resolver = lazyZodResolver(
 
 /** The editor form (SPEC §2, §5): CANCEL resets to what was loaded; SAVE creates, UPDATE updates. */
 export function BlogForm({ initial }: { initial: Blog | null }) {
-  const client = useQueryClient();
+  const saveBlog = useSaveBlog();
   const isEdit = !!initial;
   const start = useMemo(() => valuesOf(initial), [initial]);
   // react-hook-form over the shared form schema: checked on submit; a field's error clears once it is edited.
@@ -117,9 +115,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
 
   const uploadBodyImage = async (picked: File) => {
     if (!IMAGE_TYPES.includes(picked.type)) throw new Error('Only images (JPG, PNG, GIF, WebP, AVIF) are accepted.');
-    const form = new FormData();
-    form.append('image', picked);
-    return (await upload(api.blogs.images, '$post', form, () => undefined)).url;
+    return uploadBlogImage(picked);
   };
 
   const refuse = (errors: FieldErrors<BlogFormInput>) => {
@@ -148,17 +144,14 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
     else if (removeImage) form.append('removeImage', 'true');
     setProgress(0);
     try {
-      // An update (PUT) sets the post to what was sent, so a repeat changes nothing. A new post carries
-      // its submission's Idempotency-Key: a retry after a lost answer makes no second post.
-      const res = isEdit
-        ? await upload(api.blogs[':id'], '$put', form, setProgress, { id: initial._id })
-        : await upload(api.blogs, '$post', form, setProgress, undefined, {
-            [IDEMPOTENCY_KEY_HEADER]: submission.for({ values, file, removeImage }),
-          });
+      const res = await saveBlog(
+        isEdit
+          ? { form, onProgress: setProgress, id: initial._id }
+          : { form, onProgress: setProgress, id: null, idempotencyKey: submission.for({ values, file, removeImage }) },
+      );
       submission.renew();
       toast.success(isEdit ? BLOG_TEXTS.updated : BLOG_TEXTS.created);
       setDone(true);
-      void client.invalidateQueries({ queryKey: ['admin-blogs'] });
       // SPEC §2: drafts go to /draft-blog, published posts to /admin-blogs.
       window.setTimeout(() => window.location.assign(res.data.status === 'draft' ? paths.draftBlog : paths.adminBlogs), REDIRECT_MS);
     } catch (err) {

@@ -1,5 +1,5 @@
 import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords, formatPostDate } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import type { Blog } from './blog-admin.ts';
+import type { Blog } from '../blog-admin.ts';
 import { type MenuAction, OptionsMenu } from './OptionsMenu.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 

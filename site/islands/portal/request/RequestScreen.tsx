@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast-on-demand.ts';
-import { ApiError, api, call, errorCode, publicApi } from '../../../lib/api.ts';
+import { ApiError, api, call, errorCode } from '../../../lib/api.ts';
+import { useServices } from '../../../features/services/index.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -46,7 +47,7 @@ function RequestForm() {
   const token = useAuth((s) => s.token);
   const ids = { message: useId(), service: useId(), sub: useId(), due: useId(), error: useId() };
   const chooseFiles = useRef<HTMLButtonElement>(null);
-  const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
+  const services = useServices();
   const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()) });
   const reuse = useReusedPlans();
   const [keepReused, setKeepReused] = useState(true);

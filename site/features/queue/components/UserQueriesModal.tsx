@@ -1,21 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call } from '../../../lib/api.ts';
+import { useUserQueries } from '../api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { adminMessagePreview } from '../../../lib/truncate.ts';
-import { Modal } from '../../ui/Modal.tsx';
-import { formatDateTime, StatusBadge, type Query } from '../admin-format.tsx';
+import { Modal } from '../../../islands/ui/Modal.tsx';
+import { formatDateTime, StatusBadge, type Query } from '../../../islands/admin/admin-format.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { user: { _id: string; fullName: string } | null; onClose: () => void };
 
 /** SPEC §2 /admin-queries: 'Queries of {name}', with the real status and time where the seed had placeholders. */
 export function UserQueriesModal({ user, onClose }: Props) {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['admin', 'user-queries', user?._id],
-    queryFn: () => call(api.users[':id'].queries.$get({ param: { id: user!._id } })).then((r) => r.data),
-    enabled: !!user,
-  });
+  const { data, isPending, isError } = useUserQueries(user?._id);
   return (
     <Modal open={!!user} title={`Queries of ${user?.fullName ?? ''}`} onClose={onClose} wide>
       {isPending ? (

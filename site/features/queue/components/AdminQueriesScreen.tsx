@@ -1,5 +1,5 @@
-import { AdminShell } from '../AdminShell.tsx';
-import { AdminStyles } from '../AdminStyles.tsx';
+import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
+import { AdminStyles } from '../../../islands/admin/AdminStyles.tsx';
 import { ClientList } from './ClientList.tsx';
 import { RequestQueue } from './RequestQueue.tsx';
 

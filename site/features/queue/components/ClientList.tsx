@@ -1,11 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../ui/toast-on-demand.ts';
-import { api, call } from '../../../lib/api.ts';
-import { Modal } from '../../ui/Modal.tsx';
-import { Pager } from '../../ui/Pager.tsx';
-import { StatusBadge } from '../admin-format.tsx';
-import { useDismiss, useFocusFirstItem } from '../../ui/use-dismiss.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useClients } from '../api.ts';
+import { Modal } from '../../../islands/ui/Modal.tsx';
+import { Pager } from '../../../islands/ui/Pager.tsx';
+import { StatusBadge } from '../../../islands/admin/admin-format.tsx';
+import { useDismiss, useFocusFirstItem } from '../../../islands/ui/use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
@@ -18,11 +17,7 @@ export function ClientList() {
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<Person | null>(null);
   const [queriesOf, setQueriesOf] = useState<Person | null>(null);
-  const users = useQuery({
-    queryKey: ['admin', 'clients', page],
-    queryFn: () => call(api.users.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE), include: 'latestQueryStatus' } })),
-    placeholderData: keepPreviousData,
-  });
+  const users = useClients(page, PAGE_SIZE);
   useEffect(() => {
     if (users.isError) toast.error(SPEC_TEXTS.usersFailed);
   }, [users.isError]);

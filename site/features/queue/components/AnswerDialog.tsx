@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from '../../ui/toast-on-demand.ts';
-import { api, call, jsonBody } from '../../../lib/api.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useAttachDeliverables } from '../api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { describeProgress, overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
-import { Modal } from '../../ui/Modal.tsx';
-import type { Query } from '../admin-format.tsx';
+import { Modal } from '../../../islands/ui/Modal.tsx';
+import type { Query } from '../../../islands/admin/admin-format.tsx';
 import { useStatusChange } from './use-status-change.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -26,7 +25,7 @@ type Props = { query: Query | null; onClose: () => void };
  * picked again. The deliverables are attached once every upload is complete.
  */
 export function AnswerDialog({ query, onClose }: Props) {
-  const client = useQueryClient();
+  const attachDeliverables = useAttachDeliverables();
   const change = useStatusChange();
   const inputId = useId();
   const noteId = useId();
@@ -65,10 +64,9 @@ export function AnswerDialog({ query, onClose }: Props) {
       if (files.length && attached !== files) {
         setProgress(0);
         const uploadIds = await uploads.uploadAll(picked);
-        const res = await call(api.queries[':id'].deliverables.$post({ param: { id: query._id } }, jsonBody({ uploadIds })));
+        const res = await attachDeliverables(query._id, uploadIds);
         setAttached(files);
         setProgress(null);
-        void client.invalidateQueries({ queryKey: ['admin'] });
         if (!willAnswer) toast.success(res.message);
       }
       if (willAnswer) await change.mutateAsync({ id: query._id, status: 'answered', note });

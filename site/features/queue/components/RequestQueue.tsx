@@ -1,16 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { toast } from '../../ui/toast-on-demand.ts';
-import { api, call } from '../../../lib/api.ts';
-import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useQueue } from '../api.ts';
+import { ScrollRegion } from '../../../islands/ui/ScrollRegion.tsx';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
-import { Pager } from '../../ui/Pager.tsx';
-import { StatusBadge, type Query } from '../admin-format.tsx';
+import { Pager } from '../../../islands/ui/Pager.tsx';
+import { StatusBadge, type Query } from '../../../islands/admin/admin-format.tsx';
 import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
-import { dueLabel } from '../../request/due-label.ts';
-import { countdown } from '../../request/countdown.ts';
-import { useNow } from '../../request/use-now.ts';
+import { dueLabel } from '../../../islands/request/due-label.ts';
+import { countdown } from '../../../islands/request/countdown.ts';
+import { useNow } from '../../../islands/request/use-now.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
@@ -64,15 +63,7 @@ export function RequestQueue() {
   }, [typed, search]);
   useEffect(() => keepPlace(status, search, page), [status, search, page]);
 
-  // Issue 13: the earlier of the delivery due time and the bid due date comes first.
-  const params = new URLSearchParams({ sort: 'due', page: String(page), pageSize: String(PAGE_SIZE) });
-  if (status) params.set('status', status);
-  if (search) params.set('search', search);
-  const { data, isPending, isError, isFetching } = useQuery({
-    queryKey: ['admin', 'queue', status, search, page],
-    queryFn: () => call(api.queries.$get({ query: Object.fromEntries(params) })),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isPending, isError, isFetching } = useQueue(status, search, page, PAGE_SIZE);
   useEffect(() => {
     if (isError) toast.error(SPEC_TEXTS.queriesLoadFailed);
   }, [isError]);

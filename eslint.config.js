@@ -31,6 +31,7 @@ const NO_MUTATION = {
   importNames: ['useMutation'],
   message: 'Use useSingleFlightMutation (site/islands/ui/use-single-flight-mutation.ts): a double click sends one call.',
 };
+const LAYERS = 'Imports flow one way: pages → features → shell → ui and lib (STYLE.md §2).';
 /**
  * The wall around the areas, as seen from a file of `area`, from a page (`'page'`) or from
  * elsewhere outside them (null). A page mounts one of an area's components as its island (a
@@ -110,6 +111,27 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area)], paths: [NO_MUTATION] }],
     },
   })),
+  {
+    // Imports flow one way (STYLE.md §2): the shell (sidebar layouts, session) serves every area
+    // and so knows none; ui/ knows no business at all, neither the areas nor the shell.
+    files: ['site/shell/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...SITE_IMPORT_WALLS, { regex: '/features/', message: LAYERS }], paths: [NO_MUTATION] },
+      ],
+    },
+  },
+  {
+    files: ['site/ui/**/*.{ts,tsx}', 'site/islands/ui/**/*.{ts,tsx}'],
+    ignores: ['site/islands/ui/use-single-flight-mutation.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...SITE_IMPORT_WALLS, { regex: '/(features|shell)/', message: LAYERS }], paths: [NO_MUTATION] },
+      ],
+    },
+  },
   {
     // The one place that wraps useMutation.
     files: ['site/islands/ui/use-single-flight-mutation.ts'],

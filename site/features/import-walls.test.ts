@@ -68,6 +68,16 @@ describe('an area imports another only through its index.ts', { timeout: 120_000
     ).toEqual([expect.stringMatching(WALL)]);
   });
 
+  it('refuses the shell reaching into an area, and ui reaching into the shell', async () => {
+    const LAYERS = /Imports flow one way/;
+    expect(
+      await lint('site/shell/Planted.tsx', "import { useServices } from '../features/services/index.ts';\nexport const p = useServices;\n"),
+    ).toEqual([expect.stringMatching(LAYERS)]);
+    expect(
+      await lint('site/islands/ui/Planted.tsx', "import { useSignOut } from '../../shell/session.ts';\nexport const p = useSignOut;\n"),
+    ).toEqual([expect.stringMatching(LAYERS)]);
+  });
+
   it("lets through an area's index.ts, its own files, and a page mounting a screen", async () => {
     expect(
       await lint(

@@ -3,8 +3,8 @@ import { toast } from '../../../islands/ui/toast-on-demand.ts';
 import { useBlog } from '../api.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
-import { AdminStyles } from '../../../islands/admin/AdminStyles.tsx';
+import { AdminShell } from '../../../shell/AdminShell.tsx';
+import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { BlogForm } from './BlogForm.tsx';
 
 /** /blog-upload (new) and /blog-upload/{id} (edit), SPEC §2 and §5. */

@@ -1,5 +1,5 @@
-import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
-import { AdminStyles } from '../../../islands/admin/AdminStyles.tsx';
+import { AdminShell } from '../../../shell/AdminShell.tsx';
+import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { BlogBoard } from './BlogBoard.tsx';
 
 /** /draft-blog: draft blogs with Publish (SPEC §2). */

@@ -1,5 +1,5 @@
-import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
-import { AdminStyles } from '../../../islands/admin/AdminStyles.tsx';
+import { AdminShell } from '../../../shell/AdminShell.tsx';
+import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { ClientList } from './ClientList.tsx';
 import { RequestQueue } from './RequestQueue.tsx';
 

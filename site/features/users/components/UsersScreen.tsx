@@ -7,7 +7,7 @@ import type { ListedUser } from '../types.ts';
 import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
 import { Pager } from '../../../islands/ui/Pager.tsx';
 import { rescueFocus } from '../../../islands/ui/focus-rescue.ts';
-import { AdminShell } from '../../../islands/admin/AdminShell.tsx';
+import { AdminShell } from '../../../shell/AdminShell.tsx';
 import './users.css';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';

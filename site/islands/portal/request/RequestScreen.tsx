@@ -11,7 +11,7 @@ import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-k
 import { localDay } from '../../../lib/date-format.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { paths } from '../../../lib/routes.ts';
-import { PortalShell } from '../PortalShell.tsx';
+import { PortalShell } from '../../../shell/PortalShell.tsx';
 import { FilePicker, type PickedFile } from './FilePicker.tsx';
 import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';

@@ -1,9 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Avatar } from './Avatar.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { useDismiss } from './use-dismiss.ts';
-import { rescueFocus } from './focus-rescue.ts';
-import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+import { Avatar } from '../islands/ui/Avatar.tsx';
+import { ConfirmDialog } from '../islands/ui/ConfirmDialog.tsx';
+import { useDismiss } from '../islands/ui/use-dismiss.ts';
+import { rescueFocus } from '../islands/ui/focus-rescue.ts';
+import { SPEC_TEXTS } from '../lib/spec-texts.ts';
 
 export type NavItem = {
   label: string;

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { useGuard } from '../../lib/guards.ts';
-import { IslandRoot } from '../ui/IslandRoot.tsx';
-import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
-import { SidebarLayout, type NavItem } from '../ui/SidebarLayout.tsx';
-import { useUnread } from '../shell/unread-store.ts';
-import { useUnreadSocket } from '../shell/use-unread-socket.ts';
-import { useProfileSummary, useSignOut } from './session-hooks.ts';
+import { useGuard } from '../lib/guards.ts';
+import { IslandRoot } from '../islands/ui/IslandRoot.tsx';
+import { SHORT_TOAST_MS } from '../islands/ui/Toasts.tsx';
+import { SidebarLayout, type NavItem } from './SidebarLayout.tsx';
+import { useUnread } from '../islands/shell/unread-store.ts';
+import { useUnreadSocket } from '../islands/shell/use-unread-socket.ts';
+import { useProfileSummary, useSignOut } from './session.ts';
 
 type Props = {
   area: 'client' | 'admin';

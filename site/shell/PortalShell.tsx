@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../lib/routes.ts';
-import { AreaShell } from '../auth/AreaShell.tsx';
+import { paths } from '../lib/routes.ts';
+import { AreaShell } from './AreaShell.tsx';
 
 // SPEC §2 "Client routes": CLIENT PORTAL, 185 px.
 const ITEMS = [

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, call } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth-store.ts';
-import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+import { api, call } from '../lib/api.ts';
+import { useAuth } from '../lib/auth-store.ts';
+import { SPEC_TEXTS } from '../lib/spec-texts.ts';
 
 /** The signed-in user's profile, kept in the store for the sidebars (SPEC §2). */
 export function useProfileSummary() {

@@ -4,13 +4,21 @@ import { api, call } from '../lib/api.ts';
 import { useAuth } from '../lib/auth-store.ts';
 import { SPEC_TEXTS } from '../lib/spec-texts.ts';
 
+/** The session's cache keys: the sidebars and the profile screen share the one profile. */
+export const profileKeys = {
+  mine: () => ['profile'] as const,
+};
+
+/** GET /users/profile: the signed-in user's profile. */
+export function useProfile() {
+  return useQuery({ queryKey: profileKeys.mine(), queryFn: () => call(api.users.profile.$get()).then((r) => r.data) });
+}
+export type Profile = NonNullable<ReturnType<typeof useProfile>['data']>;
+
 /** The signed-in user's profile, kept in the store for the sidebars (SPEC §2). */
 export function useProfileSummary() {
   const { fullName, email, profileImage, setProfile } = useAuth();
-  const { data } = useQuery({
-    queryKey: ['profile'],
-    queryFn: () => call(api.users.profile.$get()).then((r) => r.data),
-  });
+  const { data } = useProfile();
   useEffect(() => {
     if (data) setProfile(data);
   }, [data, setProfile]);

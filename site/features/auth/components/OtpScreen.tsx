@@ -1,26 +1,26 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../ui/toast-on-demand.ts';
-import { call, publicApi } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth-store.ts';
-import { takeWayBack } from '../../lib/guards.ts';
-import { paths } from '../../lib/routes.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { sendCode, verifyCode } from '../api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { takeWayBack } from '../../../lib/guards.ts';
+import { paths } from '../../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { clearChallenge, readChallenge, saveResetToken } from './challenge.ts';
-import { saveDeviceToken } from './device-token.ts';
-import { messageOf } from './notify.ts';
-import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
-import { afterOtp } from './auth-rules.ts';
-import { lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
-import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { busyButton } from '../ui/busy-button.ts';
+import { clearChallenge, readChallenge, saveResetToken } from '../challenge.ts';
+import { saveDeviceToken } from '../device-token.ts';
+import { messageOf } from '../notify.ts';
+import { SHORT_TOAST_MS } from '../../../islands/ui/Toasts.tsx';
+import { afterOtp } from '../auth-rules.ts';
+import { lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
+import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
+import { busyButton } from '../../../islands/ui/busy-button.ts';
 
 /** SPEC §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;
 const RESEND_SECONDS = 60;
 const REDIRECT_MS = 1200;
 
-const resolver = lazyZodResolver(() => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.OtpFormSchema));
+const resolver = lazyZodResolver(() => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.OtpFormSchema));
 
 export function OtpScreen() {
   const params = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
@@ -131,7 +131,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
       setFailure('');
       try {
         const token = from === 'login' ? readChallenge() : undefined;
-        const res = await call(publicApi.auth['login-verify-otp'].$post({ json: { email, otp, ...(token ? { token } : {}) } }));
+        const res = await verifyCode(email, otp, token);
         if (from === 'login') {
           if (!res.token || !res.user) throw new Error('OTP verification failed');
           // Kept before leaving the page: this browser's next sign-in sends it (device-token.ts).
@@ -169,7 +169,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
     setResending(true);
     try {
       // The code screen of the forgot flow resends a reset code; of a sign-in, a sign-in code.
-      await call(publicApi.auth['send-otp'].$post({ json: { email, purpose: from === 'login' ? 'login' : 'reset' } }));
+      await sendCode(email, from === 'login' ? 'login' : 'reset');
       toast.success('OTP resent successfully!', { duration: SHORT_TOAST_MS });
       setDigits(Array(LENGTH).fill(''));
       setSeconds(RESEND_SECONDS);

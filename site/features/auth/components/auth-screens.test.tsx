@@ -1,16 +1,16 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ADMIN, createClient, latestCode, signInAdmin } from '../../../tests/api/harness.ts';
-import { type Browser, openBrowser } from '../../../tests/component/browser.ts';
-import { useAuth } from '../../lib/auth-store.ts';
+import { ADMIN, createClient, latestCode, signInAdmin } from '../../../../tests/api/harness.ts';
+import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
 import { LoginScreen } from './LoginScreen.tsx';
 import { OtpScreen } from './OtpScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 import { ResetPasswordScreen } from './ResetPasswordScreen.tsx';
 import { SignupScreen } from './SignupScreen.tsx';
-import { signupBody } from './auth-rules.ts';
+import { signupBody } from '../auth-rules.ts';
 
 /** Vitest's jsdom environment exposes its JSDOM instance. */
 declare const jsdom: { reconfigure(options: { url: string }): void; window: { _origin: string } };

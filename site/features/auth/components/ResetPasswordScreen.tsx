@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../ui/toast-on-demand.ts';
-import { bearer, call, publicApi } from '../../lib/api.ts';
-import { paths } from '../../lib/routes.ts';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { resetPassword } from '../api.ts';
+import { paths } from '../../../lib/routes.ts';
 import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
-import { readResetToken, saveResetToken } from './challenge.ts';
-import { messageOf } from './notify.ts';
-import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
-import { passwordStrength } from './auth-rules.ts';
-import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
-import { fieldError } from '../../lib/field-error.ts';
-import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { PASSWORD_MIN, SHORT_FOR_LOGIN } from '../../../portal-api/src/modules/auth/auth.rules.ts';
+import { readResetToken, saveResetToken } from '../challenge.ts';
+import { messageOf } from '../notify.ts';
+import { SHORT_TOAST_MS } from '../../../islands/ui/Toasts.tsx';
+import { passwordStrength } from '../auth-rules.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
+import { fieldError } from '../../../lib/field-error.ts';
+import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
+import { PASSWORD_MIN, SHORT_FOR_LOGIN } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
 
 const resolver = lazyZodResolver(() =>
-  import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.ResetPasswordFormSchema),
+  import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.ResetPasswordFormSchema),
 );
 
 /** SPEC §9: redirect after reset 1.5 s. */
@@ -76,7 +76,7 @@ function ResetForm({ email }: { email: string }) {
       async () => {
         setFailure('');
         try {
-          await call(publicApi.auth['reset-password'].$post({ json: { email, newPassword: password } }, bearer(readResetToken() ?? '')));
+          await resetPassword(email, password, readResetToken() ?? '');
           saveResetToken(undefined);
           toast.success(AUTH_TEXTS.resetDone, { duration: SHORT_TOAST_MS });
           setDone(true);

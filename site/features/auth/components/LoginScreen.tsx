@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { call, publicApi } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth-store.ts';
-import { paths } from '../../lib/routes.ts';
+import { logIn } from '../api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { paths } from '../../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
-import { saveChallenge } from './challenge.ts';
-import { readDeviceToken } from './device-token.ts';
-import { messageOf, orangeToast } from './notify.ts';
-import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
-import { AUTH_TEXTS } from '../../../portal-api/src/modules/auth/auth.labels.ts';
-import { busyButton } from '../ui/busy-button.ts';
-import { PASSWORD_MIN } from '../../../portal-api/src/modules/auth/auth.rules.ts';
+import { saveChallenge } from '../challenge.ts';
+import { readDeviceToken } from '../device-token.ts';
+import { messageOf, orangeToast } from '../notify.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
+import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
+import { busyButton } from '../../../islands/ui/busy-button.ts';
+import { PASSWORD_MIN } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
 
 const resolver = lazyZodResolver(
-  () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.LoginSchema),
+  () => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.LoginSchema),
   undefined,
   { raw: true },
 );
@@ -49,9 +49,7 @@ function LoginForm() {
       async ({ email, password }) => {
         try {
           const deviceToken = await readDeviceToken(email);
-          const res = await call(
-            publicApi.auth.login.$post({ json: { email: email.trim(), password, ...(deviceToken ? { deviceToken } : {}) } }),
-          );
+          const res = await logIn(email.trim(), password, deviceToken);
           const user = res.user;
           // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
           if (!user) return orangeToast('User data not received from server.');

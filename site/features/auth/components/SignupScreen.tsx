@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { call, publicApi } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth-store.ts';
-import { paths } from '../../lib/routes.ts';
+import { signUp } from '../api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { paths } from '../../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
-import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
-import { fieldError } from '../../lib/field-error.ts';
-import { messageOf } from './notify.ts';
-import { PASSWORD_MIN, signupBody } from '../../../portal-api/src/modules/auth/auth.rules.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
+import { fieldError } from '../../../lib/field-error.ts';
+import { messageOf } from '../notify.ts';
+import { PASSWORD_MIN, signupBody } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
 
 const resolver = lazyZodResolver(
-  () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SignupFormSchema),
+  () => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SignupFormSchema),
   undefined,
   { raw: true },
 );
@@ -65,7 +65,7 @@ function SignupForm() {
       async (form) => {
         setFailure('');
         try {
-          const res = await call(publicApi.auth.register.$post({ json: signupBody(form) }));
+          const res = await signUp(signupBody(form));
           if (!res.token) {
             setFailure('Token not received from API');
             return;

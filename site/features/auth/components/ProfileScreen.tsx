@@ -1,23 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api, assetUrl, call, upload } from '../../lib/api.ts';
-import { homeFor, useAuth } from '../../lib/auth-store.ts';
-import { AdminShell } from '../../shell/AdminShell.tsx';
-import { PortalShell } from '../../shell/PortalShell.tsx';
-import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.limits.ts';
-import { Avatar } from '../ui/Avatar.tsx';
-import { CharCount } from '../ui/CharCount.tsx';
-import { firstError, lazyZodResolver, useWarmResolver } from '../../lib/form.ts';
-import { messageOf, ORANGE_TOAST_MS, orangeToast } from './notify.ts';
-import { PROFILE_LABELS } from './profile-labels.ts';
+import { assetUrl } from '../../../lib/api.ts';
+import { type Profile, useProfile } from '../../../shell/session.ts';
+import { useSaveProfile } from '../api.ts';
+import { homeFor, useAuth } from '../../../lib/auth-store.ts';
+import { AdminShell } from '../../../shell/AdminShell.tsx';
+import { PortalShell } from '../../../shell/PortalShell.tsx';
+import { PROFILE_LIMITS } from '../../../../portal-api/src/modules/users/users.limits.ts';
+import { Avatar } from '../../../islands/ui/Avatar.tsx';
+import { CharCount } from '../../../islands/ui/CharCount.tsx';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
+import { messageOf, ORANGE_TOAST_MS, orangeToast } from '../notify.ts';
+import { PROFILE_LABELS } from '../profile-labels.ts';
 import './profile.css';
-import { PROFILE_UPDATED } from '../../../portal-api/src/modules/users/users.labels.ts';
-import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+import { PROFILE_UPDATED } from '../../../../portal-api/src/modules/users/users.labels.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-const resolver = lazyZodResolver(() => import('./profile-form.ts').then((m) => m.ProfileFormSchema), undefined, { raw: true });
+const resolver = lazyZodResolver(() => import('../profile-form.ts').then((m) => m.ProfileFormSchema), undefined, { raw: true });
 
 /** /profile (admin layout) and /client-profile (client layout), SPEC §2. */
 export function ProfileScreen({ area }: { area: 'admin' | 'client' }) {
@@ -29,11 +30,8 @@ export function ProfileScreen({ area }: { area: 'admin' | 'client' }) {
   );
 }
 
-const loadProfile = () => call(api.users.profile.$get()).then((r) => r.data);
-type Profile = Awaited<ReturnType<typeof loadProfile>>;
-
 function ProfileForm() {
-  const profile = useQuery({ queryKey: ['profile'], queryFn: loadProfile });
+  const profile = useProfile();
   if (profile.isError) {
     return (
       <p className="card auth-load-error" role="alert">
@@ -47,7 +45,7 @@ function ProfileForm() {
 
 /** The form, filled once from the first profile loaded (a later refetch does not overwrite what is typed). */
 function ProfileEditor({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
+  const saveProfile = useSaveProfile();
   const role = useAuth((s) => s.role);
   const setProfile = useAuth((s) => s.setProfile);
   // react-hook-form over ProfileFormSchema (loaded lazily; the shared ProfileUpdateSchema after the too-long
@@ -109,9 +107,8 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       if (photo) form.append('profileImage', photo);
       setBusy(true);
       try {
-        const res = await upload(api.users.profile, '$put', form, () => undefined);
+        const res = await saveProfile(form);
         setProfile(res.data);
-        queryClient.setQueryData(['profile'], res.data);
         // SPEC §8: top right, 3 s, orange; SPEC §2: then the admin goes to /admin, anyone else to
         // /portal, once the toast has had its 3 s (leaving sooner cut it to about one).
         orangeToast(PROFILE_UPDATED, 'success', 'top-right');

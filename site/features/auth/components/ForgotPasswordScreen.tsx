@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { call, publicApi } from '../../lib/api.ts';
-import { paths } from '../../lib/routes.ts';
+import { sendCode } from '../api.ts';
+import { paths } from '../../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../lib/form.ts';
-import { messageOf } from './notify.ts';
-import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
+import { messageOf } from '../notify.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 const resolver = lazyZodResolver(
-  () => import('../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SendOtpSchema),
+  () => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SendOtpSchema),
   undefined,
   { raw: true },
 );
@@ -40,7 +40,7 @@ function ForgotForm() {
       setFailure('');
       try {
         const trimmed = email.trim();
-        await call(publicApi.auth['send-otp'].$post({ json: { email: trimmed, purpose: 'reset' } }));
+        await sendCode(trimmed, 'reset');
         holdBusy();
         window.location.assign(paths.otp({ email: trimmed }));
       } catch (err) {

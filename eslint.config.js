@@ -31,7 +31,7 @@ const NO_MUTATION = {
   importNames: ['useMutation'],
   message: 'Use useSingleFlightMutation (site/islands/ui/use-single-flight-mutation.ts): a double click sends one call.',
 };
-const LAYERS = 'Imports flow one way: pages → features → shell → ui and lib (STYLE.md §2).';
+const LAYERS = 'Imports flow one way: pages → features → shell → ui and lib (docs/architecture.md §3).';
 /**
  * The wall around the areas, as seen from a file of `area`, from a page (`'page'`) or from
  * elsewhere outside them (null). A page mounts one of an area's components as its island (a
@@ -112,7 +112,7 @@ export default tseslint.config(
     },
   })),
   {
-    // Imports flow one way (STYLE.md §2): the shell (sidebar layouts, session) serves every area
+    // Imports flow one way (docs/architecture.md §3): the shell (sidebar layouts, session) serves every area
     // and so knows none; ui/ knows no business at all, neither the areas nor the shell.
     files: ['site/shell/**/*.{ts,tsx}'],
     rules: {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, bearer, call, publicApi, upload } from '../../lib/api.ts';
 import { profileKeys } from '../../shell/session.ts';
 
-// The sign-in area's calls (SPEC §7 "Auth", "Users"). The sign-in forms send through plain
+// The sign-in area's calls. The sign-in forms send through plain
 // functions rather than mutation hooks: each screen already sends once per submit (useSubmitOnce in
 // lib/form.ts) and words every failure itself (notify.ts), offline included.
 

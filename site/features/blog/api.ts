@@ -5,7 +5,7 @@ import { BLOG_LIMITS } from '../../../portal-api/src/modules/blogs/blogs.rules.t
 import { IDEMPOTENCY_KEY_HEADER } from '../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 import type { Category } from './blog-admin.ts';
 
-// The blog editor's calls (SPEC §7 "Blogs", "Categories"), one hook each, keyed by blogKeys.
+// The blog editor's calls, one hook each, keyed by blogKeys.
 
 /** Every cache key of the area. Categories keep the key the public blog filters share. */
 export const blogKeys = {

@@ -3,7 +3,7 @@ import { call, publicApi } from '../../lib/api.ts';
 import { BLOG_LIMITS } from '../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import type { ContactMessage } from '../../../portal-api/src/modules/contact/contact.schema.ts';
 
-// The public pages' calls (SPEC §7 "Blogs", "Contact"), keyed by publicKeys.
+// The public pages' calls, keyed by publicKeys.
 
 /** Every cache key of the area. Categories keep the key the blog editor's category list shares. */
 export const publicKeys = {
@@ -31,7 +31,7 @@ export function usePublishedBlogs(params: URLSearchParams, seed: { initialData?:
   });
 }
 
-/** GET /blogs: the newest published posts (SPEC §9), seeded with those the server wrote into the page. */
+/** GET /blogs: the newest published posts (BLOG_LIMITS.recentPosts), seeded with those the server wrote into the page. */
 export function useRecentBlogs(initialData?: PublishedPage | { data: PublishedPage['data'] }) {
   return useQuery({
     queryKey: publicKeys.recent(),

@@ -4,7 +4,7 @@ import { useSingleFlightMutation } from '../../islands/ui/use-single-flight-muta
 import { workspaceKey } from '../../islands/request/use-workspace.ts';
 import type { QueryStatus } from '../../islands/admin/admin-format.tsx';
 
-// The admin's request queue (SPEC §7 "Queries", "Users"), one hook per call, keyed by queueKeys.
+// The admin's request queue, one hook per call, keyed by queueKeys.
 
 /**
  * Every cache key of the area. They sit under ['admin'] with the dashboard's lists, so a change

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient, type UseMutationOptions } f
 import { api, call } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../islands/ui/use-single-flight-mutation.ts';
 
-// The users area's calls (SPEC §7 "Users"), one hook each, keyed by userKeys.
+// The users area's calls, one hook each, keyed by userKeys.
 
 /** Every cache key of the area. */
 export const userKeys = {

@@ -31,16 +31,21 @@ const NO_MUTATION = {
   importNames: ['useMutation'],
   message: 'Use useSingleFlightMutation (site/islands/ui/use-single-flight-mutation.ts): a double click sends one call.',
 };
-/** The wall around the areas, as seen from a file of `area` (or from outside them, when null). */
+const LAYERS = 'Imports flow one way: pages → features → shell → ui and lib (docs/architecture.md §3).';
+/**
+ * The wall around the areas, as seen from a file of `area`, from a page (`'page'`) or from
+ * elsewhere outside them (null). A page mounts one of an area's components as its island (a
+ * portal screen, or the contact form and the blog listing of the public pages); any other file
+ * outside the areas takes only an area's index.ts or a *Screen.tsx.
+ */
 function areaWalls(area) {
+  const outside = area === null || area === 'page';
   const others = AREAS.filter((a) => a !== area).join('|');
   const message = 'Another area is reached only through its index.ts (site/features/<area>/index.ts; docs/architecture.md §3).';
-  const throughFeatures = {
-    regex: `features/(${others})/(?!index\\.ts$${area === null ? '|components/[A-Za-z]+Screen\\.tsx$' : ''})`,
-    message,
-  };
+  const mounted = area === 'page' ? '|components/[A-Z][A-Za-z]+\\.tsx$' : area === null ? '|components/[A-Za-z]+Screen\\.tsx$' : '';
+  const throughFeatures = { regex: `features/(${others})/(?!index\\.ts$${mounted})`, message };
   // Outside the areas, ../chat/ and the like are the islands' own folders, not areas.
-  if (area === null) return [throughFeatures];
+  if (outside) return [throughFeatures];
   // From inside an area, another area is a sibling folder reached by ../ hops.
   return [throughFeatures, { regex: `^(\\.\\./)+(${others})/(?!index\\.ts$)`, message }];
 }
@@ -84,11 +89,20 @@ export default tseslint.config(
     },
   },
   {
-    // Outside the areas (pages, islands not yet moved): an area's index.ts, or a page's *Screen.tsx.
+    // Outside the areas (islands not yet moved, shell, ui): an area's index.ts, or a page's *Screen.tsx.
     files: ['site/**/*.{ts,tsx,astro}'],
     ignores: ['site/features/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(null)], paths: [NO_MUTATION] }],
+    },
+  },
+  {
+    files: ['site/pages/**/*.astro'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...SITE_IMPORT_WALLS, ...areaWalls('page')], paths: [NO_MUTATION] },
+      ],
     },
   },
   ...AREAS.map((area) => ({
@@ -97,6 +111,27 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area)], paths: [NO_MUTATION] }],
     },
   })),
+  {
+    // Imports flow one way (docs/architecture.md §3): the shell (sidebar layouts, session) serves every area
+    // and so knows none; ui/ knows no business at all, neither the areas nor the shell.
+    files: ['site/shell/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...SITE_IMPORT_WALLS, { regex: '/features/', message: LAYERS }], paths: [NO_MUTATION] },
+      ],
+    },
+  },
+  {
+    files: ['site/ui/**/*.{ts,tsx}', 'site/islands/ui/**/*.{ts,tsx}'],
+    ignores: ['site/islands/ui/use-single-flight-mutation.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...SITE_IMPORT_WALLS, { regex: '/(features|shell)/', message: LAYERS }], paths: [NO_MUTATION] },
+      ],
+    },
+  },
   {
     // The one place that wraps useMutation.
     files: ['site/islands/ui/use-single-flight-mutation.ts'],

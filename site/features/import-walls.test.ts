@@ -41,6 +41,43 @@ describe('an area imports another only through its index.ts', { timeout: 120_000
     expect(messages).toEqual([expect.stringMatching(WALL)]);
   });
 
+  it("refuses the blog editor reaching into the public pages' hooks", async () => {
+    const messages = await lint(
+      'site/features/blog/components/Planted.tsx',
+      "import { useCategories } from '../../public/api.ts';\nexport const planted = useCategories;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(WALL)]);
+  });
+
+  it("refuses a page reaching into an area's api.ts", async () => {
+    const messages = await lint(
+      'site/pages/planted.astro',
+      "---\nimport { useUsersPage } from '../features/users/api.ts';\n---\n<p>{String(useUsersPage)}</p>\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(WALL)]);
+  });
+
+  it('lets a page mount the component it shows, and no other file outside the areas', async () => {
+    const mount = "import ContactForm from '../features/public/components/ContactForm.tsx';\n";
+    expect(await lint('site/pages/planted.astro', `---\n${mount}---\n<ContactForm client:visible />\n`)).toEqual([]);
+    expect(
+      await lint(
+        'site/islands/admin/Planted.tsx',
+        `import ContactForm from '../../features/public/components/ContactForm.tsx';\nexport const p = ContactForm;\n`,
+      ),
+    ).toEqual([expect.stringMatching(WALL)]);
+  });
+
+  it('refuses the shell reaching into an area, and ui reaching into the shell', async () => {
+    const LAYERS = /Imports flow one way/;
+    expect(
+      await lint('site/shell/Planted.tsx', "import { useServices } from '../features/services/index.ts';\nexport const p = useServices;\n"),
+    ).toEqual([expect.stringMatching(LAYERS)]);
+    expect(
+      await lint('site/islands/ui/Planted.tsx', "import { useSignOut } from '../../shell/session.ts';\nexport const p = useSignOut;\n"),
+    ).toEqual([expect.stringMatching(LAYERS)]);
+  });
+
   it("lets through an area's index.ts, its own files, and a page mounting a screen", async () => {
     expect(
       await lint(

@@ -221,7 +221,7 @@ test('forgot password: code, reset with the docs/product.md §5 checks, then sig
   await expect(page).toHaveURL(new RegExp(`/reset-password\\?email=${encodeURIComponent(email)}$`));
 
   // The form's rules in their order (required, length, match) and the strength ratings are
-  // unit-tested in site/islands/auth/auth-rules.test.ts, the server's own in tests/api/auth.test.ts,
+  // unit-tested in site/features/auth/auth-rules.test.ts, the server's own in tests/api/auth.test.ts,
   // and a refusal tied to its field in a11y-forms.spec.ts: here the first refusal and the meter.
   const password = page.getByLabel('New password');
   const confirm = page.getByLabel('Confirm password');

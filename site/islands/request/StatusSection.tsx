@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AnswerDialog } from '../admin/queries/AnswerDialog.tsx';
-import { StatusActions } from '../admin/queries/StatusActions.tsx';
+import { AnswerDialog, StatusActions } from '../../features/queue/index.ts';
 import { StatusBadge } from '../admin/admin-format.tsx';
 import type { SectionProps } from './section.ts';
 import { workspaceKey } from './use-workspace.ts';

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { rescueFocus } from '../../ui/focus-rescue.ts';
 import { useWorkspace } from '../../request/use-workspace.ts';
 import { formatDateTime, StatusBadge } from '../admin-format.tsx';
-import { CLOSE_CONFIRM, useStatusChange } from '../queries/use-status-change.ts';
+import { CLOSE_CONFIRM, useStatusChange } from '../../../features/queue/index.ts';
 import type { ChatUser } from './types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 

@@ -1,5 +1,5 @@
-import { AdminShell } from '../AdminShell.tsx';
-import { AdminStyles } from '../AdminStyles.tsx';
+import { AdminShell } from '../../../shell/AdminShell.tsx';
+import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { LatestQueries } from './LatestQueries.tsx';
 import { MonthlyStats } from './MonthlyStats.tsx';
 import { RecentActivities } from './RecentActivities.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, call, publicApi } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
+import { useServices } from '../../../features/services/index.ts';
 
 /** SPEC §2 /admin: Total Queries, Blog Posts (published), Services. */
 export function StatCards() {
@@ -8,7 +9,7 @@ export function StatCards() {
     queryKey: ['admin', 'blogs-published-total'],
     queryFn: () => call(api.blogs.$get({ query: { status: 'published', pageSize: '1' } })),
   });
-  const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
+  const services = useServices();
   const subCount = services.data?.reduce((n, s) => n + s.subservices.length, 0) ?? 0;
   return (
     <ul className="stat-cards" aria-label="Totals">

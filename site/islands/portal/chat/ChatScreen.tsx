@@ -12,7 +12,7 @@ import { ChatQuoteCard } from '../../request/ChatQuoteCard.tsx';
 import { useUnread } from '../../shell/unread-store.ts';
 import { useMarkRead } from '../../shell/use-unread-socket.ts';
 import { RequestPanel } from '../../request/RequestPanel.tsx';
-import { PortalShell } from '../PortalShell.tsx';
+import { PortalShell } from '../../../shell/PortalShell.tsx';
 import type { MyQuery } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { StatusBadge } from '../query-format.tsx';
 import './chat.css';

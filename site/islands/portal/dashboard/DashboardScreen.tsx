@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { PortalShell } from '../PortalShell.tsx';
+import { PortalShell } from '../../../shell/PortalShell.tsx';
 import type { QueryCounts } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { RecentActivities } from './RecentActivities.tsx';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMyQueries } from '../use-my-queries.ts';
 import { myQueriesMessage } from '../../../lib/truncate.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { PortalShell } from '../PortalShell.tsx';
+import { PortalShell } from '../../../shell/PortalShell.tsx';
 import { formatDateTime, StatusBadge, type Query } from '../query-format.tsx';
 import { QueryDetailsModal } from './QueryDetailsModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';

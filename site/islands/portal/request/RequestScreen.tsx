@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../ui/toast-on-demand.ts';
-import { ApiError, api, call, errorCode, publicApi } from '../../../lib/api.ts';
+import { ApiError, api, call, errorCode } from '../../../lib/api.ts';
+import { useServices } from '../../../features/services/index.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -10,7 +11,7 @@ import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-k
 import { localDay } from '../../../lib/date-format.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { paths } from '../../../lib/routes.ts';
-import { PortalShell } from '../PortalShell.tsx';
+import { PortalShell } from '../../../shell/PortalShell.tsx';
 import { FilePicker, type PickedFile } from './FilePicker.tsx';
 import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
@@ -46,7 +47,7 @@ function RequestForm() {
   const token = useAuth((s) => s.token);
   const ids = { message: useId(), service: useId(), sub: useId(), due: useId(), error: useId() };
   const chooseFiles = useRef<HTMLButtonElement>(null);
-  const services = useQuery({ queryKey: ['services'], queryFn: () => call(publicApi.services.$get()) });
+  const services = useServices();
   const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()) });
   const reuse = useReusedPlans();
   const [keepReused, setKeepReused] = useState(true);

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { logIn } from '../api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { paths } from '../../../lib/routes.ts';
+import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
+import { saveChallenge } from '../challenge.ts';
+import { readDeviceToken } from '../device-token.ts';
+import { messageOf, orangeToast } from '../notify.ts';
+import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
+import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
+import { busyButton } from '../../../islands/ui/busy-button.ts';
+import { PASSWORD_MIN } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
+
+const resolver = lazyZodResolver(
+  () => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.LoginSchema),
+  undefined,
+  { raw: true },
+);
+
+export function LoginScreen() {
+  return (
+    <AuthFrame title="Login" lead="Welcome back. Sign in with your e-mail and password; we will e-mail you a 6-digit code.">
+      <LoginForm />
+    </AuthFrame>
+  );
+}
+
+function LoginForm() {
+  // Sign-up stores its token without a role (SPEC §4): this browser has just
+  // registered and the account waits for an admin.
+  const justRegistered = useAuth((s) => Boolean(s.token) && !s.role);
+  // react-hook-form over the shared LoginSchema (loaded lazily: site/lib/form.ts), on submit, after the browser's own checks
+  // (required, e-mail, 8 characters: SPEC §5). What it refuses gets the sentence the server
+  // would answer, in the same orange toast, without the call. `raw`: the body is built from
+  // what was typed, as before (the schema's lower-casing is the server's business).
+  const { register, handleSubmit, watch, setValue } = useForm({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: { email: '', password: '' },
+  });
+  const password = watch('password');
+  const warm = useWarmResolver(resolver);
+  const [shown, setShown] = useState(false);
+  const { busy, onSubmit, holdBusy } = useSubmitOnce(
+    handleSubmit(
+      async ({ email, password }) => {
+        try {
+          const deviceToken = await readDeviceToken(email);
+          const res = await logIn(email.trim(), password, deviceToken);
+          const user = res.user;
+          // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
+          if (!user) return orangeToast('User data not received from server.');
+          if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
+          if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
+          saveChallenge(res.token);
+          const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
+          holdBusy();
+          window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
+        } catch (err) {
+          orangeToast(messageOf(err, 'Login failed'));
+        }
+      },
+      (errors) => orangeToast(firstError(errors) ?? 'Login failed'),
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} onFocus={warm} noValidate={false}>
+      {justRegistered && (
+        <p className="auth-notice" role="status">
+          Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it; then sign
+          in here.
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="login-email">Email</label>
+        <input id="login-email" type="email" autoComplete="username" maxLength={320} required {...register('email')} />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">Password</label>
+        {/* SPEC §5: at least 8 characters, enforced by the browser. */}
+        <PasswordInput
+          id="login-password"
+          value={password}
+          onChange={(v) => setValue('password', v)}
+          shown={shown}
+          onToggle={() => setShown((v) => !v)}
+          autoComplete="current-password"
+          minLength={PASSWORD_MIN.login}
+        />
+      </div>
+      <div className="auth-between">
+        <span />
+        <a href={paths.forgotPassword}>Forgot Password?</a>
+      </div>
+      <div className="auth-actions">
+        {/* Not disabled while busy: a refused sign-in leaves the focus here (WCAG 2.4.3). */}
+        <button type="submit" className="btn" {...busyButton(busy)}>
+          {busy ? 'Signing in…' : 'Login'}
+        </button>
+        <a className="btn btn-secondary" href={paths.signup}>
+          Sign up
+        </a>
+      </div>
+      <div className="auth-divider">or</div>
+      <SocialButtons />
+    </form>
+  );
+}

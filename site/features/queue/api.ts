@@ -1,0 +1,94 @@
+import { keepPreviousData, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
+import { useSingleFlightMutation } from '../../islands/ui/use-single-flight-mutation.ts';
+import { workspaceKey } from '../../islands/request/use-workspace.ts';
+import type { QueryStatus } from '../../islands/admin/admin-format.tsx';
+
+// The admin's request queue, one hook per call, keyed by queueKeys.
+
+/**
+ * Every cache key of the area. They sit under ['admin'] with the dashboard's lists, so a change
+ * to a request refreshes every admin list at once.
+ */
+export const queueKeys = {
+  all: ['admin'] as const,
+  queue: (status: string, search: string, page: number) => [...queueKeys.all, 'queue', status, search, page] as const,
+  clients: (page: number) => [...queueKeys.all, 'clients', page] as const,
+  userQueries: (userId: string | undefined) => [...queueKeys.all, 'user-queries', userId] as const,
+};
+
+/** GET /queries: one page of the queue, soonest due first, the page shown kept while the next loads. */
+export function useQueue(status: string, search: string, page: number, pageSize: number) {
+  // The earlier of the delivery due time and the bid due date comes first (docs/product.md, queue).
+  const params = new URLSearchParams({ sort: 'due', page: String(page), pageSize: String(pageSize) });
+  if (status) params.set('status', status);
+  if (search) params.set('search', search);
+  return useQuery({
+    queryKey: queueKeys.queue(status, search, page),
+    queryFn: () => call(api.queries.$get({ query: Object.fromEntries(params) })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /users with each client's latest query status. */
+export function useClients(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: queueKeys.clients(page),
+    queryFn: () => call(api.users.$get({ query: { page: String(page), pageSize: String(pageSize), include: 'latestQueryStatus' } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /users/{id}/queries, once a client is chosen. */
+export function useUserQueries(userId: string | undefined) {
+  return useQuery({
+    queryKey: queueKeys.userQueries(userId),
+    queryFn: () => call(api.users[':id'].queries.$get({ param: { id: userId! } })).then((r) => r.data),
+    enabled: !!userId,
+  });
+}
+
+/** Refreshes every admin list and the request's workspace (it shows the status too). */
+function useRefresh() {
+  const client = useQueryClient();
+  return (queryId: string) => {
+    void client.invalidateQueries({ queryKey: queueKeys.all });
+    void client.invalidateQueries({ queryKey: workspaceKey(queryId) });
+  };
+}
+
+/** What a status change sends; `note` says what this revision changed, when answering. */
+export type StatusChange = { id: string; status: QueryStatus; note?: string };
+type ChangeOptions = Omit<UseMutationOptions<{ message: string }, Error, StatusChange>, 'mutationFn'>;
+
+/**
+ * PATCH /queries/{id}/status. The lists are refreshed after a change, and after a refusal the
+ * server answered (409: a client accepted a quote, another admin acted), so they show what the
+ * request is now instead of offering the same button again.
+ */
+export function useChangeStatus(options: ChangeOptions) {
+  const refresh = useRefresh();
+  return useSingleFlightMutation({
+    ...options,
+    mutationFn: ({ id, status, note }: StatusChange) => call(api.queries[':id'].status.$patch({ param: { id }, json: { status, note } })),
+    onSuccess: (...args) => {
+      refresh(args[1].id);
+      return options.onSuccess?.(...args);
+    },
+    onError: (...args) => {
+      const [err, { id }] = args;
+      if (err instanceof ApiError && err.status) refresh(id);
+      return options.onError?.(...args);
+    },
+  });
+}
+
+/** POST /queries/{id}/deliverables: attaches finished uploads, then refreshes the admin lists. */
+export function useAttachDeliverables() {
+  const client = useQueryClient();
+  return async (queryId: string, uploadIds: string[]) => {
+    const res = await call(api.queries[':id'].deliverables.$post({ param: { id: queryId } }, jsonBody({ uploadIds })));
+    void client.invalidateQueries({ queryKey: queueKeys.all });
+    return res;
+  };
+}

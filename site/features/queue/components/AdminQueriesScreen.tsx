@@ -1,0 +1,20 @@
+import { AdminShell } from '../../../shell/AdminShell.tsx';
+import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import { ClientList } from './ClientList.tsx';
+import { RequestQueue } from './RequestQueue.tsx';
+
+/** /admin-queries: the request queue above the client list (SPEC §2, issue 6). */
+export default function AdminQueriesScreen() {
+  return (
+    <AdminShell>
+      <AdminStyles />
+      <div className="page-head">
+        <h1>Queries</h1>
+      </div>
+      <div style={{ display: 'grid', gap: '1.25rem', maxWidth: 1200 }}>
+        <RequestQueue />
+        <ClientList />
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,251 @@
+import { useEffect, useId, useState } from 'react';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useQueue } from '../api.ts';
+import { ScrollRegion } from '../../../islands/ui/ScrollRegion.tsx';
+import { paths } from '../../../lib/routes.ts';
+import { firstWords } from '../../../lib/truncate.ts';
+import { Pager } from '../../../islands/ui/Pager.tsx';
+import { StatusBadge, type Query } from '../../../islands/admin/admin-format.tsx';
+import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { dueLabel } from '../../../islands/request/due-label.ts';
+import { countdown } from '../../../islands/request/countdown.ts';
+import { useNow } from '../../../islands/request/use-now.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
+import { AnswerDialog } from './AnswerDialog.tsx';
+import { StatusActions } from './StatusActions.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+
+const PAGE_SIZE = 10;
+const FILTERS = [['open', 'Open (not closed)'], ...QUERY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const), ['', 'All']] as const;
+
+/**
+ * Where the admin is in the queue, kept in the address (?status=…&search=…&page=…, replaced, not
+ * pushed): opening a request and coming Back, or a reload, returns to the same filter, search and page.
+ */
+function readPlace() {
+  const params = new URLSearchParams(window.location.search);
+  const status = params.get('status');
+  const page = Number(params.get('page'));
+  return {
+    status: status === 'all' ? '' : FILTERS.some(([value]) => value === status) ? status! : 'open',
+    search: params.get('search')?.trim() ?? '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function keepPlace(status: string, search: string, page: number) {
+  const url = new URL(window.location.href);
+  const set = (name: string, value: string | null) => (value === null ? url.searchParams.delete(name) : url.searchParams.set(name, value));
+  set('status', status === 'open' ? null : status || 'all');
+  set('search', search || null);
+  set('page', page > 1 ? String(page) : null);
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+}
+
+/** The request queue (issue 6): open requests, soonest bid due date first, filter by status, search by text. */
+export function RequestQueue() {
+  const [place] = useState(readPlace);
+  const [status, setStatus] = useState(place.status);
+  const [typed, setTyped] = useState(place.search);
+  const [search, setSearch] = useState(place.search);
+  const [page, setPage] = useState(place.page);
+  const [answering, setAnswering] = useState<Query | null>(null);
+  const statusId = useId();
+  const searchId = useId();
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if (typed.trim() === search) return;
+      setSearch(typed.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(t);
+  }, [typed, search]);
+  useEffect(() => keepPlace(status, search, page), [status, search, page]);
+
+  const { data, isPending, isError, isFetching } = useQueue(status, search, page, PAGE_SIZE);
+  useEffect(() => {
+    if (isError) toast.error(SPEC_TEXTS.queriesLoadFailed);
+  }, [isError]);
+  // Keep the answer dialog showing fresh deliverables after an upload.
+  const current = answering && data?.data.find((q) => q._id === answering._id);
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  // A row that left the filter (Start, Close) can empty the last page: go back to the last one there is.
+  useEffect(() => {
+    if (data && !isFetching && page > pageCount) setPage(pageCount);
+  }, [data, isFetching, page, pageCount]);
+
+  return (
+    <section className="card" aria-labelledby="queue-h">
+      {/* Focusable for StatusActions: where the focus goes if a row leaves the list after Start. */}
+      <h2 id="queue-h" tabIndex={-1}>
+        Request queue
+      </h2>
+      <div className="queue-filters" role="search">
+        <div className="field">
+          <label htmlFor={statusId}>Status</label>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            {FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={searchId}>Search</label>
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            placeholder="Client, project, place, service or text"
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+      </div>
+      <p className="sr-only" role="status">
+        {isFetching ? 'Loading requests…' : data ? `${data.total} requests` : ''}
+      </p>
+      {isPending ? (
+        <p>Loading requests…</p>
+      ) : isError ? (
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
+      ) : !data.data.length ? (
+        <p>No requests match.</p>
+      ) : (
+        <ScrollRegion className="table-wrap" label="Requests table">
+          <table className="admin-table queue-table">
+            <thead>
+              <tr>
+                <th scope="col">Client</th>
+                <th scope="col">Service</th>
+                <th scope="col">Request</th>
+                <th scope="col">Status</th>
+                <th scope="col">Due</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((q) => (
+                <tr key={q._id}>
+                  <td data-label="Client">
+                    <div>
+                      <strong>{q.user.fullName}</strong>
+                      <br />
+                      <span className="muted">{q.user.email}</span>
+                    </div>
+                  </td>
+                  <td data-label="Service">
+                    <div>
+                      {q.service?.title ?? '—'}
+                      {q.subservice && (
+                        <>
+                          <br />
+                          <span className="muted">{q.subservice.title}</span>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                  <td data-label="Request">
+                    <div>
+                      {/* Issue 12: the row opens the request's workspace (chat and panel). */}
+                      {/* A description without spaces (a pasted link) keeps to three lines. */}
+                      <span className="clamp-3">
+                        {q.projectName && <strong>{q.projectName} · </strong>}
+                        <a href={paths.adminChat(q._id)}>{firstWords(q.subject || q.message, 12)}</a>
+                      </span>
+                      <span className="muted">
+                        {q.files.length} file{q.files.length === 1 ? '' : 's'}
+                      </span>
+                    </div>
+                  </td>
+                  <td data-label="Status">
+                    <div>
+                      <StatusBadge status={q.status} />
+                    </div>
+                  </td>
+                  <td data-label="Due">
+                    <div>
+                      <DueDate
+                        day={q.bidDueDate}
+                        status={q.status}
+                        delivered={q.revisions.some((r) => r.answeredAt)}
+                        named={owesDelivery(q)}
+                      />
+                      {owesDelivery(q) && <DeliveryDue at={q.deliveryDueAt!} />}
+                    </div>
+                  </td>
+                  <td data-label="Actions">
+                    <div>
+                      <StatusActions query={q} onAnswer={setAnswering} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+      {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Request queue pages" />}
+      <AnswerDialog query={current || answering} onClose={() => setAnswering(null)} />
+      <style>{`
+        .queue-filters { display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 0 1rem; }
+        .muted { color: var(--muted); font-size: .88rem; }
+        .queue-table td > div { min-width: 0; overflow-wrap: anywhere; }
+        .due-line { display: block; }
+        .due-soon { color: var(--warn); font-weight: 600; }
+        .due-over { color: var(--danger); font-weight: 600; }
+        .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; }
+        @media (max-width: 720px) {
+          .queue-filters { grid-template-columns: 1fr; }
+          .queue-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          .queue-table tr { display: block; border: 1px solid var(--line); border-radius: 8px; margin-bottom: .75rem; padding: .35rem .25rem; }
+          .queue-table td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: .5rem; border: none; padding: .35rem .5rem; }
+          .queue-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; }
+        }
+      `}</style>
+    </section>
+  );
+}
+
+/** An accepted quote set a delivery time, and the estimate is still owed (not yet answered or closed). */
+const owesDelivery = (q: Query) => Boolean(q.deliveryDueAt) && (q.status === 'pending' || q.status === 'in_progress');
+
+/**
+ * The workspace's label (due-label.ts), shown here only when the date is near or past, to keep the
+ * column short. `named`: a delivery time follows, so the line says which date it is.
+ */
+function DueDate({ day, status, delivered, named }: { day: string | null; status: Query['status']; delivered: boolean; named: boolean }) {
+  if (!day) return <span className="muted">{named ? 'No bid due date' : 'No due date'}</span>;
+  const label = dueLabel(day, status, new Date(), delivered);
+  const near = label && label.tone !== 'later' ? label : null;
+  return (
+    <span className="due-line">
+      {named && <span className="muted">Bid </span>}
+      <time dateTime={day} className={near ? `due-${near.tone}` : undefined}>
+        {formatBidDueDate(day)}
+        {near && ` (${near.text})`}
+      </time>
+    </span>
+  );
+}
+
+/** The delivery time the accepted quote set (issue 13), what the queue's 'due' order also sorts by, with its countdown. */
+function DeliveryDue({ at }: { at: string }) {
+  useNow(60_000); // the countdown moves while the queue stays open
+  const left = countdown(at, Date.now());
+  return (
+    <span className="due-line">
+      <span className="muted">Delivery </span>
+      <time dateTime={at}>{formatDateTime(at)}</time>{' '}
+      <span className={left.tone === 'ok' ? 'muted' : `due-${left.tone}`}>({left.text})</span>
+    </span>
+  );
+}

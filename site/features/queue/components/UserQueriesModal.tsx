@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useUserQueries } from '../api.ts';
+import { paths } from '../../../lib/routes.ts';
+import { adminMessagePreview } from '../../../lib/truncate.ts';
+import { Modal } from '../../../islands/ui/Modal.tsx';
+import { formatDateTime, StatusBadge, type Query } from '../../../islands/admin/admin-format.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+
+type Props = { user: { _id: string; fullName: string } | null; onClose: () => void };
+
+/** SPEC §2 /admin-queries: 'Queries of {name}', with the real status and time where the seed had placeholders. */
+export function UserQueriesModal({ user, onClose }: Props) {
+  const { data, isPending, isError } = useUserQueries(user?._id);
+  return (
+    <Modal open={!!user} title={`Queries of ${user?.fullName ?? ''}`} onClose={onClose} wide>
+      {isPending ? (
+        <p role="status">Loading queries…</p>
+      ) : isError ? (
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
+      ) : !data.length ? (
+        <p>{SPEC_TEXTS.noQueries}</p>
+      ) : (
+        <ul className="uq-list">
+          {data.map((q) => (
+            <QueryItem key={q._id} query={q} />
+          ))}
+        </ul>
+      )}
+      <style>{`
+        .uq-list { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; max-height: 65vh; overflow-y: auto; }
+        .uq-item { border: 1px solid var(--line); border-radius: 8px; padding: .85rem 1rem; display: grid; gap: .4rem; }
+        .uq-top { display: flex; justify-content: space-between; gap: .5rem; flex-wrap: wrap; align-items: center; }
+        .uq-item dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .2rem .75rem; margin: 0; font-size: .92rem; }
+        .uq-item dt { font-weight: 600; color: var(--muted); }
+        .uq-item dd { margin: 0; }
+        .uq-files { display: flex; flex-wrap: wrap; gap: .25rem .75rem; }
+        .uq-msg { white-space: pre-wrap; margin: 0; }
+      `}</style>
+    </Modal>
+  );
+}
+
+function QueryItem({ query }: { query: Query }) {
+  const [expanded, setExpanded] = useState(false);
+  const preview = adminMessagePreview(query.message);
+  return (
+    <li className="uq-item">
+      <div className="uq-top">
+        <StatusBadge status={query.status} />
+        <time dateTime={query.createdAt} className="muted">
+          {formatDateTime(query.createdAt)}
+        </time>
+      </div>
+      {/* Issue 13: the project name leads; the message keeps SPEC §2's 100-character preview. */}
+      {query.projectName && (
+        <p className="uq-project">
+          <strong>{query.projectName}</strong>
+          {query.location ? ` · ${query.location}` : ''}
+        </p>
+      )}
+      <p className="uq-msg">
+        {expanded ? query.message : preview.text}{' '}
+        {preview.isTruncated && (
+          <button type="button" className="btn-link" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+            {expanded ? 'Show Less' : 'Expand'}
+          </button>
+        )}
+      </p>
+      <dl>
+        <dt>Service</dt>
+        <dd>{query.service?.title ?? '—'}</dd>
+        <dt>Sub-Service</dt>
+        <dd>{query.subservice?.title ?? '—'}</dd>
+        <dt>Files</dt>
+        <dd className="uq-files">
+          {query.files.length
+            ? query.files.map((f, i) => (
+                <a key={f._id} href={f.url} title={f.name}>
+                  File {i + 1}
+                </a>
+              ))
+            : 'None'}
+        </dd>
+        {query.deliverables.length > 0 && (
+          <>
+            <dt>Deliverables</dt>
+            <dd className="uq-files">
+              {query.deliverables.map((f) => (
+                <a key={f._id} href={f.url}>
+                  {f.name}
+                </a>
+              ))}
+            </dd>
+          </>
+        )}
+      </dl>
+      <div>
+        <a className="btn btn-sm" href={paths.adminChat(query._id)}>
+          SEND MESSAGE
+        </a>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,6 @@
+// What other areas may take from the queue area (eslint.config.js, "areas"). The request
+// workspace and the admin's chat show the same status buttons and answer dialog as the queue.
+export { queueKeys } from './api.ts';
+export { AnswerDialog } from './components/AnswerDialog.tsx';
+export { StatusActions } from './components/StatusActions.tsx';
+export { CLOSE_CONFIRM, useStatusChange } from './components/use-status-change.ts';

@@ -1,0 +1,132 @@
+import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { DataTable } from '../../../islands/ui/DataTable.tsx';
+import { useRef, useState } from 'react';
+import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { useApproveUser, useUsersPage } from '../api.ts';
+import type { ListedUser } from '../types.ts';
+import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
+import { Pager } from '../../../islands/ui/Pager.tsx';
+import { rescueFocus } from '../../../islands/ui/focus-rescue.ts';
+import { AdminShell } from '../../../shell/AdminShell.tsx';
+import './users.css';
+import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
+
+/** SPEC §9: admin users 6 per page. */
+const PAGE_SIZE = 6;
+
+const features = tableFeatures({ rowPaginationFeature });
+const helper = createColumnHelper<typeof features, ListedUser>();
+const noUsers: ListedUser[] = [];
+
+export function UsersScreen() {
+  return (
+    <AdminShell>
+      <UsersTable />
+    </AdminShell>
+  );
+}
+
+function UsersTable() {
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
+  const [pending, setPending] = useState<ListedUser | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const users = useUsersPage(pagination.pageIndex, PAGE_SIZE);
+  const approve = useApproveUser({
+    onSuccess: () => toast.success(AUTH_TEXTS.approved),
+    onError: () => toast.error('Approval failed'),
+    onSettled: () => setPending(null),
+  });
+  // An approved user's Approve button goes: the focus moves to the next one still shown (the one
+  // that takes its place in the list), else the previous one, else the page's heading.
+  const approveFocus = () => {
+    const approveButtons = () => [...(section.current?.querySelectorAll<HTMLElement>('.users-table button') ?? [])];
+    const at = approveButtons().indexOf(document.activeElement as HTMLElement);
+    rescueFocus(() => {
+      const left = approveButtons();
+      return left[at] ?? left[at - 1] ?? heading.current;
+    });
+  };
+
+  const [columns] = useState(() =>
+    helper.columns([
+      helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || SPEC_TEXTS.unknownUser }),
+      helper.accessor('email', { header: 'Email' }),
+      helper.accessor('createdAt', {
+        header: 'Created At',
+        cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
+      }),
+      helper.accessor('status', {
+        header: 'Status',
+        cell: (info) => <span className={`badge badge-${info.getValue()}`}>{info.getValue()}</span>,
+      }),
+      helper.display({
+        id: 'action',
+        header: 'Action',
+        // SPEC §2: the Approve button is hidden once the user is approved.
+        cell: ({ row }) =>
+          row.original.status === 'approved' ? null : (
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => {
+                approveFocus();
+                setPending(row.original);
+              }}
+              aria-label={`Approve ${row.original.fullName}`}
+            >
+              Approve
+            </button>
+          ),
+      }),
+    ]),
+  );
+
+  const table = useTable({
+    features,
+    columns,
+    data: users.data?.data ?? noUsers,
+    rowCount: users.data?.total ?? 0,
+    state: { pagination },
+    onPaginationChange: setPagination,
+    manualPagination: true,
+    getRowId: (row) => row._id,
+  });
+
+  const pageCount = Math.max(1, table.getPageCount());
+  return (
+    <section ref={section} className="users" aria-labelledby="users-title">
+      <h1 ref={heading} id="users-title" tabIndex={-1}>
+        Users
+      </h1>
+      {users.isError ? (
+        <p className="error-text" role="alert">
+          {users.error instanceof Error && users.error.message ? users.error.message : SPEC_TEXTS.usersFailed}
+        </p>
+      ) : users.isPending ? (
+        <p role="status">Loading users…</p>
+      ) : users.data.total === 0 ? (
+        <p className="users-empty">No users found.</p>
+      ) : (
+        <>
+          <div className="users-scroll card">
+            <DataTable table={table} className="users-table" />
+          </div>
+          <Pager page={pagination.pageIndex + 1} pageCount={pageCount} onChange={(p) => table.setPageIndex(p - 1)} />
+        </>
+      )}
+      <ConfirmDialog
+        open={!!pending}
+        title="Confirm Approval"
+        message="Are you sure you want to approve this user?"
+        confirmLabel="Yes"
+        cancelLabel="No"
+        busy={approve.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && approve.mutate(pending._id)}
+      />
+    </section>
+  );
+}

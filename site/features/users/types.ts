@@ -1,0 +1,1 @@
+export type { ListedUser } from '../../../portal-api/src/modules/users/users.schema.ts';

@@ -1,0 +1,164 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Avatar } from '../islands/ui/Avatar.tsx';
+import { ConfirmDialog } from '../islands/ui/ConfirmDialog.tsx';
+import { useDismiss } from '../islands/ui/use-dismiss.ts';
+import { rescueFocus } from '../islands/ui/focus-rescue.ts';
+import { SPEC_TEXTS } from '../lib/spec-texts.ts';
+
+export type NavItem = {
+  label: string;
+  href: string;
+  match?: (path: string) => boolean;
+  /** A count shown beside the label (unread chats); hidden at 0. */ badge?: number;
+};
+
+type Props = {
+  title: string;
+  width: number;
+  items: NavItem[];
+  profileHref: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  onLogout: () => Promise<void> | void;
+  children: ReactNode;
+};
+
+/**
+ * The portal frame (SPEC §2 client and admin sidebars): a fixed-width sidebar
+ * with avatar, name, e-mail and menu; under 768 px it becomes a top bar with a
+ * menu button. Logout asks 'Are you sure you want to logout?' first.
+ */
+export function SidebarLayout({ title, width, items, profileHref, name, email, image, onLogout, children }: Props) {
+  const [path, setPath] = useState('');
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setPath(window.location.pathname), []);
+  const burger = useRef<HTMLButtonElement>(null);
+  const side = useRef<HTMLElement>(null);
+  // The phone menu closes on Escape (focus back on its button), on a click outside it, and when Tab leaves it.
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(side, open, close, burger);
+  useEffect(() => {
+    const aside = side.current;
+    if (!open || !aside) return;
+    const onFocusOut = (e: FocusEvent) => {
+      const next = e.relatedTarget as Node | null;
+      if (next && !aside.contains(next) && !burger.current?.contains(next)) setOpen(false);
+    };
+    aside.addEventListener('focusout', onFocusOut);
+    return () => aside.removeEventListener('focusout', onFocusOut);
+  }, [open]);
+  const unread = items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
+  const isActive = (item: NavItem) => (item.match ? item.match(path) : path === item.href || path.startsWith(`${item.href}/`));
+
+  return (
+    // SPEC's width in px at the browser's default 16 px text, in rem so it grows with larger text
+    // (at 200 % the items kept 185 px and wrapped or were cut).
+    <div className="shell" style={{ ['--sidebar-w' as string]: `${width / 16}rem` }}>
+      <header className="shell-top">
+        <button
+          ref={burger}
+          type="button"
+          className="shell-burger"
+          aria-expanded={open}
+          aria-controls="shell-nav"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span aria-hidden="true">☰</span> <span className="sr-only">Menu</span>
+          {/* On a phone the menu is folded: its unread count shows on the button too. */}
+          {unread > 0 && (
+            <span className="shell-badge shell-burger-badge" data-testid="badge-menu">
+              {unread > 99 ? '99+' : unread}
+              <span className="sr-only"> unread</span>
+            </span>
+          )}
+        </button>
+        <strong>{title}</strong>
+      </header>
+      <aside ref={side} id="shell-nav" className={`shell-side${open ? ' is-open' : ''}`} aria-label={title}>
+        <div className="shell-title">{title}</div>
+        <a className="shell-me" href={profileHref}>
+          <Avatar name={name} image={image} size={48} />
+          <span className="shell-me-text">
+            <span className="shell-name">{name || SPEC_TEXTS.unknownUser}</span>
+            <span className="shell-email">{email}</span>
+          </span>
+        </a>
+        <nav>
+          <ul>
+            {items.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} aria-current={isActive(item) ? 'page' : undefined}>
+                  {item.label}
+                  {item.badge ? (
+                    <span className="shell-badge" data-testid={`badge-${item.label}`}>
+                      {item.badge > 99 ? '99+' : item.badge}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  ) : null}
+                </a>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                className="shell-logout"
+                onClick={() => {
+                  // On a phone the menu folds as the dialog opens: Cancel gives the focus to ☰, not to a hidden Logout.
+                  rescueFocus(() => burger.current);
+                  setConfirming(true);
+                }}
+              >
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="shell-main" id="content" tabIndex={-1}>
+        {children}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Logout"
+        message="Are you sure you want to logout?"
+        confirmLabel="Yes"
+        cancelLabel="Cancel"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onLogout()}
+      />
+      <style>{`
+        .shell { min-height: 100vh; display: grid; grid-template-columns: var(--sidebar-w) 1fr; background: var(--bg-soft); }
+        .shell-top { display: none; }
+        .shell-side { background: var(--navy); color: #fff; padding: 1rem .75rem; position: sticky; top: 0; height: 100vh; overflow-y: auto; }
+        .shell-title { font-weight: 800; letter-spacing: .04em; font-size: .95rem; margin: .25rem .25rem 1rem; color: #fff; }
+        .shell-me { display: flex; flex-direction: column; align-items: center; gap: .4rem; text-align: center; color: #fff; text-decoration: none; padding: .5rem; border-radius: 8px; margin-bottom: 1rem; }
+        .shell-me:hover { background: var(--navy-2); color: #fff; }
+        .shell-me-text { display: grid; min-width: 0; max-width: 100%; }
+        .shell-name { font-weight: 700; overflow-wrap: anywhere; }
+        .shell-email { font-size: .78rem; opacity: .85; overflow-wrap: anywhere; }
+        .shell-side ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .2rem; }
+        .shell-side a[aria-current], .shell-side nav a, .shell-logout { display: block; width: 100%; text-align: left; padding: .6rem .75rem; border-radius: 8px; color: #e6edf5; text-decoration: none; font: inherit; background: none; border: none; cursor: pointer; min-height: 44px; }
+        .shell-side nav a, .shell-side nav a[aria-current] { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
+        .shell-badge { min-width: 1.5rem; padding: 0 .4rem; border-radius: 999px; background: #fff; color: var(--navy); font-size: .78rem; font-weight: 700; line-height: 1.5rem; text-align: center; }
+        .shell-side nav a:hover, .shell-logout:hover { background: var(--navy-2); color: #fff; }
+        .shell-side nav a[aria-current='page'] { background: var(--orange-dark); color: #fff; font-weight: 600; }
+        .shell-main { min-width: 0; padding: 1.5rem; }
+        .shell-main:focus { outline: none; }
+        @media (max-width: 768px) {
+          .shell { grid-template-columns: 1fr; grid-template-rows: auto 1fr; }
+          .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem 1rem; position: sticky; top: 0; z-index: 20; }
+          .shell-burger { position: relative; background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
+          .shell-burger-badge { position: absolute; top: -8px; right: -10px; }
+          .shell-side { display: none; position: fixed; top: 60px; left: 0; bottom: 0; width: min(17.5rem, 85vw); height: auto; z-index: 30; box-shadow: 4px 0 24px rgb(0 0 0 / 30%); }
+          .shell-side.is-open { display: block; }
+          .shell-title { display: none; }
+          .shell-main { padding: 1rem; }
+          /* What scrolls into view (a focused control, a list's top) stops below the sticky top bar. */
+          html { scroll-padding-top: 72px; }
+        }
+      `}</style>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
-// Checks the commit messages of this release: a subject of at most 72 characters that names no
-// issue number or audit, a blank line, and a body saying why. The history is read with
+// Checks the commit messages of this release: a subject of at most 72 characters, a blank line,
+// and a body saying why in the product's own words (FORBIDDEN below). The history is read with
 // `git log --oneline` and should read like a changelog (docs/architecture.md, "Commits").
 //
 //   node portal-api/scripts/lint-commits.mjs [<since>]

@@ -5,7 +5,7 @@ import type { Query } from '../../../portal-api/src/modules/queries/queries.sche
 export type { Query };
 export type QueryStatus = Query['status'];
 
-// SPEC §2: 'in_progress' is shown as 'In Progress' (one label map, queries.labels.ts).
+// docs/product.md §2: 'in_progress' is shown as 'In Progress' (one label map, queries.labels.ts).
 export { statusLabel } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 export { StatusBadge } from '../request/StatusBadge.tsx';
 

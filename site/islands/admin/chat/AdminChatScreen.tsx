@@ -17,10 +17,10 @@ import type { ChatUser } from './types.ts';
 import { useChatUsers } from './use-chat-users.ts';
 import { rescueFocus } from '../../ui/focus-rescue.ts';
 
-/** /admin-chat and /admin-chat/{queryId} (SPEC §2 admin chat). */
+/** /admin-chat and /admin-chat/{queryId} (docs/product.md §2 admin chat). */
 export default function AdminChatScreen() {
   const token = useAuth((s) => s.token);
-  // SPEC §2: without a stored token the screen says so and offers the login page; the sign-in comes back here.
+  // docs/product.md §2: without a stored token the screen says so and offers the login page; the sign-in comes back here.
   useEffect(() => {
     if (!token) rememberWayBack();
   }, [token]);
@@ -140,7 +140,7 @@ function AdminChat() {
             />
           </div>
         ) : (
-          // With no users at all, the list says so (SPEC §2 'No users found. …'), once: nothing to select here.
+          // With no users at all, the list says so (docs/product.md §2 'No users found. …'), once: nothing to select here.
           !users.isPending && (list.length > 0 || !!search) && <p className="acp-note">Select a query to open the chat.</p>
         )}
       </div>

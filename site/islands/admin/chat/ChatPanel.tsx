@@ -15,7 +15,7 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { queryId: string; room: ChatRoom; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };
 
-/** The open conversation of the admin chat: header, original query, messages, composer (SPEC §2). */
+/** The open conversation of the admin chat: header, original query, messages, composer (docs/product.md §2). */
 export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   const client = useQueryClient();
   const change = useStatusChange();
@@ -41,7 +41,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   // Presence frames are live; the list's flag covers the time before the first frame.
   const online = query ? (room.presence[query.user._id] ?? known?.online ?? false) : false;
 
-  // SPEC §2: when loaded messages include a reply to a message of this query, scroll
+  // docs/product.md §2: when loaded messages include a reply to a message of this query, scroll
   // smoothly to the replied-to message, centred. Done once after the history loads and
   // whenever the newest message is a reply, so ordinary new messages still show at the bottom.
   const lastId = room.messages.at(-1)?._id;

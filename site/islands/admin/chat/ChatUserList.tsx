@@ -22,15 +22,15 @@ type Props = {
   onLoadMore: () => void;
 };
 
-/** SPEC §2: the placeholder on every user of the list. */
+/** docs/product.md §2: the placeholder on every user of the list. */
 const LOAD_CHAT = 'Click to load chat';
 
-/** A user's query list gets a search box above this many queries (issue 17). */
+/** A user's query list gets a search box above this many queries. */
 const QUERY_SEARCH_FROM = 10;
 
 /**
- * SPEC §2 admin chat sidebar: users who have queries, each with an options menu and a
- * dropdown of queries. Issue 12/15: newest conversation first with its last line, time and
+ * docs/product.md §2 admin chat sidebar: users who have queries, each with an options menu and a
+ * dropdown of queries. Newest conversation first with its last line, time and
  * unread count, searched on the server and loaded a page at a time.
  */
 export function ChatUserList({
@@ -95,8 +95,8 @@ export function ChatUserList({
 }
 
 function queryTitle(q: { subject: string | null; message: string; projectName?: string | null }): string {
-  // SPEC §2: shown by subject or message, else 'Unnamed Query'; shortened by the list rule (SPEC §9).
-  // Issue 13: a project name leads when the request has one.
+  // docs/product.md §2: shown by subject or message, else 'Unnamed Query'; shortened by the list rule (docs/product.md §9).
+  // A project name leads when the request has one.
   if (q.projectName) return q.projectName;
   const text = (q.subject || q.message || '').trim();
   return text ? adminChatListText(text) : 'Unnamed Query';
@@ -132,7 +132,7 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
 
   const preview = user.lastMessage ? `${user.lastMessage.senderRole === 'admin' ? 'You: ' : ''}${user.lastMessage.text}` : null;
 
-  // SPEC §2: selecting a user opens that user's first query, unless it is already open.
+  // docs/product.md §2: selecting a user opens that user's first query, unless it is already open.
   const select = () => {
     setExpanded(true);
     if (first && first._id !== currentQueryId) onOpen(first._id);
@@ -153,7 +153,7 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
             <Avatar name={user.fullName} image={user.profileImage} size={40} />
             {online && <span className="acl-dot" aria-hidden="true" />}
           </span>
-          {/* The name has its line (with the unread count); SPEC §2's placeholder shares the next with the last message's time. */}
+          {/* The name has its line (with the unread count); docs/product.md §2's placeholder shares the next with the last message's time. */}
           <span className="acl-text">
             <span className="acl-line">
               <span className="acl-name">{user.fullName}</span>

@@ -1,12 +1,12 @@
 // Layout of the admin chat: list beside the conversation; at 768 px and below
-// (SPEC §9 breakpoint) the list hides once a chat is open and a back arrow shows.
+// (docs/product.md §9 breakpoint) the list hides once a chat is open and a back arrow shows.
 export const chatStyles = `
   .acs { display: grid; grid-template-columns: 320px minmax(0, 1fr); height: calc(100vh - 3rem); min-height: 420px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; }
   .acs-side { position: relative; border-right: 1px solid var(--line); overflow-y: auto; background: #fff; }
   .acs-title { font-size: 1.2rem; margin: 0; padding: .9rem 1rem; border-bottom: 1px solid var(--line); }
   .acs-title a { color: var(--navy); text-decoration: none; }
   .acs-main { display: flex; min-width: 0; min-height: 0; background: var(--bg-soft); }
-  /* The conversation beside the request panel (issue 12); under 1100 px the panel folds above it. */
+  /* The conversation beside the request panel; under 1100 px the panel folds above it. */
   .acs-work { display: grid; grid-template-columns: minmax(0, 1fr) 290px; flex: 1; min-width: 0; min-height: 0; }
   .acs-work > .rqp { border-radius: 0; border-width: 0 0 0 1px; }
   @media (max-width: 1100px) {

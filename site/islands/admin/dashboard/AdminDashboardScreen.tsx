@@ -8,8 +8,8 @@ import { StatCards } from './StatCards.tsx';
 import { WeeklyChart } from './WeeklyChart.tsx';
 
 /**
- * /admin (SPEC §2): stat cards, then recent activities, then latest queries (beside them the
- * requests per week), then the monthly figures and the public-site rebuild (issue 16).
+ * /admin (docs/product.md §2): stat cards, then recent activities, then latest queries (beside them the
+ * requests per week), then the monthly figures and the public-site rebuild.
  */
 export default function AdminDashboardScreen() {
   return (

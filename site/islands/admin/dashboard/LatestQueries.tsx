@@ -6,9 +6,9 @@ import { Pager } from '../../ui/Pager.tsx';
 import { formatDateTime } from '../admin-format.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
-const PAGE_SIZE = 6; // SPEC §9: admin latest queries, 6 per page.
+const PAGE_SIZE = 6; // docs/product.md §9: admin latest queries, 6 per page.
 
-/** SPEC §2 /admin: Latest Queries, '{fullName} submitted a query' with the time, Prev / Next. */
+/** docs/product.md §2 /admin: Latest Queries, '{fullName} submitted a query' with the time, Prev / Next. */
 export function LatestQueries() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useQuery({

@@ -6,7 +6,7 @@ const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'nume
 const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)} %`);
 const hours = (v: number | null) => (v === null ? '–' : v >= 48 ? `${Math.round(v / 24)} d` : `${Math.round(v)} h`);
 
-/** Per month (issue 13): requests received, median turnaround, share delivered before the bid date, win rate. */
+/** Per month: requests received, median turnaround, share delivered before the bid date, win rate. */
 export function MonthlyStats() {
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'monthly'],

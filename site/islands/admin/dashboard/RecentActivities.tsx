@@ -8,9 +8,9 @@ import { activityLine } from './activity-line.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { ADMIN_ACTIVITIES_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
 
-const SHOWN = 6; // SPEC §9: admin recent activities show 6 rows by default.
+const SHOWN = 6; // docs/product.md §9: admin recent activities show 6 rows by default.
 
-/** SPEC §2 /admin: Recent Activities, 6 rows, View More / View Less; columns activity, date, time, status. */
+/** docs/product.md §2 /admin: Recent Activities, 6 rows, View More / View Less; columns activity, date, time, status. */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
   const {

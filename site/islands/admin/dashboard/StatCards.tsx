@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
 import { useServices } from '../../../features/services/index.ts';
 
-/** SPEC §2 /admin: Total Queries, Blog Posts (published), Services. */
+/** docs/product.md §2 /admin: Total Queries, Blog Posts (published), Services. */
 export function StatCards() {
   const queries = useQuery({ queryKey: ['admin', 'queries-total'], queryFn: () => call(api.queries.$get({ query: { pageSize: '1' } })) });
   const blogs = useQuery({

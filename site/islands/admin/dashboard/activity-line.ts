@@ -14,7 +14,7 @@ export function requestName(query: { subject: string | null; message: string }):
 }
 
 /**
- * The admin dashboard's activity line (issue 17): who and which request, since
+ * The admin dashboard's activity line: who and which request, since
  * 'Message sent' alone said neither. The stored activity text stays the same
  * (the client's own dashboard shows it beside the request's message).
  */

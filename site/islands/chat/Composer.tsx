@@ -7,7 +7,7 @@ import { rescueFocus } from '../ui/focus-rescue.ts';
 type Props = {
   /** Resolves true once the server has the message (its echo came back); false leaves the text in the box. */
   onSend: (text: string) => Promise<boolean>;
-  /** SPEC §2: the file button has no upload; the screen decides what picking a file does. */
+  /** docs/product.md §2: the file button has no upload; the screen decides what picking a file does. */
   onFile?: (file: File) => void;
   disabled?: boolean;
   /** Admin replies: 'Reply to:' preview with a cancel control. */
@@ -26,8 +26,8 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
   const tooLong = text.trim().length > MAX_CHAT_MESSAGE;
   const submit = async () => {
     const message = text.trim();
-    if (!message || disabled || sending) return; // SPEC §5: blank text is not sent
-    if (tooLong) return; // refused, not cut: the counter below says by how much (issue 17)
+    if (!message || disabled || sending) return; // docs/product.md §5: blank text is not sent
+    if (tooLong) return; // refused, not cut: the counter below says by how much
     setSending(true);
     const sent = await onSend(message);
     setSending(false);

@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../../portal-api/src/modules/chats/chats.sc
 
 /**
  * How long a sent message waits for the server's echo (it sends the sender's own message back as
- * receiveMessage once stored, ARCHITECTURE.md "WebSocket /ws"). A socket can die without closing
+ * receiveMessage once stored, docs/architecture.md §5). A socket can die without closing
  * (Wi-Fi gone, a sleeping laptop, a NAT timeout): the browser still sees it open, and only this says so.
  */
 export const ECHO_TIMEOUT_MS = 10_000;

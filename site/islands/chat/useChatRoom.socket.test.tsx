@@ -76,7 +76,7 @@ const adminSays = async (message: string) => {
 const texts = (room: { current: { messages: { message: string }[] } }) => room.current.messages.map((m) => m.message);
 
 describe('useChatRoom', () => {
-  it("says 'Failed to load messages' on the admin side when the history cannot be read, and shows none (SPEC §8)", async () => {
+  it("says 'Failed to load messages' on the admin side when the history cannot be read, and shows none (docs/product.md §8)", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>

@@ -10,7 +10,7 @@ import { PendingSends } from './pending-sends.ts';
 
 export type { ChatMessage };
 
-// The chat connection of CONTRACTS.md, shared by the client and admin chats:
+// The chat connection of docs/architecture.md §5, shared by the client and admin chats:
 // one socket per open room, history from the API, live frames merged by _id.
 // After a dropped connection it reconnects with exponential backoff and
 // re-joins; every `joined` refetches the history (once per join) and, after a reconnect, the request's status, so
@@ -23,7 +23,7 @@ const BACKOFF_MAX_MS = 15_000;
 /** Loads the history over HTTP when no `joined` came this long after opening. */
 const HISTORY_FALLBACK_MS = 4000;
 
-/** SPEC §8 (admin chat): the toast of a message that was not sent; the description says why and that the text is kept. */
+/** docs/product.md §8 (admin chat): the toast of a message that was not sent; the description says why and that the text is kept. */
 export const SEND_FAILED = 'Failed to send message';
 export const NOT_SENT = {
   offline: 'The chat is not connected. Your message is still in the box: send it again once it reconnects.',
@@ -35,10 +35,10 @@ export type ChatRoom = {
   messages: ChatMessage[];
   connected: boolean;
   queryStatus: string | null;
-  /** Changes on every `queryLifecycle` frame of the open query (issue 13): the request panel reloads on it. */
+  /** Changes on every `queryLifecycle` frame of the open query: the request panel reloads on it. */
   lifecycleStamp: number;
   /**
-   * Trims, and sends nothing blank (SPEC §5 "Chat"). Resolves true once the server echoed the
+   * Trims, and sends nothing blank (docs/product.md §5 "Chat"). Resolves true once the server echoed the
    * message back (it is stored); false when it was not sent (no connection, refused, no answer in
    * time), which a toast has said: the composer then keeps the text.
    */
@@ -90,7 +90,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
         );
       } catch (err) {
         if ((err as Error).name === 'AbortError' || stopped) return;
-        // SPEC §8: the client logs 'Failed to fetch messages' and keeps what it shows; the admin
+        // docs/product.md §8: the client logs 'Failed to fetch messages' and keeps what it shows; the admin
         // chat says 'Failed to load messages' and empties its list.
         console.error('Failed to fetch messages', err);
         if (admin) {
@@ -157,7 +157,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       ? (message, replyTo) => {
           const ws = socketRef.current;
           if (!ws || ws.readyState !== WebSocket.OPEN) {
-            // SPEC §7: using the socket before it is connected raises 'Socket not connected';
+            // docs/product.md §7: using the socket before it is connected raises 'Socket not connected';
             // §8: socket errors are only logged. The person is told in plain words.
             console.warn(new Error('Socket not connected'));
             notSent(NOT_SENT.offline);
@@ -192,7 +192,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             }
             break;
           case 'receiveMessage':
-            // SPEC §4: only messages of the open query are appended, each once.
+            // docs/product.md §4: only messages of the open query are appended, each once.
             if (frame.message.query === queryId) {
               setMessages((cur) => mergeMessages(cur, [frame.message]));
               pending.echoed(frame.message, isOwn(frame.message));
@@ -223,7 +223,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
         if (sessionEndedClose(event) && socketRef.current === ws) sessionEnded();
         else lost(ws);
       };
-      // SPEC §8: socket connection errors are only logged; onclose schedules the retry.
+      // docs/product.md §8: socket connection errors are only logged; onclose schedules the retry.
       ws.onerror = () => console.warn('chat socket error');
     };
 

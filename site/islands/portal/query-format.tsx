@@ -2,7 +2,7 @@ import type { Query } from '../../../portal-api/src/modules/queries/queries.sche
 
 export type { Query };
 
-// SPEC §4: 'in progress' and 'in_progress' both read 'In Progress' (one label map, queries.labels.ts).
+// docs/product.md §4: 'in progress' and 'in_progress' both read 'In Progress' (one label map, queries.labels.ts).
 export { statusLabel } from '../../../portal-api/src/modules/queries/queries.labels.ts';
 export { StatusBadge } from '../request/StatusBadge.tsx';
 

@@ -20,7 +20,7 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { CHAT_CLOSED, CHAT_NOT_YOURS } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
 import { rescueFocus } from '../../ui/focus-rescue.ts';
 
-/** /chat and /chat/{id} (SPEC §2): the client's queries on the left, the live chat of one on the right. */
+/** /chat and /chat/{id} (docs/product.md §2): the client's queries on the left, the live chat of one on the right. */
 export function ChatScreen() {
   return (
     <PortalShell>
@@ -29,7 +29,7 @@ export function ChatScreen() {
   );
 }
 
-/** SPEC §2: closed queries last; otherwise the newest first, as the API answers. */
+/** docs/product.md §2: closed queries last; otherwise the newest first, as the API answers. */
 function byClosedLast(list: MyQuery[]): MyQuery[] {
   return [...list].sort((a, b) => Number(a.status === 'closed') - Number(b.status === 'closed'));
 }
@@ -40,7 +40,7 @@ function ClientChat() {
   const { data, error, isPending } = useMyQueries();
   const queries = useMemo(() => byClosedLast(data ?? []), [data]);
   const [selectedId, setSelectedId] = useState<string | undefined>(() => idFromPath('chat'));
-  // Under 768 px one pane shows at a time (SPEC §2: back arrow and a list/window toggle).
+  // Under 768 px one pane shows at a time (docs/product.md §2: back arrow and a list/window toggle).
   const [pane, setPane] = useState<'list' | 'window'>(() => (idFromPath('chat') ? 'window' : 'list'));
 
   const select = useCallback((id: string, mode: 'push' | 'replace' = 'push') => {
@@ -55,7 +55,7 @@ function ClientChat() {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  // SPEC §2: with no id in the address it goes to the first query.
+  // docs/product.md §2: with no id in the address it goes to the first query.
   useEffect(() => {
     if (!selectedId && queries[0]) select(queries[0]._id, 'replace');
   }, [selectedId, queries, select]);
@@ -99,7 +99,7 @@ function ClientChat() {
     setPane('list');
   };
 
-  // SPEC §4: a message is 'me' when its sender id is the user's id (else the estimating team).
+  // docs/product.md §4: a message is 'me' when its sender id is the user's id (else the estimating team).
   const isMine = (m: ChatMessage) => (userId ? m.sender._id === userId : m.sender.role === 'client');
 
   return (
@@ -141,7 +141,7 @@ function ClientChat() {
                     }}
                   >
                     <span className="cchat-item-title">
-                      {/* Issue 13: the project name leads; the query message stays (SPEC §2). */}
+                      {/* The project name leads; the query message stays (docs/product.md §2). */}
                       {q.projectName && <>{q.projectName} · </>}
                       {sidebarQueryTitle(q.message)}
                       {q.status === 'closed' && <em> (Closed)</em>}
@@ -169,7 +169,7 @@ function ClientChat() {
           </button>
           {selected ? (
             <div className="cchat-head-text">
-              {/* Issue 13: the project name leads; the selected query (SPEC §2) follows. */}
+              {/* The project name leads; the selected query (docs/product.md §2) follows. */}
               <h2>
                 {selected.projectName && <>{selected.projectName} · </>}
                 {sidebarQueryTitle(selected.message)}
@@ -202,7 +202,7 @@ function ClientChat() {
                 {CHAT_CLOSED}
               </p>
             ) : (
-              // SPEC §2: the file button only logs the file name.
+              // docs/product.md §2: the file button only logs the file name.
               <Composer onSend={(text) => room.send(text)} onFile={(file) => console.log(file.name)} />
             )}
           </>

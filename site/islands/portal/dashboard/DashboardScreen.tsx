@@ -5,7 +5,7 @@ import { PortalShell } from '../../../shell/PortalShell.tsx';
 import type { QueryCounts } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { RecentActivities } from './RecentActivities.tsx';
 
-/** /portal (SPEC §2 "Client routes"): greeting, three stat cards, recent activities. */
+/** /portal (docs/product.md §2 "Client routes"): greeting, three stat cards, recent activities. */
 export function DashboardScreen() {
   return (
     <PortalShell>
@@ -16,7 +16,7 @@ export function DashboardScreen() {
 
 function Dashboard() {
   const fullName = useAuth((s) => s.fullName);
-  // One counts call. SPEC §2 defines the cards: All Queries is answered plus pending (in progress
+  // One counts call. docs/product.md §2 defines the cards: All Queries is answered plus pending (in progress
   // and closed requests are counted by neither), No Result is pending, With Result is answered.
   const counts = useQuery({ queryKey: ['queries', 'counts'], queryFn: () => call(api.queries.me.counts.$get()) });
   const card = (...keys: Array<keyof QueryCounts>) => {
@@ -53,7 +53,7 @@ function Dashboard() {
   );
 }
 
-/** SPEC §2 /portal: each card shows a static 'Last month +10%' line (a text of the spec, not a computed trend). */
+/** docs/product.md §2 /portal: each card shows a static 'Last month +10%' line (a text of the spec, not a computed trend). */
 const STAT_CARD_TREND = 'Last month +10%';
 
 function StatCard({ label, value }: { label: string; value: number | string }) {

@@ -9,7 +9,7 @@ import { formatDate, formatTime, StatusBadge } from '../query-format.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { ACTIVITIES_DEFAULT_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
 
-const ROWS = 6; // SPEC §9
+const ROWS = 6; // docs/product.md §9
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, Activity>();
 const columns = helper.columns([
@@ -25,7 +25,7 @@ const columns = helper.columns([
 ]);
 const NONE: Activity[] = [];
 
-/** SPEC §2 dashboard table: 6 rows with View All / Show Less, 'No recent activities found.' */
+/** docs/product.md §2 dashboard table: 6 rows with View All / Show Less, 'No recent activities found.' */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
   const { data, error, isPending } = useQuery({
@@ -48,7 +48,7 @@ export function RecentActivities() {
       </div>
       {error ? (
         <p className="error-text" role="alert">
-          {/* SPEC §8: the client's recent-activities error reads 'Error {status}: {body}' in red. */}
+          {/* docs/product.md §8: the client's recent-activities error reads 'Error {status}: {body}' in red. */}
           {error instanceof ApiError && error.status ? `Error ${error.status}: ${error.body}` : SPEC_TEXTS.activitiesFailed}
         </p>
       ) : isPending ? (

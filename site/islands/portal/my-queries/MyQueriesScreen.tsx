@@ -7,9 +7,9 @@ import { formatDateTime, StatusBadge, type Query } from '../query-format.tsx';
 import { QueryDetailsModal } from './QueryDetailsModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
-const PAGE_SIZE = 5; // SPEC §9
+const PAGE_SIZE = 5; // docs/product.md §9
 
-/** /my-queries (SPEC §2): the client's queries, 5 per page, with the Query Details modal. */
+/** /my-queries (docs/product.md §2): the client's queries, 5 per page, with the Query Details modal. */
 export function MyQueriesScreen() {
   return (
     <PortalShell>
@@ -55,7 +55,7 @@ function MyQueries() {
                   {rows.map((q) => (
                     <tr key={q._id}>
                       <td data-label="Message" title={q.message}>
-                        {/* Issue 13: the project name leads; the message (SPEC §2, 3 words) follows. */}
+                        {/* The project name leads; the message (docs/product.md §2, 3 words) follows. */}
                         {q.projectName && <strong className="q-project">{q.projectName} · </strong>}
                         {myQueriesMessage(q.message)}
                       </td>
@@ -78,7 +78,7 @@ function MyQueries() {
                 </tbody>
               </table>
             </div>
-            {/* SPEC §2: paging and 'Page X of Y' only when there are more than 5. */}
+            {/* docs/product.md §2: paging and 'Page X of Y' only when there are more than 5. */}
             {all.length > PAGE_SIZE && <Pager page={current} pageCount={pageCount} onChange={setPage} />}
           </>
         )}

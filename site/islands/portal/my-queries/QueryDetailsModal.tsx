@@ -3,18 +3,18 @@ import { Modal } from '../../ui/Modal.tsx';
 import { formatBidDueDate } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { formatDateTime, IMAGE_NAME, StatusBadge, type Query } from '../query-format.tsx';
 
-const CHAT_DELAY_MS = 100; // SPEC §9
+const CHAT_DELAY_MS = 100; // docs/product.md §9
 
 type FileLink = Query['files'][number];
 
-/** SPEC §2 'Query Details': Service, Sub-Service, Message, Attachment, Chat, Status, Created At. */
+/** docs/product.md §2 'Query Details': Service, Sub-Service, Message, Attachment, Chat, Status, Created At. */
 export function QueryDetailsModal({ query, onClose }: { query: Query | null; onClose: () => void }) {
   return (
     <Modal open={query !== null} title="Query Details" onClose={onClose} wide>
       {query && (
         <>
           <dl className="qd">
-            {/* Issue 13: the project name and location lead, for requests that have them. */}
+            {/* The project name and location lead, for requests that have them. */}
             {query.projectName && (
               <>
                 <dt>Project</dt>
@@ -82,7 +82,7 @@ export function QueryDetailsModal({ query, onClose }: { query: Query | null; onC
   );
 }
 
-/** Links named by file name; images show as an image link (SPEC §2: jpeg/jpg/png/gif/webp/bmp). */
+/** Links named by file name; images show as an image link (docs/product.md §2: jpeg/jpg/png/gif/webp/bmp). */
 function FileLinks({ files, empty = 'None', download }: { files: FileLink[]; empty?: string; download?: boolean }) {
   if (!files.length) return <span>{empty}</span>;
   return (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 
 type Project = { name: string; location: string };
 
-/** Project name and location (issue 13), both optional: SPEC §5 names the form's required fields. */
+/** Project name and location, both optional: docs/product.md §5 names the form's required fields. */
 export function ProjectFields({ value, onChange, disabled }: { value: Project; onChange: (p: Project) => void; disabled: boolean }) {
   const ids = { name: useId(), location: useId() };
   return (

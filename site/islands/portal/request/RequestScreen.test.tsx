@@ -7,7 +7,7 @@ import { multipart } from '../../../../tests/component/multipart.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { RequestScreen } from './RequestScreen.tsx';
 
-// The request form (SPEC §2 /request, §5 "Submit request") in jsdom against the real API:
+// The request form (docs/product.md §2 /request, §5 "Submit request") in jsdom against the real API:
 // the services come from GET /services, the sub-service follows the service, and a form
 // missing a required field says so without sending anything.
 
@@ -76,7 +76,7 @@ const choose = (label: string, option: string) =>
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
 const plansOf = (name: string) => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
 
-/** An earlier request of `c` with one plan file, for /request?reuse= (issue 13), made through the API. */
+/** An earlier request of `c` with one plan file, for /request?reuse=, made through the API. */
 async function earlierRequest(c: Client): Promise<string> {
   const services = (await browser.server.call('GET', '/api/services')).body as Array<{ _id: string; title: string }>;
   const body = multipart(
@@ -165,7 +165,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     expect(files).toEqual([{ name: 'A-101 plans.pdf' }]);
   });
 
-  it("sends a form with SPEC §5's fields only: the project name is optional", async () => {
+  it("sends a form with docs/product.md §5's fields only: the project name is optional", async () => {
     const { client, earlier } = await openReuseForm('Nora Noname', 'Manufacturers');
     type('Description *', 'Door hardware pricing');
     choose('Service *', 'Manufacturers');
@@ -181,7 +181,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     expect(rows).toEqual([{ message: 'Door hardware pricing', project_name: null }]);
   });
 
-  it('answers a retry after a lost answer with the first answer: the success message, and one request (audit finding 3)', async () => {
+  it('answers a retry after a lost answer with the first answer: the success message, and one request', async () => {
     const { client, earlier } = await openReuseForm('Lola Lost', 'Manufacturers');
     type('Description *', 'Slab takeoff whose answer was lost');
     choose('Service *', 'Manufacturers');
@@ -219,7 +219,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     choose('Service *', 'Manufacturers');
     submit();
 
-    // The toast says it (SPEC §8 'Error: {message}'), and so does the form's own alert.
+    // The toast says it (docs/product.md §8 'Error: {message}'), and so does the form's own alert.
     expect(await screen.findByText('Error: Your description can be at most 10,000 characters.')).toBeTruthy();
     expect(screen.getByText('Your description can be at most 10,000 characters.').getAttribute('role')).toBe('alert');
     const queries = await browser.server.deps.db.selectFrom('queries').select('id').where('user_id', '=', client.id).execute();

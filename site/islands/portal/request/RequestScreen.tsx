@@ -22,12 +22,12 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { MAYBE_SUBMITTED } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 
-// SPEC §5 "Submit request" texts (queries.labels.ts), as the product shows them.
-const REDIRECT_MS = 1000; // SPEC §9
-/** The fields SPEC §5 requires, in the order the form shows them (the first refused one gets the focus). */
+// docs/product.md §5 "Submit request" texts (queries.labels.ts), as the product shows them.
+const REDIRECT_MS = 1000; // docs/product.md §9
+/** The fields docs/product.md §5 requires, in the order the form shows them (the first refused one gets the focus). */
 const REQUIRED = ['message', 'service', 'subService', 'files'] as const;
 
-/** /request (SPEC §2): the SUBMIT REQUEST FORM with several plan files and upload progress. */
+/** /request (docs/product.md §2): the SUBMIT REQUEST FORM with several plan files and upload progress. */
 export function RequestScreen() {
   return (
     <PortalShell>
@@ -53,7 +53,7 @@ function RequestForm() {
   const [keepReused, setKeepReused] = useState(true);
   const reused = keepReused ? reuse.files : [];
   const list = useMemo(() => services.data ?? [], [services.data]);
-  // react-hook-form over the shared form schema (queries.schema.ts, loaded lazily): SPEC §5's one sentence, on submit.
+  // react-hook-form over the shared form schema (queries.schema.ts, loaded lazily): docs/product.md §5's one sentence, on submit.
   const resolver = useMemo(
     () =>
       lazyZodResolver(() =>
@@ -185,7 +185,7 @@ function RequestForm() {
 
   const submit = (e: React.SyntheticEvent<HTMLFormElement>) => {
     setFailure('');
-    // SPEC §5: without a session nothing else is checked.
+    // docs/product.md §5: without a session nothing else is checked.
     if (!token) {
       e.preventDefault();
       clearErrors();
@@ -221,7 +221,7 @@ function RequestForm() {
             onChange={(e) => setValue('message', e.target.value)}
             disabled={busy}
           />
-          {/* Nothing is cut (issue 17): the counter warns, the server refuses with its sentence. */}
+          {/* Nothing is cut: the counter warns, the server refuses with its sentence. */}
           <CharCount id="request-message-count" value={message} max={MAX_MESSAGE_LENGTH} />
         </div>
 
@@ -235,7 +235,7 @@ function RequestForm() {
               disabled={busy || services.isPending}
               onChange={(e) => {
                 setValue('service', e.target.value);
-                setValue('subService', ''); // SPEC §5: changing the service clears the sub-service
+                setValue('subService', ''); // docs/product.md §5: changing the service clears the sub-service
               }}
             >
               <option value="">{services.isPending ? 'Loading services…' : 'Select a service'}</option>
@@ -312,7 +312,7 @@ function RequestForm() {
           </p>
         )}
 
-        {/* The form's own alert, for its refusal and the server's alike (the server's also comes as SPEC §8's toast). */}
+        {/* The form's own alert, for its refusal and the server's alike (the server's also comes as docs/product.md §8's toast). */}
         {error && (
           <p id={ids.error} className="error-text" role="alert">
             {error}

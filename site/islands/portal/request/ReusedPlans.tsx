@@ -4,7 +4,7 @@ import type { Query } from '../../../../portal-api/src/modules/queries/queries.s
 
 export type ReusedFile = { _id: string; name: string };
 
-/** The earlier request named by ?reuse= (issue 13 'Reuse these plans'): its files, attached by reference. */
+/** The earlier request named by ?reuse= ('Reuse these plans'): its files, attached by reference. */
 export function useReusedPlans(): { source: Query | null; files: ReusedFile[] } {
   const id = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('reuse');
   const res = useQuery({

@@ -14,7 +14,7 @@ import { useInlineForm } from '../ui/use-inline-form.ts';
 
 const resolver = lazyZodResolver(() => import('../../../portal-api/src/modules/files/files.schema.ts').then((m) => m.AddendumFormSchema));
 
-/** The client's 'Add addendum': files and a note, uploaded as the next Addendum N (issue 13). */
+/** The client's 'Add addendum': files and a note, uploaded as the next Addendum N. */
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
   const client = useQueryClient();
   const ids = { files: useId(), note: useId() };
@@ -32,7 +32,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
   const error = firstError(formState.errors) ?? failure;
-  // Each file goes up on its own through tus (issue 14); the addendum is made once all are complete.
+  // Each file goes up on its own through tus; the addendum is made once all are complete.
   const uploads = useResumableUploads(useAuth((s) => s.token));
   const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
   // One Idempotency-Key per addendum: a retry after a lost answer does not add it twice.

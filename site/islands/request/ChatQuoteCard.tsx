@@ -6,7 +6,7 @@ import { useWorkspace } from './use-workspace.ts';
 const QuoteCard = lazy(() => import('./QuoteCard.tsx').then((m) => ({ default: m.QuoteCard })));
 
 /**
- * The open quote as a card in the client's chat (issue 13), under the messages,
+ * The open quote as a card in the client's chat, under the messages,
  * so it can be accepted where the conversation happens. Same data as the panel.
  */
 export function ChatQuoteCard({ queryId }: { queryId: string }) {

@@ -3,7 +3,7 @@ import { countdown } from './countdown.ts';
 import type { SectionProps } from './section.ts';
 import { useNow } from './use-now.ts';
 
-/** The delivery due time set by the accepted quote, with a countdown on both sides (issue 13). */
+/** The delivery due time set by the accepted quote, with a countdown on both sides. */
 export function DeliveryDueSection({ workspace }: SectionProps) {
   // Re-render every 30 s; each render reads the clock, so a fresh due time never counts from a stale tick.
   useNow(30_000);

@@ -5,7 +5,7 @@ import { SignedLink } from './SignedLink.tsx';
 import { canMove } from './moves.ts';
 import type { SectionProps } from './section.ts';
 
-/** Plan files by set: Original, Addendum 1, … (issue 13); the client adds addenda and reuses the plans. */
+/** Plan files by set: Original, Addendum 1, …; the client adds addenda and reuses the plans. */
 export function FileSetsSection({ workspace, role }: SectionProps) {
   const { query, filesZipUrl } = workspace;
   return (

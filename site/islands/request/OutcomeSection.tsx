@@ -8,7 +8,7 @@ import { api, call } from '../../lib/api.ts';
 import { busyButton } from '../ui/busy-button.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
 
-/** After the bid date: the client's one-click Won / Lost / Did not bid, with an optional ±N % (issue 13). */
+/** After the bid date: the client's one-click Won / Lost / Did not bid, with an optional ±N %. */
 export function OutcomeSection({ workspace }: SectionProps) {
   const { query } = workspace;
   const step = useRequestStep();

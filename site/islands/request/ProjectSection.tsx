@@ -1,6 +1,6 @@
 import type { SectionProps } from './section.ts';
 
-/** The project name (issue 13; older requests show their subject or nothing), location, service and sub-service. */
+/** The project name (older requests show their subject or nothing), location, service and sub-service. */
 export function ProjectSection({ workspace }: SectionProps) {
   const { query } = workspace;
   return (

@@ -23,7 +23,7 @@ const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${
 type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean; canWithdraw?: boolean; bidDueDate?: string | null };
 
 /**
- * A quote as both sides see it (issue 13); the client accepts one option in one
+ * A quote as both sides see it; the client accepts one option in one
  * click or declines with a reason. Shown in the workspace and in the client's chat.
  */
 export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueDate = null }: Props) {

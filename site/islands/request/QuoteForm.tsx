@@ -16,7 +16,7 @@ const resolver = lazyZodResolver(
 
 type Props = { queryId: string; bidDueDate: string | null; hasOpenQuote: boolean };
 
-/** The admin's quote: price, standard turnaround (48 h), optional rush (24 h) with its price, note (issue 13). */
+/** The admin's quote: price, standard turnaround (48 h), optional rush (24 h) with its price, note. */
 export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
   const step = useRequestStep();
   // One Idempotency-Key per quote: a retry after a lost answer does not send (and withdraw) it twice.

@@ -3,7 +3,7 @@ import { QuoteForm } from './QuoteForm.tsx';
 import { canMove } from './moves.ts';
 import type { SectionProps } from './section.ts';
 
-/** Quotes of the request, newest first; the admin sends one, the client decides (issue 13). */
+/** Quotes of the request, newest first; the admin sends one, the client decides. */
 export function QuoteSection({ workspace, role }: SectionProps) {
   const { query } = workspace;
   if (role === 'client' && !query.quotes.length) return null;

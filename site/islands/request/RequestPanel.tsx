@@ -20,7 +20,7 @@ type Props = {
 };
 
 /**
- * The request workspace beside a chat (issue 12), for the admin and, read-only, the
+ * The request workspace beside a chat, for the admin and, read-only, the
  * client. Sections render in the order of sections.ts. Under 900 px it folds behind a toggle.
  */
 export function RequestPanel({ queryId, role, liveStatus, liveStamp = 0 }: Props) {

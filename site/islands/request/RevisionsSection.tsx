@@ -19,8 +19,8 @@ const resolver = lazyZodResolver(
 );
 
 /**
- * Deliverables by revision (Rev A, Rev B, …) with each one's change note and date
- * (issue 13). On an answered request the client asks for a revision with a reason
+ * Deliverables by revision (Rev A, Rev B, …) with each one's change note and date.
+ * On an answered request the client asks for a revision with a reason
  * and the admin may reopen it; either way it goes back to in progress.
  */
 export function RevisionsSection({ workspace, role }: SectionProps) {

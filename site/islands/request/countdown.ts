@@ -1,4 +1,4 @@
-/** "1 d 3 h left", "45 min left", "2 h 5 min overdue": the delivery due countdown (issue 13). */
+/** "1 d 3 h left", "45 min left", "2 h 5 min overdue": the delivery due countdown. */
 export function countdown(dueAt: string, now: number): { text: string; tone: 'ok' | 'soon' | 'over' } {
   const ms = Date.parse(dueAt) - now;
   const abs = Math.abs(ms);

@@ -9,7 +9,7 @@ export function daysUntilDue(day: string, today: Date = new Date()): number {
 export type DueLabel = { text: string; tone: 'over' | 'soon' | 'later' };
 
 /**
- * Issue 12: 'in 2 d', 'due today', 'overdue 1 d'. Within 3 days reads as soon. Only while the
+ * The bid date's label: 'in 2 d', 'due today', 'overdue 1 d'. Within 3 days reads as soon. Only while the
  * firm still owes the estimate: once the request is answered (delivered) or closed, its bid date
  * is past business and gets no label, in the workspace as in the admin queue. A request delivered
  * once and reopened for a revision (`delivered`) is no longer overdue for a bid date that has passed:

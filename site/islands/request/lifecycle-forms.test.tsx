@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { IslandRoot } from '../ui/IslandRoot.tsx';
 import { RequestPanel } from './RequestPanel.tsx';
 
-// The request workspace's forms (issue 13) in jsdom against the real API: the admin's
+// The request workspace's forms in jsdom against the real API: the admin's
 // quote, the client's decline, revision request and addendum. Each checks its shared
 // schema on submit (react-hook-form's zod resolver) and sends what it sent before.
 

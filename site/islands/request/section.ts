@@ -3,7 +3,7 @@ import type { Workspace } from './use-workspace.ts';
 
 /**
  * What every panel section receives. A section decides by `role` what it shows
- * (STYLE.md "request/") and returns null when it has nothing to say.
+ * (docs/architecture.md §7, "A workflow step") and returns null when it has nothing to say.
  */
 export type SectionProps = { workspace: Workspace; role: 'admin' | 'client' };
 export type Section = { id: string; title: string; Component: ComponentType<SectionProps> };

@@ -24,9 +24,9 @@ export const SECTIONS: Section[] = [
   { id: 'due', title: 'Bid due date', Component: DueDateSection },
   { id: 'outcome', title: 'Bid outcome', Component: OutcomeSection },
   { id: 'client', title: 'Client', Component: ClientSection },
-  // Issue 13: files by set (Original, Addendum N) and deliverables by revision replace the flat lists.
+  // Files by set (Original, Addendum N) and deliverables by revision replace the flat lists.
   { id: 'files', title: 'Plan files', Component: FileSetsSection },
-  // Issue 14: what the background reader found in the plan set.
+  // What the background reader found in the plan set.
   { id: 'sheet-index', title: 'Sheet index', Component: SheetIndexSection },
   { id: 'deliverables', title: 'Deliverables', Component: RevisionsSection },
   { id: 'history', title: 'History', Component: HistorySection },

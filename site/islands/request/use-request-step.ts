@@ -7,7 +7,7 @@ import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 type StepAnswer = { message: string; warning?: string };
 
 /**
- * One lifecycle move of a request (issue 13: quote, accept, decline, reopen,
+ * One lifecycle move of a request (quote, accept, decline, reopen,
  * outcome): sends it (a typed `call(client…$post(…))` of the caller), shows the server's sentence (a refused move's 409 too) and
  * reloads the workspace and the lists that show the request.
  */

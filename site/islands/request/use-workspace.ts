@@ -10,7 +10,7 @@ export const workspaceKey = (queryId: string) => ['workspace', queryId] as const
 /** While the background reader has a file of the request in hand, the panel asks again this often. */
 export const INDEX_POLL_MS = 3000;
 
-/** GET /queries/{id}/workspace: the whole panel in one call (issue 12). */
+/** GET /queries/{id}/workspace: the whole panel in one call. */
 export function useWorkspace(queryId: string) {
   return useQuery({
     queryKey: workspaceKey(queryId),
@@ -18,7 +18,7 @@ export function useWorkspace(queryId: string) {
     retry: false,
     // Back to a tab left open: fresh status, and file links signed again before they expire (SignedLink.tsx).
     refetchOnWindowFocus: true,
-    // A sheet index still 'Reading…' turns into its summary without a reload (issue 14).
+    // A sheet index still 'Reading…' turns into its summary without a reload.
     refetchInterval: (query) => (query.state.data?.query.files.some((f) => f.index?.status === 'pending') ? INDEX_POLL_MS : false),
   });
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ClientFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
 
-// Unread chat counts of the signed-in user (issue 12), filled by the shell's /ws
+// Unread chat counts of the signed-in user, filled by the shell's /ws
 // connection (use-unread-socket.ts) and read by the sidebar badge and the chat lists.
 // For an admin they are the firm's counts: every admin shares one read time.
 

@@ -113,7 +113,7 @@ export function useUnreadSocket(): void {
 }
 
 /**
- * Marks a request read while it is open and the page is visible (issue 12): on
+ * Marks a request read while it is open and the page is visible: on
  * opening, when a new message makes it unread again, and when the tab comes back.
  */
 export function useMarkRead(queryId: string | undefined, ready = true): void {

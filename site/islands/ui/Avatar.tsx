@@ -1,6 +1,6 @@
 import { assetUrl } from '../../lib/api.ts';
 
-/** SPEC §2 admin chat: the image, else first and last initials in upper case, else 'U'. */
+/** docs/product.md §2 admin chat: the image, else first and last initials in upper case, else 'U'. */
 export function initials(fullName: string | null | undefined): string {
   const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
   if (!words.length) return 'U';

@@ -3,7 +3,7 @@ import { limitState } from '../../lib/text-limit.ts';
 type Props = { id: string; value: string; max: number };
 
 /**
- * The counter under a text field (issue 17): hidden until the text nears its
+ * The counter under a text field: hidden until the text nears its
  * limit, then "96 / 120"; over the limit it says so in red. Point the field's
  * aria-describedby at `id`. Nothing is cut: the form refuses on submit.
  */

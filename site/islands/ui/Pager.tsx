@@ -5,7 +5,7 @@ type Props = {
   page: number;
   pageCount: number;
   onChange: (page: number) => void;
-  /** SPEC §2: some lists show 'Page X of Y' only when there is more than one page. */
+  /** docs/product.md §2: some lists show 'Page X of Y' only when there is more than one page. */
   showLabel?: boolean;
   prevLabel?: string;
   nextLabel?: string;

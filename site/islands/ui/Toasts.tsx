@@ -24,12 +24,12 @@ function Mounted() {
   return null;
 }
 
-/** SPEC §9: toasts close after 5 s by default. */
+/** docs/product.md §9: toasts close after 5 s by default. */
 export const DEFAULT_TOAST_MS = 5000;
-/** SPEC §9: 3 s on login, contact, profile and general client toasts. */
+/** docs/product.md §9: 3 s on login, contact, profile and general client toasts. */
 export const SHORT_TOAST_MS = 3000;
 
-/** The one toast outlet of a screen; `duration` defaults to SPEC §9's 5 s. */
+/** The one toast outlet of a screen; `duration` defaults to docs/product.md §9's 5 s. */
 export function Toasts({ duration = DEFAULT_TOAST_MS }: { duration?: number }) {
   useEffect(ignoreTouchHover, []);
   // Where toasts go: toast-place.ts.

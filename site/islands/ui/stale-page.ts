@@ -3,7 +3,7 @@ import { isOffline, OFFLINE_TEXT } from '../../lib/offline.ts';
 // A page open from before a redeploy asks for hashed /_astro/ files the new build no longer
 // has (404): a part it loads on demand (the toast outlet, the upload client, a form's schema)
 // fails, and the action that needed it failed without a word or with a misleading one
-// ('Failed to create query'; audit issue 9). Vite announces every failed dynamic import with
+// ('Failed to create query'). Vite announces every failed dynamic import with
 // a `vite:preloadError` event on window (Vite guide, "Load Error Handling"), which is
 // rethrown to the caller as before; the page also says what happened and how to mend it, in
 // a banner drawn with plain DOM so that it shows even when the chunk that failed is sonner's.

@@ -25,7 +25,7 @@ const show =
   (message: Message, data?: ExternalToast): void => {
     const options = { ...data };
     // A call that failed because the browser is offline says why, under the screen's own text
-    // (its SPEC §8 'Failed to …' or 'Approval failed'): it never reached the server, so there
+    // (its docs/product.md §8 'Failed to …' or 'Approval failed'): it never reached the server, so there
     // is no server sentence, and the fallback alone does not tell the person what to do.
     if (kind === 'error' && options.description === undefined) options.description = offlineReason();
     // On a phone, off the control in use (toast-place.ts).

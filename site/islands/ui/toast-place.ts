@@ -1,6 +1,6 @@
 import type { ExternalToast } from 'sonner';
 
-// Where toasts appear (issue 17): never over a screen's own buttons. Screens put
+// Where toasts appear: never over a screen's own buttons. Screens put
 // their actions at the top (title rows, toolbars such as DRAFT / DELETE /
 // UPLOAD), which is where a top-right toast sat, so toasts sit at the bottom:
 // bottom right on a desktop, full width along the bottom on a phone (sonner's
@@ -12,7 +12,7 @@ import type { ExternalToast } from 'sonner';
 //
 // A phone's form has its button at the bottom too, under the full-width toast:
 // after a refused 'Submit Request' the toast lay over it and the next tap hit
-// the toast (audit issue 6). So on a phone a toast that would cover the control
+// the toast. So on a phone a toast that would cover the control
 // in use (the one last pressed or focused) goes to the top, under the portal's
 // bar, instead. The desktop places are unchanged.
 

@@ -3,9 +3,9 @@ import { OUTLET_CLASS } from './toast-place.ts';
 // sonner pauses a toast's timer while a pointer is over the toasts and resumes it on
 // mouseleave. A tap fires the compatibility mouse events (mouseover, mouseenter, mousemove)
 // but no mouseleave until the next tap somewhere else, so a tapped toast stayed for good,
-// past SPEC §9's 3 s or 5 s (audit issue 6; vue-sonner issue #165 reports the same). Mouse
-// events that follow a touch are kept from the toasts; sonner's swipe and close button work
-// on pointer events and click, which pass.
+// past docs/product.md §9's 3 s or 5 s (Vue Sonner, the Vue port, has the same bug: its
+// toasts never close after a tap). Mouse events that follow a touch are kept from the
+// toasts; sonner's swipe and close button work on pointer events and click, which pass.
 
 /** Compatibility mouse events come within this long of the touch's pointerup. */
 const AFTER_TOUCH_MS = 1000;

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useLayoutEffect } from 'react';
 
 /**
  * Closes a popup on any click outside `ref` (and its `trigger`, which toggles it itself) and on Escape
- * (SPEC §2: the options menu closes on outside click). Escape gives the focus back to `trigger` (the
+ * (docs/product.md §2: the options menu closes on outside click). Escape gives the focus back to `trigger` (the
  * menu button), so it never drops to the page's body; an Escape a dialog inside already took is left alone.
  */
 export function useDismiss(

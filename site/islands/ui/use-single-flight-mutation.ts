@@ -7,7 +7,7 @@ import { useRef } from 'react';
  * A busy button (busy-button.ts) cannot do this alone: `isPending` reaches it with the next
  * render, and the second click of a double click lands before that render, so it sent a
  * second PATCH and the screen toasted both answers ('Query marked In Progress.' and 'This
- * query is already In Progress.': audit issue 8). The ref is set by the first click itself.
+ * query is already In Progress.'). The ref is set by the first click itself.
  * Every screen's mutations go through here (eslint.config.js forbids a bare useMutation).
  */
 export function useSingleFlightMutation<TData = unknown, TError = DefaultError, TVariables = void, TContext = unknown>(

@@ -8,7 +8,7 @@ export function IslandRoot({ children, toastMs }: { children: ReactNode; toastMs
   const [client] = useState(newQueryClient);
   return (
     <QueryClientProvider client={client}>
-      {/* docs/product.md §9: 5 s by default; the client area's toasts and screens the spec names take 3 s. */}
+      {/* docs/product.md §9: 5 s by default; the client area's toasts and the screens it names take 3 s. */}
       <Toasts duration={toastMs} />
       <ErrorBoundary>{children}</ErrorBoundary>
     </QueryClientProvider>

@@ -4,7 +4,7 @@ import type { ExternalToast } from 'sonner';
 // their actions at the top (title rows, toolbars such as DRAFT / DELETE /
 // UPLOAD), which is where a top-right toast sat, so toasts sit at the bottom:
 // bottom right on a desktop, full width along the bottom on a phone (sonner's
-// layout under 600 px). The spec's "top right" for the profile toast gives way
+// layout under 600 px). The "top right" of docs/product.md for the profile toast gives way
 // to this (reported as a departure).
 //
 // The chat screens keep their composer (text box, attach, send) along the

@@ -53,7 +53,7 @@ function Dashboard() {
   );
 }
 
-/** docs/product.md §2 /portal: each card shows a static 'Last month +10%' line (a text of the spec, not a computed trend). */
+/** docs/product.md §2 /portal: each card shows a static 'Last month +10%' line (a fixed text, not a computed trend). */
 const STAT_CARD_TREND = 'Last month +10%';
 
 function StatCard({ label, value }: { label: string; value: number | string }) {

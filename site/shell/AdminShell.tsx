@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { paths } from '../lib/routes.ts';
 import { AreaShell } from './AreaShell.tsx';
 
-// SPEC §2 "Admin routes": ADMIN PORTAL, 250 px.
+// docs/product.md §2 "Admin routes": ADMIN PORTAL, 250 px.
 const ITEMS = [
   { label: 'Dashboard', href: paths.admin, match: (p: string) => p === '/admin' || p === '/admin/' },
   { label: 'Queries', href: paths.adminQueries },

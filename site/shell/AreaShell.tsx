@@ -19,7 +19,7 @@ type Props = {
 /** A signed-in area's frame: providers, the area's guard, the sidebar with the user's profile. */
 export function AreaShell({ area, children, ...frame }: Props) {
   return (
-    // SPEC §9: general client toasts close after 3 s; the admin area keeps the 5 s default.
+    // docs/product.md §9: general client toasts close after 3 s; the admin area keeps the 5 s default.
     <IslandRoot toastMs={area === 'client' ? SHORT_TOAST_MS : undefined}>
       <Guarded area={area} {...frame}>
         {children}
@@ -42,7 +42,7 @@ function Guarded({ area, children, ...frame }: Props) {
 function Frame({ children, items, ...frame }: Omit<Props, 'area'>) {
   const me = useProfileSummary();
   const signOut = useSignOut();
-  // Issue 12: the Chats item carries the unread count, live over /ws.
+  // The Chats item carries the unread count, live over /ws (docs/product.md §16).
   useUnreadSocket();
   const unread = useUnread((s) => s.total ?? 0);
   const withBadge = items.map((item) => (item.label === 'Chats' ? { ...item, badge: unread } : item));

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { paths } from '../lib/routes.ts';
 import { AreaShell } from './AreaShell.tsx';
 
-// SPEC §2 "Client routes": CLIENT PORTAL, 185 px.
+// docs/product.md §2 "Client routes": CLIENT PORTAL, 185 px.
 const ITEMS = [
   { label: 'Dashboard', href: paths.portal },
   { label: 'Submit Request', href: paths.request },

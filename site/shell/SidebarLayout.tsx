@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * The portal frame (SPEC §2 client and admin sidebars): a fixed-width sidebar
+ * The portal frame (docs/product.md §2 client and admin sidebars): a fixed-width sidebar
  * with avatar, name, e-mail and menu; under 768 px it becomes a top bar with a
  * menu button. Logout asks 'Are you sure you want to logout?' first.
  */
@@ -53,7 +53,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
   const isActive = (item: NavItem) => (item.match ? item.match(path) : path === item.href || path.startsWith(`${item.href}/`));
 
   return (
-    // SPEC's width in px at the browser's default 16 px text, in rem so it grows with larger text
+    // The product's width in px at the browser's default 16 px text, in rem so it grows with larger text
     // (at 200 % the items kept 185 px and wrapped or were cut).
     <div className="shell" style={{ ['--sidebar-w' as string]: `${width / 16}rem` }}>
       <header className="shell-top">

@@ -15,7 +15,7 @@ export function useProfile() {
 }
 export type Profile = NonNullable<ReturnType<typeof useProfile>['data']>;
 
-/** The signed-in user's profile, kept in the store for the sidebars (SPEC §2). */
+/** The signed-in user's profile, kept in the store for the sidebars (docs/product.md §2). */
 export function useProfileSummary() {
   const { fullName, email, profileImage, setProfile } = useAuth();
   const { data } = useProfile();
@@ -29,7 +29,7 @@ export function useProfileSummary() {
   };
 }
 
-/** Logout: end the session on the server, clear storage, go to /login (SPEC §2). */
+/** Logout: end the session on the server, clear storage, go to /login (docs/product.md §2). */
 export function useSignOut() {
   const signOut = useAuth((s) => s.signOut);
   return async () => {

@@ -12,7 +12,7 @@ const firstMessage = (schema: z.ZodType, value: unknown) => {
 const resetPasswordError = (newPassword: string, confirm: string) => firstMessage(ResetPasswordFormSchema, { newPassword, confirm });
 const otpError = (otp: string) => firstMessage(OtpFormSchema, { otp });
 
-describe('passwordStrength (SPEC §5)', () => {
+describe('passwordStrength (docs/product.md §5)', () => {
   it.each([
     ['', 'Weak'],
     ['abcde', 'Weak'],
@@ -29,7 +29,7 @@ describe('passwordStrength (SPEC §5)', () => {
   });
 });
 
-describe('ResetPasswordFormSchema (SPEC §5)', () => {
+describe('ResetPasswordFormSchema (docs/product.md §5)', () => {
   it('checks required, then length, then match', () => {
     expect(resetPasswordError('', 'x')).toBe('All fields are required.');
     expect(resetPasswordError('abc', '')).toBe('All fields are required.');
@@ -56,7 +56,7 @@ describe('signupBody', () => {
   });
 });
 
-describe('afterOtp (SPEC §2)', () => {
+describe('afterOtp (docs/product.md §2)', () => {
   it('sends a login to the area of the role and anything else to the reset page', () => {
     expect(afterOtp('a@b.co', 'admin', 'login')).toBe('/admin');
     expect(afterOtp('a@b.co', 'client', 'login')).toBe('/portal');

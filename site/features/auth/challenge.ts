@@ -1,4 +1,4 @@
-// The login challenge of /auth/login (ARCHITECTURE.md "Authentication"): it is not
+// The login challenge of /auth/login (docs/architecture.md "Authentication"): it is not
 // a session, so it stays out of the session store and lives only in this tab.
 const KEY = 'loginChallenge';
 
@@ -15,8 +15,8 @@ export function clearChallenge(): void {
   sessionStorage.removeItem(KEY);
 }
 
-// The one-time reset token of a verified reset code (issue 18 item 5): the
-// reset-password screen sends it as the bearer. Only in this tab, used once.
+// The one-time reset token of a verified reset code: the
+// reset-password screen sends it as the bearer. Only in this tab, used once, so a leaked code cannot reset the password again.
 const RESET_KEY = 'resetToken';
 
 export function saveResetToken(token: string | undefined): void {

@@ -1,7 +1,7 @@
 // The device token of a finished sign-in (/auth/login-verify-otp), sent with the next password step
 // of that e-mail from this browser, so wrong passwords sent by others cannot lock its owner out
 // (portal-api/src/modules/auth/device.ts). It is the browser's, not the session's: it lives in
-// IndexedDB, which logout's localStorage.clear() (SPEC §2) leaves alone, keyed by the e-mail.
+// IndexedDB, which logout's localStorage.clear() (docs/product.md §2) leaves alone, keyed by the e-mail.
 // Without IndexedDB (a private window that refuses it) sign-in works as before, without it.
 
 const DB_NAME = 'estimating-device';

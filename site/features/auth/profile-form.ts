@@ -4,8 +4,8 @@ import { ProfileUpdateSchema } from '../../../portal-api/src/modules/users/users
 import { PROFILE_LIMITS } from '../../../portal-api/src/modules/users/users.limits.ts';
 import { PROFILE_LABELS } from './profile-labels.ts';
 
-// The form of /profile and /client-profile (SPEC §2): first the counters' too-long sentence of
-// issue 17 ("Full Name: At most 120 characters: …") on the trimmed text, field by field in the
+// The form of /profile and /client-profile (docs/product.md §2): first the counters' too-long sentence
+// ("Full Name: At most 120 characters: …") on the trimmed text, field by field in the
 // order shown, then the shared ProfileUpdateSchema (all four fields are sent), so a form the
 // server would refuse is refused here with the server's words. The screen loads this file on
 // demand (site/lib/form.ts), so zod is not part of its first load.

@@ -1,4 +1,4 @@
-// The profile fields of /profile and /client-profile (SPEC §2), apart from their schema
+// The profile fields of /profile and /client-profile (docs/product.md §2), apart from their schema
 // (profile-form.ts, loaded on demand) so the screen shows them without zod.
 
 /** The profile fields' labels, in the order the form shows and checks them. */

@@ -5,7 +5,7 @@ import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
 export type { Blog };
 export type { Category } from '../../../portal-api/src/modules/categories/categories.schema.ts';
 
-/** The server's sentence when it sent one, else the SPEC §8 fallback; a network failure is 'Something went wrong'. */
+/** The server's sentence when it sent one, else the docs/product.md §8 fallback; a network failure is 'Something went wrong'. */
 export function messageOr(err: unknown, fallback: string, networkText: string = SPEC_TEXTS.somethingWrong): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return networkText;

@@ -1,6 +1,6 @@
 // The CSS of /blog's listing (BlogListing, BlogFilters, RecentPosts), in the page
 // itself (site/pages/blog/index.astro) so the posts the server writes into the
-// HTML are styled before any JavaScript runs (issue 15).
+// HTML are styled before any JavaScript runs (no flash of unstyled text).
 export const BLOG_LISTING_STYLES = `
   .bl { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 2.5rem; align-items: start; }
   .bl-heading { font-size: 1.5rem; margin: 1.75rem 0 .25rem; scroll-margin-top: 96px; }

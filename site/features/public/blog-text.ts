@@ -11,7 +11,7 @@ export function plainText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** SPEC §9: a 40-word preview. */
+/** docs/product.md §9: a 40-word preview. */
 export const preview = (blog: Pick<Blog, 'body'>) => firstWords(plainText(blog.body), BLOG_LIMITS.previewWords);
 
 export const postPath = (blog: Pick<Blog, 'slug'>) => `/blog/${encodeURIComponent(blog.slug)}`;

@@ -5,7 +5,7 @@ import {
   listSearch as toSearch,
 } from '../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
 
-describe('public blog list state (SPEC §4)', () => {
+describe('public blog list state (docs/product.md §4)', () => {
   const start = { category: 'Estimating Tips', tag: 'concrete', q: 'slab', page: 3 };
 
   it('round-trips through the address', () => {

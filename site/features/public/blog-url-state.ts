@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 import { type BlogListState, listSearch, nextListState, readListState } from '../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
 
-// SPEC §4 "Blog list state (public)" in the address (blog-listing.rules.ts reads and writes it,
+// docs/product.md §4 "Blog list state (public)" in the address (blog-listing.rules.ts reads and writes it,
 // for the server's first page too). Changing the category, the tag or the search returns to page 1.
 
 export type { BlogListState };

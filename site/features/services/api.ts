@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/rea
 import { api, call, publicApi, upload } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../islands/ui/use-single-flight-mutation.ts';
 
-// The services area's calls (SPEC §7 "Services"), one hook each, keyed by serviceKeys.
+// The services area's calls (docs/product.md §7 "Services"), one hook each, keyed by serviceKeys.
 
 /** Every cache key of the area. The list keeps the key the other screens already share. */
 export const serviceKeys = {

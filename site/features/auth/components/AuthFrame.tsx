@@ -6,7 +6,7 @@ import './auth.css';
 
 type Props = { title: string; lead?: ReactNode; children: ReactNode };
 
-/** Every auth screen: guest-only guard (SPEC §2), providers, the brand panel and the form card. */
+/** Every auth screen: guest-only guard (docs/product.md §2), providers, the brand panel and the form card. */
 export function AuthFrame(props: Props) {
   return (
     <IslandRoot>
@@ -45,7 +45,7 @@ function Guarded({ title, lead, children }: Props) {
   );
 }
 
-/** SPEC §2: the Google and Facebook buttons have no behaviour; they say so instead of failing silently. */
+/** docs/product.md §2: the Google and Facebook buttons have no behaviour; they say so instead of failing silently. */
 export function SocialButtons() {
   return (
     <div className="auth-social">

@@ -27,11 +27,11 @@ export function LoginScreen() {
 }
 
 function LoginForm() {
-  // Sign-up stores its token without a role (SPEC §4): this browser has just
+  // Sign-up stores its token without a role (docs/product.md §4): this browser has just
   // registered and the account waits for an admin.
   const justRegistered = useAuth((s) => Boolean(s.token) && !s.role);
   // react-hook-form over the shared LoginSchema (loaded lazily: site/lib/form.ts), on submit, after the browser's own checks
-  // (required, e-mail, 8 characters: SPEC §5). What it refuses gets the sentence the server
+  // (required, e-mail, 8 characters: docs/product.md §5). What it refuses gets the sentence the server
   // would answer, in the same orange toast, without the call. `raw`: the body is built from
   // what was typed, as before (the schema's lower-casing is the server's business).
   const { register, handleSubmit, watch, setValue } = useForm({
@@ -51,7 +51,7 @@ function LoginForm() {
           const deviceToken = await readDeviceToken(email);
           const res = await logIn(email.trim(), password, deviceToken);
           const user = res.user;
-          // SPEC §8 login texts, checked in the browser as the product does (the server checks them too).
+          // docs/product.md §8 login texts, checked in the browser as the product does (the server checks them too).
           if (!user) return orangeToast('User data not received from server.');
           if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
           if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
@@ -81,7 +81,7 @@ function LoginForm() {
       </div>
       <div className="field">
         <label htmlFor="login-password">Password</label>
-        {/* SPEC §5: at least 8 characters, enforced by the browser. */}
+        {/* docs/product.md §5: at least 8 characters, enforced by the browser. */}
         <PasswordInput
           id="login-password"
           value={password}

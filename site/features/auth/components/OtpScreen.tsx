@@ -15,7 +15,7 @@ import { lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/fo
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
 import { busyButton } from '../../../islands/ui/busy-button.ts';
 
-/** SPEC §9: code length, resend countdown, redirect delay. */
+/** docs/product.md §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;
 const RESEND_SECONDS = 60;
 const REDIRECT_MS = 1200;
@@ -67,7 +67,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
   const [resending, setResending] = useState(false);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
-  // SPEC §4: the countdown starts at 60 s; Resend is enabled at 0.
+  // docs/product.md §4: the countdown starts at 60 s; Resend is enabled at 0.
   useEffect(() => {
     if (seconds <= 0) return;
     const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
@@ -150,7 +150,7 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
           }, REDIRECT_MS);
         } else {
           saveResetToken(res.token);
-          // SPEC §8: the code step's one success text, whichever flow it serves.
+          // docs/product.md §8: the code step's one success text, whichever flow it serves.
           toast.success(AUTH_TEXTS.loggedIn, { duration: SHORT_TOAST_MS });
           setDone(true);
           holdBusy();

@@ -20,7 +20,7 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 const resolver = lazyZodResolver(() => import('../profile-form.ts').then((m) => m.ProfileFormSchema), undefined, { raw: true });
 
-/** /profile (admin layout) and /client-profile (client layout), SPEC §2. */
+/** /profile (admin layout) and /client-profile (client layout), docs/product.md §2. */
 export function ProfileScreen({ area }: { area: 'admin' | 'client' }) {
   const Shell = area === 'admin' ? AdminShell : PortalShell;
   return (
@@ -89,7 +89,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     setPreview(URL.createObjectURL(file));
   }
 
-  /** SPEC §2: DELETE only clears the chosen photo locally. */
+  /** docs/product.md §2: DELETE only clears the chosen photo locally. */
   function clearPhoto() {
     setPhoto(null);
     setPreview(null);
@@ -109,7 +109,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       try {
         const res = await saveProfile(form);
         setProfile(res.data);
-        // SPEC §8: top right, 3 s, orange; SPEC §2: then the admin goes to /admin, anyone else to
+        // docs/product.md §8: top right, 3 s, orange; docs/product.md §2: then the admin goes to /admin, anyone else to
         // /portal, once the toast has had its 3 s (leaving sooner cut it to about one).
         orangeToast(PROFILE_UPDATED, 'success', 'top-right');
         setTimeout(() => window.location.assign(homeFor(res.data.role ?? role)), ORANGE_TOAST_MS);

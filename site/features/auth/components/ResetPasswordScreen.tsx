@@ -17,7 +17,7 @@ const resolver = lazyZodResolver(() =>
   import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.ResetPasswordFormSchema),
 );
 
-/** SPEC §9: redirect after reset 1.5 s. */
+/** docs/product.md §9: redirect after reset 1.5 s. */
 const REDIRECT_MS = 1500;
 
 export function ResetPasswordScreen() {
@@ -47,7 +47,7 @@ export function ResetPasswordScreen() {
 }
 
 function ResetForm({ email }: { email: string }) {
-  // react-hook-form over the shared form schema (loaded lazily): its SPEC §5 messages, one at a time, on submit.
+  // react-hook-form over the shared form schema (loaded lazily): its docs/product.md §5 messages, one at a time, on submit.
   const { handleSubmit, watch, setValue, formState } = useForm({
     resolver,
     mode: 'onSubmit',
@@ -65,7 +65,7 @@ function ResetForm({ email }: { email: string }) {
   const [done, setDone] = useState(false);
   const strength = passwordStrength(password);
   const error = firstError(formState.errors) ?? failure;
-  // The field a SPEC §5 sentence is about is marked, described by it and focused (WCAG 3.3.1).
+  // The field a docs/product.md §5 sentence is about is marked, described by it and focused (WCAG 3.3.1).
   const refused = (field: 'newPassword' | 'confirm', hint?: string) => {
     const aria = fieldError(!!formState.errors[field], 'reset-error', hint);
     return { describedBy: aria['aria-describedby'], invalid: aria['aria-invalid'] };
@@ -91,7 +91,7 @@ function ResetForm({ email }: { email: string }) {
   );
 
   return (
-    // noValidate: the SPEC §5 messages are shown instead of the browser's own.
+    // noValidate: the docs/product.md §5 messages are shown instead of the browser's own.
     <form onSubmit={onSubmit} onFocus={warm} noValidate>
       <div id="reset-error" className="auth-error" role="alert">
         {error}

@@ -53,7 +53,7 @@ function SignupForm() {
   const warm = useWarmResolver(resolver);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState('');
-  // SPEC §4: the error clears on submit (each submit checks the form again and clears `failure`).
+  // docs/product.md §4: the error clears on submit (each submit checks the form again and clears `failure`).
   const error = firstError(formState.errors) ?? failure;
   // The field the sentence is about (WCAG 3.3.1): marked, described by it, focused on submit. The checks
   // are RegisterSchema's, the server's own, so a sentence about a field is caught here before any call.
@@ -70,7 +70,7 @@ function SignupForm() {
             setFailure('Token not received from API');
             return;
           }
-          // SPEC §4 stores the sign-up token under `token`; it opens no data and has no role,
+          // docs/product.md §4 stores the sign-up token under `token`; it opens no data and has no role,
           // so the guards still treat the browser as a guest until the code step.
           useAuth.setState({ token: res.token, role: null });
           holdBusy();

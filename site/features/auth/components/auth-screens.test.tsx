@@ -15,7 +15,7 @@ import { signupBody } from '../auth-rules.ts';
 /** Vitest's jsdom environment exposes its JSDOM instance. */
 declare const jsdom: { reconfigure(options: { url: string }): void; window: { _origin: string } };
 
-// The auth screens against the real API: SPEC §5 texts from the shared schemas,
+// The auth screens against the real API: docs/product.md §5 texts from the shared schemas,
 // the calls they make, and where they send the visitor.
 
 let browser: Browser;
@@ -116,7 +116,7 @@ describe('sign-up', () => {
       type(/^Password/, form.password);
     };
     const good = { firstName: ' Grace ', lastName: ' Hopper', email: 'Grace@Example.com', password: 'Grace-Passw0rd' };
-    // SPEC §5: each name is required; a name of spaces only is missing (the server sees only the joined fullName).
+    // docs/product.md §5: each name is required; a name of spaces only is missing (the server sees only the joined fullName).
     for (const [bad, expected] of [
       [{ ...good, firstName: '  ' }, 'First name is required.'],
       [{ ...good, lastName: ' ' }, 'Last name is required.'],
@@ -292,7 +292,7 @@ describe('forgot and reset password', () => {
     const otp = render(<OtpScreen />);
     fireEvent.change(await screen.findByLabelText('Digit 1 of 6'), { target: { value: code } });
     click('Verify');
-    // SPEC §8: the code step's success text is the same in the forgot-password flow.
+    // docs/product.md §8: the code step's success text is the same in the forgot-password flow.
     expect(await screen.findByText('User login successfully!')).toBeTruthy();
     await waitFor(() => expect(browser.visited).toEqual(['/reset-password?email=ada%40example.com']), { timeout: 3000 });
     otp.unmount();
@@ -307,7 +307,7 @@ describe('forgot and reset password', () => {
     click('Reset Password');
     await waitFor(async () => expect(await alert()).toBe('Password must be at least 6 characters.'));
     type('New password', 'abcdef');
-    // SPEC's reset allows 6, its login screen asks for 8: said under the strength while the password is 6 or 7 long.
+    // The product's reset allows 6, its login screen asks for 8: said under the strength while the password is 6 or 7 long.
     const tooShortForLogin = 'The login screen asks for at least 8 characters: choose 8 or more to sign in with it.';
     expect(screen.getByText(tooShortForLogin)).toBeTruthy();
     click('Reset Password');

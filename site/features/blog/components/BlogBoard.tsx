@@ -12,7 +12,7 @@ import type { MenuAction } from './OptionsMenu.tsx';
 type Props = { status: 'published' | 'draft' };
 
 /**
- * /admin-blogs (published) and /draft-blog (drafts), SPEC §2: cards 6 per
+ * /admin-blogs (published) and /draft-blog (drafts), docs/product.md §2: cards 6 per
  * page, an options menu per card, a DELETE mode with checkboxes, CANCEL and a
  * confirmed bulk delete, UPLOAD; the published board also links to DRAFT.
  */
@@ -38,7 +38,7 @@ export function BlogBoard({ status }: Props) {
   }, [list.data, list.isPlaceholderData, page, pageCount]);
 
   const leaveSelectMode = () => {
-    // SPEC §2: leaving select mode clears the selection.
+    // docs/product.md §2: leaving select mode clears the selection.
     setSelecting(false);
     setSelected(new Set());
   };
@@ -58,7 +58,7 @@ export function BlogBoard({ status }: Props) {
   });
   const publish = usePublishBlog({
     onSuccess: () => toast.success(BLOG_TEXTS.published),
-    // SPEC §8: the server's message or 'Failed to publish blog.'; a network exception 'Error publishing blog.'
+    // docs/product.md §8: the server's message or 'Failed to publish blog.'; a network exception 'Error publishing blog.'
     onError: (err) => toast.error(messageOr(err, BLOG_TEXTS.publishFailed, BLOG_TEXTS.publishError)),
   });
 

@@ -11,7 +11,7 @@ type Props = {
   actions: MenuAction[];
 };
 
-/** SPEC §2 admin blog card: title (first 7 words), category or 'Uncategorized', date, image or the default image. */
+/** docs/product.md §2 admin blog card: title (first 7 words), category or 'Uncategorized', date, image or the default image. */
 export function BlogCard({ blog, selecting, selected, onToggle, actions }: Props) {
   const title = firstWords(blog.title, BLOG_LIMITS.titleWords);
   const checkboxId = `select-${blog._id}`;

@@ -8,7 +8,7 @@ import { chooseOption } from '../../../../tests/component/choose.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import BlogEditorScreen from './BlogEditorScreen.tsx';
 
-// The blog editor (SPEC §2 /blog-upload, §5 "Blog editor", §8 admin blog texts) in
+// The blog editor (docs/product.md §2 /blog-upload, §5 "Blog editor", §8 admin blog texts) in
 // jsdom against the real API: what it refuses before sending anything, and the
 // post it sends (POST to create, PUT to update) with where it goes afterwards.
 
@@ -145,7 +145,7 @@ describe('the blog editor sends', () => {
         ],
       },
     ]);
-    // SPEC §2: a draft goes to /draft-blog (after the toast has been seen).
+    // docs/product.md §2: a draft goes to /draft-blog (after the toast has been seen).
     await waitFor(() => expect(browser.visited).toEqual(['/draft-blog']));
     const row = await db()
       .selectFrom('blogs')

@@ -7,7 +7,7 @@ import { AdminShell } from '../../../shell/AdminShell.tsx';
 import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { BlogForm } from './BlogForm.tsx';
 
-/** /blog-upload (new) and /blog-upload/{id} (edit), SPEC §2 and §5. */
+/** /blog-upload (new) and /blog-upload/{id} (edit), docs/product.md §2 and §5. */
 export default function BlogEditorScreen() {
   return (
     <AdminShell>

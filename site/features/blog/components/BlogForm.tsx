@@ -44,7 +44,7 @@ function hasBody(html: string): boolean {
 }
 
 type Saved = z.output<ReturnType<typeof blogFormSchema>>;
-// Issue 17: a text that is too long is refused with its counter's sentence, named by the field's label.
+// A text that is too long is refused with its counter's sentence, named by the field's label, never cut.
 // The schema loads with zod on demand (site/lib/form.ts).
 const resolver = lazyZodResolver(
   () => import('../../../../portal-api/src/modules/blogs/blogs.schema.ts').then((m) => m.blogFormSchema(hasBody)),
@@ -53,7 +53,7 @@ const resolver = lazyZodResolver(
   },
 );
 
-/** The editor form (SPEC §2, §5): CANCEL resets to what was loaded; SAVE creates, UPDATE updates. */
+/** The editor form (docs/product.md §2, §5): CANCEL resets to what was loaded; SAVE creates, UPDATE updates. */
 export function BlogForm({ initial }: { initial: Blog | null }) {
   const saveBlog = useSaveBlog();
   const isEdit = !!initial;
@@ -87,7 +87,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const shownImage = preview ?? (!removeImage ? (initial?.image ?? null) : null);
 
-  /** A required field refused at the last submit (SPEC §5), until it is edited. */
+  /** A required field refused at the last submit (docs/product.md §5), until it is edited. */
   const isMissing = (field: Field) => isBlank(formState.errors[field]);
 
   const reset = () => {
@@ -126,7 +126,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
       else document.getElementById(`blog-${missing[0]}`)?.focus();
       return;
     }
-    // Too long is refused with a sentence, never cut (issue 17).
+    // Too long is refused with a sentence, never cut, so nothing the admin typed is lost unseen.
     const field = errors.title ? 'title' : 'subTitle';
     toast.error(errors[field]?.message);
     document.getElementById(field === 'title' ? 'blog-title' : 'blog-subtitle')?.focus();
@@ -152,7 +152,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
       submission.renew();
       toast.success(isEdit ? BLOG_TEXTS.updated : BLOG_TEXTS.created);
       setDone(true);
-      // SPEC §2: drafts go to /draft-blog, published posts to /admin-blogs.
+      // docs/product.md §2: drafts go to /draft-blog, published posts to /admin-blogs.
       window.setTimeout(() => window.location.assign(res.data.status === 'draft' ? paths.draftBlog : paths.adminBlogs), REDIRECT_MS);
     } catch (err) {
       toast.error(messageOr(err, isEdit ? BLOG_TEXTS.updateFailed : BLOG_TEXTS.createFailed));
@@ -341,7 +341,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
         .qe .ql-toolbar.ql-snow { border-radius: 8px 8px 0 0; border-color: #b8c1cc; display: flex; flex-wrap: wrap; gap: .15rem; }
         .qe .ql-container.ql-snow { border-radius: 0 0 8px 8px; border-color: #b8c1cc; font: inherit; font-size: 1rem; }
         /* quill.snow.css gives the container height: 100% of the frame that also holds the toolbar, so it spilled
-           out by the toolbar's height (42 px, 95 px once the toolbar wraps at 375) over the image field (issue 17). */
+           out by the toolbar's height (42 px, 95 px once the toolbar wraps at 375) over the image field. */
         .qe .ql-container { height: auto; }
         .qe .ql-editor { min-height: 280px; line-height: 1.65; }
         .qe .ql-editor:focus { outline: 2px solid rgb(242 107 29 / 45%); outline-offset: -2px; }

@@ -9,7 +9,7 @@ import { messageOr } from '../blog-admin.ts';
 
 type Props = { value: string; invalid: boolean; error: ReactNode; onChange: (id: string) => void };
 
-/** The editor's Category select, with an inline "add a category" (ARCHITECTURE.md: POST /categories {name}). */
+/** The editor's Category select, with an inline "add a category" (the OpenAPI document: POST /categories {name}). */
 export function CategoryField({ value, invalid, error, onChange }: Props) {
   const categories = useCategories();
   useEffect(() => {

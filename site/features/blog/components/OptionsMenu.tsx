@@ -4,7 +4,7 @@ import { useDismiss, useFocusFirstItem } from '../../../islands/ui/use-dismiss.t
 export type MenuAction = { label: string; href?: string; onSelect?: () => void; danger?: boolean };
 
 /**
- * A card's options menu (SPEC §2: Edit / Delete, and Publish for drafts):
+ * A card's options menu (docs/product.md §2: Edit / Delete, and Publish for drafts):
  * a menu button; arrows move between items, Escape and an outside click close
  * it and focus returns to the button.
  */

@@ -7,7 +7,7 @@ import type { BlogListState } from '../blog-url-state.ts';
 type Update = (patch: Partial<BlogListState>, mode?: 'push' | 'replace') => void;
 const SEARCH_DELAY_MS = 350;
 
-/** Search text, category and tag (SPEC §2 /blog). Typing searches after a short pause; Enter searches at once. */
+/** Search text, category and tag (docs/product.md §2 /blog). Typing searches after a short pause; Enter searches at once. */
 export function BlogFilters({ state, update }: { state: BlogListState; update: Update }) {
   const categories = useCategories();
   const tags = useBlogTags();

@@ -12,7 +12,7 @@ import { RecentPosts } from './RecentPosts.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 /**
- * /blog: published posts, filtered and paged, the state in the address (SPEC §2, §4, §9).
+ * /blog: published posts, filtered and paged, the state in the address (docs/product.md §2, §4, §9).
  * `children` is the first page as the server wrote it into the HTML (portal-api blogs.pages.ts):
  * the island renders it untouched in the build and while it hydrates, so hydration matches
  * and the posts need no JavaScript; once hydrated it draws the same posts itself.
@@ -125,7 +125,7 @@ function PostCard({ blog, first, tagHref, onTag }: CardProps) {
   return (
     <article className="bl-card">
       <a className="bl-media" href={href} tabIndex={-1} aria-hidden="true">
-        {/* The first card's image is the page's largest paint (issue 15). */}
+        {/* The first card's image is the page's largest paint, so it loads first. */}
         <img
           src={blog.image ?? DEFAULT_BLOG_IMAGE}
           alt=""

@@ -4,7 +4,7 @@ import { type Browser, openBrowser } from '../../../../tests/component/browser.t
 import ContactForm from './ContactForm.tsx';
 import { chooseOption } from '../../../../tests/component/choose.ts';
 
-// The contact form (SPEC §5, §7 POST /contact/submit, §8) in jsdom against the real API.
+// The contact form (docs/product.md §5, §7 POST /contact/submit, §8) in jsdom against the real API.
 // The browser's own constraint validation checks presence; the API checks the rest and
 // its sentence is shown. react-hook-form holds the values (no zod on this public page).
 

@@ -11,7 +11,7 @@ import { busyButton } from '../../../islands/ui/busy-button.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { CONTACT_FIELDS, type ContactField } from '../../../../portal-api/src/modules/contact/contact.labels.ts';
 
-// SPEC §5 contact form: name, e-mail, service and message required, phone
+// docs/product.md §5 contact form: name, e-mail, service and message required, phone
 // optional. The browser checks presence and length (its own constraint
 // validation: required, type="email", maxLength); the API checks the rest
 // (e-mail format, phone shape, control characters) and its sentence is shown.
@@ -20,8 +20,8 @@ import { CONTACT_FIELDS, type ContactField } from '../../../../portal-api/src/mo
 // 78 KB gzipped before react-hook-form, 90 KB with it, 116 KB with ContactMessageSchema
 // through the zod resolver (over the page's 100 KB budget, public-budget.spec.ts).
 
-const FAILURE = 'Failed to send message. Please try again.'; // SPEC §8
-const TOAST_MS = SHORT_TOAST_MS; // SPEC §9: contact toasts close after 3 s
+const FAILURE = 'Failed to send message. Please try again.'; // docs/product.md §8
+const TOAST_MS = SHORT_TOAST_MS; // docs/product.md §9: contact toasts close after 3 s
 
 type Labels = {
   name: string;
@@ -44,7 +44,7 @@ export default function ContactForm({ services, labels }: Props) {
   // The fields as typed, named as the API's ContactMessage. No default values: what a visitor
   // typed before the island hydrated (client:visible) is read from the page, not cleared.
   const { register, handleSubmit, watch, reset } = useForm<Record<keyof ContactMessage, string>>();
-  // Only the message is long enough to need a counter; the API refuses any field that is too long, with a sentence (issue 17: nothing is cut).
+  // Only the message is long enough to need a counter; the API refuses any field that is too long, with a sentence (nothing is cut).
   const message = watch('message') ?? '';
   const inFlight = useRef(false);
 

@@ -3,7 +3,7 @@ import { BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modul
 import { serverPage } from '../server-page.ts';
 import { formatPostDate, postPath } from '../blog-text.ts';
 
-/** SPEC §9: the 4 newest published posts, whatever the filters. */
+/** docs/product.md §9: the 4 newest published posts, whatever the filters. */
 export function RecentPosts() {
   const recent = useRecentBlogs(serverPage?.recent);
   const posts = recent.data?.data ?? [];

@@ -3,7 +3,7 @@ import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { ClientList } from './ClientList.tsx';
 import { RequestQueue } from './RequestQueue.tsx';
 
-/** /admin-queries: the request queue above the client list (SPEC §2, issue 6). */
+/** /admin-queries: the request queue above the client list (docs/product.md §2, §15). */
 export default function AdminQueriesScreen() {
   return (
     <AdminShell>

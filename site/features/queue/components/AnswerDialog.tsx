@@ -17,10 +17,10 @@ const ACCEPT = '.pdf,.xlsx,.xls,.csv,.dwg,.zip,.docx,image/*';
 type Props = { query: Query | null; onClose: () => void };
 
 /**
- * Answering a request (issue 6): attach the deliverables (takeoff PDF, XLSX/CSV
+ * Answering a request (docs/product.md §12): attach the deliverables (takeoff PDF, XLSX/CSV
  * cost breakdown, marked-up plans, ZIP), then mark the query answered, which
  * e-mails the client. An answered query can take more files ("Add files").
- * Each file goes up on its own through tus (issue 14), with its progress, speed
+ * Each file goes up on its own through tus (docs/product.md §14), with its progress, speed
  * and time left; a dropped connection or a reload resumes when the same file is
  * picked again. The deliverables are attached once every upload is complete.
  */
@@ -30,7 +30,7 @@ export function AnswerDialog({ query, onClose }: Props) {
   const inputId = useId();
   const noteId = useId();
   const [files, setFiles] = useState<File[]>([]);
-  // Issue 13: what this revision changed, shown with its Rev letter and in the 'estimate ready' mail.
+  // What this revision changed (docs/product.md §12), shown with its Rev letter and in the 'estimate ready' mail.
   const [note, setNote] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
@@ -126,7 +126,7 @@ export function AnswerDialog({ query, onClose }: Props) {
               onChange={(e) => {
                 setFiles([...(e.target.files ?? [])]);
                 setAttached(null);
-                setError(''); // a refusal was about the files chosen before (issue 17)
+                setError(''); // a refusal was about the files chosen before, not these
               }}
             />
           </div>

@@ -12,7 +12,7 @@ type Person = { _id: string; fullName: string; email: string };
 
 const PAGE_SIZE = 10;
 
-/** SPEC §2 /admin-queries: distinct clients with their latest query's status, and View User / View Queries. */
+/** docs/product.md §2 /admin-queries: distinct clients with their latest query's status, and View User / View Queries. */
 export function ClientList() {
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<Person | null>(null);

@@ -42,7 +42,7 @@ function keepPlace(status: string, search: string, page: number) {
   if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
 }
 
-/** The request queue (issue 6): open requests, soonest bid due date first, filter by status, search by text. */
+/** The request queue (docs/product.md §15): open requests, soonest bid due date first, filter by status, search by text. */
 export function RequestQueue() {
   const [place] = useState(readPlace);
   const [status, setStatus] = useState(place.status);
@@ -155,7 +155,7 @@ export function RequestQueue() {
                   </td>
                   <td data-label="Request">
                     <div>
-                      {/* Issue 12: the row opens the request's workspace (chat and panel). */}
+                      {/* The row opens the request's workspace (chat and panel, docs/product.md §10). */}
                       {/* A description without spaces (a pasted link) keeps to three lines. */}
                       <span className="clamp-3">
                         {q.projectName && <strong>{q.projectName} · </strong>}
@@ -237,7 +237,7 @@ function DueDate({ day, status, delivered, named }: { day: string | null; status
   );
 }
 
-/** The delivery time the accepted quote set (issue 13), what the queue's 'due' order also sorts by, with its countdown. */
+/** The delivery time the accepted quote set (docs/product.md §11), what the queue's 'due' order also sorts by, with its countdown. */
 function DeliveryDue({ at }: { at: string }) {
   useNow(60_000); // the countdown moves while the queue stays open
   const left = countdown(at, Date.now());

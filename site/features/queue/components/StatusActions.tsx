@@ -81,7 +81,7 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
           type="button"
           className="btn btn-sm btn-secondary"
           {...busyButton(change.isPending, () => setConfirming(true))}
-          // 'Close (query of …)': beside the admin chat's own 'Close Query' (SPEC §2) a name holding the
+          // 'Close (query of …)': beside the admin chat's own 'Close Query' (docs/product.md §2) a name holding the
           // words 'Close query' would answer to it as well, for a voice command or a test.
           aria-label={`Close (${about})`}
         >

@@ -8,7 +8,7 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { user: { _id: string; fullName: string } | null; onClose: () => void };
 
-/** SPEC §2 /admin-queries: 'Queries of {name}', with the real status and time where the seed had placeholders. */
+/** docs/product.md §2 /admin-queries: 'Queries of {name}', with the real status and time where the seed had placeholders. */
 export function UserQueriesModal({ user, onClose }: Props) {
   const { data, isPending, isError } = useUserQueries(user?._id);
   return (
@@ -51,7 +51,7 @@ function QueryItem({ query }: { query: Query }) {
           {formatDateTime(query.createdAt)}
         </time>
       </div>
-      {/* Issue 13: the project name leads; the message keeps SPEC §2's 100-character preview. */}
+      {/* The project name leads (docs/product.md §11); the message keeps docs/product.md §2's 100-character preview. */}
       {query.projectName && (
         <p className="uq-project">
           <strong>{query.projectName}</strong>

@@ -4,7 +4,7 @@ import { useChangeStatus } from '../api.ts';
 import { QUERY_CLOSED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
-/** Changes a request's status and toasts the outcome (SPEC §8 texts for closing); api.ts refreshes the lists. */
+/** Changes a request's status and toasts the outcome (docs/product.md §8 texts for closing); api.ts refreshes the lists. */
 export function useStatusChange() {
   return useChangeStatus({
     onSuccess: (res, { status }) => toast.success(status === 'closed' ? QUERY_CLOSED : res.message),

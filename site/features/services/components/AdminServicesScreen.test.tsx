@@ -7,7 +7,7 @@ import { chooseOption } from '../../../../tests/component/choose.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import AdminServicesScreen from './AdminServicesScreen.tsx';
 
-// The service form of /admin-service (SPEC §2, §5 "Service creation", §8) in jsdom
+// The service form of /admin-service (docs/product.md §2, §5 "Service creation", §8) in jsdom
 // against the real API: one sentence at a time for what is missing or too long,
 // nothing sent until the form is right, then POST (multipart) or PUT (JSON).
 
@@ -93,7 +93,7 @@ describe('the service form refused by the server', () => {
     type(dialog, 'Title *', 'general contractor');
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('A service with this title already exists.');
-    expect(await screen.findByText('Failed to create service')).toBeTruthy(); // SPEC §8's toast
+    expect(await screen.findByText('Failed to create service')).toBeTruthy(); // docs/product.md §8's toast
     expect((dialog.getByLabelText('Title *') as HTMLInputElement).value).toBe('general contractor');
     const sameTitle = await db().selectFrom('services').select('id').where('title', '=', 'general contractor').execute();
     expect(sameTitle).toEqual([]);

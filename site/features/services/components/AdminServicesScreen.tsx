@@ -10,7 +10,7 @@ import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
 import type { SubService } from '../types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
-/** /admin-service: Manage Services (SPEC §2). */
+/** /admin-service: Manage Services (docs/product.md §2). */
 export default function AdminServicesScreen() {
   return (
     <AdminShell>

@@ -20,7 +20,7 @@ type Props = { mode: FormMode | null; services: Service[]; onClose: () => void }
 
 type Saved = z.output<typeof ServiceFormSchema>;
 
-// Issue 17: a text that is too long is refused with its counter's sentence, named by the field's label.
+// A text that is too long is refused with its counter's sentence, named by the field's label, never cut.
 const messages = { error: tooLongMessages({ title: 'Title', description: 'Description' }) };
 // The schemas load with zod on demand (site/lib/form.ts).
 const serviceResolver = lazyZodResolver(
@@ -41,7 +41,7 @@ function firstProblem(errors: FieldErrors<ServiceFormInput>): Field | undefined 
 }
 
 /**
- * Add New Service, Add Sub-Service and Edit (SPEC §2 /admin-service, §5): a title
+ * Add New Service, Add Sub-Service and Edit (docs/product.md §2 /admin-service, §5): a title
  * is needed; a sub-service also needs its parent; image and description are optional.
  */
 export function ServiceFormModal({ mode, services, onClose }: Props) {

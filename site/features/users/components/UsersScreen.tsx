@@ -13,7 +13,7 @@ import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
-/** SPEC §9: admin users 6 per page. */
+/** docs/product.md §9: admin users 6 per page. */
 const PAGE_SIZE = 6;
 
 const features = tableFeatures({ rowPaginationFeature });
@@ -65,7 +65,7 @@ function UsersTable() {
       helper.display({
         id: 'action',
         header: 'Action',
-        // SPEC §2: the Approve button is hidden once the user is approved.
+        // docs/product.md §2: the Approve button is hidden once the user is approved.
         cell: ({ row }) =>
           row.original.status === 'approved' ? null : (
             <button

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../ui/toast-on-demand.ts';
-import { parseServerFrame, type ChatMessage, type ClientFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
+import type { ChatMessage, ClientFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
+import { frameParser } from '../../lib/frame-parser.ts';
 import { api, call, sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { reconnectDelay, sessionEndedClose, sessionRefusedFrame, socketUrl } from './chat-socket.ts';
@@ -180,44 +181,46 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
         if (queryId) ws.send(JSON.stringify({ type: 'joinRoom', token, queryId } satisfies ClientFrame));
       };
       ws.onmessage = (event) => {
-        // A frame that does not parse (chats.frames.schema.ts) is never acted on.
-        const frame = parseServerFrame(event.data);
-        if (!frame) return;
-        switch (frame.type) {
-          case 'joined':
-            // The history is fetched once per join: the first one and after each reconnect.
-            if (frame.queryId === queryId) {
-              void loadHistory();
-              refreshAfterRejoin();
-            }
-            break;
-          case 'receiveMessage':
-            // docs/product.md §4: only messages of the open query are appended, each once.
-            if (frame.message.query === queryId) {
-              setMessages((cur) => mergeMessages(cur, [frame.message]));
-              pending.echoed(frame.message, isOwn(frame.message));
-            }
-            break;
-          case 'queryStatus':
-            if (frame.queryId === queryId) setQueryStatus(frame.status);
-            break;
-          case 'queryLifecycle':
-            if (frame.queryId === queryId) {
-              setQueryStatus(frame.status);
-              setLifecycleStamp((n) => n + 1);
-            }
-            break;
-          case 'presence':
-            setPresence((cur) => ({ ...cur, [frame.userId]: frame.online }));
-            break;
-          case 'error':
-            if (sessionRefusedFrame(frame)) return sessionEnded();
-            // Said just before the close that ends the session (SESSION_ENDED_CLOSE), handled there.
-            if (frame.code === 'session_ended') break;
-            if (pending.refuseOldest()) notSent(frame.message);
-            else toast.error(frame.message);
-            break;
-        }
+        void frameParser().then((parse) => {
+          // A frame that does not parse (chats.frames.schema.ts) is never acted on.
+          const frame = parse(event.data);
+          if (!frame) return;
+          switch (frame.type) {
+            case 'joined':
+              // The history is fetched once per join: the first one and after each reconnect.
+              if (frame.queryId === queryId) {
+                void loadHistory();
+                refreshAfterRejoin();
+              }
+              break;
+            case 'receiveMessage':
+              // docs/product.md §4: only messages of the open query are appended, each once.
+              if (frame.message.query === queryId) {
+                setMessages((cur) => mergeMessages(cur, [frame.message]));
+                pending.echoed(frame.message, isOwn(frame.message));
+              }
+              break;
+            case 'queryStatus':
+              if (frame.queryId === queryId) setQueryStatus(frame.status);
+              break;
+            case 'queryLifecycle':
+              if (frame.queryId === queryId) {
+                setQueryStatus(frame.status);
+                setLifecycleStamp((n) => n + 1);
+              }
+              break;
+            case 'presence':
+              setPresence((cur) => ({ ...cur, [frame.userId]: frame.online }));
+              break;
+            case 'error':
+              if (sessionRefusedFrame(frame)) return sessionEnded();
+              // Said just before the close that ends the session (SESSION_ENDED_CLOSE), handled there.
+              if (frame.code === 'session_ended') break;
+              if (pending.refuseOldest()) notSent(frame.message);
+              else toast.error(frame.message);
+              break;
+          }
+        });
       };
       ws.onclose = (event) => {
         if (sessionEndedClose(event) && socketRef.current === ws) sessionEnded();

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../ui/toast-on-demand.ts';
 import { ALERT_ACTION, ALERT_TOAST_MS, lifecycleAlert } from '../../../portal-api/src/modules/queries/queries.alerts.labels.ts';
-import { parseServerFrame, type ClientFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
+import type { ClientFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
+import { frameParser } from '../../lib/frame-parser.ts';
 import type { LifecycleFrame } from '../../../portal-api/src/modules/queries/queries.schema.ts';
 import { sessionRefused } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -72,25 +73,27 @@ export function useUnreadSocket(): void {
         useUnread.setState({ send, pendingReads: [] });
       };
       socket.onmessage = (event) => {
-        // A frame that does not parse (chats.frames.schema.ts) is never acted on.
-        const frame = parseServerFrame(event.data);
-        if (!frame) return;
-        if (frame.type === 'unread') {
-          if (frame.queries) {
-            useUnread.setState({ total: frame.total, byQuery: frame.queries });
-          } else if (frame.queryId) {
-            const { byQuery } = useUnread.getState();
-            const event = { queryId: frame.queryId, userId: frame.userId, count: frame.count ?? 0, seq: ++seq };
-            useUnread.setState({ total: frame.total, byQuery: { ...byQuery, [frame.queryId]: event.count }, lastEvent: event });
+        void frameParser().then((parse) => {
+          // A frame that does not parse (chats.frames.schema.ts) is never acted on.
+          const frame = parse(event.data);
+          if (!frame) return;
+          if (frame.type === 'unread') {
+            if (frame.queries) {
+              useUnread.setState({ total: frame.total, byQuery: frame.queries });
+            } else if (frame.queryId) {
+              const { byQuery } = useUnread.getState();
+              const event = { queryId: frame.queryId, userId: frame.userId, count: frame.count ?? 0, seq: ++seq };
+              useUnread.setState({ total: frame.total, byQuery: { ...byQuery, [frame.queryId]: event.count }, lastEvent: event });
+            }
+          } else if (frame.type === 'queryStatus' || frame.type === 'queryLifecycle') {
+            refreshLists(frame.queryId);
+            if (frame.type === 'queryLifecycle') alertOf(frame);
+          } else if (frame.type === 'error') {
+            if (sessionRefusedFrame(frame)) return sessionEnded();
+            // A refused markRead (a request this user may not see) changes nothing on screen.
+            console.warn('unread:', frame.message);
           }
-        } else if (frame.type === 'queryStatus' || frame.type === 'queryLifecycle') {
-          refreshLists(frame.queryId);
-          if (frame.type === 'queryLifecycle') alertOf(frame);
-        } else if (frame.type === 'error') {
-          if (sessionRefusedFrame(frame)) return sessionEnded();
-          // A refused markRead (a request this user may not see) changes nothing on screen.
-          console.warn('unread:', frame.message);
-        }
+        });
       };
       socket.onclose = (event) => {
         if (ws === socket) ws = null;

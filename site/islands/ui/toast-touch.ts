@@ -16,12 +16,13 @@ export function ignoreTouchHover(): () => void {
   const onPointer = (e: PointerEvent) => {
     if (e.pointerType === 'touch') lastTouch = e.timeStamp;
   };
+  const inToasts = (node: EventTarget | null) => node instanceof Element && node.closest(`.${OUTLET_CLASS}`) !== null;
   const onMouse = (e: MouseEvent) => {
-    if (e.timeStamp - lastTouch < AFTER_TOUCH_MS && e.target instanceof Element && e.target.closest(`.${OUTLET_CLASS}`)) {
-      e.stopPropagation();
-    }
+    // React derives onMouseEnter from the `mouseout` of the element left (its relatedTarget is the
+    // toast), so that one is kept from the toasts too, not only the events aimed at them.
+    if (e.timeStamp - lastTouch < AFTER_TOUCH_MS && (inToasts(e.target) || inToasts(e.relatedTarget))) e.stopPropagation();
   };
-  const mouse = ['mouseover', 'mouseenter', 'mousemove'] as const;
+  const mouse = ['mouseover', 'mouseenter', 'mousemove', 'mouseout'] as const;
   document.addEventListener('pointerdown', onPointer, true);
   document.addEventListener('pointerup', onPointer, true);
   for (const type of mouse) document.addEventListener(type, onMouse, true);

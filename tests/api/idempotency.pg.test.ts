@@ -221,6 +221,20 @@ describe('the other create calls with an Idempotency-Key', () => {
     expect((data.history as Array<{ activity: string }>).filter((h) => h.activity.startsWith('Quote sent'))).toHaveLength(1);
   });
 
+  it('answers 422 to the same key with another JSON body, and keeps the first quote alone', async () => {
+    const id = await submitQuery(server, ana.token, 'Quote key reused');
+    const key = newKey();
+    const quote = (price: string) =>
+      server.call('POST', `/api/queries/${id}/quotes`, { token: admin, json: { price }, headers: withKey(key) });
+    expect((await quote('700')).status).toBe(201);
+    const other = await quote('7000');
+    expect([other.status, other.body.code, other.body.message]).toEqual([422, 'idempotency_mismatch', IDEMPOTENCY_TEXTS.otherRequest]);
+    // The same body again still replays the first answer.
+    expect((await quote('700')).headers.get('idempotent-replayed')).toBe('true');
+    const data = (await server.call('GET', `/api/queries/${id}/workspace`, { token: admin })).body.data;
+    expect((data.query.quotes as Array<{ state: string; price: unknown }>).map((q) => q.state)).toEqual(['sent']);
+  });
+
   it('makes one addendum for a retried POST /queries/{id}/addenda', async () => {
     const id = await submitQuery(server, ana.token, 'Addendum retried');
     const key = newKey();

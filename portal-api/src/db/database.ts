@@ -35,6 +35,7 @@ import * as outboxReplyTo from './migrations/20261124T1300-outbox-reply-to.ts';
 import * as activityActor from './migrations/20261124T1400-activity-actor.ts';
 import * as idempotencyKeys from './migrations/20261124T1500-idempotency-keys.ts';
 import * as listGrowth from './migrations/20261129T0700-list-growth.ts';
+import * as idempotencyFingerprint from './migrations/20261130T0500-idempotency-fingerprint.ts';
 import type { Logger } from '../lib/logger.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { DatabaseFileGuard } from './file-guard.ts';
@@ -163,6 +164,7 @@ const migrations: Record<string, Migration> = {
   '20261124T1400-activity-actor': activityActor,
   '20261124T1500-idempotency-keys': idempotencyKeys,
   '20261129T0700-list-growth': listGrowth,
+  '20261130T0500-idempotency-fingerprint': idempotencyFingerprint,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -302,6 +302,8 @@ export interface IdempotencyKeysTable {
   locked_until: string | null;
   status: number | null;
   body: string | null;
+  /** SHA-256 (base64url) of the call's JSON body; null for multipart bodies. */
+  fingerprint: string | null;
   created_at: string;
   expires_at: string;
 }

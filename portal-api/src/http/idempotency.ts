@@ -1,4 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase64urlNoPadding } from '@oslojs/encoding';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { DB } from '../db/database.ts';
 import { claimKey, keepAnswer, LEASE_MS, releaseClaim, renewClaim, type KeyedCall } from '../modules/idempotency/idempotency.repo.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_TEXTS, REPLAYED_HEADER } from '../modules/idempotency/idempotency.labels.ts';
@@ -10,8 +12,9 @@ import { HttpError } from './errors.ts';
  * Route middleware, after requireAuth: honours an optional Idempotency-Key
  * (IETF draft-ietf-httpapi-idempotency-key-header) for the signed-in user. The
  * first call with a key runs and, when it succeeds, its answer is kept; a repeat
- * with the same method and path gets that answer again, marked Idempotent-Replayed,
- * and runs nothing. A failed call keeps nothing. docs/idempotency.md.
+ * with the same method, path and JSON body gets that answer again, marked
+ * Idempotent-Replayed, and runs nothing; another body is refused with 422. A failed
+ * call keeps nothing. docs/idempotency.md.
  */
 export function idempotent(db: DB): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -19,7 +22,13 @@ export function idempotent(db: DB): MiddlewareHandler<AppEnv> {
     if (header === undefined) return next();
     const parsed = IdempotencyKeySchema.safeParse(header);
     if (!parsed.success) throw new HttpError(400, IDEMPOTENCY_TEXTS.invalid);
-    const call: KeyedCall = { userId: c.var.user.id, key: parsed.data, method: c.req.method, path: c.req.path };
+    const call: KeyedCall = {
+      userId: c.var.user.id,
+      key: parsed.data,
+      method: c.req.method,
+      path: c.req.path,
+      fingerprint: await fingerprint(c),
+    };
 
     const found = await claimKey(db, call);
     if (found.state === 'otherRequest') throw new HttpError(422, IDEMPOTENCY_TEXTS.otherRequest, { code: 'idempotency_mismatch' });
@@ -54,4 +63,16 @@ export function idempotent(db: DB): MiddlewareHandler<AppEnv> {
       log(err, 'keeping an idempotency answer failed'),
     );
   };
+}
+
+/**
+ * The fingerprint of a JSON body: SHA-256 of its bytes as sent, read from a clone so the
+ * route (some read c.req.raw themselves) still gets the whole body. JSON bodies are small
+ * (capped by the body limit). A multipart body is streamed to disk by the route and is not
+ * fingerprinted (null).
+ */
+async function fingerprint(c: Context<AppEnv>): Promise<string | null> {
+  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return null;
+  const text = await c.req.raw.clone().text();
+  return encodeBase64urlNoPadding(sha256(new TextEncoder().encode(text)));
 }

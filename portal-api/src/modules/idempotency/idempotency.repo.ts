@@ -12,7 +12,8 @@ import { IDEMPOTENCY_KEEP_MS } from './idempotency.labels.ts';
 /** How long a running call holds its key without renewing; it renews every third of this. */
 export const LEASE_MS = 2 * 60_000;
 
-export type KeyedCall = { userId: string; key: string; method: string; path: string };
+/** A keyed call: who, which key, where, and the fingerprint of its body (null when not compared). */
+export type KeyedCall = { userId: string; key: string; method: string; path: string; fingerprint: string | null };
 export type Claim =
   { state: 'claimed'; claim: string } | { state: 'running' } | { state: 'done'; status: number; body: string } | { state: 'otherRequest' };
 
@@ -20,7 +21,7 @@ const at = (ms: number) => nowIso(new Date(ms));
 
 /**
  * Takes the key for this call, or says why not: another call with it is running, it
- * holds a kept answer, or it was used for another method or path. An expired row, or
+ * holds a kept answer, or it was used for another method, path or JSON body. An expired row, or
  * a running one of the same call whose lease lapsed, is taken over in the same statement.
  */
 export async function claimKey(db: Kysely<Database>, call: KeyedCall, now = Date.now()): Promise<Claim> {
@@ -34,6 +35,7 @@ export async function claimKey(db: Kysely<Database>, call: KeyedCall, now = Date
         key: call.key,
         method: call.method,
         path: call.path,
+        fingerprint: call.fingerprint,
         state: 'running',
         claim,
         locked_until: at(now + LEASE_MS),
@@ -48,6 +50,7 @@ export async function claimKey(db: Kysely<Database>, call: KeyedCall, now = Date
           .doUpdateSet((eb) => ({
             method: eb.ref('excluded.method'),
             path: eb.ref('excluded.path'),
+            fingerprint: eb.ref('excluded.fingerprint'),
             state: eb.ref('excluded.state'),
             claim: eb.ref('excluded.claim'),
             locked_until: eb.ref('excluded.locked_until'),
@@ -74,12 +77,14 @@ export async function claimKey(db: Kysely<Database>, call: KeyedCall, now = Date
 
     const row = await db
       .selectFrom('idempotency_keys')
-      .select(['method', 'path', 'state', 'status', 'body'])
+      .select(['method', 'path', 'fingerprint', 'state', 'status', 'body'])
       .where('user_id', '=', call.userId)
       .where('key', '=', call.key)
       .executeTakeFirst();
     if (!row) continue;
     if (row.method !== call.method || row.path !== call.path) return { state: 'otherRequest' };
+    // Both bodies fingerprinted and different: the same key for another submission.
+    if (row.fingerprint !== null && call.fingerprint !== null && row.fingerprint !== call.fingerprint) return { state: 'otherRequest' };
     if (row.state === 'done' && row.status !== null && row.body !== null) return { state: 'done', status: row.status, body: row.body };
     return { state: 'running' };
   }

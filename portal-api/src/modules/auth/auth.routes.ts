@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Context } from 'hono';
 import { loadSecret } from '../../db/seed.ts';
 import type { Deps } from '../../deps.ts';
@@ -37,6 +38,8 @@ import { AUTH_TEXTS } from './auth.labels.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const INVALID_OTP = AUTH_TEXTS.invalidOtp;
+/** send-otp answers no sooner than this (ms), whether or not the e-mail has an account. */
+const SEND_OTP_FLOOR_MS = 60;
 const TOO_MANY = { description: 'Rate limited; Retry-After says when to try again' };
 
 /** "45 seconds" / "5 minutes": the wait in words for a 429 message. */
@@ -164,6 +167,7 @@ export function authRoutes(deps: Deps) {
       }),
       async (c) => {
         await limitIp(c);
+        const started = performance.now();
         const { email, purpose: asked } = c.req.valid('json');
         const user = await findUserByEmail(db, email);
         const pending = user ? await liveCode(db, user.email, 'login') : null;
@@ -181,6 +185,9 @@ export function authRoutes(deps: Deps) {
             (trx, code) => enqueueMail(trx, codeMail(user.email, code, purpose)),
           );
         }
+        // A known e-mail writes a code and a mail, an unknown one nothing: without a common
+        // floor the answer's time would tell which e-mails have an account.
+        await delay(Math.max(0, SEND_OTP_FLOOR_MS - (performance.now() - started)));
         return c.json({ message: 'If an account exists for this email, a code has been sent.' }, 200);
       },
     )

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { buildSite } from '../src/site/build.ts';
+import { buildSite, type BuildOutcome } from '../src/site/build.ts';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -26,19 +26,19 @@ try {
 }
 const built = path.join(distDir, 'index.html');
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+let startBuild: BuildOutcome | undefined;
 const sourcesAt = Math.max(newestMtime('site'), newestMtime('content'), newestMtime('public'), fs.statSync('astro.config.mjs').mtimeMs);
 if (builtAt < sourcesAt) {
   // Astro's own output stays quiet here: on failure the one message below says what to fix.
-  console.log(builtAt ? 'Site sources changed: rebuilding (about 10 s)…' : 'No site build yet: building (about 10 s)…');
+  console.log(builtAt ? 'Site sources changed: rebuilding the site…' : 'No site build yet: building the site…');
   const outcome = await buildSite({ distDir });
+  startBuild = outcome;
   if (!outcome.ok && !builtAt) {
     console.error(`\nThe site could not be built, and there is no earlier build to serve:\n${outcome.error}`);
     process.exit(1);
   }
   if (outcome.ok) console.log(`Site built in ${(outcome.ms / 1000).toFixed(1)} s.`);
-  else
-    console.error(
-      `\nThe site build failed; still serving the last good build from ${distDir}. Fix this and restart (or use the admin's Rebuild button):\n${outcome.error}\n`,
-    );
+  // A failure with an earlier build: the server logs it as one JSON line and the admin's
+  // rebuild status shows it (Fix it, then restart or use the Rebuild button).
 }
-await import('../src/server.ts').then((m) => m.main());
+await import('../src/server.ts').then((m) => m.main({ startBuild }));

@@ -7,6 +7,7 @@ import type { ChatHub } from './modules/chats/hub.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import type { OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import type { SheetIndexer } from './modules/sheet-index/indexer.ts';
+import type { BuildOutcome } from './site/build.ts';
 
 /** What every module's routes factory receives from server.ts. */
 export type Deps = {
@@ -25,4 +26,6 @@ export type Deps = {
   shutdown: AbortSignal;
   /** What GET /metrics reports (modules/metrics). */
   metrics: Metrics;
+  /** The site build `npm start` ran before starting the server, if any: the admin's rebuild status starts from it. */
+  startBuild?: BuildOutcome;
 };

@@ -28,6 +28,7 @@ import { SheetIndexer } from './modules/sheet-index/indexer.ts';
 import { startUploadExpiry } from './modules/uploads/upload-expiry.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
 import { APP_COMMIT, APP_VERSION } from './version.ts';
+import type { BuildOutcome } from './site/build.ts';
 
 export type RunningServer = {
   url: string;
@@ -73,7 +74,14 @@ export function closeToOthers(dir: string, log: Logger): void {
   }
 }
 
-export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+/** What the caller knows before the server starts: the site build `npm start` ran, if any. */
+export type StartOptions = { startBuild?: BuildOutcome };
+
+export async function startServer(
+  config: Config,
+  log: Logger = createLogger(config.logLevel),
+  { startBuild }: StartOptions = {},
+): Promise<RunningServer> {
   makeDirSync(config.dataDir);
   closeToOthers(config.dataDir, log);
   // A corrupt SQLite file or an unreachable PostgreSQL server: one line naming the setting.
@@ -113,7 +121,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const rateLimits = new RateLimits(config.database);
   const stopping = new AbortController();
   const metrics = new Metrics({ db, webSockets: () => hub.size });
-  const deps: Deps = { config, db, log, outbox, storage, hub, rateLimits, indexer, shutdown: stopping.signal, metrics };
+  const deps: Deps = { config, db, log, outbox, storage, hub, rateLimits, indexer, shutdown: stopping.signal, metrics, startBuild };
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.anyAdmin(), user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
@@ -248,7 +256,7 @@ export function keepServingOnStrayErrors(log: Logger): void {
   });
 }
 
-export async function main(): Promise<void> {
+export async function main(options: StartOptions = {}): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -281,11 +289,14 @@ export async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   if (!siteBuilt) log.warn({ distDir: config.distDir }, 'no site build found: run `npm run build` (npm start does it for you)');
+  if (options.startBuild && !options.startBuild.ok) {
+    log.error({ error: options.startBuild.error, ms: options.startBuild.ms }, 'site build at start failed; serving the last good build');
+  }
   for (const warning of startupWarnings(config)) log.warn(warning);
   keepServingOnStrayErrors(log);
   let running: RunningServer;
   try {
-    running = await startServer(config, log);
+    running = await startServer(config, log, options);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

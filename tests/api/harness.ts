@@ -9,6 +9,7 @@ import { loadConfig } from '../../portal-api/src/config.ts';
 import type { Database } from '../../portal-api/src/db/schema.ts';
 import { startServer, type RunningServer } from '../../portal-api/src/server.ts';
 import { contractChecker } from './openapi-contract.ts';
+import type { BuildOutcome } from '../../portal-api/src/site/build.ts';
 
 // Boots the real server on an ephemeral port with a fresh DATA_DIR and a real
 // SQLite file (or DATABASE_URL from the environment, for the PostgreSQL run).
@@ -30,7 +31,7 @@ export type Mail = { file: string; to: string; replyTo: string; subject: string;
 /** `options.log` receives everything the server logs (silent by default). */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { log?: Logger; contract?: boolean } = {},
+  options: { log?: Logger; contract?: boolean; startBuild?: BuildOutcome } = {},
 ): Promise<TestServer> {
   // A second instance may share the first one's DATA_DIR (as instances behind a balancer share a
   // volume); the folder is then the first one's to remove.
@@ -56,7 +57,7 @@ export async function startTestServer(
   });
   let running: RunningServer;
   try {
-    running = await startServer(config, options.log ?? pino({ level: 'silent' }));
+    running = await startServer(config, options.log ?? pino({ level: 'silent' }), { startBuild: options.startBuild });
   } catch (err) {
     await pgDatabase?.drop().catch(() => undefined);
     if (ownsDataDir) await fs.rm(dataDir, { recursive: true, force: true });

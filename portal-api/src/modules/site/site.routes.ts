@@ -12,10 +12,20 @@ import { SITE_BUILD_TEXTS, SiteBuildStatusSchema, type SiteBuildStatus } from '.
  * process, swapped in only when it succeeds) and answers at once; GET reports
  * its progress and outcome. One build at a time per process.
  */
-export function siteRoutes({ db, log, config, shutdown }: Deps) {
+export function siteRoutes({ db, log, config, shutdown, startBuild }: Deps) {
   const admin = requireAuth(db, 'admin');
   const root = projectRootFor(config.distDir);
-  let status: Omit<SiteBuildStatus, 'available' | 'message'> = { state: 'idle', startedAt: null, finishedAt: null, ms: null, error: null };
+  // The build `npm start` ran is the last build the admin sees until a rebuild: a failure there
+  // (the last good site still online) is not hidden behind 'idle'.
+  let status: Omit<SiteBuildStatus, 'available' | 'message'> = startBuild
+    ? {
+        state: startBuild.ok ? 'succeeded' : 'failed',
+        startedAt: startBuild.startedAt,
+        finishedAt: startBuild.finishedAt,
+        ms: startBuild.ms,
+        error: startBuild.ok ? null : startBuild.error,
+      }
+    : { state: 'idle', startedAt: null, finishedAt: null, ms: null, error: null };
 
   const current = (): SiteBuildStatus => {
     const available = astroCli(root) !== null;

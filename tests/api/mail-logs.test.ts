@@ -88,6 +88,9 @@ describe('logs during the auth flows', () => {
     expect(text).toMatch(/"kind":"login-code","to":"[^"]+"/);
     expect(text).toMatch(/"kind":"reset-code"[^\n]*"mail not sent: will retry"/);
     expect(text).toContain('"kind":"register-existing"');
+    // Handed to SMTP: 'mail sent', with the address it went to.
+    expect(text).toMatch(new RegExp(`"kind":"login-code","to":"${email}"[^\n]*"msg":"mail sent"`));
+    expect(text).not.toContain('written to the outbox folder');
   });
 
   it('hold no code when mail goes to DATA_DIR/outbox', async () => {
@@ -96,5 +99,19 @@ describe('logs during the auth flows', () => {
     const code = await latestCode(server, ADMIN.email);
     expect(logged()).toContain('"kind":"login-code"');
     expect(logged()).not.toMatch(standalone(code));
+    // Written to a folder, not sent: the log says so.
+    await server.deps.outbox.flush();
+    expect(logged()).toMatch(/"kind":"login-code"[^\n]*"msg":"mail written to the outbox folder"/);
+    expect(logged()).not.toContain('"msg":"mail sent"');
+  });
+
+  it("names the admins a firm's mail went to when no company address is set", async () => {
+    const { server, logged } = await loggedServer({ COMPANY_EMAIL: '' });
+    await server.call('POST', '/api/contact/submit', {
+      json: { name: 'Log Visitor', email: 'v@example.com', service: 'Estimating', message: 'Hello' },
+    });
+    await server.deps.outbox.flush();
+    expect(logged()).toMatch(new RegExp(`"to":"${ADMIN.email}"[^\n]*"msg":"mail written to the outbox folder"`));
+    expect(logged()).not.toContain('admin-accounts@firm.invalid');
   });
 });

@@ -8,7 +8,13 @@ import { newId } from './ids.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 /** Sends one message now. Only the outbox worker calls it: no request waits on it. */
-export type Mailer = { send(message: MailMessage): Promise<void>; describe(): string; close(): void };
+export type Mailer = {
+  send(message: MailMessage): Promise<void>;
+  describe(): string;
+  /** What send() did, for the log: handed to an SMTP server, or written as a file to DATA_DIR/outbox. */
+  done: 'mail sent' | 'mail written to the outbox folder';
+  close(): void;
+};
 
 /**
  * Each SMTP step gives up after this long, so a server that accepts and never
@@ -35,6 +41,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         await transport.sendMail({ from: config.mailFrom, ...message });
       },
       describe: () => `SMTP ${new URL(config.smtpUrl!).host}`,
+      done: 'mail sent',
       close: () => transport.close(),
     };
   }
@@ -56,6 +63,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       }
     },
     describe: () => `outbox ${outbox}`,
+    done: 'mail written to the outbox folder',
     close: () => transport.close(),
   };
 }

@@ -139,11 +139,13 @@ export class OutboxWorker {
   }
 
   private async sendOne(row: OutboxRow): Promise<void> {
+    // The log names the real recipient: the firm's mail with no address configured goes to the
+    // admin accounts there are now (none yet: retried), not to the placeholder in the row.
     const who = { kind: row.kind, to: row.recipient, attempt: row.attempts };
     let cap: NodeJS.Timeout | undefined;
     try {
-      // The firm's mail with no address configured goes to the admin accounts there are now (none yet: retried).
       const to = row.recipient === ADMIN_ACCOUNTS ? (await adminEmails(this.db)).join(', ') : row.recipient;
+      who.to = to;
       if (!to) throw Object.assign(new Error('no admin account to send the firm’s mail to'), { code: 'ENOADMIN' });
       await Promise.race([
         this.mailer.send({
@@ -173,6 +175,6 @@ export class OutboxWorker {
     }
     clearTimeout(cap);
     await markSent(this.db, row.id);
-    this.log.info(who, 'mail sent');
+    this.log.info(who, this.mailer.done);
   }
 }

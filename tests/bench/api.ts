@@ -481,7 +481,7 @@ async function main(): Promise<void> {
     process.stderr.write(
       `    GET /api/users/with-queries (unpaged, ${g.sizes.large.clients} clients): ${(g.unpagedUsersWithQueries.bytes / 1024).toFixed(0)} KB, ${g.unpagedUsersWithQueries.medianMs} ms\n`,
     );
-    if (!GROWTH_ONLY) printMemoryAndIssueRows(r);
+    if (!GROWTH_ONLY) printMemoryAndGoalRows(r);
   }
   process.stderr.write(
     `\nload average ${report.machine.loadAverageAtStart.join(' / ')} at the start, ${report.machine.loadAverageAtEnd.join(' / ')} at the end (1/5/15 min, ${report.machine.cpus} CPUs)\n`,
@@ -517,11 +517,11 @@ function printReads(r: Run): void {
   }
 }
 
-function printMemoryAndIssueRows(r: Run): void {
+function printMemoryAndGoalRows(r: Run): void {
   process.stderr.write(
     `  ${r.memory.sockets} idle chat sockets: RSS ${r.memory.rssBeforeMiB} → ${r.memory.rssAfterMiB} MiB, ${r.memory.kibPerSocket} KiB per socket\n`,
   );
-  printIssueRows(r);
+  printGoalRows(r);
 }
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
@@ -535,8 +535,8 @@ type Run = {
   growth: Awaited<ReturnType<typeof growth>>;
 };
 
-/** Issue 15's table, each row beside its baseline from this run and its goal. */
-function printIssueRows(r: Run): void {
+/** The API goals of docs/performance.md, each row beside its baseline from this run and its goal. */
+function printGoalRows(r: Run): void {
   const c = (name: string) => r.cases.find((x) => x.name.startsWith(name))!;
   const g = (name: string) => r.growth.rows.find((x) => x.name === name)!;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -642,7 +642,7 @@ function printIssueRows(r: Run): void {
     users.large.bytes <= 30 * 1024,
   ]);
   rows.push(['chat memory per idle socket', `${r.memory.kibPerSocket} KiB`, '', '≤ 36 KiB', r.memory.kibPerSocket <= 36]);
-  process.stderr.write(`\n  Issue 15, API rows (${r.database}; baseline from this run):\n`);
+  process.stderr.write(`\n  API goals (${r.database}; baseline from this run):\n`);
   for (const [what, now, baseline, goal, met] of rows) {
     process.stderr.write(`    ${what.padEnd(56)} ${now.padEnd(48)} ${baseline.padEnd(26)} goal ${goal} ${met ? '✓' : '✗'}\n`);
   }

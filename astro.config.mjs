@@ -17,7 +17,7 @@ const devPort = Number(process.env.DEV_PORT ?? 4322);
 const site = process.env.ASTRO_DEV ? `http://127.0.0.1:${devPort}` : BUILD_ORIGIN;
 
 const SHARED_LAYER =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@tanstack[\\/](query-core|react-query)|zustand|hono)[\\/]|[\\/]site[\\/](lib[\\/](api|auth-store|guards|routes|offline)|islands[\\/]ui[\\/](IslandRoot|query-client|Toasts|toast-on-demand|toast-place|toast-touch|stale-page))\.tsx?$/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@tanstack[\\/](query-core|react-query)|zustand|hono)[\\/]|[\\/]site[\\/](lib[\\/](api|auth-store|guards|routes|offline)|ui[\\/](IslandRoot|query-client|Toasts|toast-on-demand|toast-place|toast-touch|stale-page))\.tsx?$/;
 
 export default defineConfig({
   srcDir: './site',

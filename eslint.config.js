@@ -25,11 +25,11 @@ const SITE_IMPORT_WALLS = [
 
 // The browser side is cut by feature (docs/architecture.md §3): site/features/<area>/ holds an area's
 // components and its api.ts, and another area reaches it only through its index.ts.
-const AREAS = ['auth', 'request', 'chat', 'queue', 'blog', 'services', 'users', 'public', 'team'];
+const AREAS = ['auth', 'request', 'chat', 'dashboard', 'queue', 'blog', 'services', 'users', 'public', 'team'];
 const NO_MUTATION = {
   name: '@tanstack/react-query',
   importNames: ['useMutation'],
-  message: 'Use useSingleFlightMutation (site/islands/ui/use-single-flight-mutation.ts): a double click sends one call.',
+  message: 'Use useSingleFlightMutation (site/ui/use-single-flight-mutation.ts): a double click sends one call.',
 };
 const LAYERS = 'Imports flow one way: pages → features → shell → ui and lib (docs/architecture.md §3).';
 /**
@@ -44,7 +44,7 @@ function areaWalls(area) {
   const message = 'Another area is reached only through its index.ts (site/features/<area>/index.ts; docs/architecture.md §3).';
   const mounted = area === 'page' ? '|components/[A-Z][A-Za-z]+\\.tsx$' : area === null ? '|components/[A-Za-z]+Screen\\.tsx$' : '';
   const throughFeatures = { regex: `features/(${others})/(?!index\\.ts$${mounted})`, message };
-  // Outside the areas, ../chat/ and the like are the islands' own folders, not areas.
+  // Outside the areas, ../chat/ and the like are not areas' folders: only features/<area>/ is.
   if (outside) return [throughFeatures];
   // From inside an area, another area is a sibling folder reached by ../ hops.
   return [throughFeatures, { regex: `^(\\.\\./)+(${others})/(?!index\\.ts$)`, message }];
@@ -89,7 +89,7 @@ export default tseslint.config(
     },
   },
   {
-    // Outside the areas (islands not yet moved, shell, ui): an area's index.ts, or a page's *Screen.tsx.
+    // Outside the areas (lib, components, layouts; shell and ui have their own rules below): an area's index.ts.
     files: ['site/**/*.{ts,tsx,astro}'],
     ignores: ['site/features/**'],
     rules: {
@@ -123,8 +123,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['site/ui/**/*.{ts,tsx}', 'site/islands/ui/**/*.{ts,tsx}'],
-    ignores: ['site/islands/ui/use-single-flight-mutation.ts'],
+    files: ['site/ui/**/*.{ts,tsx}'],
+    ignores: ['site/ui/use-single-flight-mutation.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -134,7 +134,7 @@ export default tseslint.config(
   },
   {
     // The one place that wraps useMutation.
-    files: ['site/islands/ui/use-single-flight-mutation.ts'],
+    files: ['site/ui/use-single-flight-mutation.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: SITE_IMPORT_WALLS }] },
   },
   {

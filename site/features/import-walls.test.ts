@@ -35,10 +35,24 @@ describe('an area imports another only through its index.ts', { timeout: 120_000
 
   it('refuses a screen outside the areas reaching past an index.ts', async () => {
     const messages = await lint(
-      'site/islands/admin/dashboard/Planted.tsx',
-      "import { serviceKeys } from '../../../features/services/api.ts';\nexport const planted = serviceKeys;\n",
+      'site/components/Planted.tsx',
+      "import { serviceKeys } from '../features/services/api.ts';\nexport const planted = serviceKeys;\n",
     );
     expect(messages).toEqual([expect.stringMatching(WALL)]);
+  });
+
+  it('refuses the chat, the queue and the dashboards reaching into the request workspace', async () => {
+    for (const [file, spec] of [
+      ['site/features/chat/components/Planted.tsx', '../../request/components/RequestPanel.tsx'],
+      ['site/features/queue/api.ts', '../request/use-workspace.ts'],
+      ['site/features/dashboard/components/Planted.tsx', '../../request/admin-format.tsx'],
+    ] as const) {
+      const messages = await lint(file, `import * as planted from '${spec}';\nexport const p = planted;\n`);
+      expect(messages, file).toEqual([expect.stringMatching(WALL)]);
+      expect(
+        await lint(file, `import * as planted from '${spec.replace(/request\/.*$/, 'request/index.ts')}';\nexport const p = planted;\n`),
+      ).toEqual([]);
+    }
   });
 
   it("refuses the blog editor reaching into the public pages' hooks", async () => {
@@ -62,8 +76,8 @@ describe('an area imports another only through its index.ts', { timeout: 120_000
     expect(await lint('site/pages/planted.astro', `---\n${mount}---\n<ContactForm client:visible />\n`)).toEqual([]);
     expect(
       await lint(
-        'site/islands/admin/Planted.tsx',
-        `import ContactForm from '../../features/public/components/ContactForm.tsx';\nexport const p = ContactForm;\n`,
+        'site/components/Planted.tsx',
+        `import ContactForm from '../features/public/components/ContactForm.tsx';\nexport const p = ContactForm;\n`,
       ),
     ).toEqual([expect.stringMatching(WALL)]);
   });
@@ -73,9 +87,9 @@ describe('an area imports another only through its index.ts', { timeout: 120_000
     expect(
       await lint('site/shell/Planted.tsx', "import { useServices } from '../features/services/index.ts';\nexport const p = useServices;\n"),
     ).toEqual([expect.stringMatching(LAYERS)]);
-    expect(
-      await lint('site/islands/ui/Planted.tsx', "import { useSignOut } from '../../shell/session.ts';\nexport const p = useSignOut;\n"),
-    ).toEqual([expect.stringMatching(LAYERS)]);
+    expect(await lint('site/ui/Planted.tsx', "import { useSignOut } from '../shell/session.ts';\nexport const p = useSignOut;\n")).toEqual([
+      expect.stringMatching(LAYERS),
+    ]);
   });
 
   it("lets through an area's index.ts, its own files, and a page mounting a screen", async () => {
@@ -93,8 +107,8 @@ describe('an area imports another only through its index.ts', { timeout: 120_000
     ).toEqual([]);
     expect(
       await lint(
-        'site/islands/admin/dashboard/Planted.tsx',
-        "import { useServices } from '../../../features/services/index.ts';\nexport const p = useServices;\n",
+        'site/components/Planted.tsx',
+        "import { useServices } from '../features/services/index.ts';\nexport const p = useServices;\n",
       ),
     ).toEqual([]);
   });

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useGuard } from '../lib/guards.ts';
-import { IslandRoot } from '../islands/ui/IslandRoot.tsx';
-import { SHORT_TOAST_MS } from '../islands/ui/Toasts.tsx';
+import { IslandRoot } from '../ui/IslandRoot.tsx';
+import { SHORT_TOAST_MS } from '../ui/Toasts.tsx';
 import { SidebarLayout, type NavItem } from './SidebarLayout.tsx';
-import { useUnread } from '../islands/shell/unread-store.ts';
-import { useUnreadSocket } from '../islands/shell/use-unread-socket.ts';
+import { useUnread } from './unread-store.ts';
+import { useUnreadSocket } from './use-unread-socket.ts';
 import { useProfileSummary, useSignOut } from './session.ts';
 
 type Props = {

@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Avatar } from '../islands/ui/Avatar.tsx';
-import { ConfirmDialog } from '../islands/ui/ConfirmDialog.tsx';
-import { useDismiss } from '../islands/ui/use-dismiss.ts';
-import { rescueFocus } from '../islands/ui/focus-rescue.ts';
+import { Avatar } from '../ui/Avatar.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { useDismiss } from '../ui/use-dismiss.ts';
+import { rescueFocus } from '../ui/focus-rescue.ts';
 import { SPEC_TEXTS } from '../lib/spec-texts.ts';
 
 export type NavItem = {

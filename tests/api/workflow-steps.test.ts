@@ -5,7 +5,7 @@ import { openSocket, type Socket } from './socket.ts';
 // Every move of the bid workflow goes through the one step runner (queries.step.ts): each one,
 // taken over real HTTP, writes its history line and its mail (through the real outbox) and, once
 // committed, publishes its frame on the real /ws. The workspace lists the move before it is taken,
-// as the browser reads it (site/islands/request/moves.ts). SQLite, or PostgreSQL with TEST_DATABASE_URL.
+// as the browser reads it (site/features/request/moves.ts). SQLite, or PostgreSQL with TEST_DATABASE_URL.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PROJECT = 'Dockside Retail';

@@ -23,7 +23,7 @@ describe('the import walls', () => {
   it('an island may not import the database, a route or a lib of the server', async () => {
     for (const target of ['db/database.ts', 'modules/queries/queries.routes.ts', 'lib/mail.ts']) {
       const messages = await lint(
-        'site/islands/planted/Planted.tsx',
+        'site/features/request/Planted.tsx',
         `import * as server from '../../../portal-api/src/${target}';\n\nexport const planted = server;\n`,
       );
       expect(messages, target).toEqual([
@@ -54,7 +54,7 @@ describe('the import walls', () => {
       'export type App = AppType;',
       '',
     ].join('\n');
-    expect(await lint('site/islands/planted/Allowed.tsx', text)).toEqual([]);
+    expect(await lint('site/features/request/Allowed.tsx', text)).toEqual([]);
   });
 
   it('the site takes only the AppType type from the server app, never a value', async () => {
@@ -67,14 +67,14 @@ describe('the import walls', () => {
 
   it('the site calls useMutation only through useSingleFlightMutation', async () => {
     const text = "import { useMutation } from '@tanstack/react-query';\n\nexport const planted = useMutation;\n";
-    expect(await lint('site/islands/planted/Planted.tsx', text)).toEqual([
-      expect.stringMatching(/Use useSingleFlightMutation \(site\/islands\/ui\/use-single-flight-mutation\.ts\)/),
+    expect(await lint('site/features/request/Planted.tsx', text)).toEqual([
+      expect.stringMatching(/Use useSingleFlightMutation \(site\/ui\/use-single-flight-mutation\.ts\)/),
     ]);
     // The one wrapper may, and is still held to the server wall.
-    expect(await lint('site/islands/ui/use-single-flight-mutation.ts', text)).toEqual([]);
+    expect(await lint('site/ui/use-single-flight-mutation.ts', text)).toEqual([]);
     expect(
       await lint(
-        'site/islands/ui/use-single-flight-mutation.ts',
+        'site/ui/use-single-flight-mutation.ts',
         "import { openDatabase } from '../../../portal-api/src/db/database.ts';\n\nexport const planted = openDatabase;\n",
       ),
     ).toEqual([expect.stringMatching(/The site may import only the shared schema\/rule files/)]);
@@ -119,7 +119,7 @@ describe('the code rules', () => {
   it("a hook called conditionally in an island breaks React's rules of hooks", async () => {
     const text =
       "import { useState } from 'react';\n\nexport function PlantedHook({ on }: { on: boolean }) {\n  if (on) {\n    const [v] = useState(0);\n    return <p>{v}</p>;\n  }\n  return null;\n}\n";
-    expect(await lint('site/islands/planted/PlantedHook.tsx', text)).toEqual([expect.stringMatching(/^react-hooks\/rules-of-hooks: /)]);
+    expect(await lint('site/features/request/PlantedHook.tsx', text)).toEqual([expect.stringMatching(/^react-hooks\/rules-of-hooks: /)]);
   });
 
   it('an unused variable fails a .ts server file and an .astro component', async () => {

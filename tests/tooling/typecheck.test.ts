@@ -14,14 +14,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 const files: Record<string, string> = {
   // A type error in an island, a server file and an .astro component.
-  'site/islands/PlantedType.tsx':
+  'site/features/PlantedType.tsx':
     "export default function PlantedType() {\n  const count: number = 'three';\n  return <p>{count}</p>;\n}\n",
   'portal-api/src/planted-type.ts': "export const planted: number = 'not a number';\n",
   'site/components/PlantedType.astro': "---\nconst count: number = 'three';\n---\n<p>{count}</p>\n",
   // Caught only under the repository's own compiler options (noUncheckedIndexedAccess).
   'portal-api/src/planted-index.ts': 'const list: number[] = [];\nexport const first: number = list[0];\n',
   // Clean: JSX through the islands' runtime, Node's types, an .astro component with props.
-  'site/islands/Clean.tsx':
+  'site/features/Clean.tsx':
     "import { useState } from 'react';\n\nexport default function Clean() {\n  const [n] = useState(0);\n  return <p>{n}</p>;\n}\n",
   'portal-api/src/clean.ts': "import path from 'node:path';\n\nexport const joined: string = path.join('a', 'b');\n",
   'site/components/Clean.astro': '---\ninterface Props {\n  title: string;\n}\nconst { title } = Astro.props;\n---\n<h1>{title}</h1>\n',
@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 it('reports a type error in a .tsx island, a .ts server file and an .astro component, each in its file', () => {
-  for (const file of ['site/islands/PlantedType.tsx', 'portal-api/src/planted-type.ts', 'site/components/PlantedType.astro']) {
+  for (const file of ['site/features/PlantedType.tsx', 'portal-api/src/planted-type.ts', 'site/components/PlantedType.astro']) {
     expect(errors.get(file), file).toEqual([expect.stringMatching(/^ts\(2322\): Type 'string' is not assignable to type 'number'/)]);
   }
 });
@@ -75,7 +75,7 @@ it('passes the clean files: nothing but the plants is reported', () => {
       'portal-api/src/planted-index.ts',
       'portal-api/src/planted-type.ts',
       'site/components/PlantedType.astro',
-      'site/islands/PlantedType.tsx',
+      'site/features/PlantedType.tsx',
     ].sort(),
   );
 });

@@ -1,7 +1,7 @@
-import { toast } from '../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../ui/toast-on-demand.ts';
 import { ApiError } from '../../lib/api.ts';
 import { withOfflineReason } from '../../lib/offline.ts';
-import { SHORT_TOAST_MS } from '../../islands/ui/Toasts.tsx';
+import { SHORT_TOAST_MS } from '../../ui/Toasts.tsx';
 
 /**
  * docs/product.md §8/§9: login errors and the profile success are orange toasts shown 3 s

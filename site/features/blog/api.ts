@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, call, upload } from '../../lib/api.ts';
-import { useSingleFlightMutation } from '../../islands/ui/use-single-flight-mutation.ts';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { BLOG_LIMITS } from '../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 import type { Category } from './blog-admin.ts';

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
-import { useSingleFlightMutation } from '../../islands/ui/use-single-flight-mutation.ts';
-import { workspaceKey } from '../../islands/request/use-workspace.ts';
-import type { QueryStatus } from '../../islands/admin/admin-format.tsx';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
+import { workspaceKey, type QueryStatus } from '../request/index.ts';
 
 // The admin's request queue, one hook per call, keyed by queueKeys.
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, call, publicApi, upload } from '../../lib/api.ts';
-import { useSingleFlightMutation } from '../../islands/ui/use-single-flight-mutation.ts';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 
 // The services area's calls (docs/product.md §7 "Services"), one hook each, keyed by serviceKeys.
 

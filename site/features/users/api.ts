@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, call } from '../../lib/api.ts';
-import { useSingleFlightMutation } from '../../islands/ui/use-single-flight-mutation.ts';
+import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 
 // The users area's calls, one hook each, keyed by userKeys.
 

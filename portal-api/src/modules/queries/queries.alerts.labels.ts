@@ -3,7 +3,7 @@ import type { LifecycleEvent } from './queries.rules.ts';
 
 // In-app alerts: a lifecycle step taken by the other side pops up on every signed-in page of the
 // portal except that request's own workspace (which shows the change itself). Defined here once,
-// for the server's frame and the browser's toast (site/islands/shell/use-unread-socket.ts).
+// for the server's frame and the browser's toast (site/shell/use-unread-socket.ts).
 
 /** Each step's alert, raised for the side that did not take it ('Quote accepted: Dockside Retail'). */
 const ALERTS: Record<LifecycleEvent, string> = {

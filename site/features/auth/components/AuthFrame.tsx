@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SITE_NAME } from '../../../../portal-api/src/shared/site-name.ts';
 import { useGuard } from '../../../lib/guards.ts';
-import { IslandRoot } from '../../../islands/ui/IslandRoot.tsx';
+import { IslandRoot } from '../../../ui/IslandRoot.tsx';
 import './auth.css';
 
 type Props = { title: string; lead?: ReactNode; children: ReactNode };

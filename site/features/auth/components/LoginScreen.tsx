@@ -9,7 +9,7 @@ import { readDeviceToken } from '../device-token.ts';
 import { messageOf, orangeToast } from '../notify.ts';
 import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
-import { busyButton } from '../../../islands/ui/busy-button.ts';
+import { busyButton } from '../../../ui/busy-button.ts';
 import { PASSWORD_MIN } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
 
 const resolver = lazyZodResolver(

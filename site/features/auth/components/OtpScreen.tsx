@@ -1,6 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { sendCode, verifyCode } from '../api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { takeWayBack } from '../../../lib/guards.ts';
@@ -9,11 +9,11 @@ import { AuthFrame } from './AuthFrame.tsx';
 import { clearChallenge, readChallenge, saveResetToken } from '../challenge.ts';
 import { saveDeviceToken } from '../device-token.ts';
 import { messageOf } from '../notify.ts';
-import { SHORT_TOAST_MS } from '../../../islands/ui/Toasts.tsx';
+import { SHORT_TOAST_MS } from '../../../ui/Toasts.tsx';
 import { afterOtp } from '../auth-rules.ts';
 import { lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
-import { busyButton } from '../../../islands/ui/busy-button.ts';
+import { busyButton } from '../../../ui/busy-button.ts';
 
 /** docs/product.md §9: code length, resend countdown, redirect delay. */
 const LENGTH = 6;

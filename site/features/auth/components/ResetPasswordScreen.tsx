@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { resetPassword } from '../api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 import { readResetToken, saveResetToken } from '../challenge.ts';
 import { messageOf } from '../notify.ts';
-import { SHORT_TOAST_MS } from '../../../islands/ui/Toasts.tsx';
+import { SHORT_TOAST_MS } from '../../../ui/Toasts.tsx';
 import { passwordStrength } from '../auth-rules.ts';
 import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';

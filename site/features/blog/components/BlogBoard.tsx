@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { useAdminBlogs, useDeleteBlog, useDeleteBlogs, usePublishBlog } from '../api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { BLOG_LIMITS, BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
-import { Pager } from '../../../islands/ui/Pager.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { Pager } from '../../../ui/Pager.tsx';
 import { BLOG_CARD_STYLES, BlogCard } from './BlogCard.tsx';
 import { type Blog, messageOr } from '../blog-admin.ts';
 import type { MenuAction } from './OptionsMenu.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { useBlog } from '../api.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';

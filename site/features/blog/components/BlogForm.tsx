@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import type { z } from 'zod';
 import { uploadBlogImage, useSaveBlog } from '../api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { useSubmissionKey } from '../../../lib/idempotency-key.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
-import { CharCount } from '../../../islands/ui/CharCount.tsx';
+import { CharCount } from '../../../ui/CharCount.tsx';
 import { BLOG_LIMITS, BLOG_TEXTS, parseTags } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import type { BlogFormInput, blogFormSchema } from '../../../../portal-api/src/modules/blogs/blogs.schema.ts';
 import { type Blog, messageOr } from '../blog-admin.ts';

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { useAddCategory, useCategories } from '../api.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { CATEGORY_NAME_MAX, CATEGORY_TEXTS } from '../../../../portal-api/src/modules/categories/categories.labels.ts';
 import { limitState } from '../../../lib/text-limit.ts';
-import { CharCount } from '../../../islands/ui/CharCount.tsx';
+import { CharCount } from '../../../ui/CharCount.tsx';
 import { messageOr } from '../blog-admin.ts';
 
 type Props = { value: string; invalid: boolean; error: ReactNode; onChange: (id: string) => void };

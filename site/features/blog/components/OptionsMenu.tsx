@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useDismiss, useFocusFirstItem } from '../../../islands/ui/use-dismiss.ts';
+import { useDismiss, useFocusFirstItem } from '../../../ui/use-dismiss.ts';
 
 export type MenuAction = { label: string; href?: string; onSelect?: () => void; danger?: boolean };
 

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 // Quill and its styles load only with this module, i.e. only on /blog-upload (it is imported lazily).
 import 'react-quill-new/dist/quill.snow.css';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
-import { Modal } from '../../../islands/ui/Modal.tsx';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { Modal } from '../../../ui/Modal.tsx';
 
 type Props = {
   labelledBy: string;

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { usePublishedBlogs } from '../api.ts';
 import { BLOG_LIMITS, BLOG_TEXTS, DEFAULT_BLOG_IMAGE } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { IslandRoot } from '../../../islands/ui/IslandRoot.tsx';
-import { Pager } from '../../../islands/ui/Pager.tsx';
+import { IslandRoot } from '../../../ui/IslandRoot.tsx';
+import { Pager } from '../../../ui/Pager.tsx';
 import { type Blog, formatPostDate, postPath, preview } from '../blog-text.ts';
 import { serverPage, serverPageAt } from '../server-page.ts';
 import { useBlogUrlState } from '../blog-url-state.ts';

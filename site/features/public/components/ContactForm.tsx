@@ -1,13 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
-import { CharCount } from '../../../islands/ui/CharCount.tsx';
-import { SHORT_TOAST_MS, Toasts } from '../../../islands/ui/Toasts.tsx';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { CharCount } from '../../../ui/CharCount.tsx';
+import { SHORT_TOAST_MS, Toasts } from '../../../ui/Toasts.tsx';
 import { CONTACT_LIMITS } from '../../../../portal-api/src/modules/contact/contact.limits.ts';
 import type { ContactMessage } from '../../../../portal-api/src/modules/contact/contact.schema.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { sendContactMessage } from '../api.ts';
-import { busyButton } from '../../../islands/ui/busy-button.ts';
+import { busyButton } from '../../../ui/busy-button.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { CONTACT_FIELDS, type ContactField } from '../../../../portal-api/src/modules/contact/contact.labels.ts';
 

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { useAttachDeliverables } from '../api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { describeProgress, overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
-import { Modal } from '../../../islands/ui/Modal.tsx';
-import type { Query } from '../../../islands/admin/admin-format.tsx';
+import { Modal } from '../../../ui/Modal.tsx';
+import type { Query } from '../../request/index.ts';
 import { useStatusChange } from './use-status-change.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';

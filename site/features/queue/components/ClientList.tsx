@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { useClients } from '../api.ts';
-import { Modal } from '../../../islands/ui/Modal.tsx';
-import { Pager } from '../../../islands/ui/Pager.tsx';
-import { StatusBadge } from '../../../islands/admin/admin-format.tsx';
-import { useDismiss, useFocusFirstItem } from '../../../islands/ui/use-dismiss.ts';
+import { Modal } from '../../../ui/Modal.tsx';
+import { Pager } from '../../../ui/Pager.tsx';
+import { StatusBadge } from '../../request/index.ts';
+import { useDismiss, useFocusFirstItem } from '../../../ui/use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
-import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { allowedNext } from '../../../../portal-api/src/modules/queries/queries.rules.ts';
-import type { Query } from '../../../islands/admin/admin-format.tsx';
+import type { Query } from '../../request/index.ts';
 import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
-import { busyButton } from '../../../islands/ui/busy-button.ts';
-import { firstFocusable, rescueFocus } from '../../../islands/ui/focus-rescue.ts';
+import { busyButton } from '../../../ui/busy-button.ts';
+import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
 
 type Props = { query: Query; onAnswer: (q: Query) => void; /** False inside the chat workspace, which is that chat. */ chatLink?: boolean };
 

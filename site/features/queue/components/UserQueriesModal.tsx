@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useUserQueries } from '../api.ts';
 import { paths } from '../../../lib/routes.ts';
 import { adminMessagePreview } from '../../../lib/truncate.ts';
-import { Modal } from '../../../islands/ui/Modal.tsx';
-import { formatDateTime, StatusBadge, type Query } from '../../../islands/admin/admin-format.tsx';
+import { Modal } from '../../../ui/Modal.tsx';
+import { formatDateTime, StatusBadge, type Query } from '../../request/index.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 
 type Props = { user: { _id: string; fullName: string } | null; onClose: () => void };

@@ -1,4 +1,4 @@
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { useChangeStatus } from '../api.ts';
 import { QUERY_CLOSED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { ApiError, assetUrl } from '../../../lib/api.ts';
-import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
-import { Modal } from '../../../islands/ui/Modal.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { Modal } from '../../../ui/Modal.tsx';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
 import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { useDeleteService, useServices } from '../api.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import type { z } from 'zod';
 import { assetUrl, serverMessage } from '../../../lib/api.ts';
 import { useSaveService } from '../api.ts';
@@ -10,8 +10,8 @@ import { lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { withOfflineReason } from '../../../lib/offline.ts';
 import { tooLongMessages } from '../../../lib/text-limit.ts';
-import { CharCount } from '../../../islands/ui/CharCount.tsx';
-import { Modal } from '../../../islands/ui/Modal.tsx';
+import { CharCount } from '../../../ui/CharCount.tsx';
+import { Modal } from '../../../ui/Modal.tsx';
 import type { Service, SubService } from '../types.ts';
 
 export type FormMode = { kind: 'service' } | { kind: 'sub'; parentId?: string } | { kind: 'edit'; item: SubService };

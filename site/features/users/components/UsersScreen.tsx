@@ -1,12 +1,12 @@
 import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
-import { DataTable } from '../../../islands/ui/DataTable.tsx';
+import { DataTable } from '../../../ui/DataTable.tsx';
 import { useRef, useState } from 'react';
-import { toast } from '../../../islands/ui/toast-on-demand.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { useApproveUser, useUsersPage } from '../api.ts';
 import type { ListedUser } from '../types.ts';
-import { ConfirmDialog } from '../../../islands/ui/ConfirmDialog.tsx';
-import { Pager } from '../../../islands/ui/Pager.tsx';
-import { rescueFocus } from '../../../islands/ui/focus-rescue.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { Pager } from '../../../ui/Pager.tsx';
+import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
 import './users.css';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';

@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { rememberWayBack } from '../../../lib/guards.ts';
+import { idFromPath, paths } from '../../../lib/routes.ts';
+import { useChatRoom } from '../useChatRoom.ts';
+import { RequestPanel } from '../../request/index.ts';
+import { useUnread } from '../../../shell/unread-store.ts';
+import { useMarkRead } from '../../../shell/use-unread-socket.ts';
+import { AdminShell } from '../../../shell/AdminShell.tsx';
+import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import { ChatPanel } from './ChatPanel.tsx';
+import { ChatUserList } from './ChatUserList.tsx';
+import { chatStyles } from '../chat-styles.ts';
+import type { ChatUser } from '../types.ts';
+import { useChatUsers } from '../use-chat-users.ts';
+import { rescueFocus } from '../../../ui/focus-rescue.ts';
+
+/** /admin-chat and /admin-chat/{queryId} (docs/product.md §2 admin chat). */
+export default function AdminChatScreen() {
+  const token = useAuth((s) => s.token);
+  // docs/product.md §2: without a stored token the screen says so and offers the login page; the sign-in comes back here.
+  useEffect(() => {
+    if (!token) rememberWayBack();
+  }, [token]);
+  if (!token) {
+    return (
+      <div className="card" style={{ maxWidth: 420, margin: '4rem auto', textAlign: 'center' }}>
+        <p>Please login to access chats</p>
+        <a className="btn" href={paths.login}>
+          Go to Login
+        </a>
+      </div>
+    );
+  }
+  return (
+    <AdminShell>
+      <AdminStyles />
+      <AdminChat />
+    </AdminShell>
+  );
+}
+
+function AdminChat() {
+  const [queryId, setQueryId] = useState<string | undefined>(() => idFromPath('admin-chat'));
+  useEffect(() => {
+    const onPop = () => setQueryId(idFromPath('admin-chat'));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const open = useCallback((id: string | undefined) => {
+    const url = paths.adminChat(id);
+    if (window.location.pathname !== url) window.history.pushState(null, '', url);
+    setQueryId(id);
+  }, []);
+
+  const [search, setSearch] = useState('');
+  const users = useChatUsers(search);
+  useEffect(() => {
+    if (users.isError) toast.error('Failed to load users');
+  }, [users.isError]);
+  // A client wrote (or another admin read): the order, last lines and counts move.
+  const queryClient = useQueryClient();
+  const lastEvent = useUnread((s) => s.lastEvent);
+  useEffect(() => {
+    if (lastEvent) void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
+  }, [lastEvent, queryClient]);
+  const list = useMemo(() => users.data?.pages.flatMap((p) => p.users) ?? [], [users.data]);
+  // One connection for the whole screen: it joins the open query's room and, as an
+  // admin socket, receives presence frames for every client in the list.
+  const room = useChatRoom(queryId, { admin: true });
+  useMarkRead(queryId, !room.loading);
+  // The open request's status changed live (a quote accepted, a revision asked for): its row in the list follows.
+  useEffect(() => {
+    if (room.queryStatus || room.lifecycleStamp) void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
+  }, [room.queryStatus, room.lifecycleStamp, queryClient]);
+  // Under 768 px the back arrow hides the conversation: the focus goes to the list, on the query
+  // just left (or, its client's queries folded, the list's heading), not to <body>.
+  const side = useRef<HTMLElement>(null);
+  const back = () => {
+    const left = queryId && paths.adminChat(queryId);
+    rescueFocus(() => {
+      const link = [...(side.current?.querySelectorAll<HTMLAnchorElement>('.acl-queries a') ?? [])].find(
+        (a) => a.getAttribute('href') === left,
+      );
+      return link ?? side.current?.querySelector<HTMLElement>('h1 a');
+    });
+    open(undefined);
+  };
+  const skipToConversation = (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    const panel = document.getElementById('conversation');
+    // The message box when the query takes messages; else the messages (closed), else the panel.
+    const target =
+      panel?.querySelector<HTMLElement>('.composer-input:not(:disabled)') ?? panel?.querySelector<HTMLElement>('[role="log"]') ?? panel;
+    target?.focus();
+  };
+  const isOnline = (u: ChatUser) => room.presence[u._id] ?? u.online;
+  const knownUser = (userId: string) => {
+    const u = list.find((x) => x._id === userId);
+    return u && { ...u, online: isOnline(u) };
+  };
+
+  return (
+    <div className={`acs${queryId ? ' has-chat' : ''}`}>
+      <aside ref={side} className="acs-side" aria-label="Chats">
+        {queryId && (
+          // The list may hold hundreds of links before the conversation: one Tab and Enter pass them.
+          <a className="skip-link" href="#conversation" onClick={skipToConversation}>
+            Skip to the conversation
+          </a>
+        )}
+        <h1 className="acs-title">
+          <a href={paths.admin}>Chats</a>
+        </h1>
+        <ChatUserList
+          users={list}
+          loading={users.isPending}
+          currentQueryId={queryId}
+          online={isOnline}
+          onOpen={open}
+          search={search}
+          onSearch={setSearch}
+          hasMore={Boolean(users.hasNextPage)}
+          loadingMore={users.isFetchingNextPage}
+          onLoadMore={() => void users.fetchNextPage()}
+        />
+      </aside>
+      <div className="acs-main">
+        {queryId ? (
+          <div className="acs-work">
+            <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={back} />
+            <RequestPanel
+              key={`panel-${queryId}`}
+              queryId={queryId}
+              role="admin"
+              liveStatus={room.queryStatus}
+              liveStamp={room.lifecycleStamp}
+            />
+          </div>
+        ) : (
+          // With no users at all, the list says so (docs/product.md §2 'No users found. …'), once: nothing to select here.
+          !users.isPending && (list.length > 0 || !!search) && <p className="acp-note">Select a query to open the chat.</p>
+        )}
+      </div>
+      <style>{chatStyles}</style>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { Composer } from './Composer.tsx';
+import { MessageList } from './MessageList.tsx';
+import type { ChatMessage, ChatRoom } from '../useChatRoom.ts';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { rescueFocus } from '../../../ui/focus-rescue.ts';
+import { useWorkspace, formatDateTime, StatusBadge } from '../../request/index.ts';
+import { CLOSE_CONFIRM, useStatusChange } from '../../queue/index.ts';
+import type { ChatUser } from '../types.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+
+type Props = { queryId: string; room: ChatRoom; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };
+
+/** The open conversation of the admin chat: header, original query, messages, composer (docs/product.md §2). */
+export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
+  const client = useQueryClient();
+  const change = useStatusChange();
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [closedHere, setClosedHere] = useState(false);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  // The same cached call as the request panel beside the chat: one request for both.
+  const info = useWorkspace(queryId);
+  useEffect(() => {
+    if (info.isError) toast.error('Failed to load chat');
+  }, [info.isError]);
+  useEffect(() => {
+    setReplyTo(null);
+    setClosedHere(false);
+  }, [queryId]);
+
+  const query = info.data?.query;
+  const status = closedHere ? 'closed' : (room.queryStatus ?? query?.status);
+  const isClosed = status === 'closed';
+  const known = query ? knownUser(query.user._id) : undefined;
+  // Presence frames are live; the list's flag covers the time before the first frame.
+  const online = query ? (room.presence[query.user._id] ?? known?.online ?? false) : false;
+
+  // docs/product.md §2: when loaded messages include a reply to a message of this query, scroll
+  // smoothly to the replied-to message, centred. Done once after the history loads and
+  // whenever the newest message is a reply, so ordinary new messages still show at the bottom.
+  const lastId = room.messages.at(-1)?._id;
+  const scrolledFor = useRef<string | null>(null);
+  const scrolledAt = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    // The room is shared by the screen: wait until it holds this query's loaded messages.
+    if (room.loading || !room.messages.length || room.messages.some((m) => m.query !== queryId)) return;
+    const initial = scrolledFor.current !== queryId;
+    // Only a new last message (or a newly opened query) scrolls: a refetch of the same list does not.
+    if (!initial && scrolledAt.current === lastId) return;
+    scrolledFor.current = queryId;
+    scrolledAt.current = lastId;
+    const newest = room.messages.at(-1);
+    const target = initial
+      ? [...room.messages].reverse().find((m) => m.replyTo?.query === queryId)?.replyTo
+      : newest?.replyTo?.query === queryId
+        ? newest.replyTo
+        : null;
+    if (target) scrollToMessage(target._id);
+  }, [room.loading, room.messages, lastId, queryId]);
+
+  function scrollToMessage(id: string) {
+    const el = document.getElementById(`msg-${id}`);
+    if (!el) return;
+    requestAnimationFrame(() => el.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+    el.classList.add('msg-flash');
+    setTimeout(() => el.classList.remove('msg-flash'), 1600);
+  }
+
+  const startReply = (m: ChatMessage) => {
+    if (isClosed) return;
+    setReplyTo(m);
+    bodyRef.current?.parentElement?.querySelector<HTMLInputElement>('.composer-input')?.focus();
+  };
+
+  const closeQuery = () => {
+    // 'Close Query' goes once the request is closed: the focus goes to the conversation, not to <body>.
+    rescueFocus(() => bodyRef.current?.querySelector<HTMLElement>('[role="log"]'));
+    change.mutate(
+      { id: queryId, status: 'closed' },
+      {
+        onSuccess: () => {
+          setClosedHere(true);
+          void client.invalidateQueries({ queryKey: ['admin'] });
+        },
+        onSettled: () => setConfirming(false),
+      },
+    );
+  };
+
+  return (
+    <section id="conversation" className="acp" aria-label="Conversation" tabIndex={-1}>
+      <header className="acp-head">
+        <button type="button" className="icon-btn acp-back" onClick={onBack} aria-label="Back to the list of chats">
+          ←
+        </button>
+        {info.isPending ? (
+          <span role="status">Loading user info...</span>
+        ) : !query ? (
+          <span>No user info found</span>
+        ) : (
+          <>
+            <span className="acp-avatar">
+              <Avatar name={(query.user.fullName || 'U').charAt(0)} image={known?.profileImage} size={40} />
+              <span className={`acp-dot${online ? ' is-on' : ''}`} aria-hidden="true" />
+            </span>
+            <span className="acp-who">
+              <strong>{query.user.fullName || SPEC_TEXTS.unknownUser}</strong>
+              <span className="acp-online">{online ? 'Online' : 'Offline'}</span>
+            </span>
+            {status && <StatusBadge status={status} />}
+            {!isClosed && (
+              <button type="button" className="btn btn-sm btn-danger acp-close" onClick={() => setConfirming(true)}>
+                Close Query
+              </button>
+            )}
+          </>
+        )}
+      </header>
+      <div
+        className="acp-body"
+        ref={bodyRef}
+        onClick={(e) => {
+          // A quoted reply links to #msg-{id}: scroll to it smoothly, centred, instead of jumping.
+          const link = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.msg-quote');
+          if (!link) return;
+          e.preventDefault();
+          scrollToMessage(link.hash.replace(/^#msg-/, ''));
+        }}
+      >
+        {room.loading ? (
+          <p className="acp-note" role="status">
+            Loading chats...
+          </p>
+        ) : (
+          <MessageList
+            messages={room.messages}
+            isMine={(m) => m.sender.role === 'admin'}
+            emptyText={SPEC_TEXTS.noMessagesYet}
+            onReply={isClosed ? undefined : startReply}
+            header={
+              query && (
+                <div className="acp-original">
+                  <span className="acp-original-label">Original query · {formatDateTime(query.createdAt)}</span>
+                  <p>{query.message}</p>
+                  {(query.service || query.subservice) && (
+                    <span className="acp-original-meta">{[query.service?.title, query.subservice?.title].filter(Boolean).join(' › ')}</span>
+                  )}
+                </div>
+              )
+            }
+          />
+        )}
+      </div>
+      {isClosed ? (
+        <p className="acp-closed" role="status">
+          This query is closed. No more messages can be sent.
+        </p>
+      ) : (
+        <Composer
+          onSend={async (text) => {
+            const sent = await room.send(text, replyTo?._id ?? null);
+            if (sent) setReplyTo(null);
+            return sent;
+          }}
+          onFile={(file) => window.alert(`Selected file: ${file.name}`)}
+          disabled={!query}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Close Query"
+        message={CLOSE_CONFIRM}
+        confirmLabel={SPEC_TEXTS.confirmClose}
+        cancelLabel="Cancel"
+        danger
+        busy={change.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={closeQuery}
+      />
+    </section>
+  );
+}

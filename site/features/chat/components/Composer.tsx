@@ -1,0 +1,136 @@
+import { useId, useRef, useState } from 'react';
+import { MAX_CHAT_MESSAGE } from '../../../../portal-api/src/modules/chats/chats.limits.ts';
+import { busyButton } from '../../../ui/busy-button.ts';
+import { CharCount } from '../../../ui/CharCount.tsx';
+import { rescueFocus } from '../../../ui/focus-rescue.ts';
+
+type Props = {
+  /** Resolves true once the server has the message (its echo came back); false leaves the text in the box. */
+  onSend: (text: string) => Promise<boolean>;
+  /** docs/product.md §2: the file button has no upload; the screen decides what picking a file does. */
+  onFile?: (file: File) => void;
+  disabled?: boolean;
+  /** Admin replies: 'Reply to:' preview with a cancel control. */
+  replyTo?: { message: string } | null;
+  onCancelReply?: () => void;
+};
+
+/** The chat input: text box (Enter sends), file button, send button disabled while blank. */
+export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: Props) {
+  const [text, setText] = useState('');
+  // From Enter until the server's echo: the text stays, read-only, and a second Enter sends nothing.
+  const [sending, setSending] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const countId = useId();
+  const tooLong = text.trim().length > MAX_CHAT_MESSAGE;
+  const submit = async () => {
+    const message = text.trim();
+    if (!message || disabled || sending) return; // docs/product.md §5: blank text is not sent
+    if (tooLong) return; // refused, not cut: the counter below says by how much
+    setSending(true);
+    const sent = await onSend(message);
+    setSending(false);
+    // Cleared only once the server has it; not sent (no connection, refused, no answer), it stays to send again.
+    if (sent) setText('');
+  };
+  return (
+    <div className="composer">
+      {replyTo && (
+        <div className="composer-reply">
+          <span>
+            <strong>Reply to:</strong> {replyTo.message}
+          </span>
+          <button
+            type="button"
+            className="btn-link"
+            onClick={() => {
+              // The preview and this button go: the focus goes on to the message box, not to <body>.
+              document.getElementById(inputId)?.focus();
+              onCancelReply?.();
+            }}
+            aria-label="Cancel reply"
+          >
+            ×
+          </button>
+        </div>
+      )}
+      <form
+        className="composer-row"
+        aria-busy={sending || undefined}
+        onSubmit={(e) => {
+          e.preventDefault();
+          // Sent by the Send button, which is disabled once the box is empty: the focus goes back to
+          // the box (the next message; a phone's keyboard stays open), not to <body>.
+          rescueFocus(() => document.getElementById(inputId));
+          void submit();
+        }}
+      >
+        {onFile && (
+          <>
+            <button
+              type="button"
+              className="composer-icon"
+              onClick={() => fileRef.current?.click()}
+              aria-label="Attach a file"
+              disabled={disabled}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="20"
+                height="20"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+              </svg>
+            </button>
+            <input
+              ref={fileRef}
+              type="file"
+              hidden
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) onFile(file);
+                e.target.value = '';
+              }}
+            />
+          </>
+        )}
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <input
+          id={inputId}
+          className="input composer-input"
+          placeholder="Type a message"
+          value={text}
+          aria-describedby={countId}
+          aria-invalid={tooLong || undefined}
+          disabled={disabled}
+          readOnly={sending}
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn" disabled={disabled || !text.trim() || tooLong} {...busyButton(sending)}>
+          Send
+        </button>
+      </form>
+      <CharCount id={countId} value={text.trim()} max={MAX_CHAT_MESSAGE} />
+      <style>{`
+        .composer { border-top: 1px solid var(--line); background: #fff; padding: .6rem .75rem; }
+        .composer-row { display: flex; gap: .5rem; align-items: center; }
+        .composer-input { flex: 1; min-width: 0; }
+        .composer-row[aria-busy='true'] .composer-input { background: var(--bg-soft); }
+        .composer-icon { min-width: 44px; min-height: 44px; border: 1px solid var(--line); border-radius: 8px; background: #fff; cursor: pointer; color: var(--navy); display: inline-grid; place-items: center; }
+        .composer-reply { display: flex; justify-content: space-between; align-items: center; gap: .5rem; font-size: .85rem; background: var(--bg-soft); border-left: 3px solid var(--orange); padding: .3rem .6rem; margin-bottom: .5rem; }
+        .composer-reply span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .composer-reply .btn-link { font-size: 1.3rem; min-width: 32px; min-height: 32px; text-decoration: none; }
+      `}</style>
+    </div>
+  );
+}

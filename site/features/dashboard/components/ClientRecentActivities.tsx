@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { DataTable } from '../../../ui/DataTable.tsx';
+import { useMemo, useState } from 'react';
+import { api, ApiError, call } from '../../../lib/api.ts';
+import { dashboardMessage } from '../../../lib/truncate.ts';
+import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
+import { formatDate, formatTime, StatusBadge } from '../../request/index.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { ACTIVITIES_DEFAULT_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
+
+const ROWS = 6; // docs/product.md §9
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, Activity>();
+const columns = helper.columns([
+  helper.accessor('activity', { header: 'Activity' }),
+  helper.accessor((a) => a.query?.message ?? '', {
+    id: 'message',
+    header: 'Query Message',
+    cell: (info) => <span title={info.getValue()}>{dashboardMessage(info.getValue()) || '—'}</span>,
+  }),
+  helper.accessor('createdAt', { id: 'date', header: 'Date', cell: (info) => formatDate(info.getValue()) }),
+  helper.accessor('createdAt', { id: 'time', header: 'Time', cell: (info) => formatTime(info.getValue()) }),
+  helper.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
+]);
+const NONE: Activity[] = [];
+
+/** docs/product.md §2 dashboard table: 6 rows with View All / Show Less, 'No recent activities found.' */
+export function RecentActivities() {
+  const [expanded, setExpanded] = useState(false);
+  const { data, error, isPending } = useQuery({
+    queryKey: ['recent-activities'],
+    queryFn: () => call(api['recent-activities'].$get({ query: {} })),
+  });
+  const all = data ?? NONE;
+  const rows = useMemo(() => (expanded ? all : all.slice(0, ROWS)), [all, expanded]);
+  const table = useTable({ features, columns, data: rows });
+
+  return (
+    <section className="card recent" aria-labelledby="recent-title">
+      <div className="recent-head">
+        <h2 id="recent-title">Recent Activities</h2>
+        {all.length > ROWS && (
+          <button type="button" className="btn btn-secondary btn-sm" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+            {expanded ? 'Show Less' : 'View All'}
+          </button>
+        )}
+      </div>
+      {error ? (
+        <p className="error-text" role="alert">
+          {/* docs/product.md §8: the client's recent-activities error reads 'Error {status}: {body}' in red. */}
+          {error instanceof ApiError && error.status ? `Error ${error.status}: ${error.body}` : SPEC_TEXTS.activitiesFailed}
+        </p>
+      ) : isPending ? (
+        <p role="status">Loading…</p>
+      ) : all.length === 0 ? (
+        <p>{SPEC_TEXTS.noActivities}</p>
+      ) : (
+        <div className="table-scroll">
+          <DataTable table={table} className="data-table" rowKey={(r) => r._id} />
+        </div>
+      )}
+      {expanded && all.length >= ACTIVITIES_DEFAULT_LIMIT && <p className="recent-note">{latestActivitiesNote(all.length)}</p>}
+      <style>{`
+        .recent-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin-bottom: .75rem; }
+        .recent-head h2 { margin: 0; font-size: 1.2rem; }
+        .table-scroll { overflow-x: auto; }
+        .recent-note { margin: .75rem 0 0; color: var(--muted); font-size: .9rem; }
+        .data-table { width: 100%; border-collapse: collapse; font-size: .95rem; }
+        .data-table th, .data-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
+        .data-table th { font-size: .82rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
+        @media (max-width: 600px) {
+          .data-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          .data-table tr { display: block; border-bottom: 1px solid var(--line); padding: .4rem 0; }
+          .data-table td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: .25rem .25rem; }
+          .data-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; }
+        }
+      `}</style>
+    </section>
+  );
+}

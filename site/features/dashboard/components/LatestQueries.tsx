@@ -1,0 +1,52 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { api, call } from '../../../lib/api.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { formatDateTime } from '../../request/index.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+
+const PAGE_SIZE = 6; // docs/product.md §9: admin latest queries, 6 per page.
+
+/** docs/product.md §2 /admin: Latest Queries, '{fullName} submitted a query' with the time, Prev / Next. */
+export function LatestQueries() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['admin', 'latest-queries', page],
+    queryFn: () => call(api.queries.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE), sort: 'createdAt' } })),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (isError) toast.error('Failed to fetch all queries');
+  }, [isError]);
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <section className="card" aria-labelledby="latest-h">
+      <h2 id="latest-h">Latest Queries</h2>
+      {isPending ? (
+        <p role="status">Loading queries…</p>
+      ) : isError ? (
+        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
+      ) : !data.data.length ? (
+        <p>No queries yet.</p>
+      ) : (
+        <ul className="latest-list">
+          {data.data.map((q) => (
+            <li key={q._id}>
+              <span>
+                <strong>{q.user.fullName}</strong> submitted a query
+              </span>
+              <time dateTime={q.createdAt}>{formatDateTime(q.createdAt)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} prevLabel="Prev" nextLabel="Next" />}
+      <style>{`
+        .latest-list { list-style: none; margin: 0; padding: 0; }
+        .latest-list li { display: flex; justify-content: space-between; gap: .75rem; flex-wrap: wrap; padding: .55rem 0; border-bottom: 1px solid var(--line); }
+        .latest-list time { color: var(--muted); font-size: .88rem; }
+      `}</style>
+    </section>
+  );
+}

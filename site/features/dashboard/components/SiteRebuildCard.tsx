@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../ui/use-single-flight-mutation.ts';
+import { api, call } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
+
+const KEY = ['admin', 'site-rebuild'];
+
+/** /admin: rebuild the public site after content/ was edited; the result (or the content error) shows here. */
+export function SiteRebuildCard() {
+  const client = useQueryClient();
+  const status = useQuery({
+    queryKey: KEY,
+    queryFn: () => call(api.site.rebuild.$get()),
+    // Poll while a build runs, so the result appears without a reload.
+    refetchInterval: (q) => (q.state.data?.state === 'running' ? 2000 : false),
+  });
+  const start = useSingleFlightMutation({
+    mutationFn: () => call(api.site.rebuild.$post()),
+    onSuccess: (data) => client.setQueryData(KEY, data),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+  const s = status.data;
+  const running = s?.state === 'running' || start.isPending;
+  return (
+    <section className="card site-rebuild" aria-labelledby="site-rebuild-title">
+      <div className="site-rebuild-head">
+        <h2 id="site-rebuild-title">Public site</h2>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => start.mutate()}
+          disabled={running || s?.available === false}
+          aria-describedby="site-rebuild-status"
+        >
+          {running ? 'Rebuilding…' : 'Rebuild the public site'}
+        </button>
+      </div>
+      <div id="site-rebuild-status" role="status" aria-live="polite">
+        {status.isError ? (
+          <p className="site-rebuild-error">Could not load the site status.</p>
+        ) : (
+          s && (
+            <>
+              <p className={s.state === 'failed' ? 'site-rebuild-error' : undefined}>
+                {s.message}
+                {s.finishedAt && s.state !== 'running'
+                  ? ` (${formatDateTime(s.finishedAt)}${s.ms ? `, ${Math.round(s.ms / 1000)} s` : ''})`
+                  : ''}
+              </p>
+              {s.error && <pre className="site-rebuild-log">{s.error}</pre>}
+            </>
+          )
+        )}
+        {start.error && <p className="site-rebuild-error">{start.error.message || 'The rebuild could not be started.'}</p>}
+      </div>
+      <style>{`
+        .site-rebuild { display: grid; gap: .5rem; }
+        .site-rebuild-head { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; justify-content: space-between; }
+        .site-rebuild-head h2 { margin: 0; }
+        .site-rebuild p { margin: 0; color: var(--muted); }
+        .site-rebuild p.site-rebuild-error { color: var(--danger); font-weight: 600; }
+        .site-rebuild-log { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--bg-soft); border: 1px solid var(--line); border-radius: 6px; padding: .75rem; font-size: .85rem; }
+      `}</style>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, call } from '../../../lib/api.ts';
+import { useServices } from '../../services/index.ts';
+
+/** docs/product.md §2 /admin: Total Queries, Blog Posts (published), Services. */
+export function StatCards() {
+  const queries = useQuery({ queryKey: ['admin', 'queries-total'], queryFn: () => call(api.queries.$get({ query: { pageSize: '1' } })) });
+  const blogs = useQuery({
+    queryKey: ['admin', 'blogs-published-total'],
+    queryFn: () => call(api.blogs.$get({ query: { status: 'published', pageSize: '1' } })),
+  });
+  const services = useServices();
+  const subCount = services.data?.reduce((n, s) => n + s.subservices.length, 0) ?? 0;
+  return (
+    <ul className="stat-cards" aria-label="Totals">
+      <Card label="Total Queries" value={queries.data?.total} failed={queries.isError} />
+      <Card label="Blog Posts" value={blogs.data?.total} failed={blogs.isError} note="Published" />
+      <Card
+        label="Services"
+        value={services.data?.length}
+        failed={services.isError}
+        note={services.data ? `${subCount} sub-services` : undefined}
+      />
+      <style>{`
+        .stat-cards { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 1rem; }
+        .stat-card { display: grid; gap: .15rem; border-top: 4px solid var(--orange); }
+        .stat-card-label { color: var(--muted); font-weight: 600; }
+        .stat-card-value { font-size: 2rem; font-weight: 800; color: var(--navy); line-height: 1.1; }
+        .stat-card-note { color: var(--muted); font-size: .85rem; }
+        @media (max-width: 640px) { .stat-cards { grid-template-columns: 1fr; } }
+      `}</style>
+    </ul>
+  );
+}
+
+function Card({ label, value, failed, note }: { label: string; value: number | undefined; failed: boolean; note?: string }) {
+  return (
+    <li className="card stat-card">
+      <span className="stat-card-label">{label}</span>
+      <span className="stat-card-value">{failed ? '—' : (value ?? '…')}</span>
+      {failed ? <span className="stat-card-note">Could not load</span> : note && <span className="stat-card-note">{note}</span>}
+    </li>
+  );
+}

@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { api, call, jsonBody } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
+import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useLeaveGuard } from '../../../lib/leave-guard.ts';
+import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { busyButton } from '../../../ui/busy-button.ts';
+import { useInlineForm } from '../../../ui/use-inline-form.ts';
+
+const resolver = lazyZodResolver(() =>
+  import('../../../../portal-api/src/modules/files/files.schema.ts').then((m) => m.AddendumFormSchema),
+);
+
+/** The client's 'Add addendum': files and a note, uploaded as the next Addendum N. */
+export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
+  const client = useQueryClient();
+  const ids = { files: useId(), note: useId() };
+  // The files field takes the focus as the form opens; as it closes (Cancel, or uploaded) the focus goes back to 'Add addendum'.
+  const addendum = useInlineForm('input');
+  // react-hook-form over the shared form schema (files.schema.ts, loaded lazily once the form shows), checked on submit.
+  const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { files: [], note: '' },
+  });
+  const files = watch('files');
+  const warm = useWarmResolver(resolver, addendum.isOpen);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState('');
+  const error = firstError(formState.errors) ?? failure;
+  // Each file goes up on its own through tus; the addendum is made once all are complete.
+  const uploads = useResumableUploads(useAuth((s) => s.token));
+  const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
+  // One Idempotency-Key per addendum: a retry after a lost answer does not add it twice.
+  const submission = useSubmissionKey();
+  // Leaving mid-upload asks first.
+  useLeaveGuard(progress !== null);
+
+  if (!addendum.isOpen) {
+    return (
+      <p>
+        <button ref={addendum.opener} type="button" className="btn btn-sm btn-secondary" onClick={addendum.open}>
+          Add addendum
+        </button>
+      </p>
+    );
+  }
+  const submit = handleSubmit(async ({ note }) => {
+    setFailure('');
+    setProgress(0);
+    const key = submission.for({ queryId, files, note });
+    try {
+      const uploadIds = await uploads.uploadAll(picked);
+      const res = await call(
+        api.queries[':id'].addenda.$post({ param: { id: queryId } }, withIdempotencyKey(key, jsonBody({ uploadIds, note }))),
+      );
+      submission.renew();
+      toast.success(res.message);
+      addendum.close();
+      reset();
+      void client.invalidateQueries({ queryKey: ['workspace'] });
+    } catch (err) {
+      // A refused file comes back as the server's sentence naming it, a dropped one as the upload's own (resumable-uploads.ts).
+      setFailure(uploads.failureOf(err, SPEC_TEXTS.somethingWrong));
+    } finally {
+      setProgress(null);
+    }
+  });
+  return (
+    <form
+      ref={addendum.form}
+      className="addendum-form"
+      onSubmit={(e) => {
+        addendum.returnFocus();
+        void submit(e);
+      }}
+      onFocus={warm}
+      noValidate
+      aria-label="Add addendum"
+    >
+      <label htmlFor={ids.files}>Addendum files</label>
+      <input
+        id={ids.files}
+        type="file"
+        multiple
+        accept=".pdf,.dwg,.zip,image/*"
+        onChange={(e) => setValue('files', [...(e.target.files ?? [])])}
+      />
+      <label htmlFor={ids.note}>Note (optional)</label>
+      <textarea id={ids.note} maxLength={2000} {...register('note')} />
+      {isAnswered && <p className="rqp-meta">This request is answered: an addendum asks for a revision.</p>}
+      {progress !== null && (
+        <p role="status">
+          Uploading… {overallPercent(uploads.progress, picked)}%{uploads.waiting && <> {UPLOAD_WAITING}</>}
+        </p>
+      )}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="rqp-actions">
+        <button type="submit" className="btn btn-sm" {...busyButton(progress !== null)}>
+          Upload addendum
+        </button>
+        <button type="button" className="btn btn-sm btn-secondary" onClick={addendum.cancel} disabled={progress !== null}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

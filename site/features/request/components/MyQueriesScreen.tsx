@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useMyQueries } from '../use-my-queries.ts';
+import { myQueriesMessage } from '../../../lib/truncate.ts';
+import { Pager } from '../../../ui/Pager.tsx';
+import { PortalShell } from '../../../shell/PortalShell.tsx';
+import { formatDateTime, StatusBadge, type Query } from '../query-format.tsx';
+import { QueryDetailsModal } from './QueryDetailsModal.tsx';
+import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+
+const PAGE_SIZE = 5; // docs/product.md §9
+
+/** /my-queries (docs/product.md §2): the client's queries, 5 per page, with the Query Details modal. */
+export function MyQueriesScreen() {
+  return (
+    <PortalShell>
+      <MyQueries />
+    </PortalShell>
+  );
+}
+
+function MyQueries() {
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Query | null>(null);
+  const { data, error, isPending } = useMyQueries();
+  const all = data ?? [];
+  const pageCount = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const rows = all.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  return (
+    <div className="myq">
+      <h1>My Queries</h1>
+      <section className="card">
+        {error ? (
+          <p className="error-text" role="alert">
+            Error: {error.message || SPEC_TEXTS.myQueriesFailed}
+          </p>
+        ) : isPending ? (
+          <p role="status">Loading…</p>
+        ) : all.length === 0 ? (
+          <p>{SPEC_TEXTS.noQueriesFound}</p>
+        ) : (
+          <>
+            <div className="table-scroll">
+              <table className="myq-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Message</th>
+                    <th scope="col">Created At</th>
+                    <th scope="col">Action</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((q) => (
+                    <tr key={q._id}>
+                      <td data-label="Message" title={q.message}>
+                        {/* The project name leads; the message (docs/product.md §2, 3 words) follows. */}
+                        {q.projectName && <strong className="q-project">{q.projectName} · </strong>}
+                        {myQueriesMessage(q.message)}
+                      </td>
+                      <td data-label="Created At">{formatDateTime(q.createdAt)}</td>
+                      <td data-label="Action">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-navy"
+                          onClick={() => setOpen(q)}
+                          aria-label={`View query: ${myQueriesMessage(q.message)}`}
+                        >
+                          View
+                        </button>
+                      </td>
+                      <td data-label="Status">
+                        <StatusBadge status={q.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {/* docs/product.md §2: paging and 'Page X of Y' only when there are more than 5. */}
+            {all.length > PAGE_SIZE && <Pager page={current} pageCount={pageCount} onChange={setPage} />}
+          </>
+        )}
+      </section>
+      <QueryDetailsModal query={open} onClose={() => setOpen(null)} />
+      <style>{`
+        .myq h1 { font-size: 1.6rem; }
+        .table-scroll { overflow-x: auto; }
+        .myq-table { width: 100%; border-collapse: collapse; }
+        .myq-table th, .myq-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
+        .myq-table td { overflow-wrap: anywhere; }
+        /* A long message wraps anywhere; the View button keeps its one word whole (200 % zoom). */
+        .myq-table .btn { overflow-wrap: normal; white-space: nowrap; }
+        .myq-table th { font-size: .82rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
+        @media (max-width: 600px) {
+          .myq-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          .myq-table tr { display: block; border-bottom: 1px solid var(--line); padding: .5rem 0; }
+          .myq-table td { display: flex; justify-content: space-between; align-items: center; gap: 1rem; border: none; padding: .25rem; }
+          .myq-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; flex-shrink: 0; }
+        }
+      `}</style>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useWorkspace, workspaceKey } from '../use-workspace.ts';
+import './request-panel.css';
+
+// The sections and their forms (react-hook-form, the upload client) are loaded on their own,
+// beside the workspace's data: the chat they sit next to is what its page is opened for, and
+// they kept /chat and /admin-chat over their first-load budget (docs/performance.md).
+let sectionsChunk: Promise<typeof import('./PanelSections.tsx')> | undefined;
+const loadSections = () => (sectionsChunk ??= import('./PanelSections.tsx'));
+const PanelSections = lazy(loadSections);
+
+type Props = {
+  queryId: string;
+  role: 'admin' | 'client';
+  /** The status the chat socket last announced: a change the panel has not seen reloads it. */
+  liveStatus?: string | null;
+  /** Bumped by each `queryLifecycle` frame (quote, addendum, revision, outcome): the panel reloads. */
+  liveStamp?: number;
+};
+
+/**
+ * The request workspace beside a chat, for the admin and, read-only, the
+ * client. Sections render in the order of sections.ts. Under 900 px it folds behind a toggle.
+ */
+export function RequestPanel({ queryId, role, liveStatus, liveStamp = 0 }: Props) {
+  const client = useQueryClient();
+  void loadSections();
+  const workspace = useWorkspace(queryId);
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const status = workspace.data?.query.status;
+  useEffect(() => {
+    if (liveStatus && status && liveStatus !== status) void client.invalidateQueries({ queryKey: workspaceKey(queryId) });
+  }, [liveStatus, status, queryId, client]);
+  useEffect(() => {
+    if (liveStamp > 0) void client.invalidateQueries({ queryKey: workspaceKey(queryId) });
+  }, [liveStamp, queryId, client]);
+
+  return (
+    <aside className={`rqp${open ? ' is-open' : ''}`} aria-label="Request details">
+      <button type="button" className="rqp-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
+        {open ? 'Hide request details' : 'Show request details'}
+      </button>
+      <div id={bodyId} className="rqp-body">
+        {workspace.isPending ? (
+          <p role="status" className="rqp-note">
+            Loading request…
+          </p>
+        ) : workspace.isError || !workspace.data ? (
+          <p role="alert" className="rqp-note">
+            Could not load this request.
+          </p>
+        ) : (
+          <Suspense
+            fallback={
+              <p role="status" className="rqp-note">
+                Loading request…
+              </p>
+            }
+          >
+            <PanelSections workspace={workspace.data} role={role} />
+          </Suspense>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AnswerDialog, StatusActions } from '../../queue/index.ts';
+import { StatusBadge } from '../admin-format.tsx';
+import type { SectionProps } from '../section.ts';
+import { workspaceKey } from '../use-workspace.ts';
+
+/** The status, and for an admin exactly the actions allowed from it (the queue's own controls). */
+export function StatusSection({ workspace, role }: SectionProps) {
+  const client = useQueryClient();
+  const [answering, setAnswering] = useState(false);
+  const { query } = workspace;
+  return (
+    <>
+      {/* Focusable for StatusActions: where the focus goes if a status change leaves no button to hold it. */}
+      <h2 tabIndex={-1}>Status</h2>
+      <p>
+        <StatusBadge status={query.status} />
+      </p>
+      {role === 'admin' && workspace.actions.length > 0 && (
+        <div className="rqp-actions">
+          <StatusActions query={query} onAnswer={() => setAnswering(true)} chatLink={false} />
+        </div>
+      )}
+      {role === 'admin' && (
+        <AnswerDialog
+          query={answering ? query : null}
+          onClose={() => {
+            setAnswering(false);
+            void client.invalidateQueries({ queryKey: workspaceKey(query._id) });
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -8,6 +8,7 @@ import {
   authPost,
   enterCodeOnScreen,
   expectNoAxeViolations,
+  keepShot,
   newClient,
   outboxCode,
   outboxMails,
@@ -293,7 +294,7 @@ test('screenshots of every auth screen at 375 px and 1280 px', async ({ page }) 
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'login-error-1280.png') });
+  await keepShot(page, { path: path.join(SHOTS, 'login-error-1280.png') });
 });
 
 test('a trade page button leads a signed-out visitor through sign-in to the request form with the trade chosen', async ({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import WebSocket from 'ws';
 import { E2E } from './env.ts';
-import { asUser, expectNoAxeViolations, newClient, outboxMails, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, expectNoAxeViolations, keepShot, newClient, outboxMails, type Session, shoot, signInAdmin } from './support.ts';
 
 // The admin journeys: answer a request with a deliverable (the client
 // downloads it), close a query (the client's open chat turns closed live), and
@@ -223,7 +223,7 @@ test('reply by double-click shows "Reply to:" and the sent reply is linked', asy
   await expect(page.getByRole('complementary', { name: 'Chats' })).toBeHidden();
   await conversation.getByRole('button', { name: 'Back to the list of chats' }).click();
   await expect(page.getByRole('complementary', { name: 'Chats' })).toBeVisible();
-  await page.screenshot({ path: path.resolve('test-results', 'admin-chat-list-375.png'), fullPage: true });
+  await keepShot(page, { path: path.resolve('test-results', 'admin-chat-list-375.png'), fullPage: true });
   await adminContext.close();
 });
 

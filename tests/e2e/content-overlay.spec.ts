@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { copyProject } from '../api/site-project.ts';
+import { keepShot } from './support.ts';
 
 // In `npm run dev`, a content file that breaks its schema shows in
 // the browser's error overlay (naming the file and the field), not only in
@@ -48,7 +49,7 @@ test('a broken content file shows in the dev overlay, with its file and field', 
     await expect(overlay).toHaveCount(1, { timeout: 30_000 });
     await expect(overlay.getByText('A content file does not match its schema: concrete.md')).toBeVisible();
     await expect(overlay.getByText('eyebrow: Required')).toBeVisible();
-    await page.screenshot({ path: path.resolve('test-results', 'dev-content-overlay-1280.png') });
+    await keepShot(page, { path: path.resolve('test-results', 'dev-content-overlay-1280.png') });
 
     // A tab opened afterwards gets it too.
     const late = await page.context().newPage();

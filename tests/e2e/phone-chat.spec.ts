@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { asUser, newClient, signInAdmin, submitRequest, type Session } from './support.ts';
+import { asUser, keepShot, newClient, type Session, signInAdmin, submitRequest } from './support.ts';
 
 // A client with a quote waiting for an answer opens its chat on a phone held
 // sideways, at 200 % zoom or with text at 200 %. The quote card sits between the messages and the
@@ -73,7 +73,7 @@ for (const [name, viewport, textScale] of [
     await page.keyboard.type('Can you add the garage?');
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Can you add the garage?');
     expect(await reachable(page, '.chat-quote button:has-text("Decline")'), 'the quote’s Decline').toBe(true);
-    await page.screenshot({ path: `test-results/phone-chat/quote-${viewport.width}x${viewport.height}-${textScale}.png` });
+    await keepShot(page, { path: `test-results/phone-chat/quote-${viewport.width}x${viewport.height}-${textScale}.png` });
     await context.close();
   });
 }

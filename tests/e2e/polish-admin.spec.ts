@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { E2E } from './env.ts';
-import { asUser, newClient, nextFrame, say, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+import { asUser, keepShot, newClient, nextFrame, say, type Session, shoot, signInAdmin, submitRequest } from './support.ts';
 
 // Admin-area fixes: each test below names what it guards.
 
@@ -290,7 +290,7 @@ test('the admin chat: Skip to the conversation passes the list of chats to the m
   const shown = await skip.boundingBox();
   expect(shown && shown.x >= 0 && shown.y >= 0).toBe(true);
   // At 1280 px only: under 768 px an open chat hides the list, and the link with it.
-  await page.screenshot({ path: 'test-results/polish/admin-chat-skip-1280.png' });
+  await keepShot(page, { path: 'test-results/polish/admin-chat-skip-1280.png' });
   await page.keyboard.press('Enter');
   await expect(box).toBeFocused();
   await page.keyboard.type('Typed after one skip');

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { STARTER_ARTICLES } from '../../portal-api/src/db/starter-articles.ts';
-import { expectNoAxeViolations, shoot } from './support.ts';
+import { expectNoAxeViolations, keepShot, shoot } from './support.ts';
 
 // Content that no longer looks fake on a fresh install.
 
@@ -47,7 +47,7 @@ test('the phone is a Miami number, not a 555 placeholder, and Trusted by shows S
   await trusted.scrollIntoViewIfNeeded();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await trusted.screenshot({ path: `test-results/polish/trusted-by-${width}.png` });
+    await keepShot(trusted, { path: `test-results/polish/trusted-by-${width}.png` });
     // No wordmark spills out of the page at either width.
     for (const box of await marks.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
       expect(box).toBeLessThanOrEqual(width);

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { animationsFinished, approvedClient, asUser, enterCodeOnScreen, requestsReported, shoot, signInAdmin } from './support.ts';
+import {
+  animationsFinished,
+  approvedClient,
+  asUser,
+  enterCodeOnScreen,
+  keepShot,
+  requestsReported,
+  shoot,
+  signInAdmin,
+} from './support.ts';
 
 // The state after sign-up, toast and modal
 // contrast, one navigation after the code step, toasts clear of the buttons.
@@ -142,7 +151,7 @@ test("toasts never cover the page's own buttons: /admin-blogs at 1280 and 375", 
     }
     // The control really is reachable while the toast shows.
     await page.getByRole('button', { name: 'CANCEL', exact: true }).click({ trial: true, timeout: 2000 });
-    await page.screenshot({ path: `test-results/polish/admin-blogs-toast-${width}.png` });
+    await keepShot(page, { path: `test-results/polish/admin-blogs-toast-${width}.png` });
     await page.getByRole('button', { name: 'CANCEL', exact: true }).click();
   }
 });

@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown, type Session } from './support.ts';
+import {
+  asUser,
+  expectNoAxeViolations,
+  keepShot,
+  newClient,
+  type Session,
+  shoot,
+  signInAdmin,
+  submitRequest,
+  toastShown,
+} from './support.ts';
 
 // The client journey: sign in → submit a request with a PDF (progress
 // shown) → My Queries → View → Chat → send; an admin's reply arrives live.
@@ -144,7 +154,7 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('button', { name: 'Back to the list of queries' }).click();
   await expect(page.getByRole('button', { name: /Interior demolition takeoff/ })).toBeVisible();
-  await page.screenshot({ path: path.resolve('test-results', 'portal-chat-list-375.png'), fullPage: true });
+  await keepShot(page, { path: path.resolve('test-results', 'portal-chat-list-375.png'), fullPage: true });
   await page.getByRole('button', { name: 'Chat', exact: true }).click();
   await expect(page.getByText('This conversation is closed. You cannot send more messages.')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -225,7 +235,7 @@ test('View All on the dashboard says it shows the latest 100 activities when the
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 812 });
     await note.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/portal-dashboard-latest-100-${width}.png` }); // the window, not 100 rows
+    await keepShot(page, { path: `test-results/portal-dashboard-latest-100-${width}.png` }); // the window, not 100 rows
   }
   await page.getByRole('button', { name: 'Show Less' }).click();
   await expect(note).toBeHidden();
@@ -418,7 +428,7 @@ test("the sidebars are docs/product.md §2's 185 and 250 px at the default text 
       });
       expect(fits, await link.innerText()).toBe(true);
     }
-    await page.screenshot({ path: path.resolve('test-results', `portal/sidebar-text-200-${width}.png`) });
+    await keepShot(page, { path: path.resolve('test-results', `portal/sidebar-text-200-${width}.png`) });
     await context.close();
   }
 });

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
 import { DISMISS_WELCOME, PUBLIC_PATHS, slugOf } from './public-pages.ts';
+import { keepShot } from './support.ts';
 
 // axe-core in Chromium on every public page (no serious or critical
 // violation), also with the menus, the FAQ and the welcome modal open; and
-// screenshots at 375, 768 and 1280 px under test-results/public/ to look at.
+// screenshots at 375, 768 and 1280 px under test-results/public/ to look at (E2E_SHOTS=1).
 
 const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/public');
@@ -72,7 +73,7 @@ test.describe('every public page', () => {
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
           `${pagePath} at ${width}px`,
         ).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SHOTS, `${slugOf(pagePath)}-${width}.png`), fullPage: true, animations: 'disabled' });
+        await keepShot(page, { path: path.join(SHOTS, `${slugOf(pagePath)}-${width}.png`), fullPage: true, animations: 'disabled' });
       }
       await page.setViewportSize({ width: 375, height: 800 });
       expect(await seriousViolations(page), `${pagePath} at 375px`).toEqual([]);
@@ -92,7 +93,7 @@ test.describe('every public page', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.locator('summary', { hasText: 'Services' }).click();
-    await page.screenshot({ path: path.join(SHOTS, 'menu-open-375.png') });
+    await keepShot(page, { path: path.join(SHOTS, 'menu-open-375.png') });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
@@ -102,7 +103,7 @@ test('the welcome modal passes axe and holds the focus', async ({ page }) => {
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Welcome to Miami Estimating Services' });
   await expect(dialog).toBeVisible({ timeout: 5_000 });
-  await page.screenshot({ path: path.join(SHOTS, 'welcome-modal-768.png') });
+  await keepShot(page, { path: path.join(SHOTS, 'welcome-modal-768.png') });
   await expect(dialog.getByRole('button', { name: 'Remind Me Later' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('link', { name: 'Go to Client Portal' })).toBeFocused();
@@ -142,9 +143,9 @@ test('with text at 200 %, no public page scrolls sideways and the open Services 
       await last.scrollIntoViewIfNeeded();
       const box = (await last.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(800);
-      await page.screenshot({ path: path.join(SHOTS, 'menu-open-1280-text-200.png') });
+      await keepShot(page, { path: path.join(SHOTS, 'menu-open-1280-text-200.png') });
     }
-    await page.screenshot({ path: path.join(SHOTS, `signup-${width}-text-200.png`), fullPage: true });
+    await keepShot(page, { path: path.join(SHOTS, `signup-${width}-text-200.png`), fullPage: true });
     await context.close();
   }
 });

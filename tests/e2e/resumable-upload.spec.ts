@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
-import { asUser, newClient, shoot, signInAdmin, toastShown, type Session } from './support.ts';
+import { asUser, keepShot, newClient, type Session, shoot, signInAdmin, toastShown } from './support.ts';
 
 // A plan file uploads through tus; the connection is cut halfway
 // (every PATCH aborted), the page is reloaded, the same file is picked again,
@@ -186,7 +186,7 @@ test("the admin's deliverables go up through tus, resume after a cut and a reloa
   await expect(fileStatus).toHaveText(/^\d{1,3}% sent · \d+\.\d MB\/s · \d+ s left$/, { timeout: 20_000 });
   await expect(dialog.getByRole('progressbar', { name: 'Upload of Hialeah slab takeoff.pdf' })).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/deliv/answer-uploading-1280.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/deliv/answer-uploading-1280.png', fullPage: true });
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   expect(offsets[0]).toBe(UPLOAD_CHUNK_BYTES);
@@ -236,7 +236,7 @@ test("the admin's deliverables go up through tus, resume after a cut and a reloa
   await expect(addDialog.locator('.answer-upload-status').first()).toHaveText(/^\d{1,3}% sent · \d+\.\d MB\/s · \d+ s left$/, {
     timeout: 20_000,
   });
-  await page.screenshot({ path: 'test-results/deliv/answer-uploading-375.png' });
+  await keepShot(page, { path: 'test-results/deliv/answer-uploading-375.png' });
   await expect(addDialog).toBeHidden({ timeout: 60_000 });
   await expect(page.getByText('2 files uploaded.')).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Deliverables' })).toContainText('marked-up plans.pdf');

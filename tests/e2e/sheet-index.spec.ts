@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { planSetPdf } from '../api/plan-files.ts';
-import { asUser, newClient, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, keepShot, newClient, type Session, shoot, signInAdmin } from './support.ts';
 
 // The sheet index in the request panel, for the client and the
 // estimator alike; the sheet list opens from the keyboard.
@@ -68,7 +68,7 @@ test('the client sees the sheet index of the plan set and opens the sheet list b
   await page.getByRole('button', { name: 'Show request details' }).click();
   await section.scrollIntoViewIfNeeded();
   await expect(section).toContainText(SUMMARY);
-  await page.screenshot({ path: 'test-results/intake/sheet-index-client-375-open.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/intake/sheet-index-client-375-open.png', fullPage: true });
   await context.close();
 });
 

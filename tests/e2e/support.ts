@@ -195,13 +195,27 @@ export async function asUser(context: BrowserContext, session: Session): Promise
   await context.setStorageState(storageStateOf(session));
 }
 
-/** Full-page screenshots at 375 and 1280 px under test-results/ (`name` may include a folder). */
+/**
+ * Whether this run keeps screenshots for people to look at (`E2E_SHOTS=1`). They assert nothing,
+ * and a full-page PNG cost more than the rest of many journeys, so a plain run (CI) skips them.
+ */
+export const KEEP_SHOTS = Boolean(process.env.E2E_SHOTS);
+
+/** A screenshot kept for people to look at, taken only when the run keeps them (KEEP_SHOTS). */
+export async function keepShot(target: Page | Locator, options: Parameters<Page['screenshot']>[0] & { path: string }): Promise<void> {
+  if (KEEP_SHOTS) await target.screenshot(options);
+}
+
+/**
+ * The page laid out at 375 and then 1280 px, ending at 1280 x 900; with E2E_SHOTS=1 a full-page
+ * screenshot of each under test-results/ (`name` may include a folder).
+ */
 export async function shoot(page: Page, name: string, options: { javaScript?: boolean } = {}): Promise<void> {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     // Without JavaScript no listener re-renders after a resize, and no animation frame runs to wait for.
     if (options.javaScript !== false) await nextFrame(page);
-    await page.screenshot({ path: path.resolve('test-results', `${name}-${width}.png`), fullPage: true });
+    await keepShot(page, { path: path.resolve('test-results', `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

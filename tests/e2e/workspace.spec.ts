@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page, type Request } from './fixtures.ts';
 import { readZip } from '../api/zip-reader.ts';
 import { E2E } from './env.ts';
-import { asUser, expectNoAxeViolations, newClient, requestsReported, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, expectNoAxeViolations, keepShot, newClient, requestsReported, type Session, shoot, signInAdmin } from './support.ts';
 
 // The request workspace beside each chat and live unread state, and
 // the client's chat screen in at most 4 API calls. Two real browser contexts, the
@@ -179,7 +179,7 @@ test('the workspace actions move the status and the files download from the pane
   await expect(status).toBeHidden();
   await toggle.click();
   await expect(status).toBeVisible();
-  await page.screenshot({ path: 'test-results/workspace/admin-open-375.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/workspace/admin-open-375.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // A plan downloads from the panel, and all of them as one ZIP.
@@ -248,7 +248,7 @@ test('the workspace actions move the status and the files download from the pane
   await expect(cpage.getByRole('button', { name: 'Hide request details' })).toBeFocused();
   await cpage.keyboard.press('Tab');
   await expect(cpanel.getByRole('link', { name: 'A-101.pdf' })).toBeFocused();
-  await cpage.screenshot({ path: 'test-results/workspace/client-open-375.png', fullPage: true });
+  await keepShot(cpage, { path: 'test-results/workspace/client-open-375.png', fullPage: true });
   await context.close();
   await clientContext.close();
 });

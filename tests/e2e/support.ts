@@ -314,11 +314,13 @@ export async function say(baseURL: string, session: Session, queryId: string, me
 }
 
 /**
- * Waits until /contactus's form island has hydrated (Astro drops the island's `ssr` attribute):
- * before that the browser would post the form itself (portal-api contact.routes.ts, /contact/form).
+ * Waits until React has hydrated /contactus's form (its `data-hydrated`, set in an effect): before
+ * that the browser posts the form itself (portal-api contact.routes.ts, /contact/form) and leaves
+ * the page. Astro's dropping the island's `ssr` attribute is no such sign: it only schedules the
+ * hydration, and on a busy machine a fill and a submit can come before it.
  */
 export async function contactFormHydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island:has(form.contact-form)')).not.toHaveAttribute('ssr');
+  await expect(page.locator('form.contact-form')).toHaveAttribute('data-hydrated');
 }
 
 /**

@@ -39,7 +39,9 @@ async function open() {
   browser.visit('/contactus');
   render(<ContactForm services={services} labels={labels} />);
   const send = screen.getByRole('button', { name: 'Send Message' });
-  await waitFor(() => expect(send).toHaveProperty('disabled', false)); // hydrated
+  await waitFor(() => expect(send).toHaveProperty('disabled', false));
+  // The sign browser tests wait for before typing: set once React has hydrated the form.
+  await waitFor(() => expect(send.closest('form')?.hasAttribute('data-hydrated')).toBe(true));
   return send;
 }
 // The labels of the required fields end in an aria-hidden '*'.

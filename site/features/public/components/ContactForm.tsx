@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
@@ -47,6 +47,13 @@ export default function ContactForm({ services, labels }: Props) {
   // Only the message is long enough to need a counter; the API refuses any field that is too long, with a sentence (nothing is cut).
   const message = watch('message') ?? '';
   const inFlight = useRef(false);
+  // Marks the form once React has hydrated it and its handlers are live. Astro drops the island's
+  // `ssr` attribute when it has only scheduled the hydration (in a transition), so that is no sign
+  // that a submit is the island's: browser tests wait for this before they type (tests/e2e/support.ts).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.setAttribute('data-hydrated', '');
+  }, []);
 
   const onSubmit = handleSubmit(async (json) => {
     if (inFlight.current) return; // a double click sends one message
@@ -79,6 +86,7 @@ export default function ContactForm({ services, labels }: Props) {
     <>
       <Toasts />
       <form
+        ref={formRef}
         className="contact-form"
         // Before hydration (or without JavaScript) the browser posts the form itself and the
         // API answers a page (portal-api contact.routes.ts, /contact/form); once hydrated,

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { E2E } from './env.ts';
+import { newClient, signInAdmin, type Session } from './support.ts';
 
 // Every browser test imports `test` from here. Each Playwright worker starts its own server (the
 // built site in dist/ served by portal-api/src/server.ts) on its own port and fresh data folder
@@ -29,7 +30,22 @@ async function healthy(): Promise<boolean> {
   }
 }
 
-export const test = base.extend<object, { server: string }>({
+/** The worker-scoped fixtures: the server, and the accounts signed in once per worker on it. */
+type WorkerFixtures = {
+  server: string;
+  /** The admin's session of this worker (signInAdmin, support.ts). */
+  admin: Session;
+  /**
+   * A client of this worker, registered, approved and signed in through the real flow once per
+   * worker (password CLIENT_PASSWORD, support.ts), for tests that need a signed-in client but
+   * not one of their own. Every test of the worker shares it: its requests and messages are not
+   * the test's alone. A test that counts a client's requests, or ends, changes or signs out its
+   * sessions, registers its own with newClient().
+   */
+  sharedClient: Session;
+};
+
+export const test = base.extend<object, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
     async ({}, use) => {
@@ -64,6 +80,24 @@ export const test = base.extend<object, { server: string }>({
       await exited;
     },
     { scope: 'worker', auto: true, timeout: 90_000 },
+  ],
+  admin: [
+    async ({ server, playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: server });
+      const session = await signInAdmin(request);
+      await request.dispose();
+      await use(session);
+    },
+    { scope: 'worker' },
+  ],
+  sharedClient: [
+    async ({ server, playwright, admin }, use) => {
+      const request = await playwright.request.newContext({ baseURL: server });
+      const session = await newClient(request, admin, 'Wendy Worker');
+      await request.dispose();
+      await use(session);
+    },
+    { scope: 'worker' },
   ],
   baseURL: async ({ server }, use) => use(server),
 });

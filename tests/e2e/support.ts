@@ -161,12 +161,14 @@ export async function approvedClient(
   expect((await request.post(`/api/auth/approve/${id}`, { headers })).status()).toBe(200);
 }
 
+/** The password of every client newClient() makes (and of the worker's sharedClient, fixtures.ts). */
+export const CLIENT_PASSWORD = 'Client-Passw0rd';
+
 /** Registers a client, approves it as `admin`, signs it in. */
 export async function newClient(request: APIRequestContext, admin: Session, fullName: string): Promise<Session> {
   const email = `${fullName.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`;
-  const password = 'Client-Passw0rd';
-  await approvedClient(request, admin, fullName, email, password);
-  return signIn(request, email, password);
+  await approvedClient(request, admin, fullName, email, CLIENT_PASSWORD);
+  return signIn(request, email, CLIENT_PASSWORD);
 }
 
 /** The storage state the sign-in screens leave behind for `session` (localStorage, site/lib/auth-store.ts). */

@@ -6,6 +6,7 @@ import {
   approvedClient,
   asUser,
   authPost,
+  CLIENT_PASSWORD,
   enterCodeOnScreen,
   expectNoAxeViolations,
   keepShot,
@@ -326,40 +327,43 @@ test('a trade page button leads a signed-out visitor through sign-in to the requ
   await expect(page).toHaveURL(/\/portal$/);
 });
 
-test("a mail's link opened signed out comes back to its request after sign-in, for a client and for the firm", async ({
-  browser,
-  request,
-}) => {
-  const admin = await signInAdmin(request);
-  const client = await newClient(request, admin, 'Mia Maillink');
-  const { email } = client.user;
-  const id = await submitRequest(request, client, 'Stucco takeoff asked about by mail');
-  // Sign-in through the screens of the page already on /login, landing on `landing`.
-  const signIn = async (page: Page, who: string, password: string, landing: RegExp) => {
-    await enterCodeOnScreen(page, who, password, null);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(landing);
-  };
+/** Sign-in through the screens of a page already on /login, landing on `landing`. */
+async function signInOnScreen(page: Page, who: string, password: string, landing: RegExp): Promise<void> {
+  await enterCodeOnScreen(page, who, password, null);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(landing);
+}
 
+test("a client's mail link opened signed out comes back to its request after sign-in", async ({ browser, request, sharedClient }) => {
+  const id = await submitRequest(request, sharedClient, 'Stucco takeoff asked about by mail');
   // The client's 'Open your request' link: the guard sends them to /login with the way back.
-  const cp = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  const cp = await context.newPage();
   await cp.goto(`/chat/${id}`);
   await expect(cp).toHaveURL(/\/login$/); // docs/product.md §2's address; the way back waits in this tab's sessionStorage
-  await signIn(cp, email, 'Client-Passw0rd', new RegExp(`/chat/${id}$`));
+  await signInOnScreen(cp, sharedClient.user.email, CLIENT_PASSWORD, new RegExp(`/chat/${id}$`));
   await expect(cp.getByText('Stucco takeoff asked about by mail').first()).toBeVisible();
+  await context.close();
+});
 
+test("the firm's mail link opened signed out comes back to the admin chat after sign-in, once", async ({
+  browser,
+  request,
+  sharedClient,
+}) => {
+  const id = await submitRequest(request, sharedClient, 'Roofing takeoff the firm is mailed about');
   // The firm's link to the admin chat: its 'Go to Login' carries the way back too.
-  const ap = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  const ap = await context.newPage();
   await ap.goto(`/admin-chat/${id}`);
   await expect(ap.getByText('Please login to access chats')).toBeVisible();
   await ap.getByRole('link', { name: 'Go to Login' }).click();
   await expect(ap).toHaveURL(/\/login$/);
-  await signIn(ap, E2E.admin.email, E2E.admin.password, new RegExp(`/admin-chat/${id}$`));
-
-  // Used once: the next sign-in in that tab leads home, as docs/product.md §5 says.
-  await ap.evaluate(() => localStorage.clear());
-  await ap.goto('/login');
-  await signIn(ap, E2E.admin.email, E2E.admin.password, /\/admin$/);
+  await signInOnScreen(ap, E2E.admin.email, E2E.admin.password, new RegExp(`/admin-chat/${id}$`));
+  // Used once (docs/product.md §5): the tab keeps no way back, so its next sign-in leads home
+  // (the taking once and home without it: site/lib/guards.test.tsx).
+  expect(await ap.evaluate(() => sessionStorage.getItem('wayBack'))).toBeNull();
+  await context.close();
 });
 
 test("another client's /chat/{id} link says the request is not in this account instead of showing an empty chat", async ({

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ADMIN, createClient, latestCode, signInAdmin } from '../../../../tests/api/harness.ts';
@@ -274,6 +274,33 @@ describe('code step', () => {
     fireEvent.change(box, { target: { value: '9' } });
     expect(alert()).toBe('');
     expect(browser.visited).toEqual([]);
+  });
+
+  it('counts down 60 s before Resend, then resends a code and counts down again', async () => {
+    signOut();
+    const email = `countdown-${Date.now()}@example.com`;
+    browser.visit(`/otp-verification?email=${encodeURIComponent(email)}`);
+    // Only the screen's timers are faked, and only until Resend shows: the call to the server is real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => vi.useRealTimers());
+    const { unmount } = render(<OtpScreen />);
+    expect(screen.getByText('Resend OTP in 60s')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resend OTP' })).toBeNull();
+    // One second at a time: each tick's render schedules the next.
+    for (let s = 59; s >= 1; s--) {
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByText(`Resend OTP in ${s}s`)).toBeTruthy();
+    }
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByText(/Resend OTP in/)).toBeNull();
+    vi.useRealTimers();
+    const calls = recordCalls();
+    click('Resend OTP');
+    await screen.findByText('OTP resent successfully!');
+    expect(calls()).toEqual([{ route: 'POST /api/auth/send-otp', body: { email, purpose: 'reset' } }]);
+    expect(screen.getByText(/^Resend OTP in (60|59)s$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resend OTP' })).toBeNull();
+    unmount();
   });
 });
 

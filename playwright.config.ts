@@ -11,10 +11,8 @@ export default defineConfig({
   outputDir: `test-results/e2e-${process.env.E2E_PORT ?? 4390}`,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
-  // In CI a failed test runs once more and is reported as flaky: two journeys (a mail link's way
-  // back through three sign-ins, the blog editor's lost answer) failed only under a full parallel
-  // run and pass alone; they are listed in docs/testing.md until their cause is found.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flaky journey is a defect to find (docs/testing.md, "No retries").
+  retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

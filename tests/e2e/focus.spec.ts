@@ -83,10 +83,9 @@ test('the pager brings its list back from the top, below the phone top bar, and 
   }
 });
 
-test('Logout from the phone menu: Escape and Cancel give the focus back to the menu button', async ({ browser, request }) => {
-  const admin = await signInAdmin(request);
+test('Logout from the phone menu: Escape and Cancel give the focus back to the menu button', async ({ browser, admin, sharedClient }) => {
   for (const [session, home] of [
-    [await newClient(request, admin, 'Lola Logout'), '/portal'],
+    [sharedClient, '/portal'],
     [admin, '/admin'],
   ] as const) {
     const page = await pageAs(browser, session, phone);
@@ -109,9 +108,8 @@ test('Logout from the phone menu: Escape and Cancel give the focus back to the m
 test('the client chat at 375 px: the log mounts after the history, scrolls by keyboard, and Back focuses the open query', async ({
   browser,
   request,
+  sharedClient: client,
 }) => {
-  const admin = await signInAdmin(request);
-  const client = await newClient(request, admin, 'Chloe Chat');
   const id = await submitRequest(request, client, 'Stucco takeoff for the back arrow check');
   await say(E2E.baseURL, client, id, 'First line of the history');
   const page = await pageAs(browser, client, phone);
@@ -189,9 +187,9 @@ test('the admin chat: Back at 375 px, cancelling a reply, the search answer, the
 test("the client workspace: Decline, Request a revision and Add addendum focus their form's field and give the focus back", async ({
   browser,
   request,
+  admin,
+  sharedClient: client,
 }) => {
-  const admin = await signInAdmin(request);
-  const client = await newClient(request, admin, 'Wanda Workspace');
   const quoted = await submitRequest(request, client, 'Framing takeoff to decline');
   const sent = await request.post(`/api/queries/${quoted}/quotes`, { headers: auth(admin), data: { price: '900' } });
   expect(sent.status(), await sent.text()).toBe(201);
@@ -241,9 +239,9 @@ test("the client workspace: Decline, Request a revision and Add addendum focus t
 test('Withdraw keeps the focus on its quote card, a bid outcome on its heading; both buttons stay focusable while busy', async ({
   browser,
   request,
+  admin,
+  sharedClient: client,
 }) => {
-  const admin = await signInAdmin(request);
-  const client = await newClient(request, admin, 'Olga Outcome');
   const bidDueDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
   const id = await submitRequest(request, client, 'Roofing takeoff whose bid is already past', { bidDueDate });
   const sent = await request.post(`/api/queries/${id}/quotes`, { headers: auth(admin), data: { price: '700' } });

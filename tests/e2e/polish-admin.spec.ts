@@ -60,8 +60,7 @@ async function requestOf(
   return id;
 }
 
-test('the answer dialog drops a refusal once other files are chosen', async ({ page, request }) => {
-  const client = await newClient(request, admin, 'Stale Error');
+test('the answer dialog drops a refusal once other files are chosen', async ({ page, request, sharedClient: client }) => {
   await requestOf(request, client, 'Window schedule count for a Doral showroom', 'in_progress');
   await page.goto('/admin-queries');
   const queue = page.getByRole('region', { name: 'Request queue' });
@@ -119,12 +118,11 @@ test("the dashboard keeps docs/product.md §2's order (stat cards, Recent Activi
   await shoot(page, 'polish/admin-dashboard-order');
 });
 
-test('/admin-service says why a service used by open requests cannot be deleted', async ({ page, request }) => {
+test('/admin-service says why a service used by open requests cannot be deleted', async ({ page, request, sharedClient: client }) => {
   const headers = { authorization: `Bearer ${admin.token}` };
   const created = await request.post('/api/services', { headers, multipart: { title: `Curtain wall ${Date.now()}` } });
   expect(created.status(), await created.text()).toBe(201);
   const service = ((await created.json()) as { data: { _id: string; title: string } }).data;
-  const client = await newClient(request, admin, 'Open Requester');
   const res = await request.post('/api/queries', {
     headers: { authorization: `Bearer ${client.token}` },
     multipart: {
@@ -142,7 +140,12 @@ test('/admin-service says why a service used by open requests cannot be deleted'
   await expect(page.getByText(service.title).first()).toBeVisible();
 });
 
-test('long texts are counted and refused, never cut: service title, blog title, chat message', async ({ page, browser, request }) => {
+test('long texts are counted and refused, never cut: service title, blog title, chat message', async ({
+  page,
+  browser,
+  request,
+  sharedClient: client,
+}) => {
   const long = 'x'.repeat(10_000);
   // Service title (120).
   await page.goto('/admin-service');
@@ -175,7 +178,6 @@ test('long texts are counted and refused, never cut: service title, blog title, 
   await expect(page.getByLabel('Blog Title')).toBeFocused();
 
   // Chat message (5,000), as a client.
-  const client = await newClient(request, admin, 'Long Writer');
   const id = await requestOf(request, client, 'Chat length check for a Hialeah duplex');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);

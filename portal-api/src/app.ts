@@ -13,6 +13,8 @@ import { createSiteHandlers } from './http/static.ts';
 import { createUploadsHandler } from './http/uploads.ts';
 import { requestLogger } from './http/request-log.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blogPagesRoutes } from './modules/blogs/blogs.pages.ts';
 import { blogsRoutes } from './modules/blogs/blogs.routes.ts';
@@ -132,6 +134,8 @@ function apiRoutes(deps: Deps) {
       .route('/', categoriesRoutes(deps))
       .route('/', contactRoutes(deps))
       .route('/', activitiesRoutes(deps))
+      .route('/', companiesRoutes(deps))
+      .route('/', searchRoutes(deps))
       .route('/', uploadsRoutes(deps))
       .route('/', sheetIndexRoutes(deps))
       .route('/', siteRoutes(deps))

@@ -15,6 +15,11 @@ const PROVEN_ELSEWHERE: Partial<Record<ErrorCode, string>> = {
   insufficient_storage: 'tests/api/disk-full.test.ts (on a full tmpfs)',
   idempotency_in_progress: 'tests/api/idempotency.test.ts (a second call while the first runs)',
   otp_exhausted: 'tests/api/auth.test.ts (wrong codes until the code is burnt)',
+  invite_invalid: 'tests/api/companies.pg.test.ts (an invitation used twice, made-up tokens)',
+  invite_expired: 'tests/api/companies.pg.test.ts (an invitation past its expiry)',
+  invite_other_email: 'tests/api/companies.pg.test.ts (an invitation used with another e-mail)',
+  not_company_owner: 'tests/api/companies.pg.test.ts (a member who is not the owner invites)',
+  owner_cannot_leave: 'tests/api/companies.pg.test.ts (the owner leaves)',
 };
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { createClient, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 
 // Authorisation matrix generated from /api/openapi.json: every operation ×
 // {anonymous, unapproved client, client A, client B, admin}. Who may call a
@@ -190,4 +190,39 @@ describe('authorisation matrix over every documented /api route', () => {
       expect((await server.call('GET', '/api/health')).status).toBe(200);
     }, 120_000);
   }
+});
+
+describe('company members and search', () => {
+  it("lets a colleague of client A reach A's request on every owner-scoped read where client B gets 404", async () => {
+    const admin = await signInAdmin(server); // the matrix's admin row signed its token out
+    const email = `matrix-colleague-${Date.now()}@example.com`;
+    expect((await server.call('POST', '/api/companies/me/invites', { json: { email }, token: tokens.clientA })).status).toBe(201);
+    const mail = (await server.outbox()).filter((m) => m.to.includes(email)).at(-1)!;
+    const invite = decodeURIComponent(/#invite=([A-Za-z0-9%_-]+)/.exec(mail.text)![1]!);
+    const password = 'Colleague-Passw0rd';
+    expect(
+      (await server.call('POST', '/api/auth/register', { json: { fullName: 'Matrix Colleague', email, password, invite } })).status,
+    ).toBe(201);
+    const row = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect((await server.call('POST', `/api/auth/approve/${row.id}`, { token: admin })).status).toBe(200);
+    const colleague = await signIn(server, email, password);
+
+    const reads = ops.filter((op) => op.method === 'get' && ownerScoped(op));
+    expect(reads.length).toBeGreaterThan(2);
+    const failures: string[] = [];
+    for (const op of reads) {
+      const url = `/api${fillPath(op.path)}`;
+      const mine = await server.call('GET', url, { token: colleague });
+      const theirs = await server.call('GET', url, { token: tokens.clientB });
+      if (mine.status !== 200) failures.push(`colleague ${mine.status}: GET ${op.path}`);
+      if (theirs.status !== 404) failures.push(`client B ${theirs.status}: GET ${op.path}`);
+    }
+    expect(failures).toEqual([]);
+
+    const found = async (token: string | null) =>
+      ((await server.call('GET', '/api/search?q=Coral%20Gables', { token })).body.data as Array<{ _id: string }>).map((r) => r._id);
+    expect(await found(colleague)).toEqual([ids.queryA]);
+    expect(await found(admin)).toContain(ids.queryA);
+    expect(await found(tokens.clientB)).toEqual([]);
+  }, 60_000);
 });

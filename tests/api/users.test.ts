@@ -53,6 +53,9 @@ describe('GET /users', () => {
       role: 'client',
       status: 'pending',
       createdAt: expect.any(String),
+      // docs/product.md, "Colleagues": every client is in a company; a colleague names who invited them.
+      company: { _id: expect.any(String), name: 'Listed 6' },
+      invitedBy: null,
     });
     const second = await server.call('GET', '/api/users?page=2&pageSize=6', { token: adminToken });
     expect(second.body.data.map((u: { email: string }) => u.email)).toEqual(['listed-0@example.com']);

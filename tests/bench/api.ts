@@ -279,7 +279,7 @@ async function likeForLikeReads(server: Proc, dataDir: string, db: DB, tokens: {
   const client = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select('users.id')
+    .select(['users.id', 'users.company_id as companyId'])
     .where('users.role', '=', 'client')
     .executeTakeFirstOrThrow();
   const file = path.join(dataDir, 'app.db');
@@ -481,6 +481,15 @@ async function main(): Promise<void> {
     process.stderr.write(
       `    GET /api/users/with-queries (unpaged, ${g.sizes.large.clients} clients): ${(g.unpagedUsersWithQueries.bytes / 1024).toFixed(0)} KB, ${g.unpagedUsersWithQueries.medianMs} ms\n`,
     );
+    const s = g.search;
+    process.stderr.write(
+      `  search: ${g.sizes.large.queries} requests, ${s.messages} chat messages (seeding took ${s.seedSeconds} s), goal ≤ ${s.goalMs} ms\n`,
+    );
+    for (const [name, t] of Object.entries(s.rows)) {
+      process.stderr.write(
+        `    ${name.padEnd(48)} median ${t.medianMs} ms  p95 ${t.p95Ms} ms  CPU ${t.cpuMsPerCall} ms  ${(t.bytes / 1024).toFixed(1)} KB  HTTP ${t.status}  ${t.medianMs <= s.goalMs ? 'met' : 'NOT MET'}\n`,
+      );
+    }
     if (!GROWTH_ONLY) printMemoryAndGoalRows(r);
   }
   process.stderr.write(

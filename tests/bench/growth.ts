@@ -12,6 +12,8 @@ import { engineOf, type DB } from '../../portal-api/src/db/database.ts';
 import { encodeCursor } from '../../portal-api/src/http/cursor.ts';
 import { recordActivity } from '../../portal-api/src/modules/activities/activities.repo.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
+import { createSession } from '../../portal-api/src/modules/auth/session.ts';
+import { insertMessage } from '../../portal-api/src/modules/chats/chats.repo.ts';
 import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { saveSheetIndex } from '../../portal-api/src/modules/sheet-index/sheet-index.repo.ts';
 import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
@@ -184,6 +186,7 @@ export async function growth(base: string, db: DB, adminToken: string, pid: numb
   await settle(db);
   const seedSeconds = Math.round((Date.now() - seedStarted) / 100) / 10;
   const large = await measureAll(base, db, adminToken, pid);
+  const search = await searchRows(base, db, adminToken, pid);
   // The unpaged answer (kept for compatibility) at 2,000 clients, for its size only.
   const unpaged = await time(pid, `${base}/api/users/with-queries`, adminToken);
   const rows: GrowthRow[] = Object.keys(small).map((name) => {
@@ -197,6 +200,56 @@ export async function growth(base: string, db: DB, adminToken: string, pid: numb
     seedSeconds,
     calls: CALLS,
     rows,
+    search,
     unpagedUsersWithQueries: unpaged,
   };
+}
+
+/** Chat messages the search rows run over (docs/performance.md, "Search"). */
+const SEARCH_MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 200_000);
+/** docs/performance.md: one search answers in at most this many ms at 10,000 requests and 200,000 messages. */
+export const SEARCH_GOAL_MS = 50;
+const CHAT_WORDS = ['slab', 'rebar', 'footing', 'addendum', 'quantities', 'revision', 'drawings', 'schedule', 'pricing', 'scope'];
+
+/** Chat messages on every request, in turn from its client and the firm, until there are `total`; one in 1,000 says 'waterproofing'. */
+async function seedChat(db: DB, total: number): Promise<number> {
+  const requests = await db.selectFrom('queries').select(['id', 'user_id']).execute();
+  const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
+  const started = Date.now();
+  for (let done = 0; done < total;) {
+    await db.transaction().execute(async (trx) => {
+      for (let n = 0; n < 2000 && done < total; n++, done++) {
+        const q = requests[done % requests.length]!;
+        const w = (k: number) => CHAT_WORDS[(done + k) % CHAT_WORDS.length];
+        const extra = done % 1000 === 0 ? ' The waterproofing detail is on sheet A5.' : '';
+        await insertMessage(trx, {
+          queryId: q.id,
+          senderId: done % 2 ? admin.id : q.user_id,
+          message: `Message ${done}: please check the ${w(0)} and ${w(3)} for the ${w(7)}.${extra}`,
+          replyTo: null,
+        });
+      }
+    });
+  }
+  return Math.round((Date.now() - started) / 100) / 10;
+}
+
+/**
+ * GET /api/search at 10,000 requests and SEARCH_MESSAGES chat messages: a rare word, a chat-only
+ * word, a word in every request (each source then reads its cap), a file name, and a client's
+ * search within their company.
+ */
+async function searchRows(base: string, db: DB, admin: string, pid: number) {
+  const seedSeconds = await seedChat(db, SEARCH_MESSAGES);
+  await settle(db);
+  const client = await db.selectFrom('users').select('id').where('role', '=', 'client').orderBy('created_at').executeTakeFirstOrThrow();
+  const clientToken = (await createSession(db, client.id)).token;
+  const rows = {
+    'GET /api/search?q=kendall (admin)': await time(pid, `${base}/api/search?q=kendall`, admin),
+    'GET /api/search?q=waterproofing (admin, chat)': await time(pid, `${base}/api/search?q=waterproofing`, admin),
+    'GET /api/search?q=takeoff (admin, every request)': await time(pid, `${base}/api/search?q=takeoff`, admin),
+    'GET /api/search?q=plans-4242 (admin, file)': await time(pid, `${base}/api/search?q=plans-4242`, admin),
+    'GET /api/search?q=slab (client)': await time(pid, `${base}/api/search?q=slab`, clientToken),
+  };
+  return { messages: SEARCH_MESSAGES, seedSeconds, goalMs: SEARCH_GOAL_MS, rows };
 }

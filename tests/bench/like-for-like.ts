@@ -26,7 +26,7 @@ export type Statement = { sql: string; parameters: unknown[] };
 export type LikeForLike = { name: string; path: string; asClient: boolean; statements: Statement[] };
 
 /** Records the statements of each read, as the routes run them today. */
-export async function recordReads(file: string, dataDir: string, client: { id: string }): Promise<LikeForLike[]> {
+export async function recordReads(file: string, dataDir: string, client: { id: string; companyId: string | null }): Promise<LikeForLike[]> {
   let statements: Statement[] = [];
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true }) }),
@@ -48,10 +48,10 @@ export async function recordReads(file: string, dataDir: string, client: { id: s
         listBlogs(db, storage, { statuses: ['published'] }, 1, BLOG_LIMITS.maxPageSize),
       ),
       await record('GET /api/queries/me (client, unpaged)', '/api/queries/me', true, async () => {
-        const reader = { id: client.id, role: 'client' as const };
+        const reader = { id: client.id, role: 'client' as const, companyId: client.companyId };
         const batches = offsetBatches(
           async (limit, offset) =>
-            withChatPreview(db, reader, await loadQueries(db, storage, { userId: client.id, page: { limit, offset } })),
+            withChatPreview(db, reader, await loadQueries(db, storage, { companyId: client.companyId ?? '', page: { limit, offset } })),
           (q) => q._id,
           LIST_BATCH,
         );

@@ -64,7 +64,12 @@ if (pool) await pool.query('analyze');
 else sqlite!.exec('analyze');
 
 const storage = new Storage(dir, new Uint8Array(32), 1024);
-const client = await db.selectFrom('queries').select('user_id').orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+const client = await db
+  .selectFrom('queries')
+  .select(['user_id', 'company_id'])
+  .orderBy('created_at', 'desc')
+  .limit(1)
+  .executeTakeFirstOrThrow();
 const mid = await db
   .selectFrom('queries')
   .select(['created_at', 'id'])
@@ -85,8 +90,8 @@ const cases: Array<[string, () => Promise<unknown>]> = [
     () => listAllQueries(logged, storage, { status: 'pending', sort: 'bidDueDate', page: 1, pageSize: 20 }),
   ],
   ['GET /recent-activities (admin)', () => listActivities(logged, { limit: 6 })],
-  ['GET /recent-activities (client)', () => listActivities(logged, { userId: client.user_id, limit: 6 })],
-  ['GET /queries/me?limit=20', () => loadOwnQueriesPage(logged, storage, client.user_id, { limit: 20 })],
+  ['GET /recent-activities (client)', () => listActivities(logged, { companyId: client.company_id ?? '', limit: 6 })],
+  ['GET /queries/me?limit=20', () => loadOwnQueriesPage(logged, storage, client.company_id ?? '', { limit: 20 })],
   ['GET /users/with-queries?limit=20', () => listUsersWithQueriesPage(logged, { limit: 20 })],
   ['GET /users (page 1)', () => listNonAdminUsers(logged, 1, 6)],
 ];

@@ -27,6 +27,37 @@ export interface UsersTable {
   profile_image: string | null;
   created_at: string;
   updated_at: string;
+  /** The client's company (migration 20261130T0400); null for admins. */
+  company_id: Generated<string | null>;
+  /** The colleague who invited this client, when they joined through an invitation. */
+  invited_by: Generated<string | null>;
+}
+
+/** A client account of one or more people (docs/product.md, "Colleagues"). */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  owner_id: string;
+  created_at: string;
+}
+
+/** An invitation to join a company; only the SHA-256 of its token is stored. */
+export interface CompanyInvitesTable {
+  id: string;
+  company_id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Who gets a request's mails (its author by default). */
+export interface QueryFollowersTable {
+  query_id: string;
+  user_id: string;
+  created_at: string;
 }
 
 export interface SessionsTable {
@@ -68,7 +99,10 @@ export interface ServicesTable {
 
 export interface QueriesTable {
   id: string;
+  /** The author. */
   user_id: string;
+  /** Whose request it is: every member of this company sees it (queries.access.ts). */
+  company_id: Generated<string | null>;
   subject: string | null;
   message: string;
   service_id: string | null;
@@ -114,6 +148,8 @@ export interface QueryFilesTable {
   index_json: string | null;
   /** When an instance took the file to read it; a claim older than the lease is free again. */
   index_claimed_at: string | null;
+  /** The sheet titles of its index, space-separated, for the search (migration 20261130T0410). */
+  sheet_titles: Generated<string | null>;
 }
 
 export interface QuotesTable {
@@ -233,6 +269,8 @@ export interface ActivitiesTable {
   created_at: string;
   /** Who acted: 'client' or 'firm' (null on lines written before 20261124T1400). */
   by_role: string | null;
+  /** The user who acted (null on lines written before 20261130T0400). */
+  actor_id: Generated<string | null>;
 }
 
 export interface SettingsTable {
@@ -333,6 +371,9 @@ export interface Database {
   query_hour_counts: QueryHourCountsTable;
   user_role_counts: UserRoleCountsTable;
   idempotency_keys: IdempotencyKeysTable;
+  companies: CompaniesTable;
+  company_invites: CompanyInvitesTable;
+  query_followers: QueryFollowersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

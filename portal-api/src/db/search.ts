@@ -83,3 +83,34 @@ export function namesContain(db: DB, table: keyof typeof NAME_TABLES, alias: str
   const ftsTable = sql.table(fts);
   return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${ftsTable} where ${ftsTable} match ${phrase}) and ${like}`;
 }
+
+/**
+ * The words of a chat message and of a file (its name and its sheet titles) on PostgreSQL,
+ * written exactly as the expressions of chat_messages_words_idx and query_files_words_idx
+ * (migration 20261130T0410), split as PG_WORDS is.
+ */
+const PG_SOURCE_WORDS = {
+  chat: (alias: string) => sql`to_tsvector('simple', regexp_replace(${sql.ref(`${alias}.message`)}, '[^[:alnum:]]+', ' ', 'g'))`,
+  file: (alias: string) =>
+    sql`to_tsvector('simple', regexp_replace(${sql.ref(`${alias}.name`)} || ' ' || coalesce(${sql.ref(`${alias}.sheet_titles`)}, ''), '[^[:alnum:]]+', ' ', 'g'))`,
+} as const;
+/** Their FTS5 tables on SQLite (migration 20261130T0410). */
+const FTS_SOURCE_TABLES = { chat: 'chat_messages_fts', file: 'query_files_fts' } as const;
+
+/**
+ * A condition on a chat message (`source` 'chat', its table aliased `alias`) or a request file
+ * ('file'): its text holds every word of the search as a word prefix, read through its full-text
+ * index. Null when the search has no words. As queryTextMatches, the search only ever reaches
+ * the index as letters and digits, so no input can be query syntax.
+ */
+export function sourceTextMatches(db: DB, source: keyof typeof PG_SOURCE_WORDS, alias: string, text: string): RawBuilder<SqlBool> | null {
+  const words = searchWords(text);
+  if (!words.length) return null;
+  if (engineOf(db) === 'postgres') {
+    const tsquery = words.map((w) => `${w}:*`).join(' & ');
+    return sql<SqlBool>`${PG_SOURCE_WORDS[source](alias)} @@ to_tsquery('simple', ${tsquery})`;
+  }
+  const fts = sql.table(FTS_SOURCE_TABLES[source]);
+  const match = words.map((w) => `"${w}"*`).join(' ');
+  return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${fts} where ${fts} match ${match})`;
+}

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../db/database.ts';
 import type { Role } from '../db/schema.ts';
 import { validateSessionToken } from '../modules/auth/session.ts';
+import { linkViewer } from '../lib/link-viewer.ts';
 import type { AppEnv, AuthUser } from './env.ts';
 import { HttpError } from './errors.ts';
 import { AUTH_REQUIRED, AUTH_TEXTS, NOT_ALLOWED, SESSION_EXPIRED } from '../modules/auth/auth.labels.ts';
@@ -31,7 +32,8 @@ export function requireAuth(db: DB, ...roles: Role[]): MiddlewareHandler<AppEnv>
     const user = await authenticate(db, bearerToken(c.req.header('authorization')));
     if (roles.length && !roles.includes(user.role)) throw new HttpError(403, NOT_ALLOWED);
     c.set('user', user);
-    await next();
+    // Links signed while answering are bound to this user (lib/link-viewer.ts).
+    await linkViewer.run(user.id, next);
   };
 }
 
@@ -46,6 +48,7 @@ export function optionalAuth(db: DB): MiddlewareHandler<AppEnv> {
         // A stale token on a public read is treated as anonymous.
       }
     }
-    await next();
+    const user = c.get('user') as AuthUser | undefined;
+    await (user ? linkViewer.run(user.id, next) : next());
   };
 }

@@ -8,6 +8,8 @@ export type AuthUser = {
   role: Role;
   status: UserStatus;
   sessionId: string;
+  /** The client's company, whose requests they see (modules/queries/queries.access.ts); null for admins. */
+  companyId: string | null;
 };
 
 /** Hono context variables set by app.ts and http/auth.ts. */

@@ -87,7 +87,7 @@ export const OPENAPI_CONFIG = {
       ERRORS,
       'Operations marked with no security are public; the others need a session token (and most of them an admin or an approved client).',
       '',
-      "Files: blog, service and profile images are public under `/uploads/public/…`. A request file's or deliverable's `url` is a short-lived signed link under `/uploads/private/…`; the same path without its signature also opens with `Authorization: Bearer` of the request's owner or an admin (anyone else: 404).",
+      "Files: blog, service and profile images are public under `/uploads/public/…`. A request file's or deliverable's `url` is a short-lived signed link under `/uploads/private/…`; the same path without its signature also opens with `Authorization: Bearer` of a member of the request's company or an admin (anyone else: 404). A link handed out in an authenticated answer names its user (`u`) and opens only while that user may still see the request.",
       '',
       'Metrics: `GET /metrics` (outside `/api`) answers Prometheus text format when the server runs with `METRICS_TOKEN` set, to `Authorization: Bearer <METRICS_TOKEN>` only (401 otherwise); without `METRICS_TOKEN` it is off and answers 404. It counts HTTP requests by route pattern and status with a duration histogram, open HTTP and WebSocket connections, the outbox backlog and its oldest age, the files waiting for their sheet index, upload bytes in flight and process memory.',
       WEBSOCKET,

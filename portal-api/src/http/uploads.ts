@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import type { DB } from '../db/database.ts';
 import type { Storage } from '../lib/storage.ts';
+import { canSeeQuery, linkViewerMaySee } from '../modules/queries/queries.public.ts';
 import { findFileByStorageKey } from '../modules/queries/queries.repo.ts';
 import { authenticate, bearerToken } from './auth.ts';
 import { errorBody } from './errors.ts';
@@ -14,7 +15,7 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline';
 
 /**
  * /uploads/*: public files as they are; private ones (request files and deliverables) with a
- * valid, unexpired signature, or with the bearer token of the request's owner or an admin
+ * valid, unexpired signature (of a user who may still see the request), or with the bearer token of a member of the request's company or an admin
  * (docs/product.md §19; someone else's file is 404). Always nosniff; anything but an
  * image is an attachment.
  *
@@ -42,12 +43,19 @@ export function createUploadsHandler(storage: Storage, db: DB) {
     const { area, key, segments } = parsed;
     const file = path.join(roots[area], ...segments);
     let name = c.req.query('name') ?? segments[segments.length - 1]!;
-    if (area === 'private' && !storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '')) {
+    const viewer = c.req.query('u');
+    if (area === 'private' && storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '', viewer)) {
+      // A link signed for a user opens only while that user may still see the request (lib/link-viewer.ts).
+      if (viewer) {
+        const stored = await findFileByStorageKey(db, key);
+        if (!stored || !(await linkViewerMaySee(db, viewer, stored))) return c.json(errorBody(404, 'Not found.'), 404);
+      }
+    } else if (area === 'private') {
       const token = bearerToken(c.req.header('authorization'));
       if (!token) return c.json(errorBody(403, 'This link has expired or is not valid.', 'link_expired'), 403);
       const user = await authenticate(db, token);
       const stored = await findFileByStorageKey(db, key);
-      if (!stored || (user.role !== 'admin' && stored.user_id !== user.id)) return c.json(errorBody(404, 'Not found.'), 404);
+      if (!stored || !canSeeQuery(user, stored)) return c.json(errorBody(404, 'Not found.'), 404);
       name = stored.name;
     }
     try {

@@ -9,6 +9,7 @@ import { fileTypeFromFile } from 'file-type';
 import { HttpError } from '../http/errors.ts';
 import { diskAnswer, isDiskError } from './disk-errors.ts';
 import { newId } from './ids.ts';
+import { linkViewer } from './link-viewer.ts';
 
 /** The answer to more files than a form takes. */
 export const tooManyFiles = (max: number) => `Too many files. At most ${max} are accepted.`;
@@ -44,6 +45,10 @@ const RULES: Record<FileKindRule, { types: Record<string, string>; text: string 
 export type TempFile = { field: string; originalName: string; tempPath: string; size: number };
 /** Expiry step of long-lived signed links (see signedUrl). */
 const SIGNED_STEP_SECONDS = 600;
+
+/** What a link's signature covers; a link without a viewer keeps the payload it always had. */
+const linkPayload = (key: string, name: string, exp: string, viewer: string | undefined) =>
+  viewer ? `${key}\n${name}\n${exp}\nu:${viewer}` : `${key}\n${name}\n${exp}`;
 
 export type StoredFile = { key: string; name: string; size: number; type: string; ext: string };
 export type Multipart = { fields: Record<string, string>; files: TempFile[] };
@@ -244,7 +249,11 @@ export class Storage {
     return `/uploads/${key}${version ? `?v=${encodeURIComponent(String(version))}` : ''}`;
   }
 
-  /** A short-lived signed link for a private file (default 1 hour). */
+  /**
+   * A short-lived signed link for a private file (default 1 hour). Signed inside an
+   * authenticated request, it names its viewer (`u`, lib/link-viewer.ts): the handler that
+   * serves it checks that this user may still see the file.
+   */
   signedUrl(key: string, name: string, ttlSeconds = 3600): string {
     // Long-lived links expire on a 10-minute step, so the same link is handed
     // out for a while: a list of 200 requests then costs map lookups instead of
@@ -252,21 +261,23 @@ export class Storage {
     const now = Math.floor(Date.now() / 1000);
     const exp =
       ttlSeconds >= SIGNED_STEP_SECONDS ? Math.ceil((now + ttlSeconds) / SIGNED_STEP_SECONDS) * SIGNED_STEP_SECONDS : now + ttlSeconds;
-    const payload = `${key}\n${name}\n${exp}`;
+    const viewer = linkViewer.getStore();
+    const payload = linkPayload(key, name, String(exp), viewer);
     let sig = this.signatures.get(payload);
     if (sig === undefined) {
       sig = this.sign(payload);
       if (this.signatures.size >= 10_000) this.signatures.clear();
       this.signatures.set(payload, sig);
     }
-    return `/uploads/${key}?name=${encodeURIComponent(name)}&exp=${exp}&sig=${sig}`;
+    return `/uploads/${key}?name=${encodeURIComponent(name)}&exp=${exp}${viewer ? `&u=${encodeURIComponent(viewer)}` : ''}&sig=${sig}`;
   }
 
   private readonly signatures = new Map<string, string>();
 
-  verifySignature(key: string, name: string, exp: string, sig: string): boolean {
+  /** True when the signature is ours for this key, name, expiry and viewer (`u` of the link, if any) and not expired. */
+  verifySignature(key: string, name: string, exp: string, sig: string, viewer?: string): boolean {
     if (!/^\d+$/.test(exp) || Number(exp) < Date.now() / 1000) return false;
-    const expected = Buffer.from(this.sign(`${key}\n${name}\n${exp}`));
+    const expected = Buffer.from(this.sign(linkPayload(key, name, exp, viewer)));
     const given = Buffer.from(sig);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }

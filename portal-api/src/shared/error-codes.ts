@@ -45,6 +45,11 @@ export const SPECIFIC_CODES = {
   unknown_frame: 'A WebSocket frame whose `type` the server does not know.',
   invalid_frame: 'A WebSocket frame that is not a JSON object of the documented shape.',
   signed_in_elsewhere: 'The socket is already bound to another user’s session.',
+  invite_invalid: 'An invitation link that is unknown or was already used: ask for a new one.',
+  invite_expired: 'An invitation link past its expiry: ask for a new one.',
+  invite_other_email: 'An invitation link used to sign up with another e-mail than the one it was sent to.',
+  not_company_owner: 'Only the owner of a client company may invite or remove its members.',
+  owner_cannot_leave: 'The owner of a client company cannot leave it or remove themselves.',
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | keyof typeof SPECIFIC_CODES;

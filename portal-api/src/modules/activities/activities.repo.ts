@@ -6,7 +6,15 @@ import { laterIso, newId, nowIso } from '../../lib/ids.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** `by`: who acted, when it is not the usual one for the line (a client's quote acceptance, an admin's revision request). */
-export type NewActivity = { userId: string; queryId: string | null; activity: string; status: string; by?: ActivityActor };
+/** `actorId`: the user who acted, named in the request's history. */
+export type NewActivity = {
+  userId: string;
+  queryId: string | null;
+  activity: string;
+  status: string;
+  by?: ActivityActor;
+  actorId?: string;
+};
 export type ActivityActor = 'client' | 'firm';
 
 /**
@@ -24,6 +32,7 @@ export async function recordActivity(db: Executor, input: NewActivity): Promise<
       status: input.status,
       created_at: laterIso(),
       by_role: input.by ?? null,
+      actor_id: input.actorId ?? null,
     })
     .execute();
 }
@@ -45,8 +54,8 @@ export async function recordMessageActivity(db: Executor, input: NewActivity & {
   // template 5 µs, against 10 µs for the read and the insert it replaces.
   const now = new Date();
   const cutoff = nowIso(new Date(now.getTime() - MESSAGE_ACTIVITY_WINDOW_MS));
-  await sql`insert into activities (id, user_id, query_id, activity, status, created_at)
-    select ${newId()}, ${input.userId}, ${input.queryId}, ${input.activity}, ${input.status}, ${laterIso()}
+  await sql`insert into activities (id, user_id, query_id, activity, status, created_at, actor_id)
+    select ${newId()}, ${input.userId}, ${input.queryId}, ${input.activity}, ${input.status}, ${laterIso()}, ${input.actorId ?? null}
     where not exists (
       select 1 from (
         select query_id, activity, created_at from activities where user_id = ${input.userId} order by created_at desc limit 1
@@ -64,10 +73,10 @@ export type Activity = {
   user: { _id: string; fullName: string } | null;
 };
 
-/** Newest first; one client's when userId is given, everyone's otherwise. */
+/** Newest first; one company's requests' when companyId is given (queries.access.ts companyScope), everyone's otherwise. */
 export async function listActivities(
   db: Executor,
-  opts: { userId?: string; limit: number; cursor?: string },
+  opts: { companyId?: string; limit: number; cursor?: string },
 ): Promise<{ data: Activity[]; nextCursor: string | null }> {
   let qb = db
     .selectFrom('activities as a')
@@ -85,7 +94,7 @@ export async function listActivities(
       'u.id as user_id',
       'u.full_name as user_full_name',
     ]);
-  if (opts.userId) qb = qb.where('a.user_id', '=', opts.userId);
+  if (opts.companyId !== undefined) qb = qb.where('q.company_id', '=', opts.companyId);
   if (opts.cursor) {
     const [at, id] = decodeCursor(opts.cursor, 2);
     qb = qb.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(at!, id!)));
@@ -109,19 +118,33 @@ export async function listActivities(
   return { data, nextCursor };
 }
 
-export type HistoryEntry = { _id: string; activity: string; status: string; createdAt: string; by: ActivityActor | null };
+export type HistoryEntry = {
+  _id: string;
+  activity: string;
+  status: string;
+  createdAt: string;
+  by: ActivityActor | null;
+  /** Who wrote the line; null on lines written before authors were kept. */
+  author: { _id: string; fullName: string } | null;
+};
 
 /** One query's activities, oldest first: the history section of the request workspace. */
 export async function listQueryHistory(db: Executor, queryId: string, limit = 200): Promise<HistoryEntry[]> {
   const rows = await db
-    .selectFrom('activities')
-    .select(['id', 'activity', 'status', 'created_at', 'by_role'])
-    .where('query_id', '=', queryId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('activities as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select(['a.id', 'a.activity', 'a.status', 'a.created_at', 'a.by_role', 'u.id as author_id', 'u.full_name as author_name'])
+    .where('a.query_id', '=', queryId)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
     .limit(limit)
     .execute();
-  return rows
-    .reverse()
-    .map((r) => ({ _id: r.id, activity: r.activity, status: r.status, createdAt: r.created_at, by: r.by_role as ActivityActor | null }));
+  return rows.reverse().map((r) => ({
+    _id: r.id,
+    activity: r.activity,
+    status: r.status,
+    createdAt: r.created_at,
+    by: r.by_role as ActivityActor | null,
+    author: r.author_id ? { _id: r.author_id, fullName: r.author_name ?? '' } : null,
+  }));
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { createRouter } from '../../http/router.ts';
+import { companyScope } from '../queries/queries.public.ts';
 import { listActivities } from './activities.repo.ts';
 import { NEXT_CURSOR_HEADER } from '../paging/paging.schema.ts';
 import { ActivitiesQuerySchema, ActivitySchema } from './activities.schema.ts';
@@ -30,7 +31,7 @@ export function activitiesRoutes({ db }: Deps) {
     async (c) => {
       const user = c.var.user;
       const { limit, cursor } = c.req.valid('query');
-      const { data, nextCursor } = await listActivities(db, { userId: user.role === 'admin' ? undefined : user.id, limit, cursor });
+      const { data, nextCursor } = await listActivities(db, { companyId: companyScope(user) ?? undefined, limit, cursor });
       if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
       return c.json(data, 200);
     },

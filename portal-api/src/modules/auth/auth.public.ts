@@ -3,3 +3,5 @@
 export { hashPassword, verifyPassword } from './password.ts';
 export { deleteUserSessions } from './session.repo.ts';
 export { liveSessionIds } from './session.ts';
+// Invitation tokens (modules/companies) are made and hashed as session tokens are.
+export { generateToken, hashToken } from './session.ts';

@@ -33,6 +33,7 @@ import { checkCode, codeAttempt, consumeCode, hashChallenge, issueCode, liveCode
 import { createDeviceTokens, type DeviceTokens } from './device.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createAuthLimits } from './rate-limit.ts';
+import { takeInvite } from '../companies/companies.public.ts';
 import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
 import { AUTH_TEXTS } from './auth.labels.ts';
 
@@ -81,6 +82,8 @@ export function authRoutes(deps: Deps) {
             description: 'Registered (or the owner of the e-mail was told)',
             ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })),
           },
+          400: { description: 'Invalid input, or an `invite` that is unknown or used (invite_invalid) or expired (invite_expired)' },
+          403: { description: 'An `invite` sent to another e-mail (invite_other_email)' },
           429: TOO_MANY,
         },
       }),
@@ -90,13 +93,15 @@ export function authRoutes(deps: Deps) {
         // Hashed in both cases, so a known e-mail does not answer faster.
         const passwordHash = await hashPassword(body.password);
         await db.transaction().execute(async (trx) => {
+          // An invitation is checked (its e-mail, once, not expired) before anything else, and used in this transaction.
+          const join = body.invite ? await takeInvite(trx, body.invite, body.email) : undefined;
           const existing = await findUserByEmail(trx, body.email);
           if (existing) {
             if (!(await limits.registerWarning.take(existing.email)))
               await enqueueMail(trx, registerExistingMail(existing.email, config.publicUrl));
             return;
           }
-          const inserted = await insertPendingClient(trx, { fullName: body.fullName, email: body.email, passwordHash });
+          const inserted = await insertPendingClient(trx, { fullName: body.fullName, email: body.email, passwordHash, join });
           if (inserted) {
             await enqueueMail(trx, signupNoticeMail(config.companyEmail, { fullName: body.fullName, email: body.email }, config.publicUrl));
           }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InviteTokenSchema } from '../companies/companies.schema.ts';
 import { ROLES } from '../../shared/roles.ts';
 import { AUTH_TEXTS } from './auth.labels.ts';
 import { PASSWORD_MIN, signupBody } from './auth.rules.ts';
@@ -16,6 +17,9 @@ export const RegisterSchema = z
     fullName: z.string().trim().min(1, FULL_NAME_REQUIRED).max(FULL_NAME_MAX, FULL_NAME_TOO_LONG),
     email,
     password: z.string().min(PASSWORD_MIN.signup, `Password must be at least ${PASSWORD_MIN.signup} characters.`).max(256),
+    invite: InviteTokenSchema.optional().meta({
+      description: "The token of a colleague's invitation link: the account joins that company (the e-mail must be the one invited).",
+    }),
   })
   .meta({ id: 'Register' });
 

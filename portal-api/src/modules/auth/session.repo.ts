@@ -24,6 +24,7 @@ export function findSessionWithUser(db: DB, sessionId: string) {
       'users.email',
       'users.role',
       'users.status',
+      'users.company_id',
     ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();

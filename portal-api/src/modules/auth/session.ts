@@ -38,7 +38,15 @@ export async function createSession(db: DB, userId: string): Promise<{ token: st
   return { token, expiresAt };
 }
 
-export type SessionUser = { id: string; fullName: string; email: string; role: Role; status: UserStatus; sessionId: string };
+export type SessionUser = {
+  id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  sessionId: string;
+  companyId: string | null;
+};
 
 export async function validateSessionToken(db: DB, token: string): Promise<SessionUser | null> {
   const sessionId = hashToken(token);
@@ -55,7 +63,15 @@ export async function validateSessionToken(db: DB, token: string): Promise<Sessi
     const extended = Math.min(Date.now() + SESSION_TTL_MS, deadline);
     if (extended > expires) await setSessionExpiry(db, sessionId, new Date(extended));
   }
-  return { id: row.id, fullName: row.full_name, email: row.email, role: row.role, status: row.status, sessionId };
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    sessionId,
+    companyId: row.company_id,
+  };
 }
 
 export async function invalidateSession(db: DB, sessionId: string): Promise<void> {

@@ -47,6 +47,7 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
   const stored = await deps.db.transaction().execute(async (trx) => {
     const row = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: target?.id ?? null });
     await recordMessageActivity(trx, {
+      actorId: user.id,
       userId: query.user_id,
       queryId: query.id,
       status: query.status,

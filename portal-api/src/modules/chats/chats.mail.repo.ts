@@ -53,11 +53,13 @@ export async function latestMessagesOfSide(
   since: string | null,
   limit: number,
 ) {
+  // A side is a role: the client's side is every member of the request's company, the firm's every admin.
   const lastReply = await trx
-    .selectFrom('chat_messages')
-    .select((eb) => eb.fn.max('created_at').as('at'))
-    .where('query_id', '=', query.id)
-    .where('sender_id', fromClient ? '!=' : '=', query.user_id)
+    .selectFrom('chat_messages as c')
+    .innerJoin('users as u', 'u.id', 'c.sender_id')
+    .select((eb) => eb.fn.max('c.created_at').as('at'))
+    .where('c.query_id', '=', query.id)
+    .where('u.role', fromClient ? '=' : '!=', 'admin')
     .executeTakeFirst();
   // What the side wrote before the other side's latest message, the other side has seen.
   const after =
@@ -66,12 +68,13 @@ export async function latestMessagesOfSide(
       .sort()
       .at(-1) ?? null;
   let q = trx
-    .selectFrom('chat_messages')
-    .select(['message', 'created_at'])
-    .where('query_id', '=', query.id)
-    .where('sender_id', fromClient ? '=' : '!=', query.user_id);
-  if (after) q = q.where('created_at', '>', after);
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    .selectFrom('chat_messages as c')
+    .innerJoin('users as u', 'u.id', 'c.sender_id')
+    .select(['c.message', 'c.created_at'])
+    .where('c.query_id', '=', query.id)
+    .where('u.role', fromClient ? '!=' : '=', 'admin');
+  if (after) q = q.where('c.created_at', '>', after);
+  return q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
 }
 
 /**
@@ -88,13 +91,14 @@ export function listHeldMailMarks(db: DB, cutoff: string, limit: number) {
     .where(({ exists, selectFrom, ref, eb }) =>
       exists(
         selectFrom('chat_messages as c')
+          .innerJoin('users as su', 'su.id', 'c.sender_id')
           .select('c.id')
           .whereRef('c.query_id', '=', 'm.query_id')
           .whereRef('c.created_at', '>', 'm.mailed_at')
           .where((w) =>
             w.or([
-              w.and([eb(ref('m.audience'), '=', 'company'), w('c.sender_id', '=', ref('q.user_id'))]),
-              w.and([eb(ref('m.audience'), '=', 'client'), w('c.sender_id', '!=', ref('q.user_id'))]),
+              w.and([eb(ref('m.audience'), '=', 'company'), w('su.role', '!=', 'admin')]),
+              w.and([eb(ref('m.audience'), '=', 'client'), w('su.role', '=', 'admin')]),
             ]),
           )
           .where((w) =>

@@ -2,6 +2,7 @@ import type { DB } from '../../db/database.ts';
 import { markCovering, nowIso } from '../../lib/ids.ts';
 import { noticeParts, replyToPerson } from '../../lib/mail.ts';
 import { formatFirmTime } from '../../shared/firm-time.ts';
+import { enqueueForFollowers } from '../companies/companies.public.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { requestTitle } from '../queries/queries.mail.ts';
 import { findUserContact } from '../users/users.repo.ts';
@@ -85,7 +86,8 @@ export async function mailClientAboutReply(trx: DB, ctx: { publicUrl: string }, 
   const { quoted } = await unseenMessages(trx, query, 'company', since);
   if (!quoted.length || !(await moveMailMark(trx, query.id, 'client', since, markCovering(quoted.at(-1)?.created_at, now)))) return;
   const title = await titleOf(trx, query.id);
-  await enqueueMail(trx, {
+  // To everyone who follows the request (its author by default), each their own copy.
+  await enqueueForFollowers(trx, query.id, {
     kind: 'chat-to-client',
     to: owner.email,
     subject: `New reply to your estimate request: ${title}`,

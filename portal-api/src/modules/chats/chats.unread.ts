@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
+import { colleaguesOf } from '../companies/companies.repo.ts';
 import { findQueryForUser } from '../queries/queries.public.ts';
 import { FIRM_READER, markRead, unreadCounts, type Reader } from './unread.repo.ts';
 import type { ServerFrame } from './chats.schema.ts';
@@ -29,15 +30,25 @@ export async function markQueryRead(deps: Deps, user: AuthUser, queryId: string)
   await publishCount(deps, user, query.id, query.user_id);
 }
 
-/** After a message: the other side's count for that query and its total go out live. */
+/**
+ * After a message: the count for that query and the total of everyone else concerned go out
+ * live: each member of the request's company but the sender, and the firm when a client wrote.
+ */
 export async function pushUnreadAfterMessage(deps: Deps, sender: AuthUser, query: { id: string; user_id: string }): Promise<void> {
   try {
-    // A client's message is unread for the firm; the firm's reply is unread for its owner.
-    const reader: Reader = sender.role === 'admin' ? { id: query.user_id, role: 'client' } : { id: FIRM_READER, role: 'admin' };
-    await publishCount(deps, reader, query.id, query.user_id);
+    const members = await clientReaders(deps, query.user_id);
+    const readers: Reader[] = members.filter((m) => m.id !== sender.id);
+    if (sender.role !== 'admin') readers.push({ id: FIRM_READER, role: 'admin' });
+    for (const reader of readers) await publishCount(deps, reader, query.id, query.user_id);
   } catch (err) {
     deps.log.error({ err, queryId: query.id }, 'message stored but unread counts not pushed');
   }
+}
+
+/** The members of the author's company (docs/product.md, "Colleagues"), as unread readers. */
+async function clientReaders(deps: Deps, authorId: string): Promise<Reader[]> {
+  const { companyId, ids } = await colleaguesOf(deps.db, authorId);
+  return ids.map((id) => ({ id, role: 'client' as const, companyId }));
 }
 
 async function publishCount(deps: Deps, reader: Reader, queryId: string, ownerId: string): Promise<void> {
@@ -59,7 +70,7 @@ async function publishCount(deps: Deps, reader: Reader, queryId: string, ownerId
  */
 export async function pushRequestChange(deps: Deps, ownerId: string, frame: ServerFrame): Promise<void> {
   try {
-    await deps.hub.publish(unreadRoom({ id: ownerId, role: 'client' }), frame);
+    for (const reader of await clientReaders(deps, ownerId)) await deps.hub.publish(unreadRoom(reader), frame);
     await deps.hub.publish(unreadRoom({ id: FIRM_READER, role: 'admin' }), frame);
   } catch (err) {
     deps.log.error({ err, ownerId }, 'request changed but not pushed to the unread watchers');

@@ -4,11 +4,13 @@ import type { Database, Role } from '../../db/schema.ts';
 import { markCovering } from '../../lib/ids.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-export type Reader = { id: string; role: Role };
+/** companyId: a client reader's company (queries/queries.access.ts); absent for the firm. */
+export type Reader = { id: string; role: Role; companyId?: string | null };
 
 // Unread state (docs/product.md §16): one read time per reader and query (query_reads), no
 // per-message writes. Every admin reads for the firm, so admins share the reader 'firm'.
-// A client's unread messages are the firm's replies; the firm's are the client's own.
+// A client's unread messages are those on their company's requests written by anyone else (the
+// firm, a colleague); the firm's are those written by clients.
 
 export const FIRM_READER = 'firm';
 export const readerIdOf = (reader: Reader) => (reader.role === 'admin' ? FIRM_READER : reader.id);
@@ -45,8 +47,10 @@ export async function unreadCounts(db: Executor, reader: Reader, queryIds?: stri
     .where(sql<boolean>`m.created_at > coalesce(r.read_at, '')`);
   qb =
     reader.role === 'admin'
-      ? qb.whereRef('m.sender_id', '=', 'q.user_id')
-      : qb.where('q.user_id', '=', reader.id).where('m.sender_id', '!=', reader.id);
+      ? qb.where((eb) =>
+          eb.exists(eb.selectFrom('users as su').select('su.id').whereRef('su.id', '=', 'm.sender_id').where('su.role', '!=', 'admin')),
+        )
+      : qb.where('q.company_id', '=', reader.companyId ?? '').where('m.sender_id', '!=', reader.id);
   if (queryIds) qb = qb.where('m.query_id', 'in', queryIds);
   // The firm's counts scan every unread message: after each chat message they ran on the
   // event loop between deliveries and raised the chat p99. They are read off it. A client's

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import type { IncomingFiles } from '../files/files.public.ts';
-import { enqueueMail } from '../outbox/outbox.repo.ts';
+import { enqueueForFollowers } from '../companies/companies.public.ts';
 import { QUERY_CHANGED } from '../queries/queries.labels.ts';
 import { clientTarget, companyTarget, deliverablesAddedMail } from '../queries/queries.mail.ts';
 import { insertQueryFiles, touchQuery } from '../queries/queries.repo.ts';
@@ -46,8 +46,10 @@ export async function addDeliverables(deps: Deps, admin: Actor, query: Query, in
     await touchQuery(trx, query._id);
     const names = stored.map((f) => f.name);
     const current = await trx.selectFrom('queries').select('status').where('id', '=', query._id).executeTakeFirst();
-    if (current?.status === 'answered') await enqueueMail(trx, deliverablesAddedMail(deps.config.publicUrl, query, revision, names));
+    if (current?.status === 'answered')
+      await enqueueForFollowers(trx, query._id, deliverablesAddedMail(deps.config.publicUrl, query, revision, names));
     await recordActivity(trx, {
+      actorId: admin.id,
       userId: query.user._id,
       queryId: query._id,
       activity: `Deliverables added: ${names.join(', ')}`.slice(0, 300),

@@ -60,11 +60,11 @@ export function toFileSets<F extends SetFile, L>(createdAt: string, attachments:
 }
 
 /**
- * "Reuse these plans": those of `ids` that are attachments of the user's own earlier requests, as
+ * "Reuse these plans": those of `ids` that are attachments of the company's earlier requests, as
  * stored files to attach again without an upload, in the order of `ids`. Unknown ids and other
  * clients' files are left out: the caller refuses a list that comes back shorter.
  */
-export async function findOwnAttachments(db: Executor, userId: string, ids: string[]): Promise<StoredFile[]> {
+export async function findOwnAttachments(db: Executor, companyId: string, ids: string[]): Promise<StoredFile[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('query_files as f')
@@ -72,7 +72,7 @@ export async function findOwnAttachments(db: Executor, userId: string, ids: stri
     .select(['f.id', 'f.name', 'f.storage_key', 'f.size', 'f.type'])
     .where('f.id', 'in', ids)
     .where('f.kind', '=', 'attachment')
-    .where('q.user_id', '=', userId)
+    .where('q.company_id', '=', companyId)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { enqueueMail } from '../outbox/outbox.repo.ts';
+import { enqueueForFollowers } from '../companies/companies.public.ts';
 import { clientTarget } from '../queries/queries.mail.ts';
 import { outcomeError } from '../queries/queries.rules.ts';
 import { outcomeMails } from './outcomes.mail.ts';
@@ -22,7 +22,7 @@ export async function askForOutcomes(deps: Deps, now = new Date()): Promise<numb
     const claimed = await deps.db.transaction().execute(async (trx) => {
       if (!(await claimOutcomeQuestion(trx, row.id, now))) return false;
       const mail = outcomeMails.outcomeAsk(clientTarget(deps, row));
-      if (mail) await enqueueMail(trx, mail);
+      if (mail) await enqueueForFollowers(trx, row.id, mail);
       return true;
     });
     if (claimed) asked += 1;

@@ -4,11 +4,11 @@ import { monthStarts } from './queries.counts.ts';
 import { QueryStatusSchema, type QueryCounts } from './queries.schema.ts';
 
 /**
- * One user's requests counted per status, each also split into those created
+ * One company's requests counted per status, each also split into those created
  * this month and last month (the dashboard cards and their trend line), in one
  * grouped query instead of downloading the lists.
  */
-export async function countQueriesOf(db: DB, userId: string, now = new Date()): Promise<QueryCounts> {
+export async function countQueriesOf(db: DB, companyId: string, now = new Date()): Promise<QueryCounts> {
   const { thisMonth, lastMonth } = monthStarts(now);
   const rows = await db
     .selectFrom('queries')
@@ -18,7 +18,7 @@ export async function countQueriesOf(db: DB, userId: string, now = new Date()): 
       sql<string | number>`sum(case when created_at >= ${thisMonth} then 1 else 0 end)`.as('this_month'),
       sql<string | number>`sum(case when created_at >= ${lastMonth} and created_at < ${thisMonth} then 1 else 0 end)`.as('last_month'),
     ])
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .groupBy('status')
     .execute();
   const empty = () => ({ total: 0, thisMonth: 0, lastMonth: 0 });

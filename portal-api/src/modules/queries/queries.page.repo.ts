@@ -5,11 +5,11 @@ import { baseSelect, toQuery } from './queries.repo.ts';
 import type { QuerySummary } from './queries.page.schema.ts';
 
 /**
- * One keyset page of a client's queries, newest first, through the index
- * (user_id, created_at, id). Rows are slim: files without signed links.
+ * One keyset page of a company's queries, newest first, through the index
+ * (company_id, created_at, id). Rows are slim: files without signed links.
  */
-export async function loadOwnQueriesPage(db: DB, storage: Storage, userId: string, opts: { limit: number; cursor?: string }) {
-  let qb = baseSelect(db).where('q.user_id', '=', userId);
+export async function loadOwnQueriesPage(db: DB, storage: Storage, companyId: string, opts: { limit: number; cursor?: string }) {
+  let qb = baseSelect(db).where('q.company_id', '=', companyId);
   if (opts.cursor) {
     const [at, id] = decodeCursor(opts.cursor, 2);
     qb = qb.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));

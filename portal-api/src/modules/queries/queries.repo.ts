@@ -153,11 +153,13 @@ export async function withFiles(db: Executor, storage: Storage, rows: QueryJoine
   return rows.map((r) => toQuery(r, files.get(r.id) ?? [], storage, related.get(r.id)));
 }
 
-export type QueryFilter = { userId?: string; statuses?: QueryStatus[]; page?: { limit: number; offset: number } };
+/** companyId: one company's requests (queries.access.ts companyScope); userId: one author's (the admin's client view). */
+export type QueryFilter = { companyId?: string; userId?: string; statuses?: QueryStatus[]; page?: { limit: number; offset: number } };
 
 /** Queries newest first, optionally one client's and/or some statuses, optionally one offset page of them. */
 export async function loadQueries(db: Executor, storage: Storage, filter: QueryFilter = {}): Promise<Query[]> {
   let qb = baseSelect(db);
+  if (filter.companyId !== undefined) qb = qb.where('q.company_id', '=', filter.companyId);
   if (filter.userId) qb = qb.where('q.user_id', '=', filter.userId);
   if (filter.statuses?.length) qb = qb.where('q.status', 'in', filter.statuses);
   qb = qb.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
@@ -182,7 +184,7 @@ export async function loadQueriesByIds(db: Executor, storage: Storage, ids: stri
 export function findQueryRow(db: Executor, id: string) {
   return db
     .selectFrom('queries')
-    .select(['id', 'user_id', 'status', 'message', 'first_answered_at'])
+    .select(['id', 'user_id', 'company_id', 'status', 'message', 'first_answered_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -202,6 +204,7 @@ export function lockRequest(trx: Executor, id: string) {
     .select([
       'q.id',
       'q.user_id',
+      'q.company_id',
       'q.status',
       'q.message',
       'q.project_name',
@@ -249,9 +252,11 @@ export async function insertQuery(trx: Executor, input: NewQuery): Promise<strin
   const now = nowIso();
   await trx
     .insertInto('queries')
-    .values({
+    .values((eb) => ({
       id,
       user_id: input.userId,
+      // The author's company owns the request from now on (queries.access.ts).
+      company_id: eb.selectFrom('users').select('company_id').where('id', '=', input.userId),
       subject: input.subject ?? null,
       message: input.message,
       service_id: input.serviceId,
@@ -262,8 +267,10 @@ export async function insertQuery(trx: Executor, input: NewQuery): Promise<strin
       updated_at: now,
       project_name: input.projectName ?? null,
       location: input.location ?? null,
-    })
+    }))
     .execute();
+  // The author follows their request: its mails go to them (docs/product.md, "Colleagues").
+  await trx.insertInto('query_followers').values({ query_id: id, user_id: input.userId, created_at: now }).execute();
   return id;
 }
 
@@ -303,14 +310,19 @@ export async function touchQuery(trx: Executor, id: string): Promise<void> {
   await trx.updateTable('queries').set({ updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
-/** The request file or deliverable stored under `key`, with its request's owner (through query_files_storage_key_idx). */
+/** The request file or deliverable stored under `key`, with its request's company (through query_files_storage_key_idx). */
 export function findFileByStorageKey(db: Executor, key: string) {
   return db
     .selectFrom('query_files as f')
     .innerJoin('queries as q', 'q.id', 'f.query_id')
-    .select(['f.name', 'q.user_id'])
+    .select(['f.name', 'q.company_id'])
     .where('f.storage_key', '=', key)
     .executeTakeFirst();
+}
+
+/** What a signed link's viewer is now: role, status and company (queries.access.ts linkViewerMaySee). */
+export function findLinkViewer(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['role', 'status', 'company_id']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Which of these storage keys a query file still names (the start-up sweep keeps those). */

@@ -22,7 +22,7 @@ import { countQueriesOf } from './queries.counts.repo.ts';
 import { loadOwnQueriesPage } from './queries.page.repo.ts';
 import { PagedList } from '../paging/paging.schema.ts';
 import { MyQueriesPageSchema, MyQueriesParamsSchema } from './queries.page.schema.ts';
-import { getQueryForUser } from './queries.access.ts';
+import { companyScope, getQueryForUser, ownCompany } from './queries.access.ts';
 import { insertQuery, insertQueryFiles, loadQueries } from './queries.repo.ts';
 import {
   CreateQuerySchema,
@@ -44,7 +44,7 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({ descrip
 /** The queries sub-app of the client portal: paths under /api (docs/product.md §7 "Queries"). Static paths come before /queries/{id}. */
 export function queriesRoutes(deps: Deps) {
   const { db, storage } = deps;
-  const ownOrAll = (user: AuthUser) => (user.role === 'admin' ? undefined : user.id);
+  const ownOrAll = (user: AuthUser) => companyScope(user) ?? undefined;
   const byStatus = (status: QueryStatus) =>
     createRoute({
       method: 'get',
@@ -93,7 +93,7 @@ export function queriesRoutes(deps: Deps) {
           async (incoming) => {
             const input = CreateQuerySchema.parse(incoming.fields);
             const subserviceId = await checkServices(deps, input);
-            const reused = await reusableFiles(deps, user.id, input.reuseFiles);
+            const reused = await reusableFiles(deps, ownCompany(user), input.reuseFiles);
             if (!incoming.count && !reused.length) throw new HttpError(400, REQUIRED_FIELDS);
             if (incoming.count + reused.length > maxFiles) throw new HttpError(400, `Too many files. At most ${maxFiles} are accepted.`);
             // Sniff every file before writing a row; one refused file refuses the request.
@@ -113,7 +113,7 @@ export function queriesRoutes(deps: Deps) {
               });
               // Reused plans point at the stored file they came from: stored once, listed twice.
               await insertQueryFiles(trx, queryId, 'attachment', [...reused, ...stored], user.id);
-              await recordActivity(trx, { userId: user.id, queryId, activity: 'Query submitted', status: 'pending' });
+              await recordActivity(trx, { userId: user.id, queryId, activity: 'Query submitted', status: 'pending', actorId: user.id });
               await notifyCompany(deps, trx, { queryId, user, input, subserviceId, files: [...reused, ...stored].map((f) => f.name) });
               return queryId;
             });
@@ -148,11 +148,12 @@ export function queriesRoutes(deps: Deps) {
       async (c) => {
         const { limit, cursor, page, pageSize } = c.req.valid('query');
         if (limit === undefined && cursor === undefined) {
-          const userId = c.var.user.id;
+          const companyId = ownCompany(c.var.user);
           if (page === undefined && pageSize === undefined) {
             // Every own query, streamed in batches (http/json-stream.ts).
             const batches = offsetBatches(
-              async (limit, offset) => withChatPreview(db, c.var.user, await loadQueries(db, storage, { userId, page: { limit, offset } })),
+              async (limit, offset) =>
+                withChatPreview(db, c.var.user, await loadQueries(db, storage, { companyId, page: { limit, offset } })),
               (q) => q._id,
             );
             return streamJsonList<{ data: MyQuery[]; page: number; pageSize: number; total: number }>(c, 'data', batches, (n) => ({
@@ -164,12 +165,12 @@ export function queriesRoutes(deps: Deps) {
           const size = pageSize ?? 20;
           const number = page ?? 1;
           const [rows, counts] = await Promise.all([
-            loadQueries(db, storage, { userId, page: { limit: size, offset: (number - 1) * size } }),
-            countQueriesOf(db, userId),
+            loadQueries(db, storage, { companyId, page: { limit: size, offset: (number - 1) * size } }),
+            countQueriesOf(db, companyId),
           ]);
           return c.json({ data: await withChatPreview(db, c.var.user, rows), page: number, pageSize: size, total: counts.all.total }, 200);
         }
-        return c.json(await loadOwnQueriesPage(db, storage, c.var.user.id, { limit: limit ?? 20, cursor }), 200);
+        return c.json(await loadOwnQueriesPage(db, storage, ownCompany(c.var.user), { limit: limit ?? 20, cursor }), 200);
       },
     )
     .openapi(
@@ -183,13 +184,13 @@ export function queriesRoutes(deps: Deps) {
         middleware: [requireAuth(db)] as const,
         responses: { 200: json(QueryCountsSchema, 'Counts') },
       }),
-      async (c) => c.json(await countQueriesOf(db, c.var.user.id), 200),
+      async (c) => c.json(await countQueriesOf(db, ownCompany(c.var.user)), 200),
     )
     .openapi(byStatus('answered'), async (c) =>
-      c.json(await loadQueries(db, storage, { userId: ownOrAll(c.var.user), statuses: ['answered'] }), 200),
+      c.json(await loadQueries(db, storage, { companyId: ownOrAll(c.var.user), statuses: ['answered'] }), 200),
     )
     .openapi(byStatus('pending'), async (c) =>
-      c.json(await loadQueries(db, storage, { userId: ownOrAll(c.var.user), statuses: ['pending'] }), 200),
+      c.json(await loadQueries(db, storage, { companyId: ownOrAll(c.var.user), statuses: ['pending'] }), 200),
     )
     .openapi(
       createRoute({
@@ -232,9 +233,9 @@ export function queriesRoutes(deps: Deps) {
  * without an upload. Anything not theirs (or unknown) is refused as one 404, so ids of other
  * clients' files reveal nothing.
  */
-async function reusableFiles({ db }: Deps, userId: string, ids: string[]): Promise<StoredFile[]> {
+async function reusableFiles({ db }: Deps, companyId: string, ids: string[]): Promise<StoredFile[]> {
   if (ids.length > 100) throw new HttpError(400, TOO_MANY_REUSED);
-  const files = await findOwnAttachments(db, userId, ids);
+  const files = await findOwnAttachments(db, companyId, ids);
   if (files.length !== ids.length) throw new HttpError(404, 'File not found.');
   return files;
 }

@@ -6,8 +6,10 @@ import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { pushRequestChange } from '../chats/chats.public.ts';
+import { enqueueForFollowers } from '../companies/companies.public.ts';
 import { enqueueMail, type OutgoingMail } from '../outbox/outbox.repo.ts';
 import { QUERY_NOT_FOUND, type QueryStatus } from './queries.labels.ts';
+import { canSeeQuery } from './queries.access.ts';
 import { lockRequest, type StepRequest } from './queries.repo.ts';
 import { isStatusMove, MOVES, moveRefusal, type Move } from './queries.rules.ts';
 import type { LifecycleFrame } from './queries.schema.ts';
@@ -20,7 +22,7 @@ import type { LifecycleFrame } from './queries.schema.ts';
 // publishes the /ws frames, so nobody is told of a step that rolled back.
 
 export type Trx = Transaction<Database>;
-export type Actor = Pick<AuthUser, 'id' | 'role' | 'fullName' | 'email'>;
+export type Actor = Pick<AuthUser, 'id' | 'role' | 'fullName' | 'email' | 'companyId'>;
 export type { StepRequest };
 
 /** One line of the request's history, written with the step. */
@@ -56,14 +58,17 @@ export async function runStep<T>(deps: Deps, log: Logger, actor: Actor, step: St
   const { q, result } = await deps.db.transaction().execute(async (trx) => {
     const id = typeof step.queryId === 'string' ? step.queryId : await step.queryId(trx);
     const q = id ? await lockRequest(trx, id) : undefined;
-    if (!q || (actor.role !== 'admin' && q.user_id !== actor.id)) throw new HttpError(404, step.notFound ?? QUERY_NOT_FOUND);
+    if (!q || !canSeeQuery(actor, q)) throw new HttpError(404, step.notFound ?? QUERY_NOT_FOUND);
     const refusal = (await step.check?.(trx, q)) ?? moveRefusal(step.move, await moveFacts(trx, q));
     if (refusal) throw new StepRefused(refusal, q.status === 'closed' && step.move !== 'close' ? 'query_closed' : 'invalid_transition');
     const result = await step.change(trx, q);
     const by = actor.role === 'admin' ? 'firm' : 'client';
-    for (const line of step.history(q, result)) await recordActivity(trx, { userId: q.user_id, queryId: q.id, ...line, by });
+    for (const line of step.history(q, result))
+      await recordActivity(trx, { userId: q.user_id, queryId: q.id, ...line, by, actorId: actor.id });
     const mail = step.mail(q, result);
-    if (mail) await enqueueMail(trx, mail);
+    // A mail to the request's client goes to those who follow it; one to the firm, as it is.
+    if (mail && mail.to === q.email) await enqueueForFollowers(trx, q.id, mail);
+    else if (mail) await enqueueMail(trx, mail);
     return { q, result };
   });
   await publishStep(deps, log, actor, q.id, step.move);

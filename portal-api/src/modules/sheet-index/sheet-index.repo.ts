@@ -136,6 +136,9 @@ export async function saveSheetIndex(db: DB, fileId: string, outcome: { summary:
       index_status: outcome.detail.kind === 'failed' ? 'failed' : 'done',
       index_summary: outcome.summary,
       index_json: JSON.stringify(outcome.detail),
+      // The search reads the titles (db/search.ts, migration 20261130T0410).
+      sheet_titles:
+        outcome.detail.kind === 'pdf' ? outcome.detail.sheets.flatMap((s) => (s.title ? [s.title] : [])).join(' \n ') || null : null,
     })
     .where('id', '=', fileId)
     .execute();

@@ -3,6 +3,7 @@ import type { DB } from '../../db/database.ts';
 import { imageForUpdate, replacedImage } from '../../db/row-image.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { createCompanyFor } from '../companies/companies.repo.ts';
 
 /** The user as the API shows it (docs/product.md §3 "User in admin list", "Profile"). */
 export function toUser(row: UserRow) {
@@ -38,13 +39,20 @@ export function toSessionUser(u: Pick<UserRow, 'id' | 'full_name' | 'email' | 'r
   return { _id: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status };
 }
 
-/** A sign-up: a pending client. False when the e-mail already has an account (a concurrent sign-up won). */
-export async function insertPendingClient(db: DB, input: { fullName: string; email: string; passwordHash: string }): Promise<boolean> {
+/**
+ * A sign-up: a pending client, in a company of their own, or in the company that invited them
+ * (`join`). False when the e-mail already has an account (a concurrent sign-up won).
+ */
+export async function insertPendingClient(
+  db: DB,
+  input: { fullName: string; email: string; passwordHash: string; join?: { companyId: string; invitedBy: string } },
+): Promise<boolean> {
   const now = nowIso();
+  const id = newId();
   const inserted = await db
     .insertInto('users')
     .values({
-      id: newId(),
+      id,
       full_name: input.fullName,
       email: input.email,
       password_hash: input.passwordHash,
@@ -56,10 +64,14 @@ export async function insertPendingClient(db: DB, input: { fullName: string; ema
       profile_image: null,
       created_at: now,
       updated_at: now,
+      company_id: input.join?.companyId ?? null,
+      invited_by: input.join?.invitedBy ?? null,
     })
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows) === 1;
+  const isNew = Number(inserted.numInsertedOrUpdatedRows) === 1;
+  if (isNew && !input.join) await createCompanyFor(db, id, input.fullName);
+  return isNew;
 }
 
 export async function setPasswordHash(db: DB, id: string, passwordHash: string): Promise<void> {
@@ -227,5 +239,6 @@ export async function insertApprovedClient(
       updated_at: now,
     })
     .execute();
+  await createCompanyFor(db, id, input.company || input.fullName);
   return id;
 }

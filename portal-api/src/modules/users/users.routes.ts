@@ -15,6 +15,7 @@ import {
   UsersWithQueriesSchema,
 } from '../queries/queries.public.ts';
 import { PROFILE_IMAGE_MAX_BYTES, profileImageKey, storeProfileImage } from './profile-image.ts';
+import { companiesOfUsers } from '../companies/companies.repo.ts';
 import { findUserById, listNonAdminUsers, toProfile, toUser, updateProfile } from './users.repo.ts';
 import { ProfileSchema, ProfileUpdateSchema, UserListQuerySchema, UserPageSchema } from './users.schema.ts';
 import { PROFILE_UPDATED } from './users.labels.ts';
@@ -50,9 +51,14 @@ export function usersRoutes(deps: Deps) {
         const { page, pageSize, cursor, include } = c.req.valid('query');
         const withLatest = include === 'latestQueryStatus';
         const { rows, total, nextCursor } = await listNonAdminUsers(db, page, pageSize, cursor, withLatest);
+        // The approval list names each client's company and who invited them (docs/product.md, "Colleagues").
+        const companies = await companiesOfUsers(
+          db,
+          rows.map((r) => r.id),
+        );
         const data = rows.map((row) => {
           const { _id, fullName, email, role, status, createdAt } = toUser(row);
-          const listed = { _id, fullName, email, role, status, createdAt };
+          const listed = { _id, fullName, email, role, status, createdAt, company: null, invitedBy: null, ...companies.get(row.id) };
           return withLatest ? { ...listed, latestQueryStatus: row.latest_query_status ?? null } : listed;
         });
         return c.json({ data, page, pageSize, total, nextCursor }, 200);

@@ -25,6 +25,16 @@ export const ListedUserSchema = z
     role: z.string(),
     status: z.string(),
     createdAt: z.string(),
+    company: z
+      .object({ _id: z.string(), name: z.string() })
+      .nullable()
+      .optional()
+      .meta({ description: 'The client\'s company (docs/product.md, "Colleagues").' }),
+    invitedBy: z
+      .object({ _id: z.string(), fullName: z.string() })
+      .nullable()
+      .optional()
+      .meta({ description: 'The colleague who invited this client into their company; null for one who signed up alone.' }),
     latestQueryStatus: z
       .string()
       .nullable()

@@ -7,7 +7,8 @@ import { authenticate, bearerToken, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { QUERY_NOT_FOUND } from '../queries/queries.labels.ts';
-import { findQueryForUser } from '../queries/queries.public.ts';
+import { findQueryForUser, linkViewerMaySee } from '../queries/queries.public.ts';
+import { findQueryRow } from '../queries/queries.repo.ts';
 import { QueryIdParamsSchema } from '../queries/queries.schema.ts';
 import { listPlanFiles, zipKey, zipName } from './workspace.repo.ts';
 import { FilesZipQuerySchema, WorkspaceSchema } from './workspace.schema.ts';
@@ -52,12 +53,15 @@ export function workspaceRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param');
-        const { exp, sig } = c.req.valid('query');
+        const { exp, sig, u } = c.req.valid('query');
         if (exp && sig) {
-          if (!storage.verifySignature(zipKey(id), zipName(id), exp, sig))
+          if (!storage.verifySignature(zipKey(id), zipName(id), exp, sig, u))
             throw new HttpError(403, 'This download link has expired or is not valid. Reload the page and try again.', {
               code: 'link_expired',
             });
+          // A link signed for a user opens only while that user may still see the request (lib/link-viewer.ts).
+          const row = u ? await findQueryRow(db, id) : null;
+          if (u && (!row || !(await linkViewerMaySee(db, u, row)))) throw new HttpError(404, QUERY_NOT_FOUND);
         } else {
           const user = await authenticate(db, bearerToken(c.req.header('authorization')));
           await findQueryForUser(db, id, user);

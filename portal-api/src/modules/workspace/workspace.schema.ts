@@ -21,6 +21,11 @@ export const HistoryEntrySchema = z
     status: z.string(),
     createdAt: z.string(),
     by: z.enum(['client', 'firm']).meta({ description: 'Who did it: the client or the estimating team.' }),
+    author: z
+      .object({ _id: z.string(), fullName: z.string() })
+      .nullable()
+      .optional()
+      .meta({ description: 'The person who did it (a client company has several); null on older lines.' }),
   })
   .meta({ id: 'HistoryEntry' });
 
@@ -45,6 +50,9 @@ export const WorkspaceSchema = z
       }),
     filesZipUrl: z.string().nullable().meta({ description: 'A signed link (1 hour) to every plan file as one ZIP; null without files.' }),
     unread: z.number().meta({ description: "The viewer's unread messages in this request's chat (the firm's, for an admin)." }),
+    following: z.boolean().optional().meta({
+      description: "Whether the viewer gets this request's mails (a client; PUT/DELETE /queries/{id}/follow). Absent for an admin.",
+    }),
   })
   .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
@@ -53,4 +61,6 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export const FilesZipQuerySchema = z.object({
   exp: z.string().max(20).optional(),
   sig: z.string().max(100).optional(),
+  /** The user the link was signed for (lib/link-viewer.ts). */
+  u: z.string().max(40).optional(),
 });

@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { listQueryHistory } from '../activities/activities.repo.ts';
 import { unreadCounts } from '../chats/unread.repo.ts';
+import { isFollowing } from '../companies/companies.repo.ts';
 import { QUERY_NOT_FOUND } from '../queries/queries.labels.ts';
 import { getQueryForUser } from '../queries/queries.public.ts';
 import { findQueryRow } from '../queries/queries.repo.ts';
@@ -14,7 +15,7 @@ import type { Workspace } from './workspace.schema.ts';
 // The request workspace, the read model of the panel beside a chat: the request, its client's
 // contact, its history, the moves the viewer may take now, the plans' ZIP and the unread count.
 
-type Viewer = Pick<AuthUser, 'id' | 'role'>;
+type Viewer = Pick<AuthUser, 'id' | 'role' | 'companyId'>;
 
 // Lines written since 20261124T1400 say who acted. Older ones are told by their text: these are
 // written by a client's own action (queries.routes.ts, chats.socket.ts, quotes, addenda, outcome);
@@ -24,11 +25,12 @@ const CLIENT_ACTIVITIES = /^(Query submitted|Message sent|Quote accepted|Quote d
 /** The request workspace for its owner or an admin; 404 for anyone else (as GET /queries/{id}). */
 export async function loadWorkspace(db: DB, storage: Storage, id: string, viewer: Viewer): Promise<Workspace> {
   const query = await getQueryForUser(db, storage, id, viewer);
-  const [row, client, history, unread] = await Promise.all([
+  const [row, client, history, unread, following] = await Promise.all([
     findQueryRow(db, id),
     findClientContact(db, query.user._id),
     listQueryHistory(db, id),
     unreadCounts(db, viewer, [id]),
+    viewer.role === 'client' ? isFollowing(db, id, viewer.id) : null,
   ]);
   if (!client || !row) throw new HttpError(404, QUERY_NOT_FOUND);
   const facts = {
@@ -46,6 +48,7 @@ export async function loadWorkspace(db: DB, storage: Storage, id: string, viewer
     moves: allowedMoves(facts, viewer.role),
     filesZipUrl: query.files.length ? filesZipUrl(storage, id) : null,
     unread: unread.get(id) ?? 0,
+    ...(following === null ? {} : { following }),
   };
 }
 
@@ -53,5 +56,7 @@ export async function loadWorkspace(db: DB, storage: Storage, id: string, viewer
 export function filesZipUrl(storage: Storage, queryId: string): string {
   const signed = new URL(storage.signedUrl(zipKey(queryId), zipName(queryId)), 'http://local');
   const params = new URLSearchParams({ exp: signed.searchParams.get('exp') ?? '', sig: signed.searchParams.get('sig') ?? '' });
+  const viewer = signed.searchParams.get('u');
+  if (viewer) params.set('u', viewer);
   return `/api/queries/${encodeURIComponent(queryId)}/files.zip?${params}`;
 }

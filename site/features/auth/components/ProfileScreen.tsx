@@ -15,6 +15,7 @@ import { PROFILE_LABELS } from '../profile-labels.ts';
 import './profile.css';
 import { PROFILE_UPDATED } from '../../../../portal-api/src/modules/users/users.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { TeamSection } from '../../company/index.ts';
 
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -26,6 +27,8 @@ export function ProfileScreen({ area }: { area: 'admin' | 'client' }) {
   return (
     <Shell>
       <ProfileForm />
+      {/* docs/product.md, "Colleagues": a client's company and its members. */}
+      {area === 'client' ? <TeamSection /> : null}
     </Shell>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { inviteFromLocation, lookupInvite } from '../../company/index.ts';
 import { useForm } from 'react-hook-form';
 import { signUp } from '../api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -51,6 +52,18 @@ function SignupForm() {
   });
   const password = watch('password');
   const warm = useWarmResolver(resolver);
+  // A colleague's invitation link (docs/product.md, "Colleagues"): its e-mail is filled in and fixed.
+  const [invite] = useState(() => inviteFromLocation());
+  const [invited, setInvited] = useState<{ email: string; companyName: string; invitedBy: string } | null>(null);
+  useEffect(() => {
+    if (!invite) return;
+    lookupInvite(invite)
+      .then((res) => {
+        setInvited(res.data);
+        setValue('email', res.data.email);
+      })
+      .catch((err: unknown) => setFailure(messageOf(err, 'This invitation link is not valid.')));
+  }, [invite, setValue]);
   const [shown, setShown] = useState(false);
   const [failure, setFailure] = useState('');
   // docs/product.md §4: the error clears on submit (each submit checks the form again and clears `failure`).
@@ -65,7 +78,7 @@ function SignupForm() {
       async (form) => {
         setFailure('');
         try {
-          const res = await signUp(signupBody(form));
+          const res = await signUp({ ...signupBody(form), ...(invite ? { invite } : {}) });
           if (!res.token) {
             setFailure('Token not received from API');
             return;
@@ -91,6 +104,11 @@ function SignupForm() {
       <div id="signup-error" className="auth-error" role="alert">
         {error}
       </div>
+      {invited ? (
+        <p className="auth-invite" role="status">
+          {invited.invitedBy} invited you to join {invited.companyName}.
+        </p>
+      ) : null}
       <div className="auth-row">
         <div className="field">
           <label htmlFor="signup-first">First name</label>
@@ -103,7 +121,16 @@ function SignupForm() {
       </div>
       <div className="field">
         <label htmlFor="signup-email">Email</label>
-        <input id="signup-email" type="email" autoComplete="email" maxLength={320} required {...register('email')} {...invalid('email')} />
+        <input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          maxLength={320}
+          required
+          readOnly={!!invited}
+          {...register('email')}
+          {...invalid('email')}
+        />
       </div>
       <div className="field">
         <label htmlFor="signup-password">Password</label>

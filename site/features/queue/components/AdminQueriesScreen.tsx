@@ -1,5 +1,6 @@
 import { AdminShell } from '../../../shell/AdminShell.tsx';
 import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import { SearchBox } from '../../search/index.ts';
 import { ClientList } from './ClientList.tsx';
 import { RequestQueue } from './RequestQueue.tsx';
 
@@ -12,6 +13,7 @@ export default function AdminQueriesScreen() {
         <h1>Queries</h1>
       </div>
       <div style={{ display: 'grid', gap: '1.25rem', maxWidth: 1200 }}>
+        <SearchBox />
         <RequestQueue />
         <ClientList />
       </div>

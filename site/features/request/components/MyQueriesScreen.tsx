@@ -6,6 +6,7 @@ import { PortalShell } from '../../../shell/PortalShell.tsx';
 import { formatDateTime, StatusBadge, type Query } from '../query-format.tsx';
 import { QueryDetailsModal } from './QueryDetailsModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { SearchBox } from '../../search/index.ts';
 
 const PAGE_SIZE = 5; // docs/product.md §9
 
@@ -30,6 +31,7 @@ function MyQueries() {
   return (
     <div className="myq">
       <h1>My Queries</h1>
+      <SearchBox />
       <section className="card">
         {error ? (
           <p className="error-text" role="alert">

@@ -39,6 +39,9 @@ function UsersTable() {
     onError: () => toast.error('Approval failed'),
     onSettled: () => setPending(null),
   });
+  // The columns are made once; the one-click approval reaches the current mutation through this.
+  const approveNow = useRef(approve);
+  approveNow.current = approve;
   // An approved user's Approve button goes: the focus moves to the next one still shown (the one
   // that takes its place in the list), else the previous one, else the page's heading.
   const approveFocus = () => {
@@ -54,6 +57,17 @@ function UsersTable() {
     helper.columns([
       helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || SPEC_TEXTS.unknownUser }),
       helper.accessor('email', { header: 'Email' }),
+      // docs/product.md, "Colleagues": the company, and who invited a colleague into it.
+      helper.display({
+        id: 'company',
+        header: 'Company',
+        cell: ({ row }) => (
+          <>
+            {row.original.company?.name ?? ''}
+            {row.original.invitedBy ? <span className="users-invited">Invited by {row.original.invitedBy.fullName}</span> : null}
+          </>
+        ),
+      }),
       helper.accessor('createdAt', {
         header: 'Created At',
         cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
@@ -73,7 +87,9 @@ function UsersTable() {
               className="btn btn-sm"
               onClick={() => {
                 approveFocus();
-                setPending(row.original);
+                // A colleague invited by an approved client is approved in one click; anyone else is confirmed first.
+                if (row.original.invitedBy) approveNow.current.mutate(row.original._id);
+                else setPending(row.original);
               }}
               aria-label={`Approve ${row.original.fullName}`}
             >

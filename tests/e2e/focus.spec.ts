@@ -225,7 +225,7 @@ test("the client workspace: Decline, Request a revision and Add addendum focus t
 
   const addendum = panel.getByRole('button', { name: 'Add addendum' });
   await press(page, addendum);
-  await expect(panel.getByLabel('Addendum files')).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Choose files' })).toBeFocused();
   await press(page, panel.getByRole('button', { name: 'Cancel' }));
   await expect(addendum).toBeFocused();
 

@@ -15,8 +15,9 @@ export const noteField = (max: number, label: string) =>
 
 export const AddendumFieldsSchema = z.object({ note: noteField(2000, 'The note') });
 /** The client's addendum form: its files first (they go up through tus), then AddendumFieldsSchema's note. */
+/** The addendum form: the files the request form's picker holds (each with its upload's id), and the note. */
 export const AddendumFormSchema = z.object({
-  files: z.array(z.custom<File>()).min(1, NO_FILES),
+  files: z.array(z.custom<{ id: string; file: File; preview: string | null }>()).min(1, NO_FILES),
   ...AddendumFieldsSchema.shape,
 });
 

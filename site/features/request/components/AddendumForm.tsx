@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast-on-demand.ts';
@@ -11,17 +11,22 @@ import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../li
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { useInlineForm } from '../../../ui/use-inline-form.ts';
+import { FilePicker } from './FilePicker.tsx';
 
 const resolver = lazyZodResolver(() =>
   import('../../../../portal-api/src/modules/files/files.schema.ts').then((m) => m.AddendumFormSchema),
 );
 
-/** The client's 'Add addendum': files and a note, uploaded as the next Addendum N. */
+/**
+ * The client's 'Add addendum': files and a note, uploaded as the next Addendum N through the
+ * request form's picker (drop zone, per-file progress, resume: docs/product.md §14).
+ */
 export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswered: boolean }) {
   const client = useQueryClient();
-  const ids = { files: useId(), note: useId() };
-  // The files field takes the focus as the form opens; as it closes (Cancel, or uploaded) the focus goes back to 'Add addendum'.
-  const addendum = useInlineForm('input');
+  const ids = { note: useId(), error: useId() };
+  // 'Choose files' takes the focus as the form opens; as it closes (Cancel, or uploaded) the focus goes back to 'Add addendum'.
+  const addendum = useInlineForm('button');
+  const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()), enabled: addendum.isOpen });
   // react-hook-form over the shared form schema (files.schema.ts, loaded lazily once the form shows), checked on submit.
   const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
     resolver,
@@ -36,7 +41,6 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const error = firstError(formState.errors) ?? failure;
   // Each file goes up on its own through tus; the addendum is made once all are complete.
   const uploads = useResumableUploads(useAuth((s) => s.token));
-  const picked = files.map((file, i) => ({ id: `${i}-${file.name}-${file.size}-${file.lastModified}`, file }));
   // One Idempotency-Key per addendum: a retry after a lost answer does not add it twice.
   const submission = useSubmissionKey();
   // Leaving mid-upload asks first.
@@ -56,13 +60,14 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
     setProgress(0);
     const key = submission.for({ queryId, files, note });
     try {
-      const uploadIds = await uploads.uploadAll(picked);
+      const uploadIds = await uploads.uploadAll(files);
       const res = await call(
         api.queries[':id'].addenda.$post({ param: { id: queryId } }, withIdempotencyKey(key, jsonBody({ uploadIds, note }))),
       );
       submission.renew();
       toast.success(res.message);
       addendum.close();
+      for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
       reset();
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
@@ -84,24 +89,25 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       noValidate
       aria-label="Add addendum"
     >
-      <label htmlFor={ids.files}>Addendum files</label>
-      <input
-        id={ids.files}
-        type="file"
-        multiple
-        accept=".pdf,.dwg,.zip,image/*"
-        onChange={(e) => setValue('files', [...(e.target.files ?? [])])}
+      <FilePicker
+        label="Addendum files"
+        files={files}
+        onChange={(next) => setValue('files', next)}
+        limits={limits.data}
+        disabled={progress !== null}
+        progress={uploads.progress}
+        errorId={formState.errors.files ? ids.error : undefined}
       />
       <label htmlFor={ids.note}>Note (optional)</label>
       <textarea id={ids.note} maxLength={2000} {...register('note')} />
       {isAnswered && <p className="rqp-meta">This request is answered: an addendum asks for a revision.</p>}
       {progress !== null && (
         <p role="status">
-          Uploading… {overallPercent(uploads.progress, picked)}%{uploads.waiting && <> {UPLOAD_WAITING}</>}
+          Uploading… {overallPercent(uploads.progress, files)}%{uploads.waiting && <> {UPLOAD_WAITING}</>}
         </p>
       )}
       {error && (
-        <p className="error-text" role="alert">
+        <p id={ids.error} className="error-text" role="alert">
           {error}
         </p>
       )}

@@ -25,15 +25,17 @@ type Props = {
   errorId?: string;
   /** The Choose files button, which the form focuses when the files are missing. */
   chooseRef?: Ref<HTMLButtonElement>;
+  /** The field's label: the request form's by default; the addendum form names its own. */
+  label?: string;
 };
 
 /**
- * Plan files for a request: up to 20 (PDF, DWG, ZIP or images), chosen with the
+ * Plan files for a request or an addendum: up to 20 (PDF, DWG, ZIP or images), chosen with the
  * button or dropped on the zone; images get a preview, others their name; each
  * has a remove button. The limits are checked here too so a person learns them
  * before a long upload; the server checks again by content.
  */
-export function FilePicker({ files, onChange, limits, disabled, progress, errorId, chooseRef }: Props) {
+export function FilePicker({ files, onChange, limits, disabled, progress, errorId, chooseRef, label = 'Plans and files *' }: Props) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -68,7 +70,7 @@ export function FilePicker({ files, onChange, limits, disabled, progress, errorI
 
   return (
     <div className="field">
-      <label htmlFor={inputId}>Plans and files *</label>
+      <label htmlFor={inputId}>{label}</label>
       <div
         className={`drop${over ? ' is-over' : ''}`}
         onDragOver={(e) => {

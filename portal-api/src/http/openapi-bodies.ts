@@ -28,7 +28,13 @@ const queryFields = {
   subService: text('A sub-service id of that service; required when it has sub-services.'),
   bidDueDate: text('YYYY-MM-DD.'),
   subject: text(),
-  projectName: text(),
+  projectName: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 120,
+    description:
+      'The project name, 1–120 characters after trimming, no control characters. The request form always sends it; a call that leaves it out entirely (the original multipart call) still works, and that request reads by its message.',
+  },
   location: text(),
   reuseFiles: text('Comma-separated ids of files of the caller’s own earlier requests.'),
 };

@@ -12,8 +12,8 @@ export const MAIL_TITLE_MAX = 80;
 
 /**
  * The name a request goes by in every mail (it leads each one): its project name,
- * else its message's start (the project name is optional, and older requests have none).
- * Longer than MAIL_TITLE_MAX (a project name may have 200 characters), it is cut at a word.
+ * else its message's start (older requests, and calls of the original API, have none).
+ * Longer than MAIL_TITLE_MAX (older project names may have 200 characters), it is cut at a word.
  */
 export function requestTitle(q: { project_name: string | null; message: string }): string {
   const words = q.message.trim().split(/\s+/);

@@ -63,7 +63,7 @@ export function queriesRoutes(deps: Deps) {
         path: '/queries',
         tags: ['Queries'],
         summary:
-          "Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, optional projectName and location, and 1 to UPLOAD_MAX_FILES (default 20) files in files[] (PDF, DWG, ZIP or images) and/or reuseFiles: comma-separated ids of files of the caller's own earlier requests, attached without uploading again.",
+          "Submits a request. Client only. multipart/form-data: message, service, subService (ids from GET /services; required when the service has sub-services), optional bidDueDate (YYYY-MM-DD), optional subject, projectName (1–120 characters, no control characters; the request form always sends it, and a call that sends it empty or invalid is refused with 400), optional location, and 1 to UPLOAD_MAX_FILES (default 20) files in files[] (PDF, DWG, ZIP or images) and/or reuseFiles: comma-separated ids of files of the caller's own earlier requests, attached without uploading again.",
         description:
           "Or application/json with the same fields as strings plus `uploadIds`: ids of the caller's completed resumable uploads (POST /uploads/tus), " +
           'claimed by this request (each upload once). A JSON body without `uploadIds` keeps the 415 of docs/product.md §7. ' +

@@ -21,6 +21,19 @@ export const QueryStatusSchema = z.enum(QUERY_STATUSES);
 /** docs/product.md §5: a field the request needs; a missing one, whichever it is, is REQUIRED_FIELDS. */
 const requiredText = () => z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS);
 
+export const PROJECT_NAME_MAX = 120;
+export const PROJECT_NAME_TOO_LONG = `The project name can be at most ${PROJECT_NAME_MAX} characters.`;
+export const PROJECT_NAME_CONTROL = 'The project name cannot contain control characters.';
+
+/**
+ * A request's project name (docs/product.md §11): it leads every list, so it is 1 to 120
+ * characters of printable text once trimmed (a tab, a line break or an escape sequence inside
+ * would break the rows and mail subjects it heads). A missing one is the form's one sentence.
+ */
+export const ProjectNameSchema = requiredText()
+  .max(PROJECT_NAME_MAX, PROJECT_NAME_TOO_LONG)
+  .refine((v) => !/\p{Cc}/u.test(v), PROJECT_NAME_CONTROL);
+
 /** The multipart text fields of POST /queries (files go through lib/storage.ts). */
 export const CreateQuerySchema = z.object({
   message: requiredText().max(MAX_MESSAGE_LENGTH, 'Your description can be at most 10,000 characters.'),
@@ -43,13 +56,10 @@ export const CreateQuerySchema = z.object({
     .max(200, 'The subject can be at most 200 characters.')
     .optional()
     .transform((v) => v || undefined),
-  // Optional, here and on the request form, whose required fields are docs/product.md §5's.
-  projectName: z
-    .string()
-    .trim()
-    .max(200, 'The project name can be at most 200 characters.')
-    .optional()
-    .transform((v) => v || undefined),
+  // Required by the request form; a call that sends it, even empty, is held to its rules. A call
+  // that leaves the field out entirely is the original multipart call of docs/product.md §7,
+  // which knows no project name, and still works: that request reads by its message.
+  projectName: ProjectNameSchema.optional(),
   location: z
     .string()
     .trim()
@@ -79,17 +89,17 @@ export type CreateQuery = z.infer<typeof CreateQuerySchema>;
 
 /**
  * The /request form (docs/product.md §5 "Submit request"), checked before any file is uploaded:
- * description, service, a sub-service when the service has some, and a file picked or
- * reused. The project name and location are optional: docs/product.md §5 names the
- * required fields, and a request without a name reads by its message in every list. Any gap is REQUIRED_FIELDS, the same rule as CreateQuerySchema's. Lengths,
- * the date and the ids stay CreateQuerySchema's on the server, whose sentence the form
- * then shows, as before. `F` is the browser's picked file.
+ * project name (ProjectNameSchema, the server's own rule), description, service, a sub-service
+ * when the service has some, and a file picked or reused. The location stays optional. Any gap
+ * is REQUIRED_FIELDS, the same rule as CreateQuerySchema's. The other lengths, the date and the
+ * ids stay CreateQuerySchema's on the server, whose sentence the form then shows, as before.
+ * `F` is the browser's picked file.
  */
 export function requestFormSchema<F>(facts: { hasSubServices: (serviceId: string) => boolean; reusedFiles: number }) {
   return z
     .object({
+      projectName: ProjectNameSchema,
       message: requiredText(),
-      projectName: z.string(),
       location: z.string(),
       service: requiredText(),
       subService: z.string(),

@@ -1,22 +1,38 @@
 import { useId } from 'react';
+import { PROJECT_NAME_MAX } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
+import { CharCount } from '../../../ui/CharCount.tsx';
 
 type Project = { name: string; location: string };
+type Props = {
+  value: Project;
+  onChange: (p: Project) => void;
+  disabled: boolean;
+  /** The id the name input takes (the form focuses it when it is refused). */
+  nameId: string;
+  /** The field's refusal attributes (lib/field-error.ts); they point at the counter too. */
+  nameError: { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+};
 
-/** Project name and location, both optional: docs/product.md §5 names the form's required fields. */
-export function ProjectFields({ value, onChange, disabled }: { value: Project; onChange: (p: Project) => void; disabled: boolean }) {
-  const ids = { name: useId(), location: useId() };
+/**
+ * The project name, required (it leads every list: docs/product.md §11), and the optional
+ * location. docs/product.md §5's '*' marks the required fields.
+ */
+export function ProjectFields({ value, onChange, disabled, nameId, nameError }: Props) {
+  const ids = { location: useId() };
   return (
     <div className="request-row">
       <div className="field">
-        <label htmlFor={ids.name}>Project name (optional)</label>
+        <label htmlFor={nameId}>Project name *</label>
         <input
-          id={ids.name}
+          id={nameId}
           value={value.name}
-          maxLength={200}
+          {...nameError}
           placeholder="e.g. Hialeah Office Building"
           disabled={disabled}
           onChange={(e) => onChange({ ...value, name: e.target.value })}
         />
+        {/* Nothing is cut (docs/product.md §18): the counter warns, the form and the server refuse. */}
+        <CharCount id="request-project-count" value={value.name} max={PROJECT_NAME_MAX} />
       </div>
       <div className="field">
         <label htmlFor={ids.location}>Location (optional)</label>

@@ -50,6 +50,7 @@ describe('the request form', () => {
     browser.visit('/request');
     render(<RequestScreen />);
     await waitFor(() => expect(screen.getByRole('option', { name: 'Manufacturers' })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Project name *'), { target: { value: 'Coral Gables House' } });
     fireEvent.change(screen.getByLabelText('Description *'), { target: { value: 'Takeoff of a two-storey house' } });
     chooseOption(screen.getByLabelText('Service *'), screen.getByRole<HTMLOptionElement>('option', { name: 'Manufacturers' }).value);
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -61,6 +62,7 @@ describe('the request form', () => {
     expect(plans.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose files' }));
     expect(screen.getByLabelText('Description *').hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.getByLabelText('Project name *').hasAttribute('aria-invalid')).toBe(false);
     expect(screen.getByLabelText('Service *').hasAttribute('aria-invalid')).toBe(false);
     expect(await queriesOfClient()).toEqual([]);
     expect(browser.visited).toEqual([]);
@@ -77,10 +79,15 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit 
 const plansOf = (name: string) => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
 
 /** An earlier request of `c` with one plan file, for /request?reuse=, made through the API. */
-async function earlierRequest(c: Client): Promise<string> {
+async function earlierRequest(c: Client, fields: Record<string, string> = {}): Promise<string> {
   const services = (await browser.server.call('GET', '/api/services')).body as Array<{ _id: string; title: string }>;
   const body = multipart(
-    { message: 'Earlier takeoff', projectName: 'Earlier project', service: services.find((s) => s.title === 'Manufacturers')!._id },
+    {
+      message: 'Earlier takeoff',
+      projectName: 'Earlier project',
+      service: services.find((s) => s.title === 'Manufacturers')!._id,
+      ...fields,
+    },
     [{ field: 'files[]', name: 'A-101 plans.pdf' }],
   );
   const res = await browser.server.call('POST', '/api/queries', { ...body, token: c.token });
@@ -89,10 +96,10 @@ async function earlierRequest(c: Client): Promise<string> {
 }
 
 /** A new signed-in client with an earlier request, on /request?reuse= of it, once `service` is offered. */
-async function openReuseForm(fullName: string, service: string) {
+async function openReuseForm(fullName: string, service: string, fields: Record<string, string> = {}) {
   const client = await createClient(browser.server, admin, { fullName });
   signInAs(client);
-  const earlier = await earlierRequest(client);
+  const earlier = await earlierRequest(client, fields);
   browser.visit(`/request?reuse=${earlier}`);
   render(<RequestScreen />);
   await screen.findByRole('group', { name: 'Reused plans' });
@@ -108,7 +115,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     render(<RequestScreen />);
     await waitFor(() => expect(screen.getByRole('option', { name: 'General Contractor' })).toBeTruthy());
     type('Description *', 'Takeoff of a strip mall');
-    type('Project name (optional)', 'Flagler Strip Mall');
+    type('Project name *', 'Flagler Strip Mall');
     choose('Service *', 'General Contractor');
     chooseFiles(screen.getByLabelText('Plans and files *'), [plansOf('S-101.pdf')]);
     await screen.findByText('S-101.pdf');
@@ -130,7 +137,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
   it('sends a complete form once, as trimmed JSON with the reused plans, then opens My Queries', async () => {
     const { client, earlier } = await openReuseForm('Rosa Reuse', 'Sub-Contractor');
     type('Description *', '  Concrete takeoff, podium and garage  ');
-    type('Project name (optional)', ' Brickell Tower ');
+    type('Project name *', ' Brickell Tower ');
     type('Location (optional)', ' Miami, FL ');
     choose('Service *', 'Sub-Contractor');
     choose('Sub-Service *', 'Concrete');
@@ -165,24 +172,55 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     expect(files).toEqual([{ name: 'A-101 plans.pdf' }]);
   });
 
-  it("sends a form with docs/product.md §5's fields only: the project name is optional", async () => {
+  it('refuses a form without a project name, or with a control character in it, and sends nothing', async () => {
     const { client, earlier } = await openReuseForm('Nora Noname', 'Manufacturers');
     type('Description *', 'Door hardware pricing');
     choose('Service *', 'Manufacturers');
     submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
+    expect(screen.getByLabelText('Project name *').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Project name *'));
 
-    await waitFor(() => expect(browser.visited).toEqual(['/my-queries']));
-    const rows = await browser.server.deps.db
-      .selectFrom('queries')
-      .select(['message', 'project_name'])
-      .where('user_id', '=', client.id)
-      .where('id', '!=', earlier)
-      .execute();
-    expect(rows).toEqual([{ message: 'Door hardware pricing', project_name: null }]);
+    type('Project name *', 'Door\u0007hardware');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('The project name cannot contain control characters.');
+    const rows = await browser.server.deps.db.selectFrom('queries').select('id').where('user_id', '=', client.id).execute();
+    expect(rows.map((r) => r.id)).toEqual([earlier]);
+    expect(browser.visited).toEqual([]);
+  });
+
+  it("carries the reused request's service, sub-service, location and bid date, all editable", async () => {
+    const services = (await browser.server.call('GET', '/api/services')).body as Array<{
+      _id: string;
+      title: string;
+      subservices: Array<{ _id: string; title: string }>;
+    }>;
+    const gc = services.find((s) => s.title === 'General Contractor')!;
+    const bids = gc.subservices.find((s) => s.title === 'Public Bids Estimate')!;
+    await openReuseForm('Carla Carry', 'General Contractor', {
+      service: gc._id,
+      subService: bids._id,
+      location: 'Doral, FL',
+      bidDueDate: '2031-03-14',
+    });
+    await waitFor(() => expect((screen.getByLabelText('Service *') as HTMLSelectElement).value).toBe(gc._id));
+    expect((screen.getByLabelText('Sub-Service *') as HTMLSelectElement).value).toBe(bids._id);
+    expect((screen.getByLabelText('Location (optional)') as HTMLInputElement).value).toBe('Doral, FL');
+    expect((screen.getByLabelText('Bid due date (optional)') as HTMLInputElement).value).toBe('2031-03-14');
+    // Each stays editable.
+    choose('Sub-Service *', 'Commercial Bidding Estimates');
+    type('Location (optional)', 'Hialeah, FL');
+    type('Bid due date (optional)', '2031-04-01');
+    expect((screen.getByLabelText('Sub-Service *') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+      'Commercial Bidding Estimates',
+    );
+    expect((screen.getByLabelText('Location (optional)') as HTMLInputElement).value).toBe('Hialeah, FL');
+    expect((screen.getByLabelText('Bid due date (optional)') as HTMLInputElement).value).toBe('2031-04-01');
   });
 
   it('answers a retry after a lost answer with the first answer: the success message, and one request', async () => {
     const { client, earlier } = await openReuseForm('Lola Lost', 'Manufacturers');
+    type('Project name *', 'Lost Answer Slab');
     type('Description *', 'Slab takeoff whose answer was lost');
     choose('Service *', 'Manufacturers');
     // The first POST /api/queries reaches the server; its answer is lost on the way back.
@@ -215,7 +253,7 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
   it("leaves the description's length to the server and shows its sentence", async () => {
     const { client, earlier } = await openReuseForm('Lena Long', 'Manufacturers');
     type('Description *', 'x'.repeat(10_001));
-    type('Project name (optional)', 'Long Story');
+    type('Project name *', 'Long Story');
     choose('Service *', 'Manufacturers');
     submit();
 

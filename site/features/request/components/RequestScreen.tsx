@@ -25,7 +25,7 @@ import { MAYBE_SUBMITTED } from '../../../../portal-api/src/modules/idempotency/
 // docs/product.md §5 "Submit request" texts (queries.labels.ts), as the product shows them.
 const REDIRECT_MS = 1000; // docs/product.md §9
 /** The fields docs/product.md §5 requires, in the order the form shows them (the first refused one gets the focus). */
-const REQUIRED = ['message', 'service', 'subService', 'files'] as const;
+const REQUIRED = ['projectName', 'message', 'service', 'subService', 'files'] as const;
 
 /** /request (docs/product.md §2): the SUBMIT REQUEST FORM with several plan files and upload progress. */
 export function RequestScreen() {
@@ -45,7 +45,7 @@ function pick<T extends { _id: string; title: string }>(list: T[], wanted: strin
 
 function RequestForm() {
   const token = useAuth((s) => s.token);
-  const ids = { message: useId(), service: useId(), sub: useId(), due: useId(), error: useId() };
+  const ids = { projectName: useId(), message: useId(), service: useId(), sub: useId(), due: useId(), error: useId() };
   const chooseFiles = useRef<HTMLButtonElement>(null);
   const services = useServices();
   const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()) });
@@ -115,11 +115,30 @@ function RequestForm() {
     if (sub) setValue('subService', sub._id);
   }, [services.data, preselected, setValue]);
 
+  // 'Reuse these plans' (docs/product.md §10) brings the earlier request's service, sub-service,
+  // location and bid date with its files, once, where the link left a field empty; all stay editable.
+  const [carried, setCarried] = useState(false);
+  useEffect(() => {
+    const source = reuse.source;
+    if (carried || !source || !services.data) return;
+    setCarried(true);
+    const fill = (field: 'service' | 'subService' | 'location' | 'bidDueDate', value: string | null | undefined) => {
+      if (value && !getValues(field)) setValue(field, value);
+    };
+    const offered = services.data.find((s) => s._id === source.service?._id);
+    if (offered && (!getValues('service') || getValues('service') === offered._id)) {
+      fill('service', offered._id);
+      if (offered.subservices.some((s) => s._id === source.subservice?._id)) fill('subService', source.subservice?._id);
+    }
+    fill('location', source.location);
+    fill('bidDueDate', source.bidDueDate);
+  }, [reuse.source, services.data, carried, getValues, setValue]);
+
   // A shown error goes once the person changes what it was about.
   useEffect(() => {
     setFailure('');
     clearErrors();
-  }, [message, serviceId, subServiceId, files, clearErrors]);
+  }, [projectName, message, serviceId, subServiceId, files, clearErrors]);
 
   // The earliest day the picker offers: today in the person's own calendar (the server still takes any day).
   const today = useMemo(() => localDay(), []);
@@ -209,6 +228,8 @@ function RequestForm() {
             setValue('location', p.location);
           }}
           disabled={busy}
+          nameId={ids.projectName}
+          nameError={fieldError(!!formState.errors.projectName, ids.error, 'request-project-count')}
         />
 
         <div className="field">

@@ -3,12 +3,16 @@ import { FileLinkSchema } from '../files/files.schema.ts';
 
 // Deliverables and their revisions: Rev A is the first answer, each reopening opens the next letter.
 
+/** The longest reason for reopening (docs/product.md §12), in the schema and the reason box. */
+export const REOPEN_REASON_MAX = 1000;
+
+/** 'Request a revision' (client) and 'Reopen for a revision' (firm) take the same reason. */
 export const ReopenSchema = z.object({
   reason: z
     .string({ error: 'Please say what should change.' })
     .trim()
     .min(1, 'Please say what should change.')
-    .max(2000, 'The reason can be at most 2,000 characters.'),
+    .max(REOPEN_REASON_MAX, 'The reason can be at most 1,000 characters.'),
 });
 
 export const RevisionSchema = z

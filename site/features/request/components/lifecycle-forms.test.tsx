@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createClient, signInAdmin } from '../../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
+import { chooseFiles } from '../../../../tests/component/choose.ts';
 import { multipart } from '../../../../tests/component/multipart.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { IslandRoot } from '../../../ui/IslandRoot.tsx';
@@ -205,5 +206,51 @@ describe("the client's addendum (AddendumFormSchema)", () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add addendum' }));
     expect((screen.getByLabelText('Note (optional)') as HTMLTextAreaElement).value).toBe('Revised site plan.');
+  });
+
+  it("takes files through the request form's picker: the drop zone, one row per file, each removable", async () => {
+    const id = await newQuery('Hialeah Depot');
+    openPanel(id, 'client');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add addendum' }));
+    const form = screen.getByRole('form', { name: 'Add addendum' });
+    // The drop zone's button takes the focus as the form opens.
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('button', { name: 'Choose files' })));
+    expect(within(form).getByText('Drag and drop files here, or')).toBeTruthy();
+    const pdf = (name: string) => new File(['%PDF-1.4\n%%EOF\n'], name, { type: 'application/pdf' });
+    chooseFiles(within(form).getByLabelText('Addendum files'), [pdf('A-201 revised.pdf'), pdf('A-202 revised.pdf')]);
+    const list = await within(form).findByRole('list', { name: 'Attached files' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove A-202 revised.pdf' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    // The upload itself (tus, with its per-file progress and resume) is a browser journey's: tests/e2e/lifecycle.spec.ts.
+  });
+});
+
+describe("the firm's reopen (ReopenSchema)", () => {
+  it("shows 'Reopen for a revision' in the Status section of an answered request and opens Rev B with the reason", async () => {
+    const id = await newQuery('Kendall Clinic');
+    const as = { token: adminToken };
+    const files = multipart({}, [{ field: 'files[]', name: 'takeoff.pdf' }]);
+    for (const status of ['in_progress'])
+      expect((await browser.server.call('PATCH', `/api/queries/${id}/status`, { json: { status }, ...as })).status).toBe(200);
+    expect((await browser.server.call('POST', `/api/queries/${id}/deliverables`, { ...files, ...as })).status).toBe(201);
+    expect((await browser.server.call('PATCH', `/api/queries/${id}/status`, { json: { status: 'answered' }, ...as })).status).toBe(200);
+
+    openPanel(id, 'admin');
+    const status = await screen.findByRole('region', { name: 'Status' });
+    fireEvent.click(await within(status).findByRole('button', { name: 'Reopen for a revision' }));
+    const reason = within(status).getByLabelText('What should change?');
+    type(reason, 'Client sent a new door schedule.');
+    fireEvent.click(within(status).getByRole('button', { name: 'Reopen for a revision' }));
+    await waitFor(async () =>
+      expect((await db().selectFrom('queries').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('in_progress'),
+    );
+    const revisions = await db()
+      .selectFrom('query_revisions')
+      .select(['letter', 'reason'])
+      .where('query_id', '=', id)
+      .orderBy('letter')
+      .execute();
+    expect(revisions.at(-1)).toMatchObject({ letter: 'B', reason: 'Client sent a new door schedule.' });
   });
 });

@@ -69,6 +69,14 @@ const envSchema = z.object({
   // A bearer token for GET /metrics; long enough not to be guessed.
   NODE_ENV: optional,
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // How often the bid-outcome question job looks for bids whose date has passed (docs/operations.md).
+  // At most 10 minutes, so nobody waits longer; tests set a second or less.
+  OUTCOME_CHECK_INTERVAL_MS: z
+    .string()
+    .optional()
+    .transform((v) => v ?? '600000')
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number))
+    .pipe(z.number().int().min(100, 'must be at least 100').max(600_000, 'must be at most 600000 (10 minutes)')),
 });
 
 export type Config = {
@@ -95,6 +103,8 @@ export type Config = {
   isProduction: boolean;
   /** GET /metrics answers this bearer token; unset, /metrics is off (404). */
   metricsToken?: string;
+  /** How often the bid-outcome question job runs (OUTCOME_CHECK_INTERVAL_MS, default 10 minutes). */
+  outcomeCheckMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -178,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     isPublicUrlSet: e.PUBLIC_URL !== undefined,
     isProduction: e.NODE_ENV === 'production',
+    outcomeCheckMs: e.OUTCOME_CHECK_INTERVAL_MS,
   };
 }
 

@@ -125,7 +125,6 @@ export async function startServer(
   await registerChat(deps);
   const stopChatMailSweep = startChatMailSweep(deps, { anyAdmin: () => hub.anyAdmin(), user: (id) => hub.isOnline(id) });
   const app = createApp(deps);
-  const outcomeQuestions = startOutcomeQuestions(deps);
   outbox.start();
 
   let server: ServerType;
@@ -180,6 +179,8 @@ export async function startServer(
   // Background work starts once the server listens: pending sheet indexes, upload expiry.
   indexer.start();
   const stopExpiry = startUploadExpiry(db, storage, log);
+  // Asks clients for bid outcomes now (a restart catches up at once), then every OUTCOME_CHECK_INTERVAL_MS.
+  const outcomeQuestions = startOutcomeQuestions(deps);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   // `npm run create-admin` prints where to sign in: the address of the server that last started on this database.
@@ -194,7 +195,7 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       stopping.abort();
-      outcomeQuestions.stop();
+      await outcomeQuestions.stop();
       await swept;
       stopChatMailSweep();
       await outbox.stop();

@@ -5,9 +5,10 @@ import { outcomeError } from '../queries/queries.rules.ts';
 import { outcomeMails } from './outcomes.mail.ts';
 import { claimOutcomeQuestion, outcomeQuestionCandidates } from './outcomes.repo.ts';
 
-// "Once by mail" the client is asked for the bid outcome after the bid date. A bid date is a whole
-// day, so checking every 15 minutes is plenty.
-const EVERY_MS = 15 * 60_000;
+// "Once by mail" the client is asked for the bid outcome after the bid date. The job runs as the
+// server starts and then every OUTCOME_CHECK_INTERVAL_MS (10 minutes by default), so a restart
+// never delays a question by more than one interval. Who was asked is kept in the database
+// (queries.outcome_asked_at), not in memory: a restart or a second instance never asks twice.
 
 /**
  * Asks each client once, by mail, for the outcome of the requests on which they could record one
@@ -30,16 +31,24 @@ export async function askForOutcomes(deps: Deps, now = new Date()): Promise<numb
   return asked;
 }
 
-export function startOutcomeQuestions(deps: Deps): { stop: () => void } {
-  let running = false;
+/** Starts the job: one run now, then one every `config.outcomeCheckMs`; a run never overlaps the last. */
+export function startOutcomeQuestions(deps: Deps): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
   const tick = () => {
-    if (running) return;
-    running = true;
-    askForOutcomes(deps)
+    if (running || deps.shutdown.aborted) return;
+    running = askForOutcomes(deps)
+      .then((asked) => void (asked && deps.log.info({ asked }, 'asked clients for their bid outcomes')))
       .catch((err: unknown) => deps.log.error({ err }, 'bid outcome questions failed'))
-      .finally(() => (running = false));
+      .finally(() => (running = null));
   };
-  const timer = setInterval(tick, EVERY_MS);
+  const timer = setInterval(tick, deps.config.outcomeCheckMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  tick();
+  return {
+    // A stop waits for the run in hand, so the database is not closed under it.
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -58,6 +58,9 @@ export const chatStyles = `
   .acp-back { display: none; }
   .acp-who { display: grid; line-height: 1.25; min-width: 0; flex: 1 1 9rem; }
   .acp-who strong { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .acp-project { font-size: 1.05rem; }
+  .acp-client { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--muted); font-size: .9rem; }
+  .acp-client .acp-online { display: inline; }
   .acp-online { font-size: .8rem; color: var(--muted); white-space: nowrap; }
   .acp-body { flex: 1; min-height: 0; display: flex; flex-direction: column; }
   .acp-original { align-self: stretch; background: #fff; border: 1px dashed var(--navy-2); border-radius: 10px; padding: .6rem .8rem; margin-bottom: .25rem; }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activityLine, requestName } from './activity-line.ts';
 
 const user = { _id: 'u1', fullName: 'Ana Rivera' };
-const query = { _id: 'q1', subject: null, message: 'Concrete takeoff for a parking garage in Doral', status: 'pending' };
+const query = { _id: 'q1', subject: null, projectName: null, message: 'Concrete takeoff for a parking garage in Doral', status: 'pending' };
 
 describe('activityLine', () => {
   it('names the client and the request', () => {
@@ -17,6 +17,18 @@ describe('activityLine', () => {
     );
     expect(activityLine({ activity: 'Status changed to In Progress', user, query })).toBe(
       'Status changed to In Progress: Ana Rivera, "Concrete takeoff for a parking garage in Doral"',
+    );
+  });
+
+  it('leads with the project name when the request has one', () => {
+    const named = { ...query, projectName: 'Doral Garage', subject: 'Garage, Doral' };
+    expect(activityLine({ activity: 'Message sent', user, query: named })).toBe('Doral Garage: Ana Rivera sent a message');
+    expect(activityLine({ activity: 'Reply from the estimating team', user, query: named })).toBe(
+      'Doral Garage: the estimating team replied to Ana Rivera',
+    );
+    expect(activityLine({ activity: 'Query submitted', user, query: named })).toBe('Doral Garage: Ana Rivera submitted the request');
+    expect(activityLine({ activity: 'Revision requested: Rev B', user, query: named })).toBe(
+      'Doral Garage: Revision requested: Rev B (Ana Rivera)',
     );
   });
 

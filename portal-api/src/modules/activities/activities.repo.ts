@@ -69,7 +69,7 @@ export type Activity = {
   activity: string;
   createdAt: string;
   status: string;
-  query: { _id: string; subject: string | null; message: string; status: string } | null;
+  query: { _id: string; subject: string | null; projectName: string | null; message: string; status: string } | null;
   user: { _id: string; fullName: string } | null;
 };
 
@@ -89,6 +89,7 @@ export async function listActivities(
       'a.status',
       'q.id as query_id',
       'q.subject as query_subject',
+      'q.project_name as query_project_name',
       'q.message as query_message',
       'q.status as query_status',
       'u.id as user_id',
@@ -111,7 +112,13 @@ export async function listActivities(
     createdAt: r.created_at,
     status: r.status,
     query: r.query_id
-      ? { _id: r.query_id, subject: r.query_subject ?? null, message: r.query_message ?? '', status: r.query_status ?? '' }
+      ? {
+          _id: r.query_id,
+          subject: r.query_subject ?? null,
+          projectName: r.query_project_name ?? null,
+          message: r.query_message ?? '',
+          status: r.query_status ?? '',
+        }
       : null,
     user: r.user_id ? { _id: r.user_id, fullName: r.user_full_name ?? '' } : null,
   }));

@@ -8,7 +8,16 @@ export const ActivitySchema = z
     activity: z.string(),
     createdAt: z.string(),
     status: z.string(),
-    query: z.object({ _id: z.string(), subject: z.string().nullable(), message: z.string(), status: z.string() }).nullable(),
+    query: z
+      .object({
+        _id: z.string(),
+        subject: z.string().nullable(),
+        /** Leads the line when set (docs/product.md §11); older requests have none. */
+        projectName: z.string().nullable(),
+        message: z.string(),
+        status: z.string(),
+      })
+      .nullable(),
     /** The client the activity is about ('Message sent' alone would name no one). */
     user: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
   })

@@ -108,9 +108,18 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
               <Avatar name={(query.user.fullName || 'U').charAt(0)} image={known?.profileImage} size={40} />
               <span className={`acp-dot${online ? ' is-on' : ''}`} aria-hidden="true" />
             </span>
+            {/* The project name leads (docs/product.md §11); the client's name and dot follow (§2). */}
             <span className="acp-who">
-              <strong>{query.user.fullName || SPEC_TEXTS.unknownUser}</strong>
-              <span className="acp-online">{online ? 'Online' : 'Offline'}</span>
+              {query.projectName && <strong className="acp-project">{query.projectName}</strong>}
+              <span className={query.projectName ? 'acp-client' : undefined}>
+                {query.projectName ? (
+                  <span>{query.user.fullName || SPEC_TEXTS.unknownUser}</span>
+                ) : (
+                  <strong>{query.user.fullName || SPEC_TEXTS.unknownUser}</strong>
+                )}
+                {query.projectName && ' · '}
+                <span className="acp-online">{online ? 'Online' : 'Offline'}</span>
+              </span>
             </span>
             {status && <StatusBadge status={status} />}
             {!isClosed && (

@@ -17,7 +17,18 @@ const columns = helper.columns([
   helper.accessor((a) => a.query?.message ?? '', {
     id: 'message',
     header: 'Query Message',
-    cell: (info) => <span title={info.getValue()}>{dashboardMessage(info.getValue()) || '—'}</span>,
+    // The project name leads (docs/product.md §11); the message follows, cut to 2 words (§9).
+    cell: (info) => {
+      const project = info.row.original.query?.projectName;
+      const message = dashboardMessage(info.getValue());
+      return (
+        <span title={info.getValue()}>
+          {project && <strong className="recent-project">{project}</strong>}
+          {project && message && ' · '}
+          {message || (project ? '' : '—')}
+        </span>
+      );
+    },
   }),
   helper.accessor('createdAt', { id: 'date', header: 'Date', cell: (info) => formatDate(info.getValue()) }),
   helper.accessor('createdAt', { id: 'time', header: 'Time', cell: (info) => formatTime(info.getValue()) }),
@@ -65,6 +76,7 @@ export function RecentActivities() {
         .recent-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin-bottom: .75rem; }
         .recent-head h2 { margin: 0; font-size: 1.2rem; }
         .table-scroll { overflow-x: auto; }
+        .recent-project { overflow-wrap: anywhere; }
         .recent-note { margin: .75rem 0 0; color: var(--muted); font-size: .9rem; }
         .data-table { width: 100%; border-collapse: collapse; font-size: .95rem; }
         .data-table th, .data-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }

@@ -592,6 +592,9 @@ describe('bid outcome and monthly stats', () => {
       expect(current.medianTurnaroundHours).toBeGreaterThanOrEqual(0);
       // Answered today: before the bid date only for the one due in 5 days.
       expect(current.deliveredBeforeBidShare).toBeCloseTo(1 / 3);
+      // The share's counts, as the win rate's, and the turnaround in whole minutes.
+      expect(current).toMatchObject({ deliveredBeforeBid: 1, answeredWithBidDate: 3 });
+      expect(Number.isInteger(current.medianTurnaroundMinutes)).toBe(true);
     } finally {
       await fresh.stop();
     }

@@ -79,7 +79,7 @@ export async function monthlyStats(db: Executor, months: number, now = new Date(
   return keys.map((month) => {
     const inMonth = received.filter((r) => r.month === month);
     const answered = inMonth.filter((r) => r.first_answered_at);
-    const turnaround = answered.map((r) => (Date.parse(r.first_answered_at!) - Date.parse(r.created_at)) / 3600_000);
+    const turnaround = answered.map((r) => (Date.parse(r.first_answered_at!) - Date.parse(r.created_at)) / 60_000);
     const withBid = answered.filter((r) => r.bid_due_date);
     const beforeBid = withBid.filter((r) => !isDueAfterBidDate(r.first_answered_at!, r.bid_due_date));
     const count = (o: BidOutcome) => inMonth.filter((r) => r.outcome === o).length;
@@ -88,8 +88,11 @@ export async function monthlyStats(db: Executor, months: number, now = new Date(
     return {
       month,
       received: inMonth.length,
-      medianTurnaroundHours: med === null ? null : Math.round(med * 10) / 10,
+      medianTurnaroundHours: med === null ? null : Math.round((med / 60) * 10) / 10,
+      medianTurnaroundMinutes: med === null ? null : Math.round(med),
       deliveredBeforeBidShare: withBid.length ? beforeBid.length / withBid.length : null,
+      deliveredBeforeBid: beforeBid.length,
+      answeredWithBidDate: withBid.length,
       won,
       lost,
       didNotBid,

@@ -32,10 +32,17 @@ export const MonthlyStatsSchema = z.object({
       month: z.string().meta({ description: 'YYYY-MM (UTC) in which the requests were received.' }),
       received: z.number(),
       medianTurnaroundHours: z.number().nullable().meta({ description: "Submitted → first answer, over the month's answered requests." }),
+      medianTurnaroundMinutes: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: 'The same median in whole minutes, for a turnaround of minutes (shown as "0 h 7 min").' }),
       deliveredBeforeBidShare: z.number().nullable().meta({
         description:
           'Of answered requests with a bid due date: share first answered before that day began in Miami (America/New_York), 0…1.',
       }),
+      deliveredBeforeBid: z.number().int().meta({ description: 'How many of them were first answered before the bid date.' }),
+      answeredWithBidDate: z.number().int().meta({ description: 'How many answered requests had a bid due date (the share’s whole).' }),
       won: z.number(),
       lost: z.number(),
       didNotBid: z.number(),

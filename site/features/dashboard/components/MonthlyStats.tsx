@@ -1,12 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
+import { formatPercent, formatTurnaround, shareCounts } from '../kpi-format.ts';
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)} %`);
-const hours = (v: number | null) => (v === null ? '–' : v >= 48 ? `${Math.round(v / 24)} d` : `${Math.round(v)} h`);
+const COLUMNS = ['Month', 'Requests received', 'Median turnaround', 'Delivered before bid date', 'Win rate'] as const;
 
-/** Per month: requests received, median turnaround, share delivered before the bid date, win rate. */
+/** A share and, muted beside it, the counts behind it. */
+function Share({ share, part, whole }: { share: number | null; part: number; whole: number }) {
+  const counts = shareCounts(part, whole);
+  return (
+    <>
+      {formatPercent(share)}
+      {counts && <span className="monthly-n"> {counts}</span>}
+    </>
+  );
+}
+
+/**
+ * Per month: requests received, median turnaround (hours and minutes), the share delivered before
+ * the bid date and the win rate, each share with its counts. Narrow, each month is a card of
+ * labelled lines, so nothing is cut off at 375 px.
+ */
 export function MonthlyStats() {
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'monthly'],
@@ -18,32 +33,29 @@ export function MonthlyStats() {
       {isPending && <p role="status">Loading…</p>}
       {isError && <p role="alert">Failed to load monthly figures</p>}
       {data && (
+        // Wide enough from 640 px up; narrower, the rows become cards, so it never needs to scroll there.
         <ScrollRegion className="monthly-scroll" label="Per month table">
           <table>
             <thead>
               <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Requests received</th>
-                <th scope="col">Median turnaround</th>
-                <th scope="col">Delivered before bid date</th>
-                <th scope="col">Win rate</th>
+                {COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {[...data].reverse().map((m) => (
                 <tr key={m.month}>
                   <th scope="row">{monthName.format(new Date(`${m.month}-01T00:00:00Z`))}</th>
-                  <td>{m.received}</td>
-                  <td>{hours(m.medianTurnaroundHours)}</td>
-                  <td>{pct(m.deliveredBeforeBidShare)}</td>
-                  <td title={`${m.won} won, ${m.lost} lost, ${m.didNotBid} did not bid`}>
-                    {pct(m.winRate)}
-                    {m.won + m.lost > 0 && (
-                      <span className="monthly-n">
-                        {' '}
-                        ({m.won}/{m.won + m.lost})
-                      </span>
-                    )}
+                  <td data-label={COLUMNS[1]}>{m.received}</td>
+                  <td data-label={COLUMNS[2]}>{formatTurnaround(m.medianTurnaroundMinutes)}</td>
+                  <td data-label={COLUMNS[3]} title={`${m.deliveredBeforeBid} of ${m.answeredWithBidDate} answered before the bid date`}>
+                    <Share share={m.deliveredBeforeBidShare} part={m.deliveredBeforeBid} whole={m.answeredWithBidDate} />
+                  </td>
+                  <td data-label={COLUMNS[4]} title={`${m.won} won, ${m.lost} lost, ${m.didNotBid} did not bid`}>
+                    <Share share={m.winRate} part={m.won} whole={m.won + m.lost} />
                   </td>
                 </tr>
               ))}
@@ -59,6 +71,13 @@ export function MonthlyStats() {
         .monthly td { white-space: nowrap; }
         .monthly thead th { font-size: .85rem; vertical-align: bottom; }
         .monthly-n { color: var(--muted, #5b6777); font-size: .85em; }
+        @media (max-width: 640px) {
+          .monthly thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          .monthly tr { display: block; border-bottom: 1px solid var(--line, #e2e8f0); padding: .35rem 0; }
+          .monthly tbody th { display: block; border: none; padding: .25rem; font-weight: 700; }
+          .monthly td { display: flex; justify-content: space-between; flex-wrap: wrap; gap: .25rem 1rem; border: none; padding: .2rem .25rem; white-space: normal; }
+          .monthly td::before { content: attr(data-label); font-weight: 600; color: var(--muted, #5b6777); font-size: .85rem; }
+        }
       `}</style>
     </section>
   );

@@ -38,6 +38,12 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
+/** When each message of a query was sent, oldest first: the workspace counts them per day. */
+export async function messageTimes(db: Executor, queryId: string): Promise<string[]> {
+  const rows = await db.selectFrom('chat_messages').select('created_at').where('query_id', '=', queryId).orderBy('created_at').execute();
+  return rows.map((r) => r.created_at);
+}
+
 /** A query's messages, oldest first. */
 export async function listMessages(db: Executor, queryId: string): Promise<ChatMessage[]> {
   const rows = await baseSelect(db).where('m.query_id', '=', queryId).orderBy('m.created_at').orderBy('m.id').execute();

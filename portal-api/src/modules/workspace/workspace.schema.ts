@@ -29,11 +29,23 @@ export const HistoryEntrySchema = z
   })
   .meta({ id: 'HistoryEntry' });
 
+/** One day of a request's chat, as the history shows it: one 'N messages' line. */
+export const ChatDaySchema = z
+  .object({
+    day: z.string().meta({ description: 'The Miami calendar day (YYYY-MM-DD).' }),
+    count: z.number().int().meta({ description: 'Messages sent that day, by either side.' }),
+    lastAt: z.string().meta({ description: 'When the last of them was sent (ISO 8601): where the line sits in the history.' }),
+  })
+  .meta({ id: 'ChatDay' });
+
 export const WorkspaceSchema = z
   .object({
     query: QuerySchema,
     client: WorkspaceClientSchema,
     history: z.array(HistoryEntrySchema).meta({ description: 'Activities of this request, oldest first (the newest 200).' }),
+    chatDays: z
+      .array(ChatDaySchema)
+      .meta({ description: "The request's chat messages counted per day, oldest first: the history shows one line per day." }),
     actions: z
       .array(QueryStatusSchema)
       .meta({ description: 'Statuses the viewer may move the request to now; always empty for the client.' }),
@@ -57,6 +69,7 @@ export const WorkspaceSchema = z
   .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type ChatDay = z.infer<typeof ChatDaySchema>;
 
 export const FilesZipQuerySchema = z.object({
   exp: z.string().max(20).optional(),

@@ -36,6 +36,7 @@ async function expectTiedTo(field: Locator, alert: Locator, focused: Locator = f
 test('the request form names the missing plans, focuses them and says it once', async ({ page, context }) => {
   await asUser(context, client);
   await page.goto('/request');
+  await page.getByLabel('Project name *').fill('Doral Parking Garage');
   await page.getByLabel('Description *').fill('Takeoff of a parking garage');
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Sub-Contractor' });
   await page.getByLabel('Sub-Service *').selectOption({ label: 'Concrete' });
@@ -45,7 +46,7 @@ test('the request form names the missing plans, focuses them and says it once', 
   await expect(alert).toBeVisible();
   await expectTiedTo(page.getByLabel('Plans and files *'), alert, page.getByRole('button', { name: 'Choose files' }));
   expect(await describedBy(page.getByRole('button', { name: 'Choose files' }))).toContain(await alert.getAttribute('id'));
-  for (const filled of ['Description *', 'Service *', 'Sub-Service *'])
+  for (const filled of ['Project name *', 'Description *', 'Service *', 'Sub-Service *'])
     await expect(page.getByLabel(filled, { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   // One announcement: the alert, not a toast saying it again.
   await expect(page.getByText('Please fill in all required fields.')).toHaveCount(1);

@@ -20,6 +20,8 @@ const serverEnv = (): NodeJS.ProcessEnv => ({
   ADMIN_PASSWORD: E2E.admin.password,
   LOG_LEVEL: 'warn',
   UPLOAD_MAX_MB: '50',
+  // The bid-outcome question job runs every second, so a journey sees its mail without waiting minutes.
+  OUTCOME_CHECK_INTERVAL_MS: '1000',
 });
 
 async function healthy(): Promise<boolean> {

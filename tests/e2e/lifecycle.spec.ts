@@ -36,7 +36,7 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
 
   // 1. The client submits with a project name (the bid date is already past: the outcome step needs it).
   await cp.goto('/request');
-  await cp.getByLabel('Project name (optional)').fill('Brickell Tower Concrete');
+  await cp.getByLabel('Project name *').fill('Brickell Tower Concrete');
   await cp.getByLabel('Location (optional)').fill('Miami, FL');
   await cp.getByLabel('Description *').fill('Concrete takeoff for a 12-storey residential tower, podium and garage.');
   await cp.getByLabel('Service *', { exact: true }).selectOption({ label: 'Sub-Contractor' });
@@ -156,7 +156,7 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await cp1.getByRole('link', { name: 'Reuse these plans' }).click();
   await cp.waitForURL(/\/request\?reuse=/);
   await expect(cp.getByRole('group', { name: 'Reused plans' }).getByRole('listitem')).toHaveCount(2);
-  await cp.getByLabel('Project name (optional)').fill('Brickell Tower Phase 2');
+  await cp.getByLabel('Project name *').fill('Brickell Tower Phase 2');
   await cp.getByLabel('Description *').fill('Same tower, phase 2 garage levels.');
   await cp.getByLabel('Service *', { exact: true }).selectOption({ label: 'Sub-Contractor' });
   await cp.getByLabel('Sub-Service *').selectOption({ label: 'Concrete' });

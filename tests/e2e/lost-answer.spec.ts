@@ -45,6 +45,7 @@ test("the request form: the retry gets the first 201, says 'Query submitted succ
   const page = await context.newPage();
   await page.goto('/request');
   const message = `Lost answer takeoff ${Date.now()}`;
+  await page.getByLabel('Project name *').fill('Lost Answer Slab');
   await page.getByLabel('Description *').fill(message);
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
   await page.getByLabel('Plans and files *').setInputFiles([pdf('S-301 slab plan')]);
@@ -75,6 +76,7 @@ test('after a lost answer and a change to the form, the form does not advise add
   const page = await context.newPage();
   await page.goto('/request');
   const message = `Lost then edited ${Date.now()}`;
+  await page.getByLabel('Project name *').fill('Lost Then Edited Slab');
   await page.getByLabel('Description *').fill(message);
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
   await page.getByLabel('Plans and files *').setInputFiles([pdf('S-302 slab plan')]);

@@ -51,7 +51,7 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await expect(page.getByLabel('Sub-Service *')).toHaveValue('');
   await page.getByLabel('Sub-Service *').selectOption({ label: 'Demolititon' });
 
-  await page.getByLabel('Project name (optional)').fill('Hialeah Retail Demolition');
+  await page.getByLabel('Project name *').fill('Hialeah Retail Demolition');
   await page.getByLabel('Description *').fill('Interior demolition takeoff for a two-storey retail building in Hialeah');
   await page.getByLabel('Bid due date (optional)').fill('2030-01-15');
   // A plan set big enough that the upload, throttled below, shows its progress.
@@ -291,6 +291,7 @@ test('/chat with no id opens the first query (closed ones last), and a whole pag
   for (const name of [
     'Dashboard',
     'My Queries',
+    'Project name *',
     'Description *',
     'Service *',
     'Sub-Service *',

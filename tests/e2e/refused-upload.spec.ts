@@ -56,7 +56,7 @@ async function requestForm(browser: Browser, description: string, projectName: s
   const page = await context.newPage();
   await page.goto('/request');
   await page.getByLabel('Description *').fill(description);
-  await page.getByLabel('Project name (optional)').fill(projectName);
+  await page.getByLabel('Project name *').fill(projectName);
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
   return { context, page };
 }

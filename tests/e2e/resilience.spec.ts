@@ -215,6 +215,7 @@ test('on a touch phone a refused submit’s toast keeps off the Submit button an
   });
   await page.goto('/request');
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
+  await page.getByLabel('Project name *').fill('Showroom Curtain Wall');
   await page.getByLabel('Description *').fill('Curtain wall takeoff for a showroom, refused once by the server');
   await page
     .getByLabel('Plans and files *')

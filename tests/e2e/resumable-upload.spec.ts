@@ -35,7 +35,7 @@ test('a cut connection and a reload resume the upload, which completes with iden
     await page.goto('/request');
     await expect(page.getByRole('heading', { name: 'SUBMIT REQUEST FORM' })).toBeVisible();
     await page.getByLabel('Description *').fill('Foundation takeoff for a warehouse in Medley');
-    await page.getByLabel('Project name (optional)').fill('Medley Warehouse');
+    await page.getByLabel('Project name *').fill('Medley Warehouse');
     await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
     await page.getByLabel('Plans and files *').setInputFiles(file);
   };

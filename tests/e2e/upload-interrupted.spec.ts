@@ -81,6 +81,7 @@ function dialogsOf(page: Page): string[] {
 /** The request form filled in and submitted, its plan file's upload held on the line (heldUpload). */
 async function submitHeld(context: BrowserContext, page: Page, message: string) {
   await page.goto('/request');
+  await page.getByLabel('Project name *').fill('Interrupted Upload');
   await page.getByLabel('Description *').fill(message);
   await page.getByLabel('Service *', { exact: true }).selectOption({ label: 'Manufacturers' });
   await page.getByLabel('Plans and files *').setInputFiles(plans);

@@ -44,7 +44,7 @@ export function deliverablesRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db)] as const,
         summary:
-          "'Request a revision': answered → in_progress with a reason; opens the next revision letter. The owning client or an admin.",
+          "'Request a revision' (client) or 'Reopen for a revision' (admin): answered → in_progress with a reason of 1 to 1,000 characters; opens the next revision letter (Rev B, C, …). The owning client or an admin; a closed request answers 409 query_closed.",
         description:
           "The delivery due time starts again: now plus the accepted option's turnaround (standard or rush), or none without an accepted quote. An addendum on an answered request does the same.",
         request: { params: QueryIdParamsSchema, ...body(ReopenSchema) },

@@ -10,6 +10,7 @@ import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
 import './users.css';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
+import { userStatusLabel } from '../../../../portal-api/src/modules/users/users.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
@@ -74,7 +75,7 @@ function UsersTable() {
       }),
       helper.accessor('status', {
         header: 'Status',
-        cell: (info) => <span className={`badge badge-${info.getValue()}`}>{info.getValue()}</span>,
+        cell: (info) => <span className={`badge badge-${info.getValue()}`}>{userStatusLabel(info.getValue())}</span>,
       }),
       helper.display({
         id: 'action',

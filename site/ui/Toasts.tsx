@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import type { ToasterProps } from 'sonner';
 import { reportStalePage } from './stale-page.ts';
 import { markOutletMounted } from './toast-on-demand.ts';
+import { keepToastsClear } from './toast-clear.ts';
 import { OUTLET_CLASS, outletOffsets } from './toast-place.ts';
 import { ignoreTouchHover } from './toast-touch.ts';
 
@@ -32,11 +33,13 @@ export const SHORT_TOAST_MS = 3000;
 /** The one toast outlet of a screen; `duration` defaults to docs/product.md §9's 5 s. */
 export function Toasts({ duration = DEFAULT_TOAST_MS }: { duration?: number }) {
   useEffect(ignoreTouchHover, []);
+  const outlet = useRef<HTMLDivElement>(null);
+  useEffect(() => (outlet.current ? keepToastsClear(outlet.current) : undefined), []);
   // Where toasts go: toast-place.ts.
   const { offset, mobileOffset } = outletOffsets();
   return (
     // display: contents: a wrapper without a box, for toast-place.ts and toast-touch.ts to know the toasts by.
-    <div className={OUTLET_CLASS} style={{ display: 'contents' }}>
+    <div ref={outlet} className={OUTLET_CLASS} style={{ display: 'contents' }}>
       <Suspense fallback={null}>
         <Toaster position="bottom-right" offset={offset} mobileOffset={mobileOffset} duration={duration} richColors closeButton />
         <Mounted />

@@ -15,6 +15,9 @@ import type { ExternalToast } from 'sonner';
 // the toast. So on a phone a toast that would cover the control
 // in use (the one last pressed or focused) goes to the top, under the portal's
 // bar, instead. The desktop places are unchanged.
+//
+// The page under a toast changes while it shows (the focus moves on, a list
+// re-renders): toast-clear.ts slides the toasts clear of it as it does.
 
 /** The class of the element Toasts.tsx wraps sonner's outlet in (sonner's own names stay in its chunk). */
 export const OUTLET_CLASS = 'toast-outlet';

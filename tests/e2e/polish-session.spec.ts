@@ -3,11 +3,16 @@ import {
   animationsFinished,
   approvedClient,
   asUser,
+  authPost,
   enterCodeOnScreen,
+  expectNoAxeViolations,
   keepShot,
+  newClient,
   requestsReported,
   shoot,
   signInAdmin,
+  submitRequest,
+  underToast,
 } from './support.ts';
 
 // The state after sign-up, toast and modal
@@ -153,5 +158,60 @@ test("toasts never cover the page's own buttons: /admin-blogs at 1280 and 375", 
     await page.getByRole('button', { name: 'CANCEL', exact: true }).click({ trial: true, timeout: 2000 });
     await keepShot(page, { path: `test-results/polish/admin-blogs-toast-${width}.png` });
     await page.getByRole('button', { name: 'CANCEL', exact: true }).click();
+  }
+});
+
+test("a toast moves clear of the control the focus moves to, and of the queue's buttons (/user at 375, /admin-queries)", async ({
+  page,
+  context,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  for (const name of ['Pia', 'Quinn', 'Ruth']) {
+    const email = `${name.toLowerCase()}.toast.${stamp}@example.com`;
+    expect(
+      (await authPost(request, '/api/auth/register', { fullName: `${name} Toast`, email, password: 'Client-Passw0rd' })).status(),
+    ).toBe(201);
+  }
+  await asUser(context, admin);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/user');
+  const approve = page.getByRole('button', { name: /^Approve / });
+  await expect(approve.first()).toBeVisible();
+  // The status pill keeps its size on the phone's cards and reads 'Pending', as on every other screen.
+  const pill = page
+    .locator('.users-table .badge')
+    .filter({ hasText: /^Pending$/ })
+    .first();
+  await expect(pill).toBeVisible();
+  expect((await pill.boundingBox())!.width).toBeLessThan(120);
+  await expect(page.locator('.users-table .badge').filter({ hasText: /^pending$/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // Approve → Yes by keyboard: the focus moves to the next Approve, and the toast clears it.
+  const next = await approve.nth(1).getAttribute('aria-label');
+  await approve.first().scrollIntoViewIfNeeded();
+  await approve.first().focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Confirm Approval' }).getByRole('button', { name: 'Yes' }).press('Enter');
+  await expect(page.getByRole('button', { name: next! })).toBeFocused();
+  const approved = page.locator('[data-sonner-toast]').filter({ hasText: 'Admin approved successfully!' });
+  await expect.poll(async () => (await underToast(approved)).focused).toBe(false);
+  await keepShot(page, { path: 'test-results/polish/user-approve-toast-375.png' });
+
+  // The queue: Start on a row; the toast lies over none of the rows' buttons.
+  const client = await newClient(request, admin, 'Toby Toastrow');
+  for (const n of [1, 2, 3]) await submitRequest(request, client, `Toast row takeoff ${n}`);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.goto('/admin-queries');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Toby Toastrow');
+    const start = page.getByRole('button', { name: /^Start query of Toby Toastrow/ });
+    await expect(start.first()).toBeVisible();
+    await start.first().click();
+    const started = page.locator('[data-sonner-toast]').last();
+    await expect(started).toBeVisible();
+    if (width === 1280) await expect.poll(async () => (await underToast(started)).all).toEqual([]);
+    else await expect.poll(async () => (await underToast(started)).focused).toBe(false);
+    await keepShot(page, { path: `test-results/polish/queue-start-toast-${width}.png` });
   }
 });

@@ -341,3 +341,28 @@ export async function holdRequests(page: Page, url: string): Promise<{ seen: str
   });
   return { seen, release };
 }
+
+/**
+ * What `toast` lies over, once it has settled: the names of the page's visible controls under it
+ * (`all`), and whether the focused control is one of them. site/islands/ui/toast-clear.ts slides the
+ * toasts clear of every control where the screen has room, and always clear of the focused one.
+ */
+export async function underToast(toast: Locator): Promise<{ all: string[]; focused: boolean }> {
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await animationsFinished(toast);
+  return toast.evaluate((el) => {
+    const t = el.getBoundingClientRect();
+    const over = (c: Element) => {
+      const r = c.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+    };
+    const controls = [...document.querySelectorAll('a[href], button, input, select, textarea, summary')].filter(
+      (c) => !c.closest('[data-sonner-toaster]') && c.checkVisibility() && over(c),
+    );
+    const active = document.activeElement;
+    return {
+      all: controls.map((c) => c.getAttribute('aria-label') ?? c.textContent?.trim() ?? c.tagName),
+      focused: !!active && active !== document.body && !active.closest('[data-sonner-toaster]') && over(active),
+    };
+  });
+}

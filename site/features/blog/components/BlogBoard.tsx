@@ -27,7 +27,7 @@ export function BlogBoard({ status }: Props) {
   const list = useAdminBlogs(status, page);
   const loadError = isDraft ? BLOG_TEXTS.fetchDraftsFailed : BLOG_TEXTS.fetchFailed;
   useEffect(() => {
-    if (list.isError) toast.error(loadError);
+    if (list.isError) toast.error(loadError, { saidInPage: true });
   }, [list.isError, loadError]);
 
   const total = list.data?.total ?? 0;

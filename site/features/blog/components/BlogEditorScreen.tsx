@@ -20,7 +20,7 @@ export default function BlogEditorScreen() {
 function Editor({ id }: { id: string | undefined }) {
   const blog = useBlog(id);
   useEffect(() => {
-    if (blog.isError) toast.error(BLOG_TEXTS.fetchOneFailed);
+    if (blog.isError) toast.error(BLOG_TEXTS.fetchOneFailed, { saidInPage: true });
   }, [blog.isError]);
 
   if (id && blog.isPending) return <p role="status">Loading blog…</p>;

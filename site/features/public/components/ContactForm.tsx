@@ -67,7 +67,7 @@ export default function ContactForm({ services, labels }: Props) {
       // Every field emptied by name, the service back on its placeholder.
       reset({ name: '', email: '', phone: '', service: '', message: '' });
     } catch (err) {
-      toast.error(FAILURE, { duration: TOAST_MS });
+      toast.error(FAILURE, { duration: TOAST_MS, saidInPage: true });
       // A refused field has a sentence worth keeping on screen; anything else gets the spec's text.
       const invalidInput = err instanceof ApiError && err.code === 'invalid_input';
       setError(invalidInput ? err.message : FAILURE);

@@ -92,7 +92,7 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     onError: (err) => {
       const fallback = editing ? 'Failed to update service' : 'Failed to create service';
       setFailure(serverMessage(err) || withOfflineReason(fallback));
-      toast.error(fallback);
+      toast.error(fallback, { saidInPage: true });
     },
   });
 

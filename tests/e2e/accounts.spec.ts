@@ -96,7 +96,10 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Please get approval from admin.')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Please get approval from admin.' })).toBeVisible();
+  // It stays in the form's error area, the fields untouched: the account waits, not what was typed.
+  await expect(page.locator('#login-error')).toHaveText('Please get approval from admin.');
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/login$/);
 
   // The admin approves the new client in /user.
@@ -105,7 +108,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Ada Builder');
-  await expect(row).toContainText('pending');
+  await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: /Approve/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Approval' });
   await expect(dialog).toContainText('Are you sure you want to approve this user?');
@@ -114,7 +117,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await row.getByRole('button', { name: /Approve/ }).click();
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Admin approved successfully!')).toBeVisible();
-  await expect(row).toContainText('approved');
+  await expect(row).toContainText('Approved');
   await expect(row.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await shoot(page, 'accounts/user');
@@ -247,7 +250,7 @@ test('forgot password: code, reset with the docs/product.md §5 checks, then sig
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Old-Passw0rd');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(page.locator('#login-error')).toHaveText('Invalid email or password.');
   await signInThroughUi(page, email, 'New-Passw0rd', /\/portal$/);
 });
 
@@ -281,13 +284,23 @@ test('screenshots of every auth screen at 375 px and 1280 px', async ({ page }) 
     await expectNoAxeViolations(page);
     await shoot(page, `accounts/${name}`);
   }
-  // The login error toast, for the record.
+  // The login error: the orange toast (an alert), and the same sentence kept in the form's error
+  // area, the fields invalid and pointing at it, after the toast has gone.
   await page.goto('/login');
   await page.getByLabel('Email').fill('someone@example.com');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid email or password.' });
+  await expect(toast.getByRole('alert')).toBeVisible();
   await keepShot(page, { path: path.join(SHOTS, 'login-error-1280.png') });
+  await expect(toast).toHaveCount(0);
+  await expect(page.locator('#login-error')).toHaveText('Invalid email or password.');
+  for (const field of [page.getByLabel('Email'), page.getByLabel('Password', { exact: true })]) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAttribute('aria-describedby', 'login-error');
+  }
+  await expectNoAxeViolations(page);
+  await shoot(page, 'accounts/login-error-kept');
 });
 
 test('a trade page button leads a signed-out visitor through sign-in to the request form with the trade chosen', async ({

@@ -42,7 +42,7 @@ test('after logout, the browser that signed in before still signs in while the e
   await other.getByLabel('Email').fill(email);
   await other.getByLabel('Password', { exact: true }).fill(password);
   await other.getByRole('button', { name: 'Login' }).click();
-  await expect(other.getByText(/^Too many failed sign-in attempts/)).toBeVisible();
+  await expect(other.locator('#login-error')).toHaveText(/^Too many failed sign-in attempts/);
   await elsewhere.close();
 
   // The owner's browser signs in.

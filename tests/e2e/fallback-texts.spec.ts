@@ -48,7 +48,8 @@ test('admin and sign-in screens fall back to their own texts', async ({ browser 
   await visitor.getByLabel('Email').fill(client.user.email);
   await visitor.getByLabel('Password', { exact: true }).fill('whatever-123');
   await visitor.getByRole('button', { name: /^Login$/ }).click();
-  await expect(visitor.getByText('Login failed', { exact: true })).toBeVisible();
+  await expect(visitor.locator('[data-sonner-toast]').getByText('Login failed', { exact: true })).toBeVisible();
+  await expect(visitor.locator('#login-error')).toHaveText('Login failed');
   await visitor.close();
 });
 

@@ -105,7 +105,7 @@ test("the first submit of a form waits for its schema: /login refuses a bad e-ma
   await page.getByLabel('Password', { exact: true }).fill('Ada-Passw0rd');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect.poll(() => held.length).toBeGreaterThan(0);
-  const sentence = page.getByText('Please enter a valid email address.');
+  const sentence = page.locator('[data-sonner-toast]').getByText('Please enter a valid email address.');
   await expect(sentence).toHaveCount(0);
   release();
   await expect(sentence).toBeVisible();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { logIn } from '../api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/routes.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
@@ -11,6 +12,8 @@ import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { PASSWORD_MIN } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
+
+const ERROR_ID = 'login-error';
 
 const resolver = lazyZodResolver(
   () => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.LoginSchema),
@@ -44,6 +47,14 @@ function LoginForm() {
   const password = watch('password');
   const warm = useWarmResolver(resolver);
   const [shown, setShown] = useState(false);
+  // docs/product.md §8 shows a refusal as a 3 s toast; the sentence also stays in the form's error
+  // area, tied to the fields, until the next try, so it can still be read once the toast has gone.
+  const [refusal, setRefusal] = useState<{ message: string; fields: boolean } | null>(null);
+  /** `fields`: the refusal is about what was typed (not the account's state), so the fields are marked invalid. */
+  const refuse = (message: string, fields: boolean) => {
+    setRefusal({ message, fields });
+    orangeToast(message);
+  };
   const { busy, onSubmit, holdBusy } = useSubmitOnce(
     handleSubmit(
       async ({ email, password }) => {
@@ -52,32 +63,45 @@ function LoginForm() {
           const res = await logIn(email.trim(), password, deviceToken);
           const user = res.user;
           // docs/product.md §8 login texts, checked in the browser as the product does (the server checks them too).
-          if (!user) return orangeToast('User data not received from server.');
-          if (user.role !== 'admin' && user.role !== 'client') return orangeToast(AUTH_TEXTS.unknownRole);
-          if (user.role === 'client' && user.status !== 'approved') return orangeToast(AUTH_TEXTS.notApproved);
+          if (!user) return refuse('User data not received from server.', false);
+          if (user.role !== 'admin' && user.role !== 'client') return refuse(AUTH_TEXTS.unknownRole, false);
+          if (user.role === 'client' && user.status !== 'approved') return refuse(AUTH_TEXTS.notApproved, false);
           saveChallenge(res.token);
           const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
           holdBusy();
           window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
         } catch (err) {
-          orangeToast(messageOf(err, 'Login failed'));
+          // 400 and 401 refuse what was typed; 403 (not approved), 429 and a network failure do not.
+          refuse(messageOf(err, 'Login failed'), err instanceof ApiError && (err.status === 400 || err.status === 401));
         }
       },
-      (errors) => orangeToast(firstError(errors) ?? 'Login failed'),
+      (errors) => refuse(firstError(errors) ?? 'Login failed', true),
     ),
   );
+  const fieldError = refusal?.fields ? { 'aria-invalid': true, 'aria-describedby': ERROR_ID } : {};
 
   return (
-    <form onSubmit={onSubmit} onFocus={warm} noValidate={false}>
+    <form
+      onSubmit={(e) => {
+        setRefusal(null);
+        onSubmit(e);
+      }}
+      onFocus={warm}
+      noValidate={false}
+    >
       {justRegistered && (
         <p className="auth-notice" role="status">
           Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it; then sign
           in here.
         </p>
       )}
+      {/* Not a live region: the toast (role=alert) says it once; this keeps it where the fields point. */}
+      <div id={ERROR_ID} className="auth-error">
+        {refusal?.message}
+      </div>
       <div className="field">
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" type="email" autoComplete="username" maxLength={320} required {...register('email')} />
+        <input id="login-email" type="email" autoComplete="username" maxLength={320} required {...register('email')} {...fieldError} />
       </div>
       <div className="field">
         <label htmlFor="login-password">Password</label>
@@ -90,6 +114,8 @@ function LoginForm() {
           onToggle={() => setShown((v) => !v)}
           autoComplete="current-password"
           minLength={PASSWORD_MIN.login}
+          invalid={refusal?.fields}
+          describedBy={refusal?.fields ? ERROR_ID : undefined}
         />
       </div>
       <div className="auth-between">

@@ -19,6 +19,8 @@ import { busyButton } from '../../../ui/busy-button.ts';
 const LENGTH = 6;
 const RESEND_SECONDS = 60;
 const REDIRECT_MS = 1200;
+const COUNTDOWN_STARTED = 'You can ask for a new code in one minute.';
+const RESEND_AVAILABLE = 'You can now resend the code.';
 
 const resolver = lazyZodResolver(() => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.OtpFormSchema));
 
@@ -74,6 +76,13 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
     return () => clearTimeout(timer);
   }, [seconds]);
   useEffect(() => boxes.current[0]?.focus(), []);
+  // What the live region says: that the countdown runs (once, at its first tick: a region that
+  // mounts with its text is not read out), then that Resend is available; never each second.
+  const [news, setNews] = useState('');
+  useEffect(() => {
+    if (seconds === RESEND_SECONDS - 1) setNews(COUNTDOWN_STARTED);
+    if (seconds === 0) setNews(RESEND_AVAILABLE);
+  }, [seconds]);
 
   function setDigits(next: string[]) {
     setDigitsState(next);
@@ -211,7 +220,11 @@ function OtpForm({ email, role, from }: { email: string; role: string | null; fr
       <div id="otp-error" className="auth-error" role="alert">
         {error}
       </div>
-      <p className="auth-resend" aria-live="polite">
+      {/* The countdown is not read out each second: the live region below says when it starts and ends. */}
+      <p className="sr-only" role="status">
+        {news}
+      </p>
+      <p className="auth-resend">
         {seconds > 0 ? (
           <>Resend OTP in {seconds}s</>
         ) : (

@@ -27,6 +27,8 @@ afterAll(() => browser.stop());
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const signOut = () => useAuth.getState().signOut();
+/** The login form's error area. */
+const errorArea = () => document.getElementById('login-error')!;
 
 type Call = { route: string; body: unknown };
 /**
@@ -164,8 +166,42 @@ describe('login', () => {
     type('Email', ADMIN.email);
     type(/^Password/, 'Wrong-Passw0rd');
     click('Login');
-    expect(await screen.findByText('Invalid email or password.')).toBeTruthy();
+    await waitFor(() => expect(errorArea().textContent).toBe('Invalid email or password.'));
     expect(browser.visited).toEqual([]);
+  });
+
+  it('keeps a refusal in the error area, the fields invalid and pointing at it, until the next try', async () => {
+    signOut();
+    browser.visit('/login');
+    render(<LoginScreen />);
+    const fields = () => [screen.getByLabelText('Email'), screen.getByLabelText(/^Password/)];
+    expect(errorArea().textContent).toBe('');
+    for (const field of fields()) expect(field.hasAttribute('aria-invalid')).toBe(false);
+    type('Email', ADMIN.email);
+    type(/^Password/, 'Wrong-Passw0rd');
+    click('Login');
+    // The toast says it (an alert); the area keeps it after the toast's 3 s, and is not a second live region.
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid email or password.');
+    await waitFor(() => expect(errorArea().textContent).toBe('Invalid email or password.'));
+    expect(errorArea().getAttribute('role')).toBeNull();
+    expect(errorArea().hasAttribute('aria-live')).toBe(false);
+    for (const field of fields()) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe('login-error');
+    }
+    // Typing alone keeps it; the next try clears it at once, before its answer.
+    type(/^Password/, 'Still-Wrong-1');
+    expect(errorArea().textContent).toBe('Invalid email or password.');
+    const answer = new Promise<void>((resolve) =>
+      vi.spyOn(globalThis, 'fetch').mockImplementationOnce(() => {
+        resolve();
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    click('Login');
+    await answer;
+    expect(errorArea().textContent).toBe('');
+    for (const field of fields()) expect(field.hasAttribute('aria-invalid')).toBe(false);
   });
 
   it("tells an unapproved client 'Please get approval from admin.'", async () => {
@@ -175,7 +211,9 @@ describe('login', () => {
     type('Email', 'ada@example.com');
     type(/^Password/, 'Ada-Passw0rd');
     click('Login');
-    expect(await screen.findByText('Please get approval from admin.')).toBeTruthy();
+    await waitFor(() => expect(errorArea().textContent).toBe('Please get approval from admin.'));
+    // The account waits; what was typed is right.
+    expect(screen.getByLabelText('Email').hasAttribute('aria-invalid')).toBe(false);
     expect(browser.visited).toEqual([]);
   });
 
@@ -204,7 +242,7 @@ describe('login', () => {
       type('Email', email);
       type(/^Password/, password);
       click('Login');
-      expect(await screen.findByText(expected)).toBeTruthy();
+      await waitFor(() => expect(errorArea().textContent).toBe(expected));
       expect(await serverSays('/api/auth/login', { email, password })).toBe(expected);
     }
     expect(routes(calls())).toEqual([]);
@@ -301,6 +339,38 @@ describe('code step', () => {
     expect(screen.getByText(/^Resend OTP in (60|59)s$/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Resend OTP' })).toBeNull();
     unmount();
+  });
+});
+
+describe('code step countdown', () => {
+  it('tells a screen reader when the countdown starts and when Resend is available, not each second', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Back to real timers before the file's afterEach, which waits on one.
+    try {
+      signOut();
+      browser.visit('/otp-verification?email=nobody%40example.com&from=forgot');
+      render(<OtpScreen />);
+      // No findBy* here: its polling runs on the faked setTimeout.
+      await act(async () => undefined);
+      expect(screen.getByLabelText('Digit 1 of 6')).toBeTruthy();
+      const region = screen.getAllByRole('status').find((el) => el.closest('form'))!;
+      // The visible countdown is no live region; only `region` speaks, and each change of its text is one announcement.
+      expect(screen.getByText('Resend OTP in 60s').closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+      const said: string[] = [region.textContent ?? ''];
+      const tick = async () => {
+        await act(async () => void vi.advanceTimersByTime(1000));
+        const now = region.textContent ?? '';
+        if (now !== said.at(-1)) said.push(now);
+      };
+      for (let s = 0; s < 30; s++) await tick();
+      expect(screen.getByText('Resend OTP in 30s')).toBeTruthy();
+      for (let s = 0; s < 30; s++) await tick();
+      expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeTruthy();
+      for (let s = 0; s < 5; s++) await tick();
+      expect(said).toEqual(['', 'You can ask for a new code in one minute.', 'You can now resend the code.']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

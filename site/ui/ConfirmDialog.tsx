@@ -24,6 +24,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: Props) {
+  // A destructive confirmation opens on Cancel, so Enter pressed twice (once on the action
+  // that opened it, once more by habit) cannot delete or close anything (WCAG 3.3.4).
   return (
     <Modal
       open={open}
@@ -32,10 +34,15 @@ export function ConfirmDialog({
       footer={
         <>
           {/* Busy: aria-disabled, so the focus stays in the dialog (and returns to its opener) instead of dropping to <body>. */}
-          <button type="button" className="btn btn-secondary" {...busyButton(!!busy, onCancel)}>
+          <button type="button" className="btn btn-secondary" {...busyButton(!!busy, onCancel)} data-autofocus={danger || undefined}>
             {cancelLabel}
           </button>
-          <button type="button" className={`btn${danger ? ' btn-danger' : ''}`} {...busyButton(!!busy, onConfirm)} autoFocus>
+          <button
+            type="button"
+            className={`btn${danger ? ' btn-danger' : ''}`}
+            {...busyButton(!!busy, onConfirm)}
+            data-autofocus={!danger || undefined}
+          >
             {confirmLabel}
           </button>
         </>

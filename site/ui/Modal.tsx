@@ -2,14 +2,21 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 type Props = { open: boolean; title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean };
 
-/** A native <dialog>: focus moves in and back, Escape closes, the page behind is inert. */
+/**
+ * A native <dialog>: focus moves in and back, Escape closes, the page behind is inert. The control
+ * marked `data-autofocus` takes the focus as it opens (React's autoFocus runs before showModal(),
+ * while the dialog is still closed, and is lost).
+ */
 export function Modal({ open, title, onClose, children, footer, wide }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

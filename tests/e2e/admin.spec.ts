@@ -266,11 +266,15 @@ test('manages services: add, add sub-service, view, edit and delete with the con
 
   await page.getByRole('button', { name: 'Delete Feasibility Budgets' }).click();
   let confirm = page.getByRole('dialog').filter({ hasText: 'Delete subservice "Feasibility Budgets"?' });
+  // A destructive confirmation opens on Cancel (Enter pressed twice deletes nothing).
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('button', { name: 'Delete Feasibility Budgets' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Delete Owner Estimates' }).click();
   confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this service?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page, { include: ['dialog[open]'] });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('button', { name: /Owner Estimates/ })).toHaveCount(0);
   await context.close();

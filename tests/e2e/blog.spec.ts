@@ -303,6 +303,8 @@ test('an admin deletes several blogs at once', async ({ page, context, request }
   await page.getByRole('button', { name: 'DELETE', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete blogs' });
   await expect(dialog).toContainText('Are you sure you want to delete selected blogs?');
+  // A destructive confirmation opens on Cancel: Enter pressed once more by habit deletes nothing.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Blogs deleted successfully.')).toBeVisible();
   await expect(cardOf(a.title)).toHaveCount(0);
@@ -319,6 +321,8 @@ test('an admin deletes several blogs at once', async ({ page, context, request }
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete blog' });
   await expect(confirm).toContainText('Delete this blog?');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page, { include: ['dialog[open]'] });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Blog deleted successfully.')).toBeVisible();
   await expect(cardOf(c.title)).toHaveCount(0);

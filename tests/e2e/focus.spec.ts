@@ -311,7 +311,7 @@ test('a refused Login, OTP code or contact message leaves the focus on its butto
   await page.getByLabel('Password', { exact: true }).fill('Wrong-Passw0rd');
   const login = page.getByRole('button', { name: 'Login' });
   await press(page, login);
-  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(page.locator('#login-error')).toHaveText('Invalid email or password.');
   await expect(login).toBeFocused();
 
   await page.goto(`/otp-verification?email=${encodeURIComponent(client.user.email)}&role=client&from=forgot`);
@@ -367,6 +367,9 @@ test('after Upload and mark answered and Yes, Close Query (queue and workspace),
 
   // Close → Yes, Close Query on that row (it stays under 'All'): its Chat link has the focus.
   await press(page, page.getByRole('button', { name: 'Close (query of Fiona Focusflow' }).first());
+  // The confirmation ('This action cannot be undone') opens on Cancel: a second Enter closes nothing.
+  await expect(page.getByRole('dialog', { name: 'Close Query' }).getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page, { include: ['dialog[open]'] });
   await press(page, page.getByRole('dialog', { name: 'Close Query' }).getByRole('button', { name: 'Yes, Close Query' }));
   await expect(page.getByRole('dialog', { name: 'Close Query' })).toBeHidden();
   await expect.poll(() => bodyHasFocus(page)).toBe(false);
@@ -379,6 +382,7 @@ test('after Upload and mark answered and Yes, Close Query (queue and workspace),
   await page.goto(`/admin-chat/${closed}`);
   const conversation = page.getByRole('region', { name: 'Conversation' });
   await press(page, conversation.getByRole('button', { name: 'Close Query' }));
+  await expect(page.getByRole('dialog', { name: 'Close Query' }).getByRole('button', { name: 'Cancel' })).toBeFocused();
   await press(page, page.getByRole('dialog', { name: 'Close Query' }).getByRole('button', { name: 'Yes, Close Query' }));
   await expect(conversation.getByText('This query is closed. No more messages can be sent.')).toBeVisible();
   await expect(conversation.getByRole('log', { name: 'Messages' })).toBeFocused();

@@ -32,6 +32,14 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await asUser(context, client);
   const page = await context.newPage();
 
+  // A new client's empty lists lead to the request form.
+  for (const where of ['/my-queries', '/chat']) {
+    await page.goto(where);
+    await expect(page.getByRole('link', { name: 'Submit your first request' })).toHaveAttribute('href', '/request');
+    await expectNoAxeViolations(page);
+    await shoot(page, `portal-empty-${where.slice(1)}`);
+  }
+
   // Preselected from a trade page link, which sends titles.
   await page.goto('/request?service=Sub-Contractor&subService=Demolititon');
   await expect(page.getByRole('heading', { name: 'SUBMIT REQUEST FORM' })).toBeVisible();
@@ -85,6 +93,10 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await resetSeen;
   await page.waitForURL('**/my-queries', { timeout: 5000 });
+  // The success is said again here, where it stays to be read; once.
+  const carried = page.getByRole('status').filter({ hasText: 'Query submitted successfully!' });
+  await expect(carried).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // My Queries: first 3 words, View → Query Details.
   const row = page.getByRole('row').filter({ hasText: 'Interior demolition takeoff…' });

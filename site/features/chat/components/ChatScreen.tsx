@@ -120,7 +120,9 @@ function ClientChat() {
         ) : isPending ? (
           <p role="status">Loading…</p>
         ) : queries.length === 0 ? (
-          <p className="cchat-none">{SPEC_TEXTS.noQueriesFound}</p>
+          <p className="cchat-none">
+            {SPEC_TEXTS.noQueriesFound} <a href={paths.request}>Submit your first request</a>
+          </p>
         ) : (
           <ul>
             {queries.slice(0, shown).map((q) => {

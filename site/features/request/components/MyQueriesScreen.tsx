@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMyQueries } from '../use-my-queries.ts';
 import { myQueriesMessage } from '../../../lib/truncate.ts';
 import { Pager } from '../../../ui/Pager.tsx';
@@ -7,6 +7,8 @@ import { formatDateTime, StatusBadge, type Query } from '../query-format.tsx';
 import { QueryDetailsModal } from './QueryDetailsModal.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { SearchBox } from '../../search/index.ts';
+import { takeNotice } from '../../../lib/carried-notice.ts';
+import { paths } from '../../../lib/routes.ts';
 
 const PAGE_SIZE = 5; // docs/product.md §9
 
@@ -27,10 +29,16 @@ function MyQueries() {
   const pageCount = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const rows = all.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  // The request form's success, carried here (lib/carried-notice.ts); filled after the first paint so it is read out.
+  const [notice, setNotice] = useState('');
+  useEffect(() => setNotice(takeNotice(paths.myQueries) ?? ''), []);
 
   return (
     <div className="myq">
       <h1>My Queries</h1>
+      <p className={notice ? 'myq-notice' : 'sr-only'} role="status">
+        {notice}
+      </p>
       <SearchBox />
       <section className="card">
         {error ? (
@@ -40,7 +48,9 @@ function MyQueries() {
         ) : isPending ? (
           <p role="status">Loading…</p>
         ) : all.length === 0 ? (
-          <p>{SPEC_TEXTS.noQueriesFound}</p>
+          <p>
+            {SPEC_TEXTS.noQueriesFound} <a href={paths.request}>Submit your first request</a>
+          </p>
         ) : (
           <>
             <div className="table-scroll">
@@ -88,6 +98,7 @@ function MyQueries() {
       <QueryDetailsModal query={open} onClose={() => setOpen(null)} />
       <style>{`
         .myq h1 { font-size: 1.6rem; }
+        .myq-notice { background: #dcfce7; color: #166534; border: 1px solid #bbf7d0; border-radius: 8px; padding: .6rem .8rem; }
         .table-scroll { overflow-x: auto; }
         .myq-table { width: 100%; border-collapse: collapse; }
         .myq-table th, .myq-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }

@@ -17,6 +17,7 @@ import { ProjectFields } from './ProjectFields.tsx';
 import { ReusedPlans, useReusedPlans } from './ReusedPlans.tsx';
 import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/queries.limits.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
+import { carryNotice } from '../../../lib/carried-notice.ts';
 import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
@@ -179,6 +180,8 @@ function RequestForm() {
         submission.renew();
         setUnanswered(false);
         toast.success(QUERY_CREATED);
+        // Said again on /my-queries, where it stays: the toast has only the second before the move.
+        carryNotice(QUERY_CREATED, paths.myQueries);
         clear();
         setTimeout(() => window.location.assign(paths.myQueries), REDIRECT_MS);
       } catch (err) {
@@ -188,7 +191,7 @@ function RequestForm() {
         if (unanswered && errorCode(err) === 'uploads_gone') text = MAYBE_SUBMITTED;
         setUnanswered(sent && err instanceof ApiError && err.status === 0);
         setFailure(text);
-        toast.error(`Error: ${text}`);
+        toast.error(`Error: ${text}`, { saidInPage: true });
       } finally {
         setProgress(null);
       }
@@ -209,7 +212,7 @@ function RequestForm() {
       e.preventDefault();
       clearErrors();
       setFailure(NOT_AUTHENTICATED);
-      toast.error(NOT_AUTHENTICATED);
+      toast.error(NOT_AUTHENTICATED, { saidInPage: true });
       return;
     }
     void send(e);

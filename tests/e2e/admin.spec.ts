@@ -143,7 +143,7 @@ test("an admin closes a query and the client's open chat turns closed live", asy
   await expect(conversation.getByText('Marco Builder')).toBeVisible();
   // The client's chat is open: the online indicator is real.
   await expect(conversation.getByText('Online', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Marco Builder, online: Click to load chat$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Marco Builder, online: Click to load chat\b/ })).toBeVisible();
   await expect(conversation.getByText('Framing takeoff for a duplex in Little Havana.')).toBeVisible();
   await expect(conversation.getByText('No messages yet')).toBeVisible();
 
@@ -164,7 +164,7 @@ test("an admin closes a query and the client's open chat turns closed live", asy
   // The dot follows the client's connection: closing their tab turns it off live.
   await clientContext.close();
   await expect(conversation.getByText('Offline', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Marco Builder: Click to load chat$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Marco Builder: Click to load chat\b/ })).toBeVisible();
   await adminContext.close();
 });
 

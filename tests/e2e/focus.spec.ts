@@ -164,7 +164,7 @@ test('the admin chat: Back at 375 px, cancelling a reply, the search answer, the
   await expect(current).toHaveCSS('opacity', '1');
 
   // 2.5.3: the row's name holds its visible text; its options button claims no menu it has not.
-  const row = list.getByRole('button', { name: /^Carla Focus.*: Click to load chat$/ });
+  const row = list.getByRole('button', { name: /^Carla Focus.*: Click to load chat\b/ });
   await expect(row).toContainText('Click to load chat');
   const more = list.getByRole('button', { name: 'More options for Carla Focus' });
   await expect(more).not.toHaveAttribute('aria-haspopup');

@@ -243,7 +243,7 @@ test('the admin chat list: Escape in a user menu gives the focus back to its but
   await page.goto(`/admin-chat/${id}`);
   const list = page.getByRole('complementary', { name: 'Chats' });
   await list.getByLabel('Search clients').fill('Menu Focus Client');
-  await expect(list.getByRole('button', { name: /Click to load chat$/ })).toHaveCount(1); // the search's answer is in
+  await expect(list.getByRole('button', { name: /Click to load chat\b/ })).toHaveCount(1); // the search's answer is in
   const more = page.getByRole('button', { name: 'More options for Menu Focus Client' });
   await more.focus();
   await page.keyboard.press('Enter');
@@ -265,9 +265,13 @@ test('the admin chat list at 1280 px shows a whole name and "Click to load chat"
   await page.goto(`/admin-chat/${id}`);
   const list = page.getByRole('complementary', { name: 'Chats' });
   await list.getByLabel('Search clients').fill('Marisol Fernandez');
-  const row = list.getByRole('button', { name: /^Marisol Fernandez.*Click to load chat$/ });
+  const row = list.getByRole('button', { name: /^Marisol Fernandez.*Click to load chat\b/ });
   await expect(row).toHaveCount(1);
   await expect(row.locator('time')).toBeVisible();
+  // WCAG 2.5.3: the row's name holds what it shows, in its order: the name, 'Click to load chat' and the time.
+  const shownTime = (await row.locator('time').textContent())!.trim();
+  expect(await row.getAttribute('aria-label')).toMatch(/^Marisol Fernandez\b.*: Click to load chat /);
+  expect((await row.getAttribute('aria-label'))!.endsWith(`Click to load chat ${shownTime}`)).toBe(true);
   for (const part of ['.acl-name', '.acl-sub']) {
     const cut = await row.locator(part).evaluate((el) => el.scrollWidth > el.clientWidth);
     expect(cut, `${part} is not cut`).toBe(false);

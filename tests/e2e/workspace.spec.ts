@@ -103,7 +103,7 @@ test('the Chats badges rise live on both sides and opening the room clears them'
     .getByRole('navigation')
     .getByRole('link', { name: /^Chats/ })
     .click();
-  const entry = apage.getByRole('button', { name: /^Wendy Workspace.*2 unread: Click to load chat$/ });
+  const entry = apage.getByRole('button', { name: /^Wendy Workspace.*2 unread: Click to load chat\b/ });
   await expect(entry).toBeVisible();
   await expect(entry).toContainText('Click to load chat');
   // On the page it names, the Chats link still keeps its badge at its end, apart from the label (it touched it: 'Chats1').
@@ -118,7 +118,7 @@ test('the Chats badges rise live on both sides and opening the room clears them'
   // Opening the room while the page is visible marks it read: the badge goes.
   await expect(apage.getByRole('region', { name: 'Conversation' }).getByText('Plans are in the request.')).toBeVisible();
   await expect.poll(() => badgeCount(apage)).toBe(before);
-  await expect(apage.getByRole('button', { name: /^Wendy Workspace, online: Click to load chat$/ })).toBeVisible();
+  await expect(apage.getByRole('button', { name: /^Wendy Workspace, online: Click to load chat\b/ })).toBeVisible();
 
   // The client leaves the chat for the dashboard; the admin answers.
   await cpage.goto('/portal');
@@ -333,17 +333,17 @@ test('the admin chat list stays small with 2,000 clients: a page at a time, sear
   await page.goto('/admin-chat');
   const list = page.getByRole('complementary', { name: 'Chats' });
   // Newest conversation first: the last client written above.
-  await expect(list.getByRole('button', { name: /^Volume Client 1996, 1 unread: Click to load chat$/ })).toBeVisible();
+  await expect(list.getByRole('button', { name: /^Volume Client 1996, 1 unread: Click to load chat\b/ })).toBeVisible();
   const settle = Date.now() - started;
   const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
   expect(nodes).toBeLessThanOrEqual(1500);
   expect(settle).toBeLessThan(5000);
-  await expect(list.getByRole('button', { name: /Click to load chat$/ })).toHaveCount(30);
+  await expect(list.getByRole('button', { name: /Click to load chat\b/ })).toHaveCount(30);
   await list.getByRole('button', { name: 'Load more' }).click();
-  await expect(list.getByRole('button', { name: /Click to load chat$/ })).toHaveCount(60);
+  await expect(list.getByRole('button', { name: /Click to load chat\b/ })).toHaveCount(60);
 
   await list.getByLabel('Search clients').fill('Volume Client 0007');
-  await expect(list.getByRole('button', { name: /Click to load chat$/ })).toHaveCount(1);
-  await expect(list.getByRole('button', { name: /^Volume Client 0007: Click to load chat$/ })).toContainText('Click to load chat');
+  await expect(list.getByRole('button', { name: /Click to load chat\b/ })).toHaveCount(1);
+  await expect(list.getByRole('button', { name: /^Volume Client 0007: Click to load chat\b/ })).toContainText('Click to load chat');
   await context.close();
 });

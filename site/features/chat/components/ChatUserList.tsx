@@ -145,8 +145,8 @@ function UserItem({ user, online, currentQueryId, onOpen, live }: ItemProps) {
           type="button"
           className="acl-main"
           onClick={select}
-          // WCAG 2.5.3: the name holds the visible text ('Click to load chat'); the time is the last message's.
-          aria-label={`${user.fullName}${online ? ', online' : ''}${unread ? `, ${unread} unread` : ''}: ${LOAD_CHAT}`}
+          // WCAG 2.5.3: the name holds the visible text, in its order: 'Click to load chat' and the last message's time.
+          aria-label={`${user.fullName}${online ? ', online' : ''}${unread ? `, ${unread} unread` : ''}: ${LOAD_CHAT}${user.lastMessage ? ` ${when(user.lastMessage.createdAt)}` : ''}`}
           title={preview ?? undefined}
         >
           <span className="acl-avatar">

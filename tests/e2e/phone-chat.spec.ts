@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { asUser, keepShot, newClient, type Session, signInAdmin, submitRequest } from './support.ts';
+import { asUser, expectNoAxeViolations, keepShot, newClient, type Session, signInAdmin, submitRequest } from './support.ts';
 
 // A client with a quote waiting for an answer opens its chat on a phone held
 // sideways, at 200 % zoom or with text at 200 %. The quote card sits between the messages and the
@@ -99,4 +99,80 @@ test('on a phone, the open chat keeps the page heading for screen readers', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Chats' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Your queries' }).getByRole('button').first()).toBeVisible();
   await context.close();
+});
+
+/** Where the request's chat opens as `session`: /chat/{id} for the client, /admin-chat/{id} for the admin. */
+const workspaces = () =>
+  [
+    ['client', client, `/chat/${id}`],
+    ['admin', admin, `/admin-chat/${id}`],
+  ] as const;
+
+// The browser's default text size at 32 px (200 %): the chat grids follow the text (container
+// queries in rem), so on a 1280 px screen they take one column instead of squeezing the conversation.
+test('text at 200 % on a 1280 px screen: both chat workspaces take one column, with nothing sideways', async ({ browser }) => {
+  for (const [who, session, url] of workspaces()) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await asUser(context, session);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%'));
+    });
+    await page.goto(url);
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    const send = conversation.getByRole('button', { name: 'Send' });
+    await expect(send).toBeVisible();
+    const layout = await conversation.evaluate((el) => {
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+      const box = el.getBoundingClientRect();
+      return { rem, width: box.width / rem, sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    });
+    expect(layout.rem, who).toBe(32);
+    expect(layout.sideways, `${who}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(layout.width, `${who}: the conversation column, in rem`).toBeGreaterThanOrEqual(18);
+    // Send is inside the conversation, and the topmost thing where it shows (nothing lies over it).
+    const hit = await send.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const column = el.closest('section')!.getBoundingClientRect();
+      return { topmost: !!top && el.contains(top), inside: r.left >= column.left && r.right <= column.right + 0.5 };
+    });
+    expect(hit, who).toEqual({ topmost: true, inside: true });
+    await expectNoAxeViolations(page);
+    await keepShot(page, { path: `test-results/phone-chat/large-text-${who}-1280.png` });
+    await context.close();
+  }
+});
+
+// At 375 px the request's details open as a sheet over the chat, not a fold sharing its height;
+// the header keeps to one line, and the message box stays in view.
+test('on a phone, the request details open as a sheet over the chat and close again', async ({ browser }) => {
+  for (const [who, session, url] of workspaces()) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+    await asUser(context, session);
+    const page = await context.newPage();
+    await page.goto(url);
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    const box = conversation.getByLabel('Message', { exact: true });
+    await expect(box).toBeInViewport();
+    const heading = conversation.locator('h2').first();
+    if (who === 'client') {
+      const lineHeight = await heading.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect((await heading.boundingBox())!.height, 'the header is one line').toBeLessThanOrEqual(lineHeight + 1);
+    }
+    const panel = page.getByRole('complementary', { name: 'Request details' });
+    await panel.getByRole('button', { name: 'Show request details' }).click();
+    const hide = panel.getByRole('button', { name: 'Hide request details' });
+    await expect(hide).toBeVisible();
+    // A sheet: over the conversation, as tall as the chat, scrolling on its own.
+    const sheet = (await panel.boundingBox())!;
+    const chat = (await conversation.boundingBox())!;
+    expect(sheet.y, who).toBeLessThanOrEqual(chat.y);
+    expect(sheet.y + sheet.height, who).toBeGreaterThanOrEqual(chat.y + chat.height - 1);
+    await expectNoAxeViolations(page);
+    await keepShot(page, { path: `test-results/phone-chat/sheet-${who}-375.png` });
+    await hide.click();
+    await expect(box).toBeInViewport();
+    await context.close();
+  }
 });

@@ -1,13 +1,16 @@
 // Layout of the admin chat: list beside the conversation; at 768 px and below
 // (docs/product.md §9 breakpoint) the list hides once a chat is open and a back arrow shows.
 export const chatStyles = `
-  .acs { display: grid; grid-template-columns: 320px minmax(0, 1fr); height: calc(100vh - 3rem); min-height: 420px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; }
+  /* The frame is the container the large-text rules below measure (in rem, so 200 % text counts). */
+  .acs-frame { container: acs / inline-size; }
+  /* dvh: the height left by the browser's bars and the on-screen keyboard (the message box stays in view). */
+  .acs { display: grid; grid-template-columns: 320px minmax(0, 1fr); height: calc(100dvh - 3rem); min-height: 420px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; }
   .acs-side { position: relative; border-right: 1px solid var(--line); overflow-y: auto; background: #fff; }
   .acs-title { font-size: 1.2rem; margin: 0; padding: .9rem 1rem; border-bottom: 1px solid var(--line); }
   .acs-title a { color: var(--navy); text-decoration: none; }
   .acs-main { display: flex; min-width: 0; min-height: 0; background: var(--bg-soft); }
   /* The conversation beside the request panel; under 1100 px the panel folds above it. */
-  .acs-work { display: grid; grid-template-columns: minmax(0, 1fr) 290px; flex: 1; min-width: 0; min-height: 0; }
+  .acs-work { display: grid; grid-template-columns: minmax(0, 1fr) 290px; flex: 1; min-width: 0; min-height: 0; position: relative; }
   .acs-work > .rqp { border-radius: 0; border-width: 0 0 0 1px; }
   @media (max-width: 1100px) {
     .acs-work { grid-template-columns: minmax(0, 1fr); grid-template-rows: auto minmax(0, 1fr); }
@@ -22,6 +25,9 @@ export const chatStyles = `
   .acl-row { display: flex; align-items: center; gap: .15rem; padding-right: .35rem; }
   .acl-main { flex: 1; min-width: 0; display: flex; align-items: center; gap: .65rem; background: none; border: none; font: inherit; text-align: left; padding: .6rem .5rem .6rem .75rem; cursor: pointer; color: var(--ink); min-height: 56px; }
   .acl-main:hover { background: var(--bg-soft); }
+  /* Navy rings drawn inside the row: 3:1 or more on white, the current row's tint and the grey hover (WCAG 1.4.11). */
+  .acl-main:focus-visible, .acl-queries a:focus-visible { outline: 3px solid var(--navy); outline-offset: -3px; }
+  .acl-queries a[aria-current='page']:focus-visible { outline-color: var(--navy); box-shadow: inset 0 0 0 5px #fff; }
   .acl-avatar, .acp-avatar { position: relative; display: inline-flex; flex: none; }
   .acl-dot, .acp-dot { position: absolute; right: 0; bottom: 0; width: 12px; height: 12px; border-radius: 50%; border: 2px solid #fff; background: #9ca3af; }
   .acl-dot { background: #16a34a; }
@@ -69,9 +75,35 @@ export const chatStyles = `
   .acp-closed { margin: 0; padding: .9rem 1rem; background: #fff; border-top: 1px solid var(--line); color: var(--muted); text-align: center; font-weight: 600; }
   .msg-flash { outline: 3px solid var(--orange); outline-offset: 2px; transition: outline-color .3s; }
   @media (max-width: 768px) {
-    .acs { grid-template-columns: 1fr; height: calc(100vh - 60px - 2rem); }
+    .acs { grid-template-columns: 1fr; height: calc(100dvh - 60px - 2rem); }
     .acs.has-chat .acs-side { display: none; }
     .acs:not(.has-chat) .acs-main { display: none; }
     .acp-back { display: inline-flex; align-items: center; justify-content: center; }
+  }
+  /* Large text: the columns follow the room the text has, measured in rem (container queries), not
+     the window's pixels. At 200 % text on a 1280 px screen the panel folds above the conversation,
+     then the list gives way to the open chat as on a phone. */
+  @container acs (max-width: 56rem) {
+    .acs-work { grid-template-columns: minmax(0, 1fr); grid-template-rows: auto minmax(0, 1fr); }
+    .acs-work > .rqp { order: -1; border-width: 0 0 1px; max-height: 55vh; overflow-y: auto; }
+    .acs-work > .rqp .rqp-toggle { display: block; width: 100%; min-height: 44px; padding: .5rem 1rem; font: inherit; font-weight: 600; text-align: left; background: var(--bg-soft); border: none; cursor: pointer; }
+    .acs-work > .rqp:not(.is-open) .rqp-body { display: none; }
+  }
+  @container acs (max-width: 44rem) {
+    .acs { grid-template-columns: minmax(0, 1fr); }
+    .acs.has-chat .acs-side { display: none; }
+    .acs:not(.has-chat) .acs-main { display: none; }
+    .acp-back { display: inline-flex; align-items: center; justify-content: center; }
+  }
+  /* A phone, or a screen of large text: the request's details open as a sheet over the chat (their
+     bar stays on top to close them) instead of sharing its height; the header keeps to one line. */
+  @media (max-width: 768px) {
+    .acs-work > .rqp.is-open { position: absolute; inset: 0; z-index: 3; max-height: none; }
+    .acp-head { flex-wrap: nowrap; min-height: 0; padding: .4rem .75rem; }
+    .acp-online { display: none; }
+  }
+  @container acs (max-width: 44rem) {
+    .acs-work > .rqp.is-open { position: absolute; inset: 0; z-index: 3; max-height: none; }
+    .acp-head { flex-wrap: nowrap; min-height: 0; }
   }
 `;

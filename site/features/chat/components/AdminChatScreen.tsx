@@ -15,7 +15,9 @@ import { ChatUserList } from './ChatUserList.tsx';
 import { chatStyles } from '../chat-styles.ts';
 import type { ChatUser } from '../types.ts';
 import { useChatUsers } from '../use-chat-users.ts';
-import { rescueFocus } from '../../../ui/focus-rescue.ts';
+import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
+
+const REQUEST_PANEL_ID = 'request-details';
 
 /** /admin-chat and /admin-chat/{queryId} (docs/product.md §2 admin chat). */
 export default function AdminChatScreen() {
@@ -96,6 +98,14 @@ function AdminChat() {
       panel?.querySelector<HTMLElement>('.composer-input:not(:disabled)') ?? panel?.querySelector<HTMLElement>('[role="log"]') ?? panel;
     target?.focus();
   };
+  const skipToPanel = (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    const panel = document.getElementById(REQUEST_PANEL_ID);
+    // Folded (a narrow screen or large text): its toggle; else its first control, else the panel.
+    const toggle = panel?.querySelector<HTMLElement>('.rqp-toggle');
+    const target = (toggle?.checkVisibility() ? toggle : firstFocusable(panel?.querySelector('.rqp-body'))) ?? panel;
+    target?.focus();
+  };
   const isOnline = (u: ChatUser) => room.presence[u._id] ?? u.online;
   const knownUser = (userId: string) => {
     const u = list.find((x) => x._id === userId);
@@ -103,46 +113,55 @@ function AdminChat() {
   };
 
   return (
-    <div className={`acs${queryId ? ' has-chat' : ''}`}>
-      <aside ref={side} className="acs-side" aria-label="Chats">
-        {queryId && (
-          // The list may hold hundreds of links before the conversation: one Tab and Enter pass them.
-          <a className="skip-link" href="#conversation" onClick={skipToConversation}>
-            Skip to the conversation
-          </a>
-        )}
-        <h1 className="acs-title">
-          <a href={paths.admin}>Chats</a>
-        </h1>
-        <ChatUserList
-          users={list}
-          loading={users.isPending}
-          currentQueryId={queryId}
-          online={isOnline}
-          onOpen={open}
-          search={search}
-          onSearch={setSearch}
-          hasMore={Boolean(users.hasNextPage)}
-          loadingMore={users.isFetchingNextPage}
-          onLoadMore={() => void users.fetchNextPage()}
-        />
-      </aside>
-      <div className="acs-main">
-        {queryId ? (
-          <div className="acs-work">
-            <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={back} />
-            <RequestPanel
-              key={`panel-${queryId}`}
-              queryId={queryId}
-              role="admin"
-              liveStatus={room.queryStatus}
-              liveStamp={room.lifecycleStamp}
-            />
-          </div>
-        ) : (
-          // With no users at all, the list says so (docs/product.md §2 'No users found. …'), once: nothing to select here.
-          !users.isPending && (list.length > 0 || !!search) && <p className="acp-note">Select a query to open the chat.</p>
-        )}
+    <div className="acs-frame">
+      <div className={`acs${queryId ? ' has-chat' : ''}`}>
+        <aside ref={side} className="acs-side" aria-label="Chats">
+          {queryId && (
+            // The list may hold hundreds of links before the conversation: one Tab and Enter pass them.
+            <>
+              <a className="skip-link" href="#conversation" onClick={skipToConversation}>
+                Skip to the conversation
+              </a>
+              {/* The quote and the other steps sit after the whole conversation: one more skip reaches them. */}
+              <a className="skip-link" href={`#${REQUEST_PANEL_ID}`} onClick={skipToPanel}>
+                Skip to the request details
+              </a>
+            </>
+          )}
+          <h1 className="acs-title">
+            <a href={paths.admin}>Chats</a>
+          </h1>
+          <ChatUserList
+            users={list}
+            loading={users.isPending}
+            currentQueryId={queryId}
+            online={isOnline}
+            onOpen={open}
+            search={search}
+            onSearch={setSearch}
+            hasMore={Boolean(users.hasNextPage)}
+            loadingMore={users.isFetchingNextPage}
+            onLoadMore={() => void users.fetchNextPage()}
+          />
+        </aside>
+        <div className="acs-main">
+          {queryId ? (
+            <div className="acs-work">
+              <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={back} />
+              <RequestPanel
+                key={`panel-${queryId}`}
+                id={REQUEST_PANEL_ID}
+                queryId={queryId}
+                role="admin"
+                liveStatus={room.queryStatus}
+                liveStamp={room.lifecycleStamp}
+              />
+            </div>
+          ) : (
+            // With no users at all, the list says so (docs/product.md §2 'No users found. …'), once: nothing to select here.
+            !users.isPending && (list.length > 0 || !!search) && <p className="acp-note">Select a query to open the chat.</p>
+          )}
+        </div>
       </div>
       <style>{chatStyles}</style>
     </div>

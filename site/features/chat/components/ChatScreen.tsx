@@ -100,124 +100,128 @@ function ClientChat() {
   const isMine = (m: ChatMessage) => (userId ? m.sender._id === userId : m.sender.role === 'client');
 
   return (
-    <div className={`cchat pane-${pane}`}>
-      <div className="cchat-toggle" role="group" aria-label="Show">
-        <button type="button" aria-pressed={pane === 'list'} onClick={() => setPane('list')}>
-          Queries
-        </button>
-        <button type="button" aria-pressed={pane === 'window'} onClick={() => setPane('window')}>
-          Chat
-        </button>
-      </div>
-      <aside ref={listPane} className="cchat-list" aria-label="Your queries">
-        <h1 className="cchat-title" tabIndex={-1}>
-          Chats
-        </h1>
-        {error ? (
-          <p className="error-text" role="alert">
-            Error: {error.message || SPEC_TEXTS.myQueriesFailed}
-          </p>
-        ) : isPending ? (
-          <p role="status">Loading…</p>
-        ) : queries.length === 0 ? (
-          <p className="cchat-none">
-            {SPEC_TEXTS.noQueriesFound} <a href={paths.request}>Submit your first request</a>
-          </p>
-        ) : (
-          <ul>
-            {queries.slice(0, shown).map((q) => {
-              const last = lastFor(q);
-              const unread = unreadFor(q);
-              return (
-                <li key={q._id}>
-                  <button
-                    type="button"
-                    className="cchat-item"
-                    aria-current={q._id === selected?._id ? 'true' : undefined}
-                    onClick={() => {
-                      select(q._id);
-                      setPane('window');
-                    }}
-                  >
-                    <span className="cchat-item-title">
-                      {/* The project name leads; the query message stays (docs/product.md §2). */}
-                      {q.projectName && <>{q.projectName} · </>}
-                      {sidebarQueryTitle(q.message)}
-                      {q.status === 'closed' && <em> (Closed)</em>}
-                    </span>
-                    <span className="cchat-item-last">
-                      <span className="cchat-item-text">{last ?? SPEC_TEXTS.noMessagesYet}</span>
-                      {unread > 0 && (
-                        <span className="cchat-unread">
-                          {unread}
-                          <span className="sr-only"> unread</span>
-                        </span>
-                      )}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </aside>
-      <section className="cchat-window" aria-label="Conversation">
-        <header className="cchat-head">
-          <button type="button" className="cchat-back" aria-label="Back to the list of queries" onClick={back}>
-            ←
+    <div className="cchat-frame">
+      <div className={`cchat pane-${pane}`}>
+        <div className="cchat-toggle" role="group" aria-label="Show">
+          <button type="button" aria-pressed={pane === 'list'} onClick={() => setPane('list')}>
+            Queries
           </button>
-          {selected ? (
-            <div className="cchat-head-text">
-              {/* The project name leads; the selected query (docs/product.md §2) follows. */}
-              <h2>
-                {selected.projectName && <>{selected.projectName} · </>}
-                {sidebarQueryTitle(selected.message)}
-              </h2>
-              <span className="cchat-head-meta">
-                {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')}{' '}
-                {status && <StatusBadge status={status} />}
-                <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
-                  <span className="sr-only">{room.connected ? 'Connected' : 'Reconnecting…'}</span>
-                </span>
-              </span>
-            </div>
+          <button type="button" aria-pressed={pane === 'window'} onClick={() => setPane('window')}>
+            Chat
+          </button>
+        </div>
+        <aside ref={listPane} className="cchat-list" aria-label="Your queries">
+          <h1 className="cchat-title" tabIndex={-1}>
+            Chats
+          </h1>
+          {error ? (
+            <p className="error-text" role="alert">
+              Error: {error.message || SPEC_TEXTS.myQueriesFailed}
+            </p>
+          ) : isPending ? (
+            <p role="status">Loading…</p>
+          ) : queries.length === 0 ? (
+            <p className="cchat-none">
+              {SPEC_TEXTS.noQueriesFound} <a href={paths.request}>Submit your first request</a>
+            </p>
           ) : (
-            <h2>{notYours ? CHAT_NOT_YOURS.title : 'Select a query'}</h2>
+            <ul>
+              {queries.slice(0, shown).map((q) => {
+                const last = lastFor(q);
+                const unread = unreadFor(q);
+                return (
+                  <li key={q._id}>
+                    <button
+                      type="button"
+                      className="cchat-item"
+                      aria-current={q._id === selected?._id ? 'true' : undefined}
+                      onClick={() => {
+                        select(q._id);
+                        setPane('window');
+                      }}
+                    >
+                      <span className="cchat-item-title">
+                        {/* The project name leads; the query message stays (docs/product.md §2). */}
+                        {q.projectName && <>{q.projectName} · </>}
+                        {sidebarQueryTitle(q.message)}
+                        {q.status === 'closed' && <em> (Closed)</em>}
+                      </span>
+                      <span className="cchat-item-last">
+                        <span className="cchat-item-text">{last ?? SPEC_TEXTS.noMessagesYet}</span>
+                        {unread > 0 && (
+                          <span className="cchat-unread">
+                            {unread}
+                            <span className="sr-only"> unread</span>
+                          </span>
+                        )}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
           )}
-        </header>
-        {selected ? (
-          <>
-            {/* The log (a live region) mounts once the history is in, so opening a chat does not read it all out (as the admin chat). */}
-            {room.loading ? (
-              <p className="cchat-loading" role="status">
-                Loading…
-              </p>
+        </aside>
+        <section className="cchat-window" aria-label="Conversation">
+          <header className="cchat-head">
+            <button type="button" className="cchat-back" aria-label="Back to the list of queries" onClick={back}>
+              ←
+            </button>
+            {selected ? (
+              <div className="cchat-head-text">
+                {/* The project name leads; the selected query (docs/product.md §2) follows. */}
+                <h2>
+                  {selected.projectName && <>{selected.projectName} · </>}
+                  {sidebarQueryTitle(selected.message)}
+                </h2>
+                <span className="cchat-head-meta">
+                  <span className="cchat-head-service">
+                    {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')}
+                  </span>
+                  {status && <StatusBadge status={status} />}
+                  <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
+                    <span className="sr-only">{room.connected ? 'Connected' : 'Reconnecting…'}</span>
+                  </span>
+                </span>
+              </div>
             ) : (
-              <MessageList messages={room.messages} isMine={isMine} emptyText="No messages to show" />
+              <h2>{notYours ? CHAT_NOT_YOURS.title : 'Select a query'}</h2>
             )}
-            <ChatQuoteCard queryId={selected._id} />
-            {isClosed ? (
-              <p className="cchat-closed" role="status">
-                {CHAT_CLOSED}
-              </p>
-            ) : (
-              // docs/product.md §2: the file button only logs the file name.
-              <Composer onSend={(text) => room.send(text)} onFile={(file) => console.log(file.name)} />
-            )}
-          </>
-        ) : (
-          <div className="cchat-empty">{notYours ? <p role="alert">{CHAT_NOT_YOURS.text}</p> : <p>No messages to show</p>}</div>
+          </header>
+          {selected ? (
+            <>
+              {/* The log (a live region) mounts once the history is in, so opening a chat does not read it all out (as the admin chat). */}
+              {room.loading ? (
+                <p className="cchat-loading" role="status">
+                  Loading…
+                </p>
+              ) : (
+                <MessageList messages={room.messages} isMine={isMine} emptyText="No messages to show" />
+              )}
+              <ChatQuoteCard queryId={selected._id} />
+              {isClosed ? (
+                <p className="cchat-closed" role="status">
+                  {CHAT_CLOSED}
+                </p>
+              ) : (
+                // docs/product.md §2: the file button only logs the file name.
+                <Composer onSend={(text) => room.send(text)} onFile={(file) => console.log(file.name)} />
+              )}
+            </>
+          ) : (
+            <div className="cchat-empty">{notYours ? <p role="alert">{CHAT_NOT_YOURS.text}</p> : <p>No messages to show</p>}</div>
+          )}
+        </section>
+        {selected && (
+          <RequestPanel
+            key={selected._id}
+            queryId={selected._id}
+            role="client"
+            liveStatus={room.queryStatus}
+            liveStamp={room.lifecycleStamp}
+          />
         )}
-      </section>
-      {selected && (
-        <RequestPanel
-          key={selected._id}
-          queryId={selected._id}
-          role="client"
-          liveStatus={room.queryStatus}
-          liveStamp={room.lifecycleStamp}
-        />
-      )}
+      </div>
     </div>
   );
 }

@@ -14,10 +14,10 @@ export function ChatQuoteCard({ queryId }: { queryId: string }) {
   const open = data?.query.quotes.find((q) => q.state === 'sent');
   if (!data || !open) return null;
   return (
-    <div className="chat-quote" aria-label="Quote in the chat">
+    <section className="chat-quote" aria-label="Quote in the chat">
       <Suspense fallback={null}>
         <QuoteCard quote={open} role="client" canDecide={canMove(data, 'accept', open._id)} bidDueDate={data.query.bidDueDate} />
       </Suspense>
-    </div>
+    </section>
   );
 }

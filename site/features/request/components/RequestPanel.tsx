@@ -11,6 +11,8 @@ const loadSections = () => (sectionsChunk ??= import('./PanelSections.tsx'));
 const PanelSections = lazy(loadSections);
 
 type Props = {
+  /** For a skip link to the panel. */
+  id?: string;
   queryId: string;
   role: 'admin' | 'client';
   /** The status the chat socket last announced: a change the panel has not seen reloads it. */
@@ -23,7 +25,7 @@ type Props = {
  * The request workspace beside a chat, for the admin and, read-only, the
  * client. Sections render in the order of sections.ts. Under 900 px it folds behind a toggle.
  */
-export function RequestPanel({ queryId, role, liveStatus, liveStamp = 0 }: Props) {
+export function RequestPanel({ id, queryId, role, liveStatus, liveStamp = 0 }: Props) {
   const client = useQueryClient();
   void loadSections();
   const workspace = useWorkspace(queryId);
@@ -38,7 +40,7 @@ export function RequestPanel({ queryId, role, liveStatus, liveStamp = 0 }: Props
   }, [liveStamp, queryId, client]);
 
   return (
-    <aside className={`rqp${open ? ' is-open' : ''}`} aria-label="Request details">
+    <aside id={id} tabIndex={id ? -1 : undefined} className={`rqp${open ? ' is-open' : ''}`} aria-label="Request details">
       <button type="button" className="rqp-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
         {open ? 'Hide request details' : 'Show request details'}
       </button>

@@ -6,8 +6,9 @@
 // it clears at least the focused one. Checked again whenever the toasts, the focus, the scroll
 // position or the window change.
 
+/** `data-keep-clear`: not a control, but read at a glance while toasts show (a deadline). */
 const CONTROLS =
-  'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"]), [role="button"], [contenteditable="true"]';
+  '[data-keep-clear], a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"]), [role="button"], [contenteditable="true"]';
 /** Space kept between a toast and the control it clears. */
 const GAP = 8;
 /** How close to the window's edges a slid stack may come. */

@@ -13,14 +13,16 @@ export function DeliveryDueSection({ workspace }: SectionProps) {
   const left = countdown(deliveryDueAt, Date.now());
   return (
     <>
-      <h2>Delivery due</h2>
-      <p>
+      {/* Kept clear of toasts (ui/toast-clear.ts): the deadline is read while they show. */}
+      <h2 data-keep-clear>Delivery due</h2>
+      <p data-keep-clear>
         <time dateTime={deliveryDueAt}>{formatDateTime(deliveryDueAt)}</time>
       </p>
       {!done && (
         <p
           className={left.tone === 'over' ? 'rqp-due-over' : left.tone === 'soon' ? 'rqp-due-soon' : undefined}
           data-testid="delivery-countdown"
+          data-keep-clear
         >
           {left.text}
         </p>

@@ -40,6 +40,12 @@ describe('docs/product.md §9 truncation rules', () => {
     expect(sidebarQueryTitle(fifteen)).toBe(`${Array.from({ length: 12 }, (_, i) => `w${i + 1}`).join(' ')}…`);
   });
 
+  it('never ends a shortened text in a period and an ellipsis', () => {
+    expect(sidebarQueryTitle('Stucco takeoff for a duplex.')).toBe('Stucco takeoff for a duplex…');
+    expect(firstWords('Roofing only. Two sheets, please', 2)).toBe('Roofing only…');
+    expect(adminMessagePreview(`${'x'.repeat(99)}. More`).text).toBe(`${'x'.repeat(99)}…`);
+  });
+
   it('admin preview: 100 characters with a flag for Expand / Show Less', () => {
     expect(adminMessagePreview('short')).toEqual({ text: 'short', isTruncated: false });
     const long = 'x'.repeat(150);

@@ -3,6 +3,11 @@
 
 const ELLIPSIS = '…';
 
+/** `text` cut short: an ellipsis replaces a closing period or comma, so no title ends in '.…'. */
+function shortened(text: string): string {
+  return `${text.replace(/[\s.,;:]+$/, '')}${ELLIPSIS}`;
+}
+
 function words(text: string | null | undefined): string[] {
   return (text ?? '').trim().split(/\s+/).filter(Boolean);
 }
@@ -10,7 +15,7 @@ function words(text: string | null | undefined): string[] {
 /** The first `count` words, with an ellipsis when there were more. */
 export function firstWords(text: string | null | undefined, count: number): string {
   const all = words(text);
-  return all.length > count ? `${all.slice(0, count).join(' ')}${ELLIPSIS}` : all.join(' ');
+  return all.length > count ? shortened(all.slice(0, count).join(' ')) : all.join(' ');
 }
 
 /** docs/product.md §9: blog titles (admin blog cards, draft cards) show the first 7 words. */
@@ -41,14 +46,14 @@ export function myQueriesMessage(message: string | null | undefined): string {
  */
 export function sidebarQueryTitle(text: string | null | undefined): string {
   const all = words(text);
-  return all.length > 3 ? `${all.slice(0, 12).join(' ')}${ELLIPSIS}` : all.join(' ');
+  return all.length > 3 ? shortened(all.slice(0, 12).join(' ')) : all.join(' ');
 }
 
 /** docs/product.md §2/§9: the admin query modal previews 100 characters (Expand / Show Less). */
 export function adminMessagePreview(message: string | null | undefined, limit = 100): { text: string; isTruncated: boolean } {
   const full = (message ?? '').trim();
   if (full.length <= limit) return { text: full, isTruncated: false };
-  return { text: `${full.slice(0, limit).trimEnd()}${ELLIPSIS}`, isTruncated: true };
+  return { text: shortened(full.slice(0, limit)), isTruncated: true };
 }
 
 /**

@@ -9,10 +9,17 @@ import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
 
-type Props = { query: Query; onAnswer: (q: Query) => void; /** False inside the chat workspace, which is that chat. */ chatLink?: boolean };
+type Props = {
+  query: Query;
+  onAnswer: (q: Query) => void;
+  /** False inside the chat workspace, which is that chat. */
+  chatLink?: boolean;
+  /** False inside the chat workspace, whose header has docs/product.md §2's 'Close Query'. */
+  closeControl?: boolean;
+};
 
 /** The status-change control of a queue row: Start / Mark answered / Add files / Close, and Chat. */
-export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
+export function StatusActions({ query, onAnswer, chatLink = true, closeControl = true }: Props) {
   const change = useStatusChange();
   const [confirming, setConfirming] = useState(false);
   // The request is named too: one client's ten rows must not read alike to a screen reader or a voice command.
@@ -76,7 +83,7 @@ export function StatusActions({ query, onAnswer, chatLink = true }: Props) {
           Add files
         </button>
       )}
-      {next.includes('closed') && (
+      {closeControl && next.includes('closed') && (
         <button
           type="button"
           className="btn btn-sm btn-secondary"

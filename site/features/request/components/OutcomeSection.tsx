@@ -37,13 +37,17 @@ export function OutcomeSection({ workspace }: SectionProps) {
     <>
       <h2>How did the bid go?</h2>
       <label htmlFor={marginId}>{MARGIN_LABEL}</label>
-      <input id={marginId} type="number" min={-100} max={100} step={1} value={margin} onChange={(e) => setMargin(e.target.value)} />
+      <span className="rqp-unit-field">
+        <input id={marginId} type="number" min={-100} max={100} step={1} value={margin} onChange={(e) => setMargin(e.target.value)} />
+        <span aria-hidden="true">%</span>
+      </span>
       <div className="rqp-actions" role="group" aria-label="Bid outcome">
         {BID_OUTCOME_VALUES.map((value) => (
           <button
             key={value}
             type="button"
-            className="btn btn-sm"
+            // Three equal answers: none is styled as the one expected.
+            className="btn btn-sm btn-secondary"
             {...busyButton(step.isPending, () => {
               rescueFocus(() => heading.current);
               step.mutate(() => call(api.queries[':id'].outcome.$post({ param: { id: query._id }, json: { outcome: value, marginPct } })));

@@ -350,7 +350,7 @@ function RequestForm() {
         .request-card { max-width: 860px; margin: 0 auto; }
         .request-card h1 { font-size: 1.5rem; letter-spacing: .03em; }
         .request-lead { color: var(--muted); margin-top: 0; }
-        .request-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(210px, 1fr)); gap: 0 1rem; }
+        .request-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr)); gap: 0 1rem; }
         .request-progress { display: flex; align-items: center; gap: .75rem; margin: .5rem 0 1rem; }
         .request-bar { flex: 1; height: 12px; background: var(--bg-soft); border: 1px solid var(--line); border-radius: 999px; overflow: hidden; }
         .request-bar span { display: block; height: 100%; background: var(--orange); transition: width .2s; }

@@ -26,7 +26,7 @@ export function StatusSection({ workspace, role }: SectionProps) {
       </p>
       {role === 'admin' && workspace.actions.length > 0 && (
         <div className="rqp-actions">
-          <StatusActions query={query} onAnswer={() => setAnswering(true)} chatLink={false} />
+          <StatusActions query={query} onAnswer={() => setAnswering(true)} chatLink={false} closeControl={false} />
         </div>
       )}
       {role === 'admin' && <ReopenForm workspace={workspace} role={role} afterReopen={heading} />}

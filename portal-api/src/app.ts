@@ -37,6 +37,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { staffRoutes } from './modules/users/staff.routes.ts';
 import { JSON_LIMIT } from './http/limits.ts';
 
 /** The Hono app: the site, the API under /api and the stored files under /uploads. */
@@ -120,6 +121,7 @@ function apiRoutes(deps: Deps) {
       .route('/', healthRoutes(deps))
       .route('/', authRoutes(deps))
       .route('/', usersRoutes(deps))
+      .route('/', staffRoutes(deps))
       // The bid workflow's sub-apps before /queries/{id}: GET /queries/stats/monthly is a static path.
       .route('/', outcomesRoutes(deps))
       .route('/', quotesRoutes(deps))

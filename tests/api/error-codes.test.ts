@@ -20,6 +20,10 @@ const PROVEN_ELSEWHERE: Partial<Record<ErrorCode, string>> = {
   invite_other_email: 'tests/api/companies.pg.test.ts (an invitation used with another e-mail)',
   not_company_owner: 'tests/api/companies.pg.test.ts (a member who is not the owner invites)',
   owner_cannot_leave: 'tests/api/companies.pg.test.ts (the owner leaves)',
+  account_disabled: 'tests/api/staff.pg.test.ts (a disabled admin signing in)',
+  invitation_invalid: 'tests/api/staff.pg.test.ts (a used, expired, wrong or foreign invitation link)',
+  last_admin: 'tests/api/staff.pg.test.ts (the last active admin disabling themselves)',
+  invalid_assignee: 'tests/api/assignment.pg.test.ts (assigning to a client or a disabled admin)',
 };
 
 let server: TestServer;

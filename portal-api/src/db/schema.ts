@@ -6,7 +6,8 @@ import type { Role } from '../shared/roles.ts';
 // One *Table type per table (Kysely "getting started"). Times are ISO-8601 UTC text.
 
 export type { Role };
-export type UserStatus = 'pending' | 'approved';
+/** 'disabled' is for admins only: an admin another admin turned off (docs/product.md §23). */
+export type UserStatus = 'pending' | 'approved' | 'disabled';
 export type { QueryStatus };
 export type BlogStatus = 'draft' | 'published';
 export type CodePurpose = 'login' | 'reset';
@@ -126,6 +127,8 @@ export interface QueriesTable {
   outcome_margin_pct: number | null;
   outcome_at: string | null;
   outcome_asked_at: string | null;
+  /** The admin the request is assigned to (docs/product.md §23); null: the whole team. */
+  assignee_id: Generated<string | null>;
 }
 
 export interface QueryFilesTable {
@@ -346,6 +349,47 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+/** An invitation of a new admin: only the SHA-256 of the link's token is kept. */
+export interface StaffInvitationsTable {
+  id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A note between admins on a request, never shown to its client (docs/product.md §23). */
+export interface QueryNotesTable {
+  id: string;
+  query_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: string;
+}
+
+export interface SavedRepliesTable {
+  id: string;
+  title: string;
+  /** lower(title): the unique key, so two titles differing only in case are one. */
+  title_key: string;
+  body: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SavedReplyFilesTable {
+  id: string;
+  reply_id: string;
+  name: string;
+  storage_key: string;
+  size: number;
+  type: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -374,6 +418,10 @@ export interface Database {
   companies: CompaniesTable;
   company_invites: CompanyInvitesTable;
   query_followers: QueryFollowersTable;
+  staff_invitations: StaffInvitationsTable;
+  query_notes: QueryNotesTable;
+  saved_replies: SavedRepliesTable;
+  saved_reply_files: SavedReplyFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -23,6 +23,8 @@ export async function authenticate(db: DB, token: string | null): Promise<AuthUs
   if (!user) throw new HttpError(401, SESSION_EXPIRED, { code: 'session_expired' });
   if (user.role === 'client' && user.status !== 'approved') throw new HttpError(403, AUTH_TEXTS.notApproved, { code: 'not_approved' });
   if (user.role !== 'client' && user.role !== 'admin') throw new HttpError(403, AUTH_TEXTS.unknownRole);
+  // Disabling an admin deletes their sessions; this holds even for one created in the same instant.
+  if (user.status === 'disabled') throw new HttpError(401, SESSION_EXPIRED, { code: 'session_expired' });
   return user;
 }
 

@@ -50,6 +50,10 @@ export const SPECIFIC_CODES = {
   invite_other_email: 'An invitation link used to sign up with another e-mail than the one it was sent to.',
   not_company_owner: 'Only the owner of a client company may invite or remove its members.',
   owner_cannot_leave: 'The owner of a client company cannot leave it or remove themselves.',
+  account_disabled: 'The admin account was disabled by another admin: it cannot sign in.',
+  invitation_invalid: 'The staff invitation link is wrong, for another e-mail, used or expired: ask for a new one.',
+  last_admin: 'The last active admin cannot be disabled.',
+  invalid_assignee: 'A request can be assigned only to an active admin.',
 } as const;
 
 export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | keyof typeof SPECIFIC_CODES;

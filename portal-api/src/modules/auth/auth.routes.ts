@@ -36,6 +36,7 @@ import { createAuthLimits } from './rate-limit.ts';
 import { takeInvite } from '../companies/companies.public.ts';
 import { createSession, generateToken, invalidateSession, invalidateUserSessions } from './session.ts';
 import { AUTH_TEXTS } from './auth.labels.ts';
+import { STAFF_TEXTS } from '../users/staff.labels.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const INVALID_OTP = AUTH_TEXTS.invalidOtp;
@@ -123,7 +124,7 @@ export function authRoutes(deps: Deps) {
         responses: {
           200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) },
           401: { description: 'Wrong credentials' },
-          403: { description: 'Not approved' },
+          403: { description: 'Not approved, or a disabled admin' },
           429: TOO_MANY,
         },
       }),
@@ -150,6 +151,7 @@ export function authRoutes(deps: Deps) {
         if (user.role !== 'admin' && user.role !== 'client') throw new HttpError(403, AUTH_TEXTS.unknownRole);
         if (user.role === 'client' && user.status !== 'approved')
           throw new HttpError(403, AUTH_TEXTS.notApproved, { code: 'not_approved' });
+        if (user.status === 'disabled') throw new HttpError(403, STAFF_TEXTS.accountDisabled, { code: 'account_disabled' });
         const challenge = generateToken();
         await issueCode(
           db,
@@ -239,6 +241,7 @@ export function authRoutes(deps: Deps) {
         if (!user || !(await consumeCode(db, result.id))) throw new HttpError(400, INVALID_OTP, { code: 'invalid_otp' });
         if (user.role === 'client' && user.status !== 'approved')
           throw new HttpError(403, AUTH_TEXTS.notApproved, { code: 'not_approved' });
+        if (user.status === 'disabled') throw new HttpError(403, STAFF_TEXTS.accountDisabled, { code: 'account_disabled' });
         const session = await createSession(db, user.id);
         // A finished sign-in gives its password and code calls back to the address:
         // the limit is there for guessing, not for people (or an office behind one address) signing in.

@@ -135,6 +135,7 @@ export async function adminEmails(db: DB): Promise<string[]> {
     .selectFrom('users')
     .select('email')
     .where('role', '=', 'admin')
+    .where('status', '!=', 'disabled')
     .orderBy('created_at')
     .orderBy('id')
     .limit(20)

@@ -38,6 +38,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { staffRoutes } from './modules/users/staff.routes.ts';
+import { queriesAssignRoutes } from './modules/queries/queries.assign.routes.ts';
 import { JSON_LIMIT } from './http/limits.ts';
 
 /** The Hono app: the site, the API under /api and the stored files under /uploads. */
@@ -128,6 +129,7 @@ function apiRoutes(deps: Deps) {
       .route('/', filesRoutes(deps))
       .route('/', deliverablesRoutes(deps))
       .route('/', queriesAdminRoutes(deps))
+      .route('/', queriesAssignRoutes(deps))
       .route('/', queriesRoutes(deps))
       .route('/', workspaceRoutes(deps))
       .route('/', chatsRoutes(deps))

@@ -69,6 +69,21 @@ export const ErrorFrameSchema = z.object({
 });
 export type ErrorFrame = z.infer<typeof ErrorFrameSchema>;
 
+const PersonSchema = z.object({ _id: z.string(), fullName: z.string() });
+
+/** An internal note (docs/product.md §23): admins only, never in a request's room. */
+export const NoteSchema = z
+  .object({
+    _id: z.string(),
+    query: z.string(),
+    body: z.string(),
+    author: PersonSchema.nullable(),
+    createdAt: z.string(),
+    mentions: z.array(PersonSchema).meta({ description: 'The active admins the note names with @.' }),
+  })
+  .meta({ id: 'Note' });
+export type Note = z.infer<typeof NoteSchema>;
+
 /** server → client. */
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('authenticated') }),
@@ -77,6 +92,9 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queryStatus'), queryId: z.string(), status: z.string() }),
   LifecycleFrameSchema,
   z.object({ type: z.literal('presence'), userId: z.string(), online: z.boolean() }),
+  // Admin sockets only (the firm's unread room): a request's assignee changed, a note was written.
+  z.object({ type: z.literal('queryAssigned'), queryId: z.string(), assignee: PersonSchema.nullable(), by: PersonSchema }),
+  z.object({ type: z.literal('noteAdded'), note: NoteSchema }),
   ErrorFrameSchema,
   /**
    * Unread messages. Answering watchUnread: `total` and `queries` (id → count, unread only).

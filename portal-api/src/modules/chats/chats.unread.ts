@@ -76,3 +76,16 @@ export async function pushRequestChange(deps: Deps, ownerId: string, frame: Serv
     deps.log.error({ err, ownerId }, 'request changed but not pushed to the unread watchers');
   }
 }
+
+/**
+ * A frame for the admins only (an assignment, an internal note): the firm's unread room, which
+ * only admin sockets join (watchUnread), on every instance. Never a request's room, where its
+ * client listens. A failure is logged: the change is saved.
+ */
+export async function pushToFirm(deps: Deps, frame: ServerFrame): Promise<void> {
+  try {
+    await deps.hub.publish(unreadRoom({ id: FIRM_READER, role: 'admin' }), frame);
+  } catch (err) {
+    deps.log.error({ err }, 'change saved but not pushed to the admins');
+  }
+}

@@ -13,6 +13,8 @@ import type { Query } from './queries.schema.ts';
 
 export type ListFilter = {
   status?: QueryStatus | 'open';
+  /** Only requests assigned to this admin; null: only unassigned ones; absent: any. */
+  assigneeId?: string | null;
   search?: string;
   sort: 'createdAt' | 'bidDueDate' | 'due';
   page: number;
@@ -112,6 +114,9 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   const conditions: Array<Expression<SqlBool>> = [];
   if (filter.status === 'open') conditions.push(eb('q.status', '!=', 'closed'));
   else if (filter.status) conditions.push(eb('q.status', '=', filter.status));
+  const assigned = filter.assigneeId !== undefined;
+  if (filter.assigneeId === null) conditions.push(eb('q.assignee_id', 'is', null));
+  else if (filter.assigneeId) conditions.push(eb('q.assignee_id', '=', filter.assigneeId));
   const matching = filter.search ? await matchingIds(db, filter.search) : null;
   // The matches are read once, as the statement's WITH clause m, by the page and by the count.
   if (matching) conditions.push(eb('q.id', 'in', sql<string>`(select ${sql.ref('m.id')} from ${sql.table('m')})`));
@@ -154,7 +159,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
   page = page.limit(limit + 1).offset(before || (filter.cursor && filter.sort !== 'due') ? 0 : (filter.page - 1) * limit);
   // The total comes with the page, in the same statement.
-  const count = totalOf(db, filter.status, where, !!matching);
+  const count = totalOf(db, filter.status, where, !!matching, assigned);
   const from = matching
     ? db.with(
         (cte) => cte('m').materialized(),
@@ -206,19 +211,20 @@ const ORDERS: Record<ListFilter['sort'], Array<[Expression<unknown>, 'asc' | 'de
 };
 
 /**
- * The list's total, as a subquery of its statement. Without a search: the kept count of its
+ * The list's total, as a subquery of its statement. Without a search nor an assignee filter: the kept count of its
  * statuses ('open': any but closed; none: all) in query_status_counts. With one: its matches (the
  * WITH clause m), each once, since m may hold an id twice; with a status too, those that have it.
  */
-function totalOf(db: DB, status: ListFilter['status'], where: Expression<SqlBool> | null, searching: boolean) {
-  if (!searching) {
+function totalOf(db: DB, status: ListFilter['status'], where: Expression<SqlBool> | null, searching: boolean, assigned = false) {
+  if (!searching && !assigned) {
     return db
       .selectFrom('query_status_counts')
       .select((e) => e.fn.coalesce(e.fn.sum<number | string>('n'), e.lit(0)).as('total'))
       .$if(status === 'open', (qb) => qb.where('status', '!=', 'closed'))
       .$if(!!status && status !== 'open', (qb) => qb.where('status', '=', status as QueryStatus));
   }
-  if (status) {
+  // An assignment filter (docs/product.md §23) counts its rows: the kept counts are per status only.
+  if (status || assigned) {
     return db
       .selectFrom('queries as q')
       .select((e) => e.fn.countAll<number | string>().as('total'))

@@ -63,7 +63,11 @@ export function queriesAdminRoutes(deps: Deps) {
         responses: { 200: json(QueryPageSchema, 'A page of queries'), 400: { description: 'Bad filter' }, ...refused },
       }),
       async (c) => {
-        const filter = c.req.valid('query');
+        const { assignee, ...query } = c.req.valid('query');
+        const filter: ListFilter = {
+          ...query,
+          ...(assignee === 'mine' ? { assigneeId: c.var.user.id } : assignee === 'unassigned' ? { assigneeId: null } : {}),
+        };
         const paged = ['page', 'pageSize', 'cursor'].some((name) => c.req.query(name) !== undefined);
         if (paged) return c.json(await listAllQueries(db, storage, filter), 200);
         // Every match, streamed in keyset batches (http/json-stream.ts): built whole, it held the event loop.

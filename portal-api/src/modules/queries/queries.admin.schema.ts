@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CursorParam, LimitParam, NextCursorField, PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
+import { ASSIGNEE_FILTERS } from './queries.assign.labels.ts';
 import { CHANGE_NOTE_MAX, QUERY_STATUSES } from './queries.labels.ts';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 
@@ -19,6 +20,10 @@ export const ListQueriesSchema = z.object({
     .enum([...QUERY_STATUSES, 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
     .optional()
     .meta({ description: "One status, or 'open' for every status but closed." }),
+  assignee: z.enum(ASSIGNEE_FILTERS, { error: 'Assignee must be mine, unassigned or everyone.' }).optional().meta({
+    description:
+      "mine: assigned to the caller; unassigned: to nobody; everyone (the default): any. Combines with every other filter. The screen remembers the admin's last choice.",
+  }),
   search: SearchParam(
     "Every word (split at spaces; up to 8) must match, each in any of: the message or subject (as a word prefix), the client's name or e-mail, the project name or location, the service or sub-service (inside the text). Case-insensitive.",
   ),

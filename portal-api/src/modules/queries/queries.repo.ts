@@ -24,6 +24,7 @@ export function baseSelect(db: Pick<QueryCreator<Database>, 'selectFrom'>, page?
     .innerJoin('users as u', 'u.id', 'q.user_id')
     .leftJoin('services as s', 's.id', 'q.service_id')
     .leftJoin('services as ss', 'ss.id', 'q.subservice_id')
+    .leftJoin('users as a', 'a.id', 'q.assignee_id')
     .select([
       'q.id',
       'q.user_id',
@@ -48,6 +49,8 @@ export function baseSelect(db: Pick<QueryCreator<Database>, 'selectFrom'>, page?
       'q.outcome',
       'q.outcome_margin_pct',
       'q.outcome_at',
+      'q.assignee_id',
+      'a.full_name as assignee_full_name',
     ]);
 }
 export type QueryJoinedRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
@@ -108,6 +111,7 @@ export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Sto
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     user: { _id: row.user_id, fullName: row.user_full_name, email: row.user_email },
+    assignee: row.assignee_id && row.assignee_full_name != null ? { _id: row.assignee_id, fullName: row.assignee_full_name } : null,
     ...toLifecycle(row, files, related, link),
   };
 }

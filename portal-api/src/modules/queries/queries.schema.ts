@@ -167,6 +167,10 @@ export const QuerySchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     user: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
+    assignee: z
+      .object({ _id: z.string(), fullName: z.string() })
+      .nullable()
+      .meta({ description: "The admin the request is assigned to (the client's 'Your estimator'); null: the whole team." }),
     ...QueryLifecycleSchema.shape,
   })
   .meta({ id: 'Query' });

@@ -39,6 +39,7 @@ import { TUS_PATH } from './modules/uploads/uploads.schema.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { staffRoutes } from './modules/users/staff.routes.ts';
 import { queriesAssignRoutes } from './modules/queries/queries.assign.routes.ts';
+import { notesRoutes } from './modules/notes/notes.routes.ts';
 import { JSON_LIMIT } from './http/limits.ts';
 
 /** The Hono app: the site, the API under /api and the stored files under /uploads. */
@@ -130,6 +131,7 @@ function apiRoutes(deps: Deps) {
       .route('/', deliverablesRoutes(deps))
       .route('/', queriesAdminRoutes(deps))
       .route('/', queriesAssignRoutes(deps))
+      .route('/', notesRoutes(deps))
       .route('/', queriesRoutes(deps))
       .route('/', workspaceRoutes(deps))
       .route('/', chatsRoutes(deps))

@@ -40,6 +40,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { staffRoutes } from './modules/users/staff.routes.ts';
 import { queriesAssignRoutes } from './modules/queries/queries.assign.routes.ts';
 import { notesRoutes } from './modules/notes/notes.routes.ts';
+import { savedRepliesRoutes } from './modules/saved-replies/saved-replies.routes.ts';
 import { JSON_LIMIT } from './http/limits.ts';
 
 /** The Hono app: the site, the API under /api and the stored files under /uploads. */
@@ -132,6 +133,7 @@ function apiRoutes(deps: Deps) {
       .route('/', queriesAdminRoutes(deps))
       .route('/', queriesAssignRoutes(deps))
       .route('/', notesRoutes(deps))
+      .route('/', savedRepliesRoutes(deps))
       .route('/', queriesRoutes(deps))
       .route('/', workspaceRoutes(deps))
       .route('/', chatsRoutes(deps))

@@ -161,6 +161,31 @@ describe('authorisation matrix over every documented /api route', () => {
     }
   });
 
+  it('holds the firm desk (staff, assignment, internal notes, saved replies) to admins, and the invitation link to its token', () => {
+    const desk = [
+      'GET /staff',
+      'POST /staff/invitations',
+      'POST /staff/{id}/disable',
+      'POST /staff/{id}/enable',
+      'PUT /queries/{id}/assignee',
+      'GET /queries/{id}/notes',
+      'POST /queries/{id}/notes',
+      'GET /saved-replies',
+      'POST /saved-replies',
+      'PATCH /saved-replies/{id}',
+      'DELETE /saved-replies/{id}',
+    ];
+    for (const route of desk) {
+      const op = ops.find((o) => `${o.method.toUpperCase()} ${o.path}` === route);
+      expect(op, route).toBeTruthy();
+      // Admin only: every row below then expects 401 (anonymous, unapproved) or 403 (both clients,
+      // the request's owner included: a client never reads the notes on their own request).
+      expect(access(op!), route).toBe('admin');
+    }
+    const accept = ops.find((o) => o.path === '/staff/invitations/accept')!;
+    expect(access(accept)).toBe('public');
+  });
+
   for (const caller of ['anonymous', 'unapproved', 'clientB', 'clientA', 'admin'] as const) {
     it(`answers ${caller} as designed on every route, never with a 5xx`, async () => {
       const failures: string[] = [];

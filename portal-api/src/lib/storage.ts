@@ -229,6 +229,24 @@ export class Storage {
     return key;
   }
 
+  /**
+   * Copies a stored file under a new generated name in `folder` of the same area: a saved reply's
+   * file sent with a message becomes the request's own, so deleting the reply later leaves it.
+   */
+  async copy(key: string, folder: string): Promise<string> {
+    const visibility = key.split('/')[0] === 'public' ? 'public' : 'private';
+    const target = `${visibility}/${folder}/${newId()}${path.extname(key)}`;
+    const to = this.resolve(target);
+    try {
+      await fsp.mkdir(path.dirname(to), { recursive: true });
+      await fsp.copyFile(this.resolve(key), to);
+    } catch (err) {
+      await fsp.rm(to, { force: true }).catch(() => undefined);
+      throw storageError(err);
+    }
+    return target;
+  }
+
   async discard(files: TempFile[]): Promise<void> {
     await Promise.all(files.map((f) => fsp.rm(f.tempPath, { force: true })));
   }

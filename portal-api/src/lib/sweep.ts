@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DB } from '../db/database.ts';
 import { referencedStorageKeys } from '../modules/queries/queries.repo.ts';
+import { savedReplyStorageKeys } from '../modules/saved-replies/saved-replies.repo.ts';
 import type { Storage } from './storage.ts';
 
 // Crash debris: a process killed mid-upload leaves its
@@ -29,7 +30,8 @@ export async function sweepUploads(db: DB, storage: Storage, log: Logger, now = 
     }
   }
 
-  // Private files are request files and deliverables: query_files.storage_key is their only reference.
+  // Private files are request files, deliverables and saved replies' files: query_files.storage_key and
+  // saved_reply_files.storage_key are their only references.
   const old: string[] = [];
   for await (const file of walk(path.join(storage.root, 'private'))) {
     const stat = await fsp.lstat(file).catch(() => null);
@@ -37,7 +39,7 @@ export async function sweepUploads(db: DB, storage: Storage, log: Logger, now = 
   }
   for (let i = 0; i < old.length; i += BATCH) {
     const keys = old.slice(i, i + BATCH);
-    const referenced = await referencedStorageKeys(db, keys);
+    const referenced = new Set([...(await referencedStorageKeys(db, keys)), ...(await savedReplyStorageKeys(db, keys))]);
     for (const key of keys) {
       if (referenced.has(key)) continue;
       await fsp.rm(storage.resolve(key), { force: true });

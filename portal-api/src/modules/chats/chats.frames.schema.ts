@@ -40,6 +40,8 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
     // Checked here, before any lookup: trimmed, not blank, at most MAX_CHAT_MESSAGE.
     message: z.string({ error: CHAT_EMPTY }).trim().min(1, CHAT_EMPTY).max(MAX_CHAT_MESSAGE, CHAT_TOO_LONG),
     replyTo: z.string().max(64, CHAT_BAD_REPLY).nullish(),
+    // An admin answering with a saved reply (docs/product.md §23): its files go with the message.
+    savedReplyId: z.string().max(64, 'Saved reply not found.').nullish(),
   }),
   // Unread state: markRead marks the query read for the sender (the firm, for an admin);
   // watchUnread subscribes the socket to its unread counts and its requests' changes.

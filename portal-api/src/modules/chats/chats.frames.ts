@@ -7,6 +7,11 @@ import { NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findQueryForUser } from '../queries/queries.public.ts';
 import { mailAbsentSide } from './chats.mail.ts';
 import { findReplyTarget, insertMessage } from './chats.repo.ts';
+import { insertQueryFiles } from '../queries/queries.repo.ts';
+import { replyFiles, savedReplyExists } from '../saved-replies/saved-replies.repo.ts';
+import { SAVED_REPLY_TEXTS } from '../saved-replies/saved-replies.labels.ts';
+import { attachedLine } from '../saved-replies/saved-replies.rules.ts';
+import type { StoredFile } from '../../lib/storage.ts';
 import { CHAT_BAD_REPLY, CHAT_CLOSED } from './chats.labels.ts';
 import { errorFrame, parseClientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from './chats.frames.schema.ts';
 import { markQueryRead, pushUnreadAfterMessage, watchUnread } from './chats.unread.ts';
@@ -37,25 +42,33 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
   const user = await ctx.identify(peer, frame.token);
   const query = await findQueryForUser(deps.db, frame.queryId, user);
   if (query.status === 'closed') throw new HttpError(409, CHAT_CLOSED, { code: 'query_closed' });
-  const text = frame.message; // trimmed and length-checked by ClientFrameSchema
   const target = frame.replyTo ? await findReplyTarget(deps.db, frame.replyTo) : null;
   if (frame.replyTo && (!target || target.query_id !== query.id)) throw new HttpError(400, CHAT_BAD_REPLY);
+  const attached = frame.savedReplyId ? await copyReplyFiles(deps, user, frame.savedReplyId) : [];
+  const text = attached.length ? `${frame.message}\n\n${attachedLine(attached.map((f) => f.name))}` : frame.message;
   // Stored (with its activity, and the mail telling the other side when it is not connected)
   // before anyone sees it, so a refetch after a reconnect has it.
   const mailCtx = { companyEmail: deps.config.companyEmail, publicUrl: deps.config.publicUrl };
   const online = { anyAdmin: () => ctx.presence.anyAdmin(), user: (id: string) => ctx.presence.isOnline(id) };
-  const stored = await deps.db.transaction().execute(async (trx) => {
-    const row = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: target?.id ?? null });
-    await recordMessageActivity(trx, {
-      actorId: user.id,
-      userId: query.user_id,
-      queryId: query.id,
-      status: query.status,
-      activity: user.role === 'admin' ? 'Reply from the estimating team' : 'Message sent',
+  const stored = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      await insertQueryFiles(trx, query.id, 'attachment', attached, user.id);
+      const row = await insertMessage(trx, { queryId: query.id, senderId: user.id, message: text, replyTo: target?.id ?? null });
+      await recordMessageActivity(trx, {
+        actorId: user.id,
+        userId: query.user_id,
+        queryId: query.id,
+        status: query.status,
+        activity: user.role === 'admin' ? 'Reply from the estimating team' : 'Message sent',
+      });
+      await mailAbsentSide(trx, mailCtx, online, query, user);
+      return row;
+    })
+    .catch(async (err: unknown) => {
+      await Promise.all(attached.map((f) => deps.storage.remove(f.key)));
+      throw err;
     });
-    await mailAbsentSide(trx, mailCtx, online, query, user);
-    return row;
-  });
   // The same shape as toChatMessage() builds from a row, without reading the row back.
   const message: ChatMessage = {
     _id: stored.id,
@@ -69,6 +82,28 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
   deps.hub.join(peer, query.id);
   await deps.hub.publish(query.id, { type: 'receiveMessage', message } satisfies ServerFrame);
   void pushUnreadAfterMessage(deps, user, query);
+}
+
+/**
+ * The files of the saved reply an admin answers with, copied to the request's own files
+ * (docs/product.md §23): the chat carries text only, so the message names them and the request's
+ * files hold them. A client may not send one; an unknown reply is refused before anything is stored.
+ */
+async function copyReplyFiles(deps: Deps, user: AuthUser, replyId: string): Promise<StoredFile[]> {
+  if (user.role !== 'admin') throw new HttpError(403, NOT_ALLOWED);
+  if (!(await savedReplyExists(deps.db, replyId))) throw new HttpError(404, SAVED_REPLY_TEXTS.notFound);
+  const files = await replyFiles(deps.db, [replyId]);
+  const copies: StoredFile[] = [];
+  try {
+    for (const f of files) {
+      const key = await deps.storage.copy(f.storage_key, 'queries');
+      copies.push({ key, name: f.name, size: Number(f.size), type: f.type, ext: key.split('.').pop() ?? '' });
+    }
+  } catch (err) {
+    await Promise.all(copies.map((c) => deps.storage.remove(c.key)));
+    throw err;
+  }
+  return copies;
 }
 
 const HANDLERS: Handlers = {

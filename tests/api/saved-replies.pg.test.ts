@@ -111,7 +111,7 @@ describe('answering with a saved reply', () => {
 
     const got = await clientSocket.next((f) => f.type === 'receiveMessage');
     expect(got.message.message).toBe(
-      "Hi Ana, attached is a sample for Coral Gables House, before December 4, 2026.\n\nAttached to this request's files: sample.pdf",
+      "Hi Ana, attached is a sample for Coral Gables House, before December 4, 2026. · Attached to this request's files: sample.pdf",
     );
     const query = (await server.call('GET', `/api/queries/${queryId}`, { token: client.token })).body.data;
     const sent = query.files.find((f: { name: string }) => f.name === 'sample.pdf');

@@ -38,7 +38,7 @@ with it).
 |---|---|
 | client → server | \`{"type":"authenticateAdmin","token":"…"}\` (admin screens: presence of clients) |
 | client → server | \`{"type":"joinRoom","token":"…","queryId":"…"}\` |
-| client → server | \`{"type":"sendMessage","token":"…","queryId":"…","message":"…","replyTo":"<messageId>"}\` (\`replyTo\` may be \`null\`) |
+| client → server | \`{"type":"sendMessage","token":"…","queryId":"…","message":"…","replyTo":"<messageId>","savedReplyId":"…"}\` (\`replyTo\` may be \`null\`; \`savedReplyId\`, optional and for admins only, names the saved reply the text was filled from: its files are copied to the request's files and the message names them) |
 | client → server | \`{"type":"markRead","token":"…","queryId":"…"}\` marks a request read for the sender (for an admin: for the whole firm) |
 | client → server | \`{"type":"watchUnread","token":"…"}\` asks for the unread counts and their live updates |
 | server → client | \`{"type":"authenticated"}\` once an \`authenticateAdmin\` is accepted |
@@ -49,6 +49,7 @@ with it).
 | server → client | \`{"type":"queryLifecycle","queryId":"…","event":"…","deliveryDueAt":"…","status":"…","projectName":"…","by":"admin"}\` (\`deliveryDueAt\` and \`projectName\` may be \`null\`; \`by\`, \`admin\` or \`client\`, is the side that took the step) to the room on a lifecycle event (quote, addendum, revision, outcome) |
 | server → client | \`{"type":"unread","total":n,"queries":{"<queryId>":count}}\` answering \`watchUnread\`, then \`{"type":"unread","total":n,"queryId":"…","userId":"…","count":n}\` after every message or \`markRead\` |
 | server → client | to a socket that sent \`watchUnread\`, for each request of its user (a client) or of any client (an admin): the \`queryStatus\` and \`queryLifecycle\` frames of its room, and \`{"type":"queryStatus","queryId":"…","status":"pending"}\` for a new request, so lists and counts refresh without the chat open |
+| server → client | to an admin socket that sent \`watchUnread\` only: \`{"type":"queryAssigned","queryId":"…","assignee":{"_id","fullName"},"by":{"_id","fullName"}}\` (\`assignee\` may be \`null\`) when a request's assignee changes, and \`{"type":"noteAdded","note":{Note}}\` when an internal note is written (\`note.mentions\` names the admins it alerts). No client socket ever gets either |
 | server → client | \`{"type":"error","message":"…","code":"…"}\` on a refused frame (bad token, not your query, closed query, empty text, \`markRead\` of a request the sender may not see, a frame that does not parse); the socket stays open |
 | server → client | \`{"type":"error","message":"Your session has ended. Please sign in again.","code":"session_ended"}\`, then close code 4001, when the socket's session ends: at once on logout or a password reset, and within 5 minutes when it runs out (30 days unused, 90 after sign-in) |
 

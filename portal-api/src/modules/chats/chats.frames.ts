@@ -10,7 +10,7 @@ import { findReplyTarget, insertMessage } from './chats.repo.ts';
 import { insertQueryFiles } from '../queries/queries.repo.ts';
 import { replyFiles, savedReplyExists } from '../saved-replies/saved-replies.repo.ts';
 import { SAVED_REPLY_TEXTS } from '../saved-replies/saved-replies.labels.ts';
-import { attachedLine } from '../saved-replies/saved-replies.rules.ts';
+import { withAttachedFiles } from '../saved-replies/saved-replies.rules.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { CHAT_BAD_REPLY, CHAT_CLOSED } from './chats.labels.ts';
 import { errorFrame, parseClientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from './chats.frames.schema.ts';
@@ -45,7 +45,11 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
   const target = frame.replyTo ? await findReplyTarget(deps.db, frame.replyTo) : null;
   if (frame.replyTo && (!target || target.query_id !== query.id)) throw new HttpError(400, CHAT_BAD_REPLY);
   const attached = frame.savedReplyId ? await copyReplyFiles(deps, user, frame.savedReplyId) : [];
-  const text = attached.length ? `${frame.message}\n\n${attachedLine(attached.map((f) => f.name))}` : frame.message;
+  // The composer names the files itself (so its echo matches what it sent); a caller that did not gets the line added.
+  const text = withAttachedFiles(
+    frame.message,
+    attached.map((f) => f.name),
+  );
   // Stored (with its activity, and the mail telling the other side when it is not connected)
   // before anyone sees it, so a refetch after a reconnect has it.
   const mailCtx = { companyEmail: deps.config.companyEmail, publicUrl: deps.config.publicUrl };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, repliesMatching, replyForSlash } from './saved-replies.rules.ts';
+import { fillPlaceholders, oneLine, repliesMatching, withAttachedFiles } from './saved-replies.rules.ts';
 
 describe('fillPlaceholders', () => {
   it('fills the first name, the project name and the bid due date', () => {
@@ -27,8 +27,13 @@ describe('the composer slash', () => {
     expect(repliesMatching('/plans', replies).map((r) => r.title)).toEqual(['Plans received']);
     expect(repliesMatching('plans', replies)).toEqual([]);
   });
-  it('names the reply whose whole title was typed', () => {
-    expect(replyForSlash('/plans received', replies)?.title).toBe('Plans received');
-    expect(replyForSlash('/plans', replies)).toBeNull();
+});
+
+describe('the message a reply with files makes', () => {
+  it('names the files once, on one line', () => {
+    const sent = withAttachedFiles(oneLine('Hi Ana,\n\nhere it is.'), ['a.pdf', 'b.xlsx']);
+    expect(sent).toBe("Hi Ana, here it is. · Attached to this request's files: a.pdf, b.xlsx");
+    expect(withAttachedFiles(sent, ['a.pdf', 'b.xlsx'])).toBe(sent);
+    expect(withAttachedFiles('No files', [])).toBe('No files');
   });
 });

@@ -28,15 +28,6 @@ export function fillPlaceholders(body: string, values: PlaceholderValues): strin
   return body.replace(/\{(client_first_name|project_name|bid_due_date)\}/g, (token) => filled[token as keyof typeof filled]);
 }
 
-/** The saved reply the composer's '/title' names: the longest title the text after '/' starts with, any case. */
-export function replyForSlash<R extends { title: string }>(text: string, replies: R[]): R | null {
-  const match = /^\/(.+)$/s.exec(text.trim());
-  if (!match) return null;
-  const typed = match[1]!.toLowerCase();
-  const exact = replies.filter((r) => r.title.toLowerCase() === typed);
-  return exact[0] ?? null;
-}
-
 /** The replies whose title starts with (or contains) what follows '/', for the composer's list. */
 export function repliesMatching<R extends { title: string }>(text: string, replies: R[]): R[] {
   const match = /^\/(.*)$/s.exec(text);
@@ -51,3 +42,16 @@ export function repliesMatching<R extends { title: string }>(text: string, repli
 export function attachedLine(names: string[]): string {
   return `Attached to this request's files: ${names.join(', ')}`;
 }
+
+/**
+ * A message with the line naming its files added (unless it already ends with it). One line: the
+ * chat's message box is a single-line input, which drops line breaks.
+ */
+export function withAttachedFiles(text: string, names: string[]): string {
+  if (!names.length) return text;
+  const line = attachedLine(names);
+  return text.endsWith(line) ? text : `${text} · ${line}`;
+}
+
+/** A saved reply as the one-line message box holds it: its line breaks become spaces. */
+export const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();

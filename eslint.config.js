@@ -25,7 +25,7 @@ const SITE_IMPORT_WALLS = [
 
 // The browser side is cut by feature (docs/architecture.md §3): site/features/<area>/ holds an area's
 // components and its api.ts, and another area reaches it only through its index.ts.
-const AREAS = ['auth', 'request', 'chat', 'dashboard', 'queue', 'blog', 'services', 'users', 'public', 'team'];
+const AREAS = ['auth', 'request', 'chat', 'dashboard', 'queue', 'blog', 'services', 'users', 'public', 'team', 'desk'];
 const NO_MUTATION = {
   name: '@tanstack/react-query',
   importNames: ['useMutation'],

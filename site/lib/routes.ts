@@ -13,6 +13,8 @@ export const paths = {
   otp: (params: { email: string; role?: string; from?: string; next?: string }) =>
     `/otp-verification?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1]))}`,
   resetPassword: (email: string) => `/reset-password?${new URLSearchParams({ email })}`,
+  /** docs/product.md §23: an invited admin's one-time link (the token is in the #fragment). */
+  staffInvite: '/staff-invite',
   portal: '/portal',
   request: '/request',
   myQueries: '/my-queries',

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../ui/toast-on-demand.ts';
 import { ALERT_ACTION, ALERT_TOAST_MS, lifecycleAlert } from '../../portal-api/src/modules/queries/queries.alerts.labels.ts';
-import type { ClientFrame } from '../../portal-api/src/modules/chats/chats.frames.schema.ts';
+import type { ClientFrame, Note } from '../../portal-api/src/modules/chats/chats.frames.schema.ts';
 import { frameParser } from '../lib/frame-parser.ts';
 import type { LifecycleFrame } from '../../portal-api/src/modules/queries/queries.schema.ts';
 import { sessionRefused } from '../lib/api.ts';
@@ -49,6 +49,17 @@ export function useUnreadSocket(): void {
       toast.info(text, { duration: ALERT_TOAST_MS, action: { label: ALERT_ACTION, onClick: () => window.location.assign(path) } });
     };
 
+    // An internal note naming this admin (docs/product.md §23): said on every page, the request's own too.
+    const noteAlert = (note: Note) => {
+      const me = useAuth.getState().userId;
+      if (!me || !note.mentions.some((m) => m._id === me)) return;
+      const path = workspacePath('admin', note.query);
+      toast.info(`${note.author?.fullName ?? 'A colleague'} mentioned you in a note`, {
+        duration: ALERT_TOAST_MS,
+        action: { label: ALERT_ACTION, onClick: () => window.location.assign(path) },
+      });
+    };
+
     const sessionEnded = () => {
       stopped = true;
       clearTimeout(retry);
@@ -88,6 +99,12 @@ export function useUnreadSocket(): void {
           } else if (frame.type === 'queryStatus' || frame.type === 'queryLifecycle') {
             refreshLists(frame.queryId);
             if (frame.type === 'queryLifecycle') alertOf(frame);
+          } else if (frame.type === 'queryAssigned') {
+            // Admins only (docs/product.md §23): the queue's rows and the workspace show the new assignee.
+            refreshLists(frame.queryId);
+          } else if (frame.type === 'noteAdded') {
+            void queryClient.invalidateQueries({ queryKey: ['notes', frame.note.query] });
+            noteAlert(frame.note);
           } else if (frame.type === 'error') {
             if (sessionRefusedFrame(frame)) return sessionEnded();
             // A refused markRead (a request this user may not see) changes nothing on screen.

@@ -40,3 +40,8 @@ export function useSaveProfile() {
     return res;
   };
 }
+
+/** POST /staff/invitations/accept: the invited admin's name and password (docs/product.md §23). */
+export function acceptStaffInvitation(json: { email: string; token: string; fullName: string; password: string }) {
+  return call(publicApi.staff.invitations.accept.$post({ json }));
+}

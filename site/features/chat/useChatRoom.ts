@@ -43,7 +43,7 @@ export type ChatRoom = {
    * message back (it is stored); false when it was not sent (no connection, refused, no answer in
    * time), which a toast has said: the composer then keeps the text.
    */
-  send: (text: string, replyTo?: string | null) => Promise<boolean>;
+  send: (text: string, replyTo?: string | null, savedReplyId?: string) => Promise<boolean>;
   presence: Record<string, boolean>;
   /** True until the first history load of the current room finished. */
   loading: boolean;
@@ -60,7 +60,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
   const [loading, setLoading] = useState(Boolean(queryId));
   const socketRef = useRef<WebSocket | null>(null);
   /** Sends into the open room's socket (set while a room is open). */
-  const postRef = useRef<((message: string, replyTo: string | null) => Promise<boolean>) | null>(null);
+  const postRef = useRef<((message: string, replyTo: string | null, savedReplyId?: string) => Promise<boolean>) | null>(null);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -155,7 +155,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     };
 
     postRef.current = queryId
-      ? (message, replyTo) => {
+      ? (message, replyTo, savedReplyId) => {
           const ws = socketRef.current;
           if (!ws || ws.readyState !== WebSocket.OPEN) {
             // docs/product.md §7: using the socket before it is connected raises 'Socket not connected';
@@ -165,7 +165,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             return Promise.resolve(false);
           }
           const sent = pending.add(message, replyTo);
-          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message, replyTo } satisfies ClientFrame));
+          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message, replyTo, savedReplyId } satisfies ClientFrame));
           return sent;
         }
       : null;
@@ -253,10 +253,10 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     };
   }, [queryId, token, admin, queryClient]);
 
-  const send = useCallback(async (text: string, replyTo: string | null = null): Promise<boolean> => {
+  const send = useCallback(async (text: string, replyTo: string | null = null, savedReplyId?: string): Promise<boolean> => {
     const message = text.trim();
     if (!message || !postRef.current) return false;
-    return postRef.current(message, replyTo);
+    return postRef.current(message, replyTo, savedReplyId);
   }, []);
 
   return { messages, connected, queryStatus, lifecycleStamp, send, presence, loading };

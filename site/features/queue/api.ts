@@ -11,21 +11,25 @@ import { workspaceKey, type QueryStatus } from '../request/index.ts';
  */
 export const queueKeys = {
   all: ['admin'] as const,
-  queue: (status: string, search: string, page: number) => [...queueKeys.all, 'queue', status, search, page] as const,
+  queue: (status: string, search: string, page: number, assignee = 'everyone') =>
+    [...queueKeys.all, 'queue', status, search, page, assignee] as const,
   clients: (page: number) => [...queueKeys.all, 'clients', page] as const,
   userQueries: (userId: string | undefined) => [...queueKeys.all, 'user-queries', userId] as const,
 };
 
 /** GET /queries: one page of the queue, soonest due first, the page shown kept while the next loads. */
-export function useQueue(status: string, search: string, page: number, pageSize: number) {
+export function useQueue(status: string, search: string, page: number, pageSize: number, assignee: string | null = 'everyone') {
   // The earlier of the delivery due time and the bid due date comes first (docs/product.md, queue).
   const params = new URLSearchParams({ sort: 'due', page: String(page), pageSize: String(pageSize) });
   if (status) params.set('status', status);
   if (search) params.set('search', search);
+  // Mine / Unassigned / Everyone (docs/product.md §23), beside the other filters; null: not known yet.
+  if (assignee && assignee !== 'everyone') params.set('assignee', assignee);
   return useQuery({
-    queryKey: queueKeys.queue(status, search, page),
+    queryKey: queueKeys.queue(status, search, page, assignee ?? ''),
     queryFn: () => call(api.queries.$get({ query: Object.fromEntries(params) })),
     placeholderData: keepPreviousData,
+    enabled: assignee !== null,
   });
 }
 

@@ -1,6 +1,7 @@
 import { ClientSection } from './components/ClientSection.tsx';
 import { DeliveryDueSection } from './components/DeliveryDueSection.tsx';
 import { DueDateSection } from './components/DueDateSection.tsx';
+import { EstimatorSection } from './components/EstimatorSection.tsx';
 import { FileSetsSection } from './components/FileSetsSection.tsx';
 import { HistorySection } from './components/HistorySection.tsx';
 import { OutcomeSection } from './components/OutcomeSection.tsx';
@@ -18,6 +19,8 @@ import { StatusSection } from './components/StatusSection.tsx';
  */
 export const SECTIONS: Section[] = [
   { id: 'project', title: 'Project', Component: ProjectSection },
+  // Who at the firm estimates it (docs/product.md §23).
+  { id: 'estimator', title: 'Estimator', Component: EstimatorSection },
   { id: 'status', title: 'Status', Component: StatusSection },
   { id: 'quote', title: 'Quote', Component: QuoteSection },
   { id: 'delivery', title: 'Delivery due', Component: DeliveryDueSection },

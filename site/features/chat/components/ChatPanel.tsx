@@ -11,6 +11,8 @@ import { useWorkspace, formatDateTime, StatusBadge } from '../../request/index.t
 import { CLOSE_CONFIRM, useStatusChange } from '../../queue/index.ts';
 import type { ChatUser } from '../types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { NotesThread, useSavedReplies } from '../../../features/desk/index.ts';
+import { fillPlaceholders, oneLine, withAttachedFiles } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
 
 type Props = { queryId: string; room: ChatRoom; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };
 
@@ -34,6 +36,21 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   }, [queryId]);
 
   const query = info.data?.query;
+  // Saved replies for the composer's '/', filled for this request (docs/product.md §23). The files'
+  // line is written here, as the server would add it, so the echo matches what was sent.
+  const replies = useSavedReplies();
+  const slashReplies = (replies.data ?? []).map((r) => {
+    const filled = fillPlaceholders(r.body, {
+      clientFullName: query?.user.fullName ?? '',
+      projectName: query?.projectName ?? null,
+      bidDueDate: query?.bidDueDate ?? null,
+    });
+    const text = withAttachedFiles(
+      oneLine(filled),
+      r.files.map((f) => f.name),
+    );
+    return { _id: r._id, title: r.title, text, hasFiles: r.files.length > 0 };
+  });
   const status = closedHere ? 'closed' : (room.queryStatus ?? query?.status);
   const isClosed = status === 'closed';
   const known = query ? knownUser(query.user._id) : undefined;
@@ -165,14 +182,16 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
           />
         )}
       </div>
+      <NotesThread queryId={queryId} />
       {isClosed ? (
         <p className="acp-closed" role="status">
           This query is closed. No more messages can be sent.
         </p>
       ) : (
         <Composer
-          onSend={async (text) => {
-            const sent = await room.send(text, replyTo?._id ?? null);
+          savedReplies={slashReplies}
+          onSend={async (text, savedReplyId) => {
+            const sent = await room.send(text, replyTo?._id ?? null, savedReplyId);
             if (sent) setReplyTo(null);
             return sent;
           }}

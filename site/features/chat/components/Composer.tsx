@@ -3,10 +3,16 @@ import { MAX_CHAT_MESSAGE } from '../../../../portal-api/src/modules/chats/chats
 import { busyButton } from '../../../ui/busy-button.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
+import { repliesMatching } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
+
+/** A saved reply the composer offers after '/' (docs/product.md §23): its text as filled for this request. */
+export type SlashReply = { _id: string; title: string; text: string; hasFiles: boolean };
 
 type Props = {
   /** Resolves true once the server has the message (its echo came back); false leaves the text in the box. */
-  onSend: (text: string) => Promise<boolean>;
+  onSend: (text: string, savedReplyId?: string) => Promise<boolean>;
+  /** Admin chats: typing '/' and a title offers these; the chosen one's files go with the message. */
+  savedReplies?: SlashReply[];
   /** docs/product.md §2: the file button has no upload; the screen decides what picking a file does. */
   onFile?: (file: File) => void;
   disabled?: boolean;
@@ -16,8 +22,18 @@ type Props = {
 };
 
 /** The chat input: text box (Enter sends), file button, send button disabled while blank. */
-export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: Props) {
+export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply, savedReplies }: Props) {
   const [text, setText] = useState('');
+  // The saved reply inserted into the box, until it is sent or the box is emptied.
+  const [chosen, setChosen] = useState<SlashReply | null>(null);
+  const [highlight, setHighlight] = useState(0);
+  const listId = useId();
+  const suggestions = savedReplies ? repliesMatching(text, savedReplies).slice(0, 8) : [];
+  const pick = (reply: SlashReply) => {
+    setText(reply.text);
+    setChosen(reply);
+    setHighlight(0);
+  };
   // From Enter until the server's echo: the text stays, read-only, and a second Enter sends nothing.
   const [sending, setSending] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -29,10 +45,13 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
     if (!message || disabled || sending) return; // docs/product.md §5: blank text is not sent
     if (tooLong) return; // refused, not cut: the counter below says by how much
     setSending(true);
-    const sent = await onSend(message);
+    const sent = await onSend(message, chosen?.hasFiles ? chosen._id : undefined);
     setSending(false);
     // Cleared only once the server has it; not sent (no connection, refused, no answer), it stays to send again.
-    if (sent) setText('');
+    if (sent) {
+      setText('');
+      setChosen(null);
+    }
   };
   return (
     <div className="composer">
@@ -114,12 +133,45 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
           disabled={disabled}
           readOnly={sending}
           autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setHighlight(0);
+            if (!e.target.value.trim()) setChosen(null);
+          }}
+          onKeyDown={(e) => {
+            if (!suggestions.length) return;
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              setHighlight((h) => (h + (e.key === 'ArrowDown' ? 1 : suggestions.length - 1)) % suggestions.length);
+            } else if (e.key === 'Enter' || e.key === 'Tab') {
+              // Enter inserts the highlighted reply instead of sending '/title'.
+              e.preventDefault();
+              pick(suggestions[highlight] ?? suggestions[0]!);
+            }
+          }}
         />
         <button type="submit" className="btn" disabled={disabled || !text.trim() || tooLong} {...busyButton(sending)}>
           Send
         </button>
       </form>
+      {savedReplies && suggestions.length > 0 && (
+        <ul id={listId} role="listbox" className="composer-slash" aria-label="Saved replies">
+          {suggestions.map((r, i) => (
+            <li
+              key={r._id}
+              role="option"
+              aria-selected={i === highlight}
+              onMouseDown={(e) => {
+                e.preventDefault(); // keeps the focus in the box
+                pick(r);
+              }}
+            >
+              <strong>{r.title}</strong>
+              {r.hasFiles && <span> · with files</span>}
+            </li>
+          ))}
+        </ul>
+      )}
       <CharCount id={countId} value={text.trim()} max={MAX_CHAT_MESSAGE} />
       <style>{`
         .composer { border-top: 1px solid var(--line); background: #fff; padding: .6rem .75rem; }
@@ -130,6 +182,9 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply }: P
         .composer-reply { display: flex; justify-content: space-between; align-items: center; gap: .5rem; font-size: .85rem; background: var(--bg-soft); border-left: 3px solid var(--orange); padding: .3rem .6rem; margin-bottom: .5rem; }
         .composer-reply span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         .composer-reply .btn-link { font-size: 1.3rem; min-width: 32px; min-height: 32px; text-decoration: none; }
+        .composer-slash { list-style: none; margin: .4rem 0 0; padding: 0; border: 1px solid var(--line); border-radius: 8px; max-height: 12rem; overflow-y: auto; }
+        .composer-slash li { padding: .45rem .7rem; cursor: pointer; }
+        .composer-slash li[aria-selected='true'] { background: var(--bg-soft); }
       `}</style>
     </div>
   );

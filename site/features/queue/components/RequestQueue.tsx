@@ -11,6 +11,13 @@ import { formatDateTime } from '../../../lib/date-format.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { AssigneeSelect, rememberAssigneeFilter, rememberedAssigneeFilter, useActiveStaff } from '../../desk/index.ts';
+import {
+  ASSIGNEE_FILTER_LABELS,
+  ASSIGNEE_FILTERS,
+  type AssigneeFilter,
+} from '../../../../portal-api/src/modules/queries/queries.assign.labels.ts';
 
 const PAGE_SIZE = 10;
 const FILTERS = [['open', 'Open (not closed)'], ...QUERY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const), ['', 'All']] as const;
@@ -49,6 +56,14 @@ export function RequestQueue() {
   const [answering, setAnswering] = useState<Query | null>(null);
   const statusId = useId();
   const searchId = useId();
+  const assigneeId = useId();
+  // Mine / Unassigned / Everyone: the admin's last choice, else 'Mine' once the firm has several admins.
+  const userId = useAuth((st) => st.userId);
+  const staff = useActiveStaff();
+  const [assignee, setAssignee] = useState<AssigneeFilter | null>(null);
+  useEffect(() => {
+    if (assignee === null && (staff.data || staff.isError)) setAssignee(rememberedAssigneeFilter(userId, staff.active.length));
+  }, [assignee, staff.data, staff.isError, staff.active.length, userId]);
 
   useEffect(() => {
     const t = setTimeout(() => {
@@ -60,7 +75,7 @@ export function RequestQueue() {
   }, [typed, search]);
   useEffect(() => keepPlace(status, search, page), [status, search, page]);
 
-  const { data, isPending, isError, isFetching } = useQueue(status, search, page, PAGE_SIZE);
+  const { data, isPending, isError, isFetching } = useQueue(status, search, page, PAGE_SIZE, assignee);
   useEffect(() => {
     if (isError) toast.error(SPEC_TEXTS.queriesLoadFailed);
   }, [isError]);
@@ -97,6 +112,25 @@ export function RequestQueue() {
           </select>
         </div>
         <div className="field">
+          <label htmlFor={assigneeId}>Assigned</label>
+          <select
+            id={assigneeId}
+            value={assignee ?? ''}
+            onChange={(e) => {
+              const next = e.target.value as AssigneeFilter;
+              setAssignee(next);
+              rememberAssigneeFilter(userId, next);
+              setPage(1);
+            }}
+          >
+            {ASSIGNEE_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {ASSIGNEE_FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor={searchId}>Search</label>
           <input
             id={searchId}
@@ -125,6 +159,7 @@ export function RequestQueue() {
                 <th scope="col">Service</th>
                 <th scope="col">Request</th>
                 <th scope="col">Status</th>
+                <th scope="col">Assignee</th>
                 <th scope="col">Due</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -168,6 +203,16 @@ export function RequestQueue() {
                       <StatusBadge status={q.status} />
                     </div>
                   </td>
+                  <td data-label="Assignee">
+                    <div>
+                      <AssigneeSelect
+                        queryId={q._id}
+                        assignee={q.assignee}
+                        label={`Assignee of ${q.projectName || firstWords(q.message, 6)}`}
+                        compact
+                      />
+                    </div>
+                  </td>
                   <td data-label="Due">
                     <div>
                       <DueDate
@@ -193,7 +238,7 @@ export function RequestQueue() {
       {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Request queue pages" />}
       <AnswerDialog query={current || answering} onClose={() => setAnswering(null)} />
       <style>{`
-        .queue-filters { display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 0 1rem; }
+        .queue-filters { display: grid; grid-template-columns: 220px 160px minmax(0, 1fr); gap: 0 1rem; }
         .muted { color: var(--muted); font-size: .88rem; }
         .queue-table td > div { min-width: 0; overflow-wrap: anywhere; }
         .due-line { display: block; }

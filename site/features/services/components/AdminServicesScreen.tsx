@@ -9,13 +9,15 @@ import { useDeleteService, useServices } from '../api.ts';
 import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
 import type { SubService } from '../types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { SavedRepliesSection } from '../../desk/index.ts';
 
-/** /admin-service: Manage Services (docs/product.md §2). */
+/** /admin-service: Manage Services (docs/product.md §2), and the firm's saved replies (§23). */
 export default function AdminServicesScreen() {
   return (
     <AdminShell>
       <AdminStyles />
       <ManageServices />
+      <SavedRepliesSection />
     </AdminShell>
   );
 }

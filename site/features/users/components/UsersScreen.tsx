@@ -9,6 +9,7 @@ import { Pager } from '../../../ui/Pager.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
 import './users.css';
+import { StaffPanel } from '../../desk/index.ts';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
 import { userStatusLabel } from '../../../../portal-api/src/modules/users/users.labels.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
@@ -24,8 +25,47 @@ const noUsers: ListedUser[] = [];
 export function UsersScreen() {
   return (
     <AdminShell>
-      <UsersTable />
+      <UsersTabs />
     </AdminShell>
+  );
+}
+
+/** docs/product.md §2 and §23: the client accounts, and beside them the firm's own admins ('Staff'). */
+function UsersTabs() {
+  const [tab, setTab] = useState<'clients' | 'staff'>(() => (window.location.hash === '#staff' ? 'staff' : 'clients'));
+  const choose = (next: 'clients' | 'staff') => {
+    setTab(next);
+    history.replaceState(null, '', next === 'staff' ? '#staff' : window.location.pathname + window.location.search);
+  };
+  return (
+    <>
+      <div role="tablist" aria-label="Accounts" className="users-tabs">
+        {(['clients', 'staff'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`users-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`users-panel-${name}`}
+            className={tab === name ? 'users-tab is-active' : 'users-tab'}
+            onClick={() => choose(name)}
+          >
+            {name === 'clients' ? 'Clients' : 'Staff'}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`users-panel-${tab}`} aria-labelledby={`users-tab-${tab}`}>
+        {tab === 'clients' ? (
+          <UsersTable />
+        ) : (
+          <section className="users" aria-labelledby="staff-title">
+            <h1 id="staff-title">Staff</h1>
+            <StaffPanel />
+          </section>
+        )}
+      </div>
+    </>
   );
 }
 

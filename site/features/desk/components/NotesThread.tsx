@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import { NOTE_MAX } from '../../../../portal-api/src/modules/notes/notes.rules.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
+import { CharCount } from '../../../ui/CharCount.tsx';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { useAddNote, useNotes } from '../api.ts';
+
+/**
+ * Internal notes beside a request's messages (docs/product.md §23): the admins' own thread, in
+ * its own colour, which the client never sees. '@Name' tells that admin.
+ */
+export function NotesThread({ queryId }: { queryId: string }) {
+  const notes = useNotes(queryId);
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const countId = useId();
+  const add = useAddNote(queryId, {
+    onSuccess: () => setText(''),
+    onError: (err) => toast.error(err.message || 'Failed to save the note'),
+  });
+  const tooLong = text.trim().length > NOTE_MAX;
+  return (
+    <details className="notes" open>
+      <summary>
+        Internal notes{notes.data?.length ? ` (${notes.data.length})` : ''} <span className="notes-hint">· only admins see these</span>
+      </summary>
+      <ol className="notes-list" aria-label="Internal notes">
+        {notes.data?.map((n) => (
+          <li key={n._id} className="note">
+            <span className="note-meta">
+              {n.author?.fullName ?? 'A former admin'} · <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+            </span>
+            <p>{n.body}</p>
+          </li>
+        ))}
+      </ol>
+      <form
+        className="notes-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim() && !tooLong) add.mutate(text.trim());
+        }}
+      >
+        <label htmlFor={inputId} className="sr-only">
+          Internal note
+        </label>
+        <textarea
+          id={inputId}
+          className="input"
+          rows={2}
+          placeholder="Internal note (@Name alerts a colleague)"
+          value={text}
+          aria-describedby={countId}
+          aria-invalid={tooLong || undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn btn-sm" disabled={!text.trim() || tooLong || add.isPending}>
+          Add note
+        </button>
+      </form>
+      <CharCount id={countId} value={text.trim()} max={NOTE_MAX} />
+      <style>{`
+        .notes { border-top: 1px dashed #d4a017; background: #fffbea; padding: .4rem .75rem; max-height: 40vh; overflow-y: auto; }
+        .notes summary { cursor: pointer; font-weight: 600; color: #7a5a00; }
+        .notes-hint { font-weight: 400; font-size: .85rem; }
+        .notes-list { list-style: none; margin: .4rem 0; padding: 0; display: grid; gap: .4rem; }
+        .note { background: #fff4c2; border-left: 3px solid #d4a017; padding: .3rem .6rem; border-radius: 4px; }
+        .note p { margin: .2rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+        .note-meta { font-size: .8rem; color: #6b5500; }
+        .notes-form { display: flex; gap: .5rem; align-items: flex-end; }
+        .notes-form textarea { flex: 1; min-width: 0; resize: vertical; }
+      `}</style>
+    </details>
+  );
+}

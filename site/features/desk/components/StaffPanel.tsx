@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import { formatDateTime } from '../../../lib/date-format.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { useInviteStaff, useStaff, useStaffSwitch } from '../api.ts';
+
+/** The Staff tab of /user (docs/product.md §23): the admins, inviting one, disabling one. */
+export function StaffPanel() {
+  const staff = useStaff();
+  const me = useAuth((s) => s.userId);
+  const [email, setEmail] = useState('');
+  const [disabling, setDisabling] = useState<{ _id: string; fullName: string } | null>(null);
+  const emailId = useId();
+  const invite = useInviteStaff({
+    onSuccess: (res) => {
+      setEmail('');
+      toast.success(res.message);
+    },
+    onError: (err) => toast.error(err.message || 'Failed to send the invitation'),
+  });
+  const toggle = useStaffSwitch({
+    onSuccess: (res) => toast.success(res.message),
+    onError: (err) => toast.error(err.message || 'Failed to change the admin'),
+    onSettled: () => setDisabling(null),
+  });
+  return (
+    <div className="staff">
+      <form
+        className="staff-invite"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (email.trim()) invite.mutate(email.trim());
+        }}
+      >
+        <label htmlFor={emailId}>Invite an admin by e-mail</label>
+        <input id={emailId} type="email" className="input" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <button type="submit" className="btn" disabled={invite.isPending}>
+          Send invitation
+        </button>
+      </form>
+      {staff.isPending ? (
+        <p role="status">Loading staff…</p>
+      ) : staff.isError ? (
+        <p className="error-text" role="alert">
+          {staff.error.message || 'Failed to load the staff'}
+        </p>
+      ) : (
+        <>
+          <table className="users-table staff-table">
+            <thead>
+              <tr>
+                <th>Full Name</th>
+                <th>Email</th>
+                <th>Status</th>
+                <th>Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.data.data.map((s) => (
+                <tr key={s._id}>
+                  <td>
+                    {s.fullName}
+                    {s._id === me ? ' (you)' : ''}
+                  </td>
+                  <td>{s.email}</td>
+                  <td>
+                    <span className={`badge badge-${s.status === 'active' ? 'approved' : 'pending'}`}>
+                      {s.status === 'active' ? 'Active' : 'Disabled'}
+                    </span>
+                  </td>
+                  <td>
+                    {s.status === 'active' ? (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger"
+                        onClick={() => setDisabling(s)}
+                        aria-label={`Disable ${s.fullName}`}
+                      >
+                        Disable
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        disabled={toggle.isPending}
+                        onClick={() => toggle.mutate({ id: s._id, enable: true })}
+                        aria-label={`Enable ${s.fullName}`}
+                      >
+                        Enable
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {staff.data.invitations.length > 0 && (
+            <>
+              <h2 className="staff-sub">Open invitations</h2>
+              <ul className="staff-invitations">
+                {staff.data.invitations.map((i) => (
+                  <li key={i._id}>
+                    {i.email} · invited by {i.invitedBy ?? 'an admin'} · valid until{' '}
+                    <time dateTime={i.expiresAt}>{formatDateTime(i.expiresAt)}</time>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={!!disabling}
+        title="Disable admin"
+        message={`Disable ${disabling?.fullName ?? ''}? Their sessions end at once and they can no longer sign in.`}
+        confirmLabel="Disable"
+        cancelLabel="Cancel"
+        danger
+        busy={toggle.isPending}
+        onCancel={() => setDisabling(null)}
+        onConfirm={() => disabling && toggle.mutate({ id: disabling._id, enable: false })}
+      />
+      <style>{`
+        .staff-invite { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin-bottom: 1rem; }
+        .staff-invite input { flex: 1; min-width: 14rem; max-width: 24rem; }
+        .staff-sub { font-size: 1.1rem; margin-top: 1.5rem; }
+      `}</style>
+    </div>
+  );
+}

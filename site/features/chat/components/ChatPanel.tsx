@@ -11,7 +11,7 @@ import { useWorkspace, formatDateTime, StatusBadge } from '../../request/index.t
 import { CLOSE_CONFIRM, useStatusChange } from '../../queue/index.ts';
 import type { ChatUser } from '../types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
-import { NotesThread, useSavedReplies } from '../../../features/desk/index.ts';
+import { NotesThread, useSavedReplies } from '../../desk/index.ts';
 import { fillPlaceholders, oneLine, withAttachedFiles } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
 
 type Props = { queryId: string; room: ChatRoom; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };

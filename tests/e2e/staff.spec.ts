@@ -90,10 +90,14 @@ test('two admins share a request: invite, assign, note, saved reply; the client 
   await asUser(cContext, client);
   const c = await cContext.newPage();
   await c.goto(`/chat/${queryId}`);
+  // A fresh page loads its chat history and its panel over HTTP: on a busy machine that outlasts the default wait.
   await expect(c.getByRole('log', { name: 'Messages' })).toContainText(
     "Hi Ana, we have the plans of Brickell Tower. · Attached to this request's files: sample-takeoff.pdf",
+    { timeout: 30_000 },
   );
-  await expect(c.getByRole('complementary', { name: 'Request details' }).getByText('Your estimator: Maria Lopez')).toBeVisible();
+  await expect(c.getByRole('complementary', { name: 'Request details' }).getByText('Your estimator: Maria Lopez')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(c.getByText('sample-takeoff.pdf').first()).toBeVisible();
   await expect(c.getByText('keep an eye out')).toHaveCount(0);
   await expect(c.getByText('Internal notes')).toHaveCount(0);

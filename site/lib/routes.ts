@@ -13,7 +13,7 @@ export const paths = {
   otp: (params: { email: string; role?: string; from?: string; next?: string }) =>
     `/otp-verification?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1]))}`,
   resetPassword: (email: string) => `/reset-password?${new URLSearchParams({ email })}`,
-  /** docs/product.md §23: an invited admin's one-time link (the token is in the #fragment). */
+  /** docs/product.md §25: an invited admin's one-time link (the token is in the #fragment). */
   staffInvite: '/staff-invite',
   portal: '/portal',
   request: '/request',

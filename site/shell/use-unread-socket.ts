@@ -49,7 +49,7 @@ export function useUnreadSocket(): void {
       toast.info(text, { duration: ALERT_TOAST_MS, action: { label: ALERT_ACTION, onClick: () => window.location.assign(path) } });
     };
 
-    // An internal note naming this admin (docs/product.md §23): said on every page, the request's own too.
+    // An internal note naming this admin (docs/product.md §25): said on every page, the request's own too.
     const noteAlert = (note: Note) => {
       const me = useAuth.getState().userId;
       if (!me || !note.mentions.some((m) => m._id === me)) return;
@@ -100,7 +100,7 @@ export function useUnreadSocket(): void {
             refreshLists(frame.queryId);
             if (frame.type === 'queryLifecycle') alertOf(frame);
           } else if (frame.type === 'queryAssigned') {
-            // Admins only (docs/product.md §23): the queue's rows and the workspace show the new assignee.
+            // Admins only (docs/product.md §25): the queue's rows and the workspace show the new assignee.
             refreshLists(frame.queryId);
           } else if (frame.type === 'noteAdded') {
             void queryClient.invalidateQueries({ queryKey: ['notes', frame.note.query] });

@@ -4,7 +4,7 @@ import { openSocket, type Socket } from './socket.ts';
 import { inviteAdmin } from './staff-accounts.ts';
 import { submitQuery } from './submit-query.ts';
 
-// docs/product.md §23 "Assignment": one optional assignee per request, the queue's filter, the
+// docs/product.md §25 "Assignment": one optional assignee per request, the queue's filter, the
 // history line, the mail and the live frame to the admins.
 
 let server: TestServer;

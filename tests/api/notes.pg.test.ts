@@ -5,7 +5,7 @@ import { inviteAdmin } from './staff-accounts.ts';
 import { submitQuery } from './submit-query.ts';
 import { until } from './until.ts';
 
-// docs/product.md §23 "Internal notes": admins only, never anything a client can read or hear.
+// docs/product.md §25 "Internal notes": admins only, never anything a client can read or hear.
 
 let server: TestServer;
 let admin: string;

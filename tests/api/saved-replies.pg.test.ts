@@ -4,7 +4,7 @@ import { createClient, signInAdmin, startTestServer, type TestServer } from './h
 import { openSocket, type Socket } from './socket.ts';
 import { submitQuery } from './submit-query.ts';
 
-// docs/product.md §23 "Saved replies": the shared list, its unique titles, and a reply sent with its files.
+// docs/product.md §25 "Saved replies": the shared list, its unique titles, and a reply sent with its files.
 
 let server: TestServer;
 let admin: string;

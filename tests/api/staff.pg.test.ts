@@ -3,7 +3,7 @@ import { ADMIN, createClient, mailsTo, signIn, signInAdmin, startTestServer, typ
 import { openSocket } from './socket.ts';
 import { invitationLink, inviteAdmin } from './staff-accounts.ts';
 
-// docs/product.md §23 "Staff": invitations, the one-time link, disabling, the last active admin.
+// docs/product.md §25 "Staff": invitations, the one-time link, disabling, the last active admin.
 
 let server: TestServer;
 let admin: string;

@@ -1,7 +1,7 @@
 import { asUser, enterCodeOnScreen, newClient, outboxMails, signInAdmin, submitRequest, toastShown } from './support.ts';
 import { expect, test } from './fixtures.ts';
 
-// docs/product.md §23, as two admins and a client live it: what only a browser shows. Every rule
+// docs/product.md §25, as two admins and a client live it: what only a browser shows. Every rule
 // (link expiry, refusals, what never reaches a client) is held by the API tests.
 
 test('two admins share a request: invite, assign, note, saved reply; the client sees the estimator, not the note', async ({

@@ -6,7 +6,7 @@ import type { Role } from '../shared/roles.ts';
 // One *Table type per table (Kysely "getting started"). Times are ISO-8601 UTC text.
 
 export type { Role };
-/** 'disabled' is for admins only: an admin another admin turned off (docs/product.md §23). */
+/** 'disabled' is for admins only: an admin another admin turned off (docs/product.md §25). */
 export type UserStatus = 'pending' | 'approved' | 'disabled';
 export type { QueryStatus };
 export type BlogStatus = 'draft' | 'published';
@@ -127,7 +127,7 @@ export interface QueriesTable {
   outcome_margin_pct: number | null;
   outcome_at: string | null;
   outcome_asked_at: string | null;
-  /** The admin the request is assigned to (docs/product.md §23); null: the whole team. */
+  /** The admin the request is assigned to (docs/product.md §25); null: the whole team. */
   assignee_id: Generated<string | null>;
 }
 
@@ -360,7 +360,7 @@ export interface StaffInvitationsTable {
   created_at: string;
 }
 
-/** A note between admins on a request, never shown to its client (docs/product.md §23). */
+/** A note between admins on a request, never shown to its client (docs/product.md §25). */
 export interface QueryNotesTable {
   id: string;
   query_id: string;

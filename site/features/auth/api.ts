@@ -41,7 +41,7 @@ export function useSaveProfile() {
   };
 }
 
-/** POST /staff/invitations/accept: the invited admin's name and password (docs/product.md §23). */
+/** POST /staff/invitations/accept: the invited admin's name and password (docs/product.md §25). */
 export function acceptStaffInvitation(json: { email: string; token: string; fullName: string; password: string }) {
   return call(publicApi.staff.invitations.accept.$post({ json }));
 }

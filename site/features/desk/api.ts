@@ -3,7 +3,7 @@ import { api, call, upload } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { workspaceKey } from '../request/index.ts';
 
-// The firm's desk (docs/product.md §23): the admins, assignment, internal notes and saved replies.
+// The firm's desk (docs/product.md §25): the admins, assignment, internal notes and saved replies.
 
 export const deskKeys = {
   staff: ['staff'] as const,

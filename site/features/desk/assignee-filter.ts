@@ -1,6 +1,6 @@
 import { ASSIGNEE_FILTERS, type AssigneeFilter } from '../../../portal-api/src/modules/queries/queries.assign.labels.ts';
 
-// The queue's Mine / Unassigned / Everyone choice (docs/product.md §23), remembered per admin in
+// The queue's Mine / Unassigned / Everyone choice (docs/product.md §25), remembered per admin in
 // this browser's localStorage: a view preference, not data, so no server round trip or table.
 
 const key = (userId: string | null) => `queueAssignee:${userId ?? 'admin'}`;

@@ -23,7 +23,7 @@ export function useQueue(status: string, search: string, page: number, pageSize:
   const params = new URLSearchParams({ sort: 'due', page: String(page), pageSize: String(pageSize) });
   if (status) params.set('status', status);
   if (search) params.set('search', search);
-  // Mine / Unassigned / Everyone (docs/product.md §23), beside the other filters; null: not known yet.
+  // Mine / Unassigned / Everyone (docs/product.md §25), beside the other filters; null: not known yet.
   if (assignee && assignee !== 'everyone') params.set('assignee', assignee);
   return useQuery({
     queryKey: queueKeys.queue(status, search, page, assignee ?? ''),

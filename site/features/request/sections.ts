@@ -19,7 +19,7 @@ import { StatusSection } from './components/StatusSection.tsx';
  */
 export const SECTIONS: Section[] = [
   { id: 'project', title: 'Project', Component: ProjectSection },
-  // Who at the firm estimates it (docs/product.md §23).
+  // Who at the firm estimates it (docs/product.md §25).
   { id: 'estimator', title: 'Estimator', Component: EstimatorSection },
   { id: 'status', title: 'Status', Component: StatusSection },
   { id: 'quote', title: 'Quote', Component: QuoteSection },

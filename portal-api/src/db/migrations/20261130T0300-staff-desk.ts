@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never edit after merge (docs/architecture.md §1).
-// The firm's desk (docs/product.md §23): invitations of new admins (only the SHA-256 of the
+// The firm's desk (docs/product.md §25): invitations of new admins (only the SHA-256 of the
 // link's token is stored, like session and reset tokens), an optional assignee per request,
 // internal notes kept in their own table so that no client read of chat_messages can ever
 // return one, and the shared saved replies with their files. users.status gains 'disabled'

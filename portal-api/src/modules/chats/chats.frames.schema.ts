@@ -40,7 +40,7 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
     // Checked here, before any lookup: trimmed, not blank, at most MAX_CHAT_MESSAGE.
     message: z.string({ error: CHAT_EMPTY }).trim().min(1, CHAT_EMPTY).max(MAX_CHAT_MESSAGE, CHAT_TOO_LONG),
     replyTo: z.string().max(64, CHAT_BAD_REPLY).nullish(),
-    // An admin answering with a saved reply (docs/product.md §23): its files go with the message.
+    // An admin answering with a saved reply (docs/product.md §25): its files go with the message.
     savedReplyId: z.string().max(64, 'Saved reply not found.').nullish(),
   }),
   // Unread state: markRead marks the query read for the sender (the firm, for an admin);
@@ -73,7 +73,7 @@ export type ErrorFrame = z.infer<typeof ErrorFrameSchema>;
 
 const PersonSchema = z.object({ _id: z.string(), fullName: z.string() });
 
-/** An internal note (docs/product.md §23): admins only, never in a request's room. */
+/** An internal note (docs/product.md §25): admins only, never in a request's room. */
 export const NoteSchema = z
   .object({
     _id: z.string(),

@@ -90,7 +90,7 @@ async function sendMessage(ctx: FrameContext, peer: Peer, frame: Extract<ClientF
 
 /**
  * The files of the saved reply an admin answers with, copied to the request's own files
- * (docs/product.md §23): the chat carries text only, so the message names them and the request's
+ * (docs/product.md §25): the chat carries text only, so the message names them and the request's
  * files hold them. A client may not send one; an unknown reply is refused before anything is stored.
  */
 async function copyReplyFiles(deps: Deps, user: AuthUser, replyId: string): Promise<StoredFile[]> {

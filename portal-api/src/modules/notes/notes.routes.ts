@@ -18,7 +18,7 @@ const json = <T>(schema: T, description: string) => ({ description, content: { '
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
 /**
- * Internal notes (docs/product.md §23): admins only, kept apart from the chat's messages, so no
+ * Internal notes (docs/product.md §25): admins only, kept apart from the chat's messages, so no
  * client answer, socket room, mail, unread count or export ever carries one.
  */
 export function notesRoutes(deps: Deps) {

@@ -1,4 +1,4 @@
-// docs/product.md §23 "Internal notes": who a note names. Pure, shared with the browser (the
+// docs/product.md §25 "Internal notes": who a note names. Pure, shared with the browser (the
 // composer's mention list uses the same rule).
 
 export const NOTE_MAX = 10_000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NoteSchema } from '../chats/chats.frames.schema.ts';
 import { NOTE_MAX } from './notes.rules.ts';
 
-// docs/product.md §23 "Internal notes": admins only; the Note itself is the /ws frame's (noteAdded).
+// docs/product.md §25 "Internal notes": admins only; the Note itself is the /ws frame's (noteAdded).
 
 export { NoteSchema, type Note } from '../chats/chats.frames.schema.ts';
 

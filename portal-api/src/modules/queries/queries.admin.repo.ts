@@ -223,7 +223,7 @@ function totalOf(db: DB, status: ListFilter['status'], where: Expression<SqlBool
       .$if(status === 'open', (qb) => qb.where('status', '!=', 'closed'))
       .$if(!!status && status !== 'open', (qb) => qb.where('status', '=', status as QueryStatus));
   }
-  // An assignment filter (docs/product.md §23) counts its rows: the kept counts are per status only.
+  // An assignment filter (docs/product.md §25) counts its rows: the kept counts are per status only.
   if (status || assigned) {
     return db
       .selectFrom('queries as q')

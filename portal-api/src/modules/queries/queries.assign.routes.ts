@@ -25,7 +25,7 @@ const AssignSchema = z.object({
     .meta({ description: 'An active admin’s id, or null to give the request back to the whole team.' }),
 });
 
-/** Assigning a request to one admin (docs/product.md §23 "Assignment"). */
+/** Assigning a request to one admin (docs/product.md §25 "Assignment"). */
 export function queriesAssignRoutes(deps: Deps) {
   const { db, storage, config } = deps;
   return createRouter().openapi(

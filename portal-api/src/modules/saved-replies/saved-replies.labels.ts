@@ -1,4 +1,4 @@
-// docs/product.md §23 "Saved replies": the server's sentences, shown by the settings page as they are.
+// docs/product.md §25 "Saved replies": the server's sentences, shown by the settings page as they are.
 export const SAVED_REPLY_TEXTS = {
   titleRequired: 'Please give the reply a title.',
   titleTooLong: 'The title can be at most 80 characters.',

@@ -27,7 +27,7 @@ const json = <T>(schema: T, description: string) => ({ description, content: { '
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 const duplicate = () => new HttpError(409, T.duplicate, { code: 'already_exists' });
 
-/** The firm's shared saved replies (docs/product.md §23), managed on /admin-replies. Admins only. */
+/** The firm's shared saved replies (docs/product.md §25), managed on /admin-replies. Admins only. */
 export function savedRepliesRoutes(deps: Deps) {
   const { db, storage } = deps;
   return createRouter()

@@ -1,4 +1,4 @@
-// docs/product.md §23 "Saved replies": the placeholders a reply may use and how they are filled.
+// docs/product.md §25 "Saved replies": the placeholders a reply may use and how they are filled.
 // Pure and shared: the composer fills a reply as it inserts it, with what the workspace shows.
 
 export const SAVED_REPLY_LIMITS = { title: 80, body: 4_000, files: 5 } as const;

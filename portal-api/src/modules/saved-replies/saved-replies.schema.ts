@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SAVED_REPLY_TEXTS as T } from './saved-replies.labels.ts';
 import { SAVED_REPLY_LIMITS } from './saved-replies.rules.ts';
 
-// docs/product.md §23 "Saved replies".
+// docs/product.md §25 "Saved replies".
 
 const title = z.string({ error: T.titleRequired }).trim().min(1, T.titleRequired).max(SAVED_REPLY_LIMITS.title, T.titleTooLong);
 const body = z.string({ error: T.bodyRequired }).trim().min(1, T.bodyRequired).max(SAVED_REPLY_LIMITS.body, T.bodyTooLong);

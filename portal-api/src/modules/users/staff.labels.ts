@@ -1,4 +1,4 @@
-// docs/product.md §23 "Staff": the sentences of the Staff tab and the invitation page, said by the
+// docs/product.md §25 "Staff": the sentences of the Staff tab and the invitation page, said by the
 // server and shown by the screens. No imports: the browser takes them as they are.
 export const STAFF_TEXTS = {
   invited: (email: string) => `An invitation has been sent to ${email}.`,

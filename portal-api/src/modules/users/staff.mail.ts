@@ -2,7 +2,7 @@ import { noticeParts } from '../../lib/mail.ts';
 import type { OutgoingMail } from '../outbox/outbox.repo.ts';
 import { INVITATION_TTL_HOURS } from './staff.labels.ts';
 
-// The mails of docs/product.md §23 "Staff". The invitation's token rides in the link's fragment
+// The mails of docs/product.md §25 "Staff". The invitation's token rides in the link's fragment
 // (#token=…), which browsers never send to a server: no request log, proxy or Referer can hold it.
 
 /** The link the invitee opens to set a password. */

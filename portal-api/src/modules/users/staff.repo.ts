@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { forUpdate } from '../../db/row-lock.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 
-// The firm's admins (docs/product.md §23): who they are, their invitations, and turning one off.
+// The firm's admins (docs/product.md §25): who they are, their invitations, and turning one off.
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -23,7 +23,7 @@ import { findUserByEmail } from './users.repo.ts';
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
-/** The Staff tab of /user (docs/product.md §23): the firm's admins, invitations and disabling. */
+/** The Staff tab of /user (docs/product.md §25): the firm's admins, invitations and disabling. */
 export function staffRoutes(deps: Deps) {
   const { db, config } = deps;
   return createRouter()

@@ -3,7 +3,7 @@ import { FULL_NAME_REQUIRED } from '../auth/auth.schema.ts';
 import { PASSWORD_MIN } from '../auth/auth.rules.ts';
 import { PROFILE_LIMITS } from './users.limits.ts';
 
-// docs/product.md §23 "Staff": the admins' list, invitations and their acceptance.
+// docs/product.md §25 "Staff": the admins' list, invitations and their acceptance.
 
 const email = z
   .string({ error: 'Please enter a valid e-mail address.' })

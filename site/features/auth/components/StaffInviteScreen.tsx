@@ -8,7 +8,7 @@ import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 
 /**
  * /staff-invite?email=…#token=…: an invited admin chooses a name and a password (docs/product.md
- * §23). The token rides in the fragment, which the browser never sends to the server; it is read
+ * §25). The token rides in the fragment, which the browser never sends to the server; it is read
  * here and posted once.
  */
 export function StaffInviteScreen() {

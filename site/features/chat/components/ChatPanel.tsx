@@ -36,7 +36,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   }, [queryId]);
 
   const query = info.data?.query;
-  // Saved replies for the composer's '/', filled for this request (docs/product.md §23). The files'
+  // Saved replies for the composer's '/', filled for this request (docs/product.md §25). The files'
   // line is written here, as the server would add it, so the echo matches what was sent.
   const replies = useSavedReplies();
   const slashReplies = (replies.data ?? []).map((r) => {

@@ -5,7 +5,7 @@ import { CharCount } from '../../../ui/CharCount.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { repliesMatching } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
 
-/** A saved reply the composer offers after '/' (docs/product.md §23): its text as filled for this request. */
+/** A saved reply the composer offers after '/' (docs/product.md §25): its text as filled for this request. */
 export type SlashReply = { _id: string; title: string; text: string; hasFiles: boolean };
 
 type Props = {

@@ -4,7 +4,7 @@ import { useActiveStaff, useAssign } from '../api.ts';
 
 type Props = { queryId: string; assignee: { _id: string; fullName: string } | null; label?: string; compact?: boolean };
 
-/** Who a request is assigned to (docs/product.md §23): an active admin, or 'Our team'. Admins only. */
+/** Who a request is assigned to (docs/product.md §25): an active admin, or 'Our team'. Admins only. */
 export function AssigneeSelect({ queryId, assignee, label = 'Assignee', compact }: Props) {
   const id = useId();
   const staff = useActiveStaff();

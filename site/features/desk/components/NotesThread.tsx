@@ -6,7 +6,7 @@ import { toast } from '../../../ui/toast-on-demand.ts';
 import { useAddNote, useNotes } from '../api.ts';
 
 /**
- * Internal notes beside a request's messages (docs/product.md §23): the admins' own thread, in
+ * Internal notes beside a request's messages (docs/product.md §25): the admins' own thread, in
  * its own colour, which the client never sees. '@Name' tells that admin.
  */
 export function NotesThread({ queryId }: { queryId: string }) {

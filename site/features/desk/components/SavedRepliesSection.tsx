@@ -5,7 +5,7 @@ import { toast } from '../../../ui/toast-on-demand.ts';
 import { useCreateSavedReply, useDeleteSavedReply, useSavedReplies } from '../api.ts';
 
 /**
- * The firm's saved replies (docs/product.md §23), managed on /admin-service below the services:
+ * The firm's saved replies (docs/product.md §25), managed on /admin-service below the services:
  * a title, a body with {client_first_name}, {project_name} and {bid_due_date}, and files.
  * In a chat, '/' and the title inserts one.
  */

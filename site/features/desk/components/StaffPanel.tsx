@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { useInviteStaff, useStaff, useStaffSwitch } from '../api.ts';
 
-/** The Staff tab of /user (docs/product.md §23): the admins, inviting one, disabling one. */
+/** The Staff tab of /user (docs/product.md §25): the admins, inviting one, disabling one. */
 export function StaffPanel() {
   const staff = useStaff();
   const me = useAuth((s) => s.userId);

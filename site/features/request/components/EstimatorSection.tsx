@@ -2,7 +2,7 @@ import { ASSIGN_TEXTS } from '../../../../portal-api/src/modules/queries/queries
 import { AssigneeSelect } from '../../desk/index.ts';
 import type { SectionProps } from '../section.ts';
 
-/** docs/product.md §23: the client reads who estimates the request; an admin (re)assigns it. */
+/** docs/product.md §25: the client reads who estimates the request; an admin (re)assigns it. */
 export function EstimatorSection({ workspace, role }: SectionProps) {
   const { query } = workspace;
   if (role === 'admin') {

@@ -11,7 +11,7 @@ import type { SubService } from '../types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { SavedRepliesSection } from '../../desk/index.ts';
 
-/** /admin-service: Manage Services (docs/product.md §2), and the firm's saved replies (§23). */
+/** /admin-service: Manage Services (docs/product.md §2), and the firm's saved replies (§25). */
 export default function AdminServicesScreen() {
   return (
     <AdminShell>

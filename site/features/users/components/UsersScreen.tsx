@@ -30,7 +30,7 @@ export function UsersScreen() {
   );
 }
 
-/** docs/product.md §2 and §23: the client accounts, and beside them the firm's own admins ('Staff'). */
+/** docs/product.md §2 and §25: the client accounts, and beside them the firm's own admins ('Staff'). */
 function UsersTabs() {
   const [tab, setTab] = useState<'clients' | 'staff'>(() => (window.location.hash === '#staff' ? 'staff' : 'clients'));
   const choose = (next: 'clients' | 'staff') => {

@@ -6,6 +6,7 @@ import type { DB } from '../db/database.ts';
 import type { Storage } from '../lib/storage.ts';
 import { canSeeQuery, linkViewerMaySee } from '../modules/queries/queries.public.ts';
 import { findFileByStorageKey } from '../modules/queries/queries.repo.ts';
+import { findActiveAdmin } from '../modules/users/staff.repo.ts';
 import { authenticate, bearerToken } from './auth.ts';
 import { errorBody } from './errors.ts';
 import { INLINE_IMAGES, TYPES } from './mime.ts';
@@ -46,7 +47,10 @@ export function createUploadsHandler(storage: Storage, db: DB) {
     const viewer = c.req.query('u');
     if (area === 'private' && storage.verifySignature(key, name, c.req.query('exp') ?? '', c.req.query('sig') ?? '', viewer)) {
       // A link signed for a user opens only while that user may still see the request (lib/link-viewer.ts).
-      if (viewer) {
+      // A saved reply's file (docs/product.md §25) belongs to no request: it opens for an active admin only.
+      if (viewer && key.startsWith('private/replies/')) {
+        if (!(await findActiveAdmin(db, viewer))) return c.json(errorBody(404, 'Not found.'), 404);
+      } else if (viewer) {
         const stored = await findFileByStorageKey(db, key);
         if (!stored || !(await linkViewerMaySee(db, viewer, stored))) return c.json(errorBody(404, 'Not found.'), 404);
       }

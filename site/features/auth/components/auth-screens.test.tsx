@@ -320,7 +320,9 @@ describe('code step', () => {
     browser.visit(`/otp-verification?email=${encodeURIComponent(email)}`);
     // Only the screen's timers are faked, and only until Resend shows: the call to the server is real.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { unmount } = render(<OtpScreen />);
     expect(screen.getByText('Resend OTP in 60s')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Resend OTP' })).toBeNull();

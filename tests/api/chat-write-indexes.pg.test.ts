@@ -55,7 +55,7 @@ it.runIf(!onPostgres)(
         .map((r) => r.detail)
         .join('\n');
     try {
-      await listLatestMessages(logged, queryId, { limit: 30 });
+      await listLatestMessages(logged, queryId, { limit: 30, sign: (key) => key });
       expect(planOf(seen.at(-1)!)).toMatch(/USING (COVERING )?INDEX chat_messages_query_created_id_idx \(query_id=\?\)/);
       const before = seen.length;
       await recordMessageActivity(logged, { userId: client.id, queryId, activity: 'Message sent', status: 'pending' });

@@ -35,6 +35,7 @@ import * as outboxReplyTo from './migrations/20261124T1300-outbox-reply-to.ts';
 import * as activityActor from './migrations/20261124T1400-activity-actor.ts';
 import * as idempotencyKeys from './migrations/20261124T1500-idempotency-keys.ts';
 import * as listGrowth from './migrations/20261129T0700-list-growth.ts';
+import * as requestInbox from './migrations/20261130T0200-request-inbox.ts';
 import * as staffDesk from './migrations/20261130T0300-staff-desk.ts';
 import * as companies from './migrations/20261130T0400-companies.ts';
 import * as searchSources from './migrations/20261130T0410-search-sources.ts';
@@ -167,6 +168,7 @@ const migrations: Record<string, Migration> = {
   '20261124T1400-activity-actor': activityActor,
   '20261124T1500-idempotency-keys': idempotencyKeys,
   '20261129T0700-list-growth': listGrowth,
+  '20261130T0200-request-inbox': requestInbox,
   '20261130T0300-staff-desk': staffDesk,
   '20261130T0400-companies': companies,
   '20261130T0410-search-sources': searchSources,

@@ -11,7 +11,7 @@ export type UserStatus = 'pending' | 'approved' | 'disabled';
 export type { QueryStatus };
 export type BlogStatus = 'draft' | 'published';
 export type CodePurpose = 'login' | 'reset';
-export type FileKind = 'attachment' | 'deliverable';
+export type FileKind = 'attachment' | 'deliverable' | 'chat';
 // The bid workflow's states are defined once, in its rules table.
 export type { BidOutcome, QuoteOption, QuoteState };
 
@@ -129,6 +129,10 @@ export interface QueriesTable {
   outcome_asked_at: string | null;
   /** The admin the request is assigned to (docs/product.md §25); null: the whole team. */
   assignee_id: Generated<string | null>;
+  /** The newer of created_at and the newest chat message: the admin chat list's order (migration 20261130T0200). */
+  last_activity_at: string | null;
+  /** The client's messages the firm has not read, kept by insertMessage and markRead. */
+  firm_unread: Generated<number>;
 }
 
 export interface QueryFilesTable {
@@ -216,6 +220,8 @@ export interface ChatMessagesTable {
   message: string;
   reply_to_id: string | null;
   created_at: string;
+  /** A file sent with the message: a query_files row of kind 'chat'. */
+  file_id: string | null;
 }
 
 /** Unread state: the last time a reader read a query's chat ('firm' stands for every admin). */

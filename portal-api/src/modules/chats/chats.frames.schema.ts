@@ -22,6 +22,9 @@ export const ChatMessageSchema = z
     sender: z.object({ _id: z.string(), role: z.enum(ROLES), fullName: z.string() }),
     createdAt: z.string(),
     replyTo: z.object({ _id: z.string(), query: z.string(), message: z.string() }).nullable(),
+    // A file sent with the message (the paperclip): stored with the request's files as 'From chat',
+    // its url a short-lived signed link. Absent or null on a text message.
+    file: z.object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() }).nullable().optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;

@@ -5,7 +5,19 @@ import { createRouter } from '../../http/router.ts';
 import { findQueryForUser } from '../queries/queries.public.ts';
 import { CursorParam, LimitParam, NEXT_CURSOR_HEADER } from '../paging/paging.schema.ts';
 import { listLatestMessages, listMessages } from './chats.repo.ts';
-import { ChatMessageSchema, ChatQueryParamsSchema, ChatUsersPageSchema, ChatUsersQuerySchema } from './chats.schema.ts';
+import {
+  ChatFileAnswerSchema,
+  ChatFileFieldsSchema,
+  ChatMessageSchema,
+  ChatQueryParamsSchema,
+  ChatRequestsPageSchema,
+  ChatRequestsQuerySchema,
+  ChatUsersPageSchema,
+  ChatUsersQuerySchema,
+} from './chats.schema.ts';
+import { listChatRequests } from './chats.requests.repo.ts';
+import { chatFileTarget, sendChatFile } from './chats.files.ts';
+import { withIncomingFiles } from '../files/files.public.ts';
 import { listChatUsers } from './chats.users.repo.ts';
 
 const MessagesQuerySchema = z.object({ limit: LimitParam(200), cursor: CursorParam });
@@ -40,6 +52,28 @@ export function chatsRoutes(deps: Deps) {
     .openapi(
       createRoute({
         method: 'get',
+        path: '/chats/requests',
+        tags: ['Chat'],
+        summary:
+          "The admin chat's requests: one row per request, the newest activity (message or submission) first, each with its client, last message, unread count, status and due times. Keyset pages. Admin only.",
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db, 'admin')] as const,
+        request: { query: ChatRequestsQuerySchema },
+        responses: {
+          200: { description: 'A page of requests', content: { 'application/json': { schema: ChatRequestsPageSchema } } },
+          400: { description: 'Bad filter, limit or cursor' },
+          401: { description: 'No or bad token' },
+          403: { description: 'Not an admin' },
+        },
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        return c.json(await listChatRequests(db, { filter: q.filter, limit: q.limit ?? 30, cursor: q.cursor }), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
         path: '/chats/query/{id}/message',
         tags: ['Chat'],
         summary: "A query's chat messages, oldest first (a bare array). Owner or admin (someone else's answers 404).",
@@ -56,10 +90,50 @@ export function chatsRoutes(deps: Deps) {
       async (c) => {
         const query = await findQueryForUser(db, c.req.valid('param').id, c.var.user);
         const { limit, cursor } = c.req.valid('query');
-        if (limit === undefined && cursor === undefined) return c.json(await listMessages(db, query.id), 200);
-        const page = await listLatestMessages(db, query.id, { limit: limit ?? 50, cursor });
+        const sign = (key: string, name: string) => deps.storage.signedUrl(key, name);
+        if (limit === undefined && cursor === undefined) return c.json(await listMessages(db, query.id, sign), 200);
+        const page = await listLatestMessages(db, query.id, { limit: limit ?? 50, cursor, sign });
         if (page.olderCursor) c.header(NEXT_CURSOR_HEADER, page.olderCursor);
         return c.json(page.data, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/chats/query/{id}/files',
+        tags: ['Chat'],
+        summary:
+          "Sends a file in a request's chat (the paperclip): stored with the request's files as 'From chat', announced to the room as a receiveMessage frame whose message carries the file. Owner or admin.",
+        description:
+          "application/json {uploadIds: [one id], message?, replyTo?} naming a completed resumable upload (POST /uploads/tus), or multipart/form-data with one file in files[] and the same text fields. The type is sniffed from the bytes (a client's: PDF, DWG, ZIP or images; an admin's also spreadsheets and documents), the size is at most UPLOAD_MAX_MB. 409 on a closed request; another client's request answers 404.",
+        security: [{ bearer: [] }],
+        middleware: [requireAuth(db)] as const,
+        request: { params: ChatQueryParamsSchema },
+        responses: {
+          201: { description: 'The message, with its file', content: { 'application/json': { schema: ChatFileAnswerSchema } } },
+          400: { description: 'No file, an upload not found or not finished, or bad text' },
+          401: { description: 'No or bad token' },
+          404: { description: "Unknown, or another client's request" },
+          409: { description: 'The request is closed' },
+          413: { description: 'Larger than UPLOAD_MAX_MB' },
+          415: { description: 'Type not accepted' },
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const user = c.var.user;
+        // Who and the status first, so a refused file never streams to disk.
+        await chatFileTarget(deps, user, id);
+        const data = await withIncomingFiles(
+          deps.storage,
+          c.req.raw,
+          { maxFiles: 1, rule: user.role === 'admin' ? 'deliverable' : 'plan', folder: 'queries', userId: user.id },
+          async (incoming) => {
+            const fields = ChatFileFieldsSchema.parse(incoming.fields);
+            return sendChatFile(deps, user, id, { text: fields.message, replyTo: fields.replyTo }, incoming);
+          },
+        );
+        return c.json({ message: 'File sent.', data }, 201);
       },
     );
 }

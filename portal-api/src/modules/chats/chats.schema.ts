@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../../shared/roles.ts';
-import { PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
+import { CursorParam, LimitParam, NextCursorField, PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
 import { QUERY_STATUSES } from '../queries/queries.labels.ts';
 import { MAX_CHAT_MESSAGE } from './chats.limits.ts';
 
 export { MAX_CHAT_MESSAGE };
 export { CHAT_BAD_REPLY, CHAT_CLOSED } from './chats.labels.ts';
+import { CHAT_TOO_LONG as TOO_LONG, ChatMessageSchema as Message } from './chats.frames.schema.ts';
 // The /ws frames live in their own file, which the browser parses with too.
 export {
   CHAT_EMPTY,
@@ -70,3 +71,49 @@ export const ChatUserSchema = z
 export type ChatUser = z.infer<typeof ChatUserSchema>;
 
 export const ChatUsersPageSchema = z.object({ users: z.array(ChatUserSchema), page: z.number(), hasMore: z.boolean() });
+
+/** The per-request list's filters: 'unread' (the firm has unread messages), 'open' (not closed), 'all'. */
+export const CHAT_REQUEST_FILTERS = ['unread', 'open', 'all'] as const;
+export type ChatRequestFilter = (typeof CHAT_REQUEST_FILTERS)[number];
+
+export const ChatRequestsQuerySchema = z.object({
+  filter: z
+    .enum(CHAT_REQUEST_FILTERS, { error: 'Filter must be unread, open or all.' })
+    .default('open')
+    .meta({ description: 'unread: the firm has unread messages; open: not closed (the default); all.' }),
+  limit: LimitParam(100).meta({ description: 'Rows per page (30 unless given).' }),
+  cursor: CursorParam,
+});
+
+export const ChatRequestSchema = z
+  .object({
+    _id: z.string(),
+    projectName: z.string().nullable().meta({ description: 'Leads the row; without one, the subject or the message.' }),
+    subject: z.string().nullable(),
+    message: z.string().meta({ description: "The request's text, cut to a preview." }),
+    status: z.enum(QUERY_STATUSES),
+    createdAt: z.string(),
+    bidDueDate: z.string().nullable(),
+    deliveryDueAt: z.string().nullable().meta({ description: "The accepted quote's delivery due time: the countdown." }),
+    lastActivityAt: z.string().meta({ description: 'The newer of the request and its newest message: the sort key, newest first.' }),
+    unread: z.number().meta({ description: "The client's messages the firm has not read." }),
+    lastMessage: LastMessageSchema.nullable(),
+    client: z.object({ _id: z.string(), fullName: z.string(), email: z.string(), profileImage: z.string().nullable() }),
+  })
+  .meta({ id: 'ChatRequest' });
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+export const ChatRequestsPageSchema = z.object({ data: z.array(ChatRequestSchema), nextCursor: NextCursorField() });
+
+/** The text fields sent with a chat file (multipart fields, or beside uploadIds in JSON). */
+export const ChatFileFieldsSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .max(MAX_CHAT_MESSAGE, TOO_LONG)
+    .optional()
+    .meta({ description: "Text sent with the file; without it the message reads the file's name." }),
+  replyTo: z.string().max(64).optional().meta({ description: 'The message this one answers.' }),
+});
+
+export const ChatFileAnswerSchema = z.object({ message: z.string(), data: Message });

@@ -30,6 +30,22 @@ export async function markRead(db: Executor, queryId: string, reader: Reader): P
     .values({ query_id: queryId, reader_id: readerIdOf(reader), read_at: readAt })
     .onConflict((oc) => oc.columns(['query_id', 'reader_id']).doUpdateSet({ read_at: readAt }))
     .execute();
+  // The firm's kept count (queries.firm_unread): recounted, not zeroed, so a message that
+  // arrived after the newest one read above still counts.
+  if (reader.role === 'admin') {
+    await db
+      .updateTable('queries as q')
+      .set((eb) => ({
+        firm_unread: eb
+          .selectFrom('chat_messages as m')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('m.query_id', '=', 'q.id')
+          .whereRef('m.sender_id', '=', 'q.user_id')
+          .where('m.created_at', '>', readAt),
+      }))
+      .where('q.id', '=', queryId)
+      .execute();
+  }
   return readAt;
 }
 

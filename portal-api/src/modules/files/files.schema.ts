@@ -24,7 +24,7 @@ export const AddendumFormSchema = z.object({
 export const FileLinkSchema = z.object({ _id: z.string(), name: z.string(), url: z.string(), size: z.number(), type: z.string() });
 export const FileSetSchema = z
   .object({
-    number: z.number().int(),
+    number: z.number().int().meta({ description: "0: the original plans; N: Addendum N; -1: the files sent in the chat ('From chat')." }),
     label: z.string(),
     note: z.string().nullable(),
     createdAt: z.string().nullable(),

@@ -7,6 +7,7 @@ import { firmDay, firmDayStart } from '../../shared/firm-time.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { baseSelect, loadQueries, loadQueriesByIds, withFiles } from './queries.repo.ts';
 import type { Query } from './queries.schema.ts';
+import type { QueueView } from './queries.admin.schema.ts';
 
 // Admin reads and writes on queries. The Query JSON is built only by the
 // portal's toQuery (queries.repo.ts); this file picks which queries and changes them.
@@ -15,6 +16,7 @@ export type ListFilter = {
   status?: QueryStatus | 'open';
   /** Only requests assigned to this admin; null: only unassigned ones; absent: any. */
   assigneeId?: string | null;
+  view?: QueueView;
   search?: string;
   sort: 'createdAt' | 'bidDueDate' | 'due';
   page: number;
@@ -103,6 +105,35 @@ async function termMatches(db: DB, search: string) {
   return matching;
 }
 
+/** Still owed by the firm: the statuses the 'Due in 24 h' view looks at. */
+const OWED: QueryStatus[] = ['pending', 'in_progress'];
+
+/**
+ * The queue's saved views (docs/product.md §15), each read through its own index (migration
+ * 20261130T0200, and queries_status_due_idx for the bid date):
+ * - due24h: still owed, and the delivery is due, or the bid date falls, within 24 h (or has passed);
+ * - waiting: a quote is sent and the client has not decided (quotes_sent_idx);
+ * - unread: the client wrote and the firm has not read it (the kept queries.firm_unread).
+ */
+function viewCondition(db: DB, view: QueueView, now: Date): Expression<SqlBool> {
+  const eb = expressionBuilder(db.selectFrom('queries as q'));
+  const horizon = new Date(now.getTime() + 24 * 3600_000);
+  switch (view) {
+    case 'due24h':
+      return eb.and([
+        eb('q.status', 'in', OWED),
+        eb.or([eb('q.delivery_due_at', '<=', horizon.toISOString()), eb(UNDATED_SQL, '<=', firmDay(horizon))]),
+      ]);
+    case 'waiting':
+      return eb.and([
+        eb('q.status', '!=', 'closed'),
+        eb('q.id', 'in', eb.selectFrom('quotes').select('quotes.query_id').where('quotes.state', '=', 'sent')),
+      ]);
+    case 'unread':
+      return eb('q.firm_unread', '>', 0);
+  }
+}
+
 /**
  * Every client's queries for the admin, filtered, sorted and paged. With a
  * cursor the page starts right after the cursor's row (keyset, through the
@@ -117,6 +148,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   const assigned = filter.assigneeId !== undefined;
   if (filter.assigneeId === null) conditions.push(eb('q.assignee_id', 'is', null));
   else if (filter.assigneeId) conditions.push(eb('q.assignee_id', '=', filter.assigneeId));
+  if (filter.view) conditions.push(viewCondition(db, filter.view, new Date()));
   const matching = filter.search ? await matchingIds(db, filter.search) : null;
   // The matches are read once, as the statement's WITH clause m, by the page and by the count.
   if (matching) conditions.push(eb('q.id', 'in', sql<string>`(select ${sql.ref('m.id')} from ${sql.table('m')})`));
@@ -159,14 +191,18 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
   page = page.limit(limit + 1).offset(before || (filter.cursor && filter.sort !== 'due') ? 0 : (filter.page - 1) * limit);
   // The total comes with the page, in the same statement.
-  const count = totalOf(db, filter.status, where, !!matching, assigned);
+  const count = totalOf(db, filter.status, where, !!matching, assigned || !!filter.view);
   const from = matching
     ? db.with(
         (cte) => cte('m').materialized(),
         () => matching,
       )
     : db;
-  let rowsQuery = baseSelect(from, page.as('q')).select([sql<string>`q.due`.as('due'), count.as('total')]);
+  let rowsQuery = baseSelect(from, page.as('q')).select([
+    sql<string>`q.due`.as('due'),
+    sql<number | string>`q.firm_unread`.as('firm_unread'),
+    count.as('total'),
+  ]);
   for (const [by, direction] of order) rowsQuery = rowsQuery.orderBy(by, direction);
   const rows = await rowsQuery.execute();
   // A page past the end has no row to carry the total.
@@ -174,8 +210,9 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   const { page: data, nextCursor } = nextCursorOf(rows, limit, (r) =>
     filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id],
   );
+  const unread = new Map(data.map((r) => [r.id, Number(r.firm_unread)]));
   return {
-    data: await withFiles(db, storage, data),
+    data: (await withFiles(db, storage, data)).map((q) => ({ ...q, unread: unread.get(q._id) ?? 0 })),
     page: filter.page,
     pageSize: filter.pageSize,
     total: Number(total),

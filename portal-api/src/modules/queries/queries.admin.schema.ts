@@ -15,7 +15,15 @@ export const QueryIdParamsSchema = z.object({
 });
 export const UserIdParamsSchema = QueryIdParamsSchema;
 
+/** The queue's saved views (docs/product.md §15). */
+export const QUEUE_VIEWS = ['due24h', 'waiting', 'unread'] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+
 export const ListQueriesSchema = z.object({
+  view: z.enum(QUEUE_VIEWS, { error: 'View must be due24h, waiting or unread.' }).optional().meta({
+    description:
+      "A saved view, combined with the other filters. due24h: the firm still owes the estimate (pending or in progress) and its delivery is due, or its bid date falls, within 24 h or has passed. waiting: a quote is sent and the client has not accepted or declined it. unread: the client's messages the firm has not read.",
+  }),
   status: z
     .enum([...QUERY_STATUSES, 'open'], { error: 'Status must be pending, in_progress, answered, closed or open.' })
     .optional()
@@ -40,8 +48,13 @@ export const ListQueriesSchema = z.object({
   cursor: CursorParam,
 });
 
+/** A queue row: the Query, with the firm's unread count of its chat. */
+export const QueueQuerySchema = QuerySchema.extend({
+  unread: z.number().meta({ description: "The client's chat messages the firm has not read." }),
+});
+
 export const QueryPageSchema = z.object({
-  data: z.array(QuerySchema),
+  data: z.array(QueueQuerySchema),
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),

@@ -6,7 +6,7 @@ import type { Storage, StoredFile } from '../../lib/storage.ts';
 import { addendaOf, toFileSets, type AddendumRow } from '../files/files.repo.ts';
 import { revisionsOf, toRevisions, type RevisionRow } from '../deliverables/deliverables.repo.ts';
 import { quotesOf, toQuote, type QuoteRow } from '../quotes/quotes.repo.ts';
-import { outcomeError } from './queries.rules.ts';
+import { CHAT_FILE_SET, CHAT_FILE_SET_LABEL, outcomeError } from './queries.rules.ts';
 import type { Query, QueryLifecycle } from './queries.schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -271,6 +271,7 @@ export async function insertQuery(trx: Executor, input: NewQuery): Promise<strin
       updated_at: now,
       project_name: input.projectName ?? null,
       location: input.location ?? null,
+      last_activity_at: now,
     }))
     .execute();
   // The author follows their request: its mails go to them (docs/product.md, "Colleagues").
@@ -304,6 +305,8 @@ export async function insertQueryFiles(
         created_at: nowIso(new Date(base + i)),
         file_set: place.fileSet ?? 0,
         revision: place.revision ?? null,
+        // A chat file is not a plan: the sheet index never reads it.
+        ...(kind === 'chat' ? { index_status: 'done' as const } : {}),
       })),
     )
     .execute();
@@ -353,6 +356,13 @@ async function loadRelated(db: Executor, ids: string[]): Promise<Map<string, Rel
 
 type FileLink = { _id: string; name: string; url: string; size: number; type: string };
 
+/** Files sent in the chat, as one more set after the plans: 'From chat' (number -1), only when there are some. */
+function chatFileSet(files: QueryFileRow[], link: (f: QueryFileRow) => FileLink) {
+  const chat = files.filter((f) => f.kind === 'chat');
+  if (!chat.length) return [];
+  return [{ number: CHAT_FILE_SET, label: CHAT_FILE_SET_LABEL, note: null, createdAt: chat[0]!.created_at, files: chat.map(link) }];
+}
+
 /** The bid workflow's fields of one Query JSON. */
 function toLifecycle(
   row: QueryJoinedRow,
@@ -366,12 +376,15 @@ function toLifecycle(
     location: row.location,
     deliveryDueAt: row.delivery_due_at,
     quotes: (related?.quotes ?? []).map(toQuote),
-    fileSets: toFileSets(
-      row.created_at,
-      files.filter((f) => f.kind === 'attachment'),
-      related?.addenda ?? [],
-      link,
-    ),
+    fileSets: [
+      ...toFileSets(
+        row.created_at,
+        files.filter((f) => f.kind === 'attachment'),
+        related?.addenda ?? [],
+        link,
+      ),
+      ...chatFileSet(files, link),
+    ],
     revisions: toRevisions(
       files.filter((f) => f.kind === 'deliverable'),
       related?.revisions ?? [],

@@ -236,8 +236,13 @@ export function revisionLetter(index: number): string {
   return out;
 }
 
+/** The set of files sent in the chat, listed after the plans (docs/product.md §10, §16). */
+export const CHAT_FILE_SET = -1;
+export const CHAT_FILE_SET_LABEL = 'From chat';
+
 /** Label of an attachment set: 0 is the original submission. */
 export function fileSetLabel(number: number): string {
+  if (number === CHAT_FILE_SET) return CHAT_FILE_SET_LABEL;
   return number === 0 ? 'Original' : `Addendum ${number}`;
 }
 

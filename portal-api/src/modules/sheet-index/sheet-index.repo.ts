@@ -18,6 +18,7 @@ export async function listSheetIndex(db: DB, queryId: string, q: SheetIndexQuery
   const files = db
     .selectFrom('query_files')
     .where('query_id', '=', queryId)
+    .where('kind', '<>', 'chat') // files sent in the chat are not plans (docs/product.md §16)
     .$if(q.fileId !== undefined, (qb) => qb.where('id', '=', q.fileId!));
   const [{ total }, rows] = await Promise.all([
     files.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
@@ -36,7 +37,7 @@ export async function listSheetIndex(db: DB, queryId: string, q: SheetIndexQuery
     return {
       fileId: r.id,
       name: r.name,
-      kind: r.kind,
+      kind: r.kind as 'attachment' | 'deliverable',
       status: r.index_status,
       summary: r.index_summary,
       detail: detail?.detail ?? null,

@@ -44,6 +44,24 @@ export const chatStyles = `
   .acl-search input, .acl-qsearch { width: 100%; min-height: 40px; padding: .4rem .6rem; border: 1px solid var(--line); border-radius: 8px; font: inherit; }
   .acl-qsearch { min-height: 36px; margin-bottom: .35rem; font-size: .9rem; }
   .acl-more { display: block; margin: .75rem auto; }
+  /* The per-request list (docs/product.md §16) above the clients. */
+  .acr-title { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 0; padding: .6rem .75rem .3rem; }
+  .acr-filters { display: flex; flex-wrap: wrap; gap: .35rem; padding: 0 .75rem .5rem; }
+  .acr-filter { min-height: 32px; padding: .2rem .7rem; border: 1px solid var(--line); border-radius: 999px; background: #fff; font: inherit; font-size: .85rem; cursor: pointer; color: var(--ink); }
+  .acr-filter[aria-pressed='true'] { background: var(--navy); border-color: var(--navy); color: #fff; }
+  .acr-list { list-style: none; margin: 0; padding: 0; border-top: 1px solid var(--line); }
+  .acr-row { border-bottom: 1px solid var(--line); }
+  .acr-row.is-current { background: #fff7f1; }
+  .acr-row > a { display: grid; gap: .1rem; padding: .55rem .75rem; color: var(--ink); text-decoration: none; min-width: 0; }
+  .acr-row > a:hover { background: var(--bg-soft); }
+  .acr-line { display: flex; align-items: baseline; justify-content: space-between; gap: .5rem; min-width: 0; }
+  .acr-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .acr-client, .acr-status { font-size: .8rem; color: var(--muted); }
+  .acr-status { flex: none; }
+  .acr-client, .acr-preview { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+  .acr-preview { font-size: .85rem; }
+  .acr-due { font-size: .78rem; font-weight: 600; color: var(--navy); }
+  .acr-due.is-late { color: #b91c1c; }
   .acl-time { font-size: .75rem; color: var(--muted); white-space: nowrap; flex: none; }
   .acl-unread { display: inline-block; min-width: 1.35rem; padding: 0 .35rem; border-radius: 999px; background: var(--orange-dark); color: #fff; font-size: .72rem; font-weight: 700; line-height: 1.35rem; text-align: center; flex: none; }
   .acl-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient, type UseMutationOptions } f
 import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { workspaceKey, type QueryStatus } from '../request/index.ts';
+import { queueParams, type QueuePlace } from './queue-place.ts';
 
 // The admin's request queue, one hook per call, keyed by queueKeys.
 
@@ -18,18 +19,14 @@ export const queueKeys = {
 };
 
 /** GET /queries: one page of the queue, soonest due first, the page shown kept while the next loads. */
-export function useQueue(status: string, search: string, page: number, pageSize: number, assignee: string | null = 'everyone') {
+export function useQueue(place: Pick<QueuePlace, 'status' | 'view' | 'search' | 'assignee'>, page: number, pageSize: number) {
   // The earlier of the delivery due time and the bid due date comes first (docs/product.md, queue).
-  const params = new URLSearchParams({ sort: 'due', page: String(page), pageSize: String(pageSize) });
-  if (status) params.set('status', status);
-  if (search) params.set('search', search);
-  // Mine / Unassigned / Everyone (docs/product.md §25), beside the other filters; null: not known yet.
-  if (assignee && assignee !== 'everyone') params.set('assignee', assignee);
   return useQuery({
-    queryKey: queueKeys.queue(status, search, page, assignee ?? ''),
-    queryFn: () => call(api.queries.$get({ query: Object.fromEntries(params) })),
+    queryKey: queueKeys.queue(`${place.status}|${place.view}`, place.search, page, place.assignee ?? ''),
+    queryFn: () => call(api.queries.$get({ query: queueParams(place, page, pageSize) })),
     placeholderData: keepPreviousData,
-    enabled: assignee !== null,
+    // Mine / Unassigned / Everyone (docs/product.md §25); null: not known yet.
+    enabled: place.assignee !== null,
   });
 }
 

@@ -4,7 +4,7 @@
 export { ChatQuoteCard } from './components/ChatQuoteCard.tsx';
 export { RequestPanel } from './components/RequestPanel.tsx';
 export { formatDate, formatDateTime, formatTime, StatusBadge, statusLabel, type Query, type QueryStatus } from './admin-format.tsx';
-export { countdown } from './countdown.ts';
+export { countdown, dueIn } from './countdown.ts';
 export { dueLabel } from './due-label.ts';
 export { useMyQueries } from './use-my-queries.ts';
 export { useNow } from './use-now.ts';

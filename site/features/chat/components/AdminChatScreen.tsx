@@ -12,12 +12,16 @@ import { AdminShell } from '../../../shell/AdminShell.tsx';
 import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { ChatUserList } from './ChatUserList.tsx';
+import { ChatRequestList } from './ChatRequestList.tsx';
+import type { ChatRequestFilter } from '../../../../portal-api/src/modules/chats/chats.schema.ts';
 import { chatStyles } from '../chat-styles.ts';
 import type { ChatUser } from '../types.ts';
 import { useChatUsers } from '../use-chat-users.ts';
 import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
 
 const REQUEST_PANEL_ID = 'request-details';
+
+const FILTER_KEY = 'admin-chat-filter';
 
 /** /admin-chat and /admin-chat/{queryId} (docs/product.md §2 admin chat). */
 export default function AdminChatScreen() {
@@ -66,8 +70,20 @@ function AdminChat() {
   const queryClient = useQueryClient();
   const lastEvent = useUnread((s) => s.lastEvent);
   useEffect(() => {
-    if (lastEvent) void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
+    if (lastEvent) {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-requests'] });
+    }
   }, [lastEvent, queryClient]);
+  // The per-request list's filter, kept for the tab's session (Open unless chosen).
+  const [filter, setFilter] = useState<ChatRequestFilter>(() => {
+    const kept = sessionStorage.getItem(FILTER_KEY);
+    return kept === 'unread' || kept === 'all' ? kept : 'open';
+  });
+  const chooseFilter = (f: ChatRequestFilter) => {
+    sessionStorage.setItem(FILTER_KEY, f);
+    setFilter(f);
+  };
   const list = useMemo(() => users.data?.pages.flatMap((p) => p.users) ?? [], [users.data]);
   // One connection for the whole screen: it joins the open query's room and, as an
   // admin socket, receives presence frames for every client in the list.
@@ -75,7 +91,10 @@ function AdminChat() {
   useMarkRead(queryId, !room.loading);
   // The open request's status changed live (a quote accepted, a revision asked for): its row in the list follows.
   useEffect(() => {
-    if (room.queryStatus || room.lifecycleStamp) void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
+    if (room.queryStatus || room.lifecycleStamp) {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-requests'] });
+    }
   }, [room.queryStatus, room.lifecycleStamp, queryClient]);
   // Under 768 px the back arrow hides the conversation: the focus goes to the list, on the query
   // just left (or, its client's queries folded, the list's heading), not to <body>.
@@ -131,6 +150,9 @@ function AdminChat() {
           <h1 className="acs-title">
             <a href={paths.admin}>Chats</a>
           </h1>
+          <ChatRequestList filter={filter} onFilter={chooseFilter} currentQueryId={queryId} onOpen={open} />
+          {/* docs/product.md §2's list of clients, each with the dropdown of their requests. */}
+          <h2 className="acr-title">Clients</h2>
           <ChatUserList
             users={list}
             loading={users.isPending}
@@ -147,7 +169,7 @@ function AdminChat() {
         <div className="acs-main">
           {queryId ? (
             <div className="acs-work">
-              <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={back} />
+              <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={back} onOpen={open} />
               <RequestPanel
                 key={`panel-${queryId}`}
                 id={REQUEST_PANEL_ID}

@@ -2,22 +2,31 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { Composer } from './Composer.tsx';
+import { useChatFile } from '../use-chat-file.ts';
 import { MessageList } from './MessageList.tsx';
 import type { ChatMessage, ChatRoom } from '../useChatRoom.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
-import { useWorkspace, formatDateTime, StatusBadge } from '../../request/index.ts';
-import { CLOSE_CONFIRM, useStatusChange } from '../../queue/index.ts';
+import { useWorkspace, formatDateTime, StatusBadge, workspaceKey } from '../../request/index.ts';
+import { CLOSE_CONFIRM, nextInQueue, useStatusChange } from '../../queue/index.ts';
+import { busyButton } from '../../../ui/busy-button.ts';
 import type { ChatUser } from '../types.ts';
 import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
 import { NotesThread, useSavedReplies } from '../../desk/index.ts';
 import { fillPlaceholders, oneLine, withAttachedFiles } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
 
-type Props = { queryId: string; room: ChatRoom; knownUser: (userId: string) => ChatUser | undefined; onBack: () => void };
+type Props = {
+  queryId: string;
+  room: ChatRoom;
+  knownUser: (userId: string) => ChatUser | undefined;
+  onBack: () => void;
+  /** Opens another request of the workspace (the 'Next request' button). */
+  onOpen?: (queryId: string) => void;
+};
 
 /** The open conversation of the admin chat: header, original query, messages, composer (docs/product.md §2). */
-export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
+export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
   const client = useQueryClient();
   const change = useStatusChange();
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
@@ -27,6 +36,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
 
   // The same cached call as the request panel beside the chat: one request for both.
   const info = useWorkspace(queryId);
+  const chatFile = useChatFile(queryId);
   useEffect(() => {
     if (info.isError) toast.error('Failed to load chat');
   }, [info.isError]);
@@ -61,6 +71,11 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
   // smoothly to the replied-to message, centred. Done once after the history loads and
   // whenever the newest message is a reply, so ordinary new messages still show at the bottom.
   const lastId = room.messages.at(-1)?._id;
+  // A file sent in the chat joins the request's files ('From chat'): the panel reloads to list it.
+  const lastFileId = room.messages.at(-1)?.file?._id;
+  useEffect(() => {
+    if (lastFileId) void client.invalidateQueries({ queryKey: workspaceKey(queryId) });
+  }, [lastFileId, queryId, client]);
   const scrolledFor = useRef<string | null>(null);
   const scrolledAt = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -144,6 +159,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
                 Close Query
               </button>
             )}
+            {onOpen && <NextRequest queryId={queryId} onOpen={onOpen} />}
           </>
         )}
       </header>
@@ -188,18 +204,25 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
           This query is closed. No more messages can be sent.
         </p>
       ) : (
-        <Composer
-          savedReplies={slashReplies}
-          onSend={async (text, savedReplyId) => {
-            const sent = await room.send(text, replyTo?._id ?? null, savedReplyId);
-            if (sent) setReplyTo(null);
-            return sent;
-          }}
-          onFile={(file) => window.alert(`Selected file: ${file.name}`)}
-          disabled={!query}
-          replyTo={replyTo}
-          onCancelReply={() => setReplyTo(null)}
-        />
+        <>
+          {chatFile.status && (
+            <p className="composer-upload" role="status">
+              {chatFile.status}
+            </p>
+          )}
+          <Composer
+            savedReplies={slashReplies}
+            onSend={async (text, savedReplyId) => {
+              const sent = await room.send(text, replyTo?._id ?? null, savedReplyId);
+              if (sent) setReplyTo(null);
+              return sent;
+            }}
+            onFile={chatFile.send}
+            disabled={!query}
+            replyTo={replyTo}
+            onCancelReply={() => setReplyTo(null)}
+          />
+        </>
       )}
       <ConfirmDialog
         open={confirming}
@@ -213,5 +236,27 @@ export function ChatPanel({ queryId, room, knownUser, onBack }: Props) {
         onConfirm={closeQuery}
       />
     </section>
+  );
+}
+
+/** docs/product.md §15: the next row of the queue's view the admin came from (remembered for the tab). */
+function NextRequest({ queryId, onOpen }: { queryId: string; onOpen: (id: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const go = async () => {
+    setBusy(true);
+    try {
+      const next = await nextInQueue(queryId);
+      if (next) onOpen(next);
+      else toast.info('This was the last request of the view.');
+    } catch {
+      toast.error('Failed to load the queue');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-sm btn-secondary acp-next" {...busyButton(busy, () => void go())}>
+      Next request
+    </button>
   );
 }

@@ -6,6 +6,7 @@ import { useProgressiveCount } from '../../../lib/progressive.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { sidebarQueryTitle } from '../../../lib/truncate.ts';
 import { Composer } from './Composer.tsx';
+import { useChatFile } from '../use-chat-file.ts';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom, type ChatMessage } from '../useChatRoom.ts';
 import { useUnread } from '../../../shell/unread-store.ts';
@@ -62,6 +63,7 @@ function ClientChat() {
   const notYours = Boolean(selectedId) && !selected && data !== undefined;
   const shown = useProgressiveCount(queries.length);
   const room = useChatRoom(selected?._id);
+  const chatFile = useChatFile(selected?._id);
   const status = room.queryStatus ?? selected?.status;
   const isClosed = status === 'closed';
 
@@ -204,8 +206,15 @@ function ClientChat() {
                   {CHAT_CLOSED}
                 </p>
               ) : (
-                // docs/product.md §2: the file button only logs the file name.
-                <Composer onSend={(text) => room.send(text)} onFile={(file) => console.log(file.name)} />
+                <>
+                  {chatFile.status && (
+                    <p className="composer-upload" role="status">
+                      {chatFile.status}
+                    </p>
+                  )}
+                  {/* The file button attaches through the resumable upload (docs/product.md §16). */}
+                  <Composer onSend={(text) => room.send(text)} onFile={chatFile.send} />
+                </>
               )}
             </>
           ) : (

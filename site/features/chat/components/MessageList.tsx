@@ -47,7 +47,7 @@ export function MessageList({ messages, isMine, emptyText, onReply, header }: Pr
                 {m.replyTo.message}
               </a>
             )}
-            <p className="msg-text">{m.message}</p>
+            {m.file ? <MessageFile file={m.file} text={m.message} /> : <p className="msg-text">{m.message}</p>}
             <time className="msg-time" dateTime={m.createdAt}>
               {formatDateTime(m.createdAt)}
             </time>
@@ -57,6 +57,8 @@ export function MessageList({ messages, isMine, emptyText, onReply, header }: Pr
       <style>{`
         .msg-list { display: flex; flex-direction: column; gap: .6rem; padding: 1rem; overflow-y: auto; flex: 1; min-height: 0; }
         .msg-empty { color: var(--muted); text-align: center; margin: auto; }
+        .msg-thumb { display: block; max-width: min(100%, 240px); max-height: 180px; border-radius: 8px; margin: .3rem 0; object-fit: cover; }
+        .msg-file { display: inline-block; margin: .2rem 0; font-weight: 600; overflow-wrap: anywhere; }
         .msg { max-width: min(75%, 560px); padding: .55rem .8rem; border-radius: 12px; background: #fff; border: 1px solid var(--line); box-shadow: 0 1px 2px rgb(0 0 0 / 4%); }
         .msg-mine { align-self: flex-end; background: var(--navy); color: #fff; border-color: var(--navy); }
         .msg-theirs { align-self: flex-start; }
@@ -68,5 +70,21 @@ export function MessageList({ messages, isMine, emptyText, onReply, header }: Pr
         .msg-list:focus-visible { outline: 3px solid var(--orange); outline-offset: -3px; }
       `}</style>
     </div>
+  );
+}
+
+type MessageFileProps = { file: NonNullable<ChatMessage['file']>; text: string };
+
+/** A file sent in the chat: an image as a thumbnail, anything else by name; both download through the signed link. */
+function MessageFile({ file, text }: MessageFileProps) {
+  const isImage = file.type.startsWith('image/') && file.type !== 'image/vnd.dwg';
+  return (
+    <>
+      {isImage && <img className="msg-thumb" src={file.url} alt={file.name} loading="lazy" />}
+      <a className="msg-file" href={file.url} download={file.name}>
+        Download {file.name}
+      </a>
+      {text !== file.name && <p className="msg-text">{text}</p>}
+    </>
   );
 }

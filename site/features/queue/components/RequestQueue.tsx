@@ -5,7 +5,7 @@ import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../../ui/Pager.tsx';
-import { StatusBadge, type Query, dueLabel, countdown, useNow } from '../../request/index.ts';
+import { StatusBadge, type Query, dueLabel, dueIn, useNow } from '../../request/index.ts';
 import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
@@ -18,8 +18,17 @@ import {
   ASSIGNEE_FILTERS,
   type AssigneeFilter,
 } from '../../../../portal-api/src/modules/queries/queries.assign.labels.ts';
+import type { QueueView } from '../../../../portal-api/src/modules/queries/queries.admin.schema.ts';
+import { QUEUE_PAGE_SIZE, rememberQueuePlace } from '../queue-place.ts';
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE = QUEUE_PAGE_SIZE;
+/** The saved views (docs/product.md §15), each a server filter. */
+const VIEWS: ReadonlyArray<readonly [QueueView | '', string]> = [
+  ['', 'All requests'],
+  ['due24h', 'Due in 24 h'],
+  ['waiting', 'Waiting for client'],
+  ['unread', 'Unread'],
+];
 const FILTERS = [['open', 'Open (not closed)'], ...QUERY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const), ['', 'All']] as const;
 
 /**
@@ -30,17 +39,21 @@ function readPlace() {
   const params = new URLSearchParams(window.location.search);
   const status = params.get('status');
   const page = Number(params.get('page'));
+  const view = params.get('view');
   return {
+    view: (VIEWS.some(([value]) => value === view) ? view : '') as QueueView | '',
     status: status === 'all' ? '' : FILTERS.some(([value]) => value === status) ? status! : 'open',
     search: params.get('search')?.trim() ?? '',
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
 
-function keepPlace(status: string, search: string, page: number) {
+function keepPlace(status: string, view: QueueView | '', search: string, page: number, assignee: string | null) {
+  rememberQueuePlace({ status, view, search, page, assignee });
   const url = new URL(window.location.href);
   const set = (name: string, value: string | null) => (value === null ? url.searchParams.delete(name) : url.searchParams.set(name, value));
   set('status', status === 'open' ? null : status || 'all');
+  set('view', view || null);
   set('search', search || null);
   set('page', page > 1 ? String(page) : null);
   if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
@@ -50,6 +63,8 @@ function keepPlace(status: string, search: string, page: number) {
 export function RequestQueue() {
   const [place] = useState(readPlace);
   const [status, setStatus] = useState(place.status);
+  const [view, setView] = useState<QueueView | ''>(place.view);
+  const viewId = useId();
   const [typed, setTyped] = useState(place.search);
   const [search, setSearch] = useState(place.search);
   const [page, setPage] = useState(place.page);
@@ -73,9 +88,9 @@ export function RequestQueue() {
     }, 300);
     return () => clearTimeout(t);
   }, [typed, search]);
-  useEffect(() => keepPlace(status, search, page), [status, search, page]);
+  useEffect(() => keepPlace(status, view, search, page, assignee), [status, view, search, page, assignee]);
 
-  const { data, isPending, isError, isFetching } = useQueue(status, search, page, PAGE_SIZE, assignee);
+  const { data, isPending, isError, isFetching } = useQueue({ status, view, search, assignee }, page, PAGE_SIZE);
   useEffect(() => {
     if (isError) toast.error(SPEC_TEXTS.queriesLoadFailed);
   }, [isError]);
@@ -94,6 +109,23 @@ export function RequestQueue() {
         Request queue
       </h2>
       <div className="queue-filters" role="search">
+        <div className="field">
+          <label htmlFor={viewId}>View</label>
+          <select
+            id={viewId}
+            value={view}
+            onChange={(e) => {
+              setView(e.target.value as QueueView | '');
+              setPage(1);
+            }}
+          >
+            {VIEWS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field">
           <label htmlFor={statusId}>Status</label>
           <select
@@ -169,19 +201,26 @@ export function RequestQueue() {
                 <tr key={q._id}>
                   <td data-label="Client">
                     <div>
-                      <strong>{q.user.fullName}</strong>
-                      <br />
-                      <span className="muted">{q.user.email}</span>
+                      <strong className="queue-name">{q.user.fullName}</strong>
+                      {/* Cut to the column with the whole address in its title (and read whole by screen readers). */}
+                      <span className="muted queue-email" title={q.user.email}>
+                        {q.user.email}
+                      </span>
                     </div>
                   </td>
                   <td data-label="Service">
                     <div>
-                      {q.service?.title ?? '—'}
+                      {q.service ? (
+                        <span className="chip" title={q.service.title}>
+                          {q.service.title}
+                        </span>
+                      ) : (
+                        '—'
+                      )}
                       {q.subservice && (
-                        <>
-                          <br />
-                          <span className="muted">{q.subservice.title}</span>
-                        </>
+                        <span className="muted queue-sub" title={q.subservice.title}>
+                          {q.subservice.title}
+                        </span>
                       )}
                     </div>
                   </td>
@@ -196,6 +235,7 @@ export function RequestQueue() {
                       <span className="muted">
                         {q.files.length} file{q.files.length === 1 ? '' : 's'}
                       </span>
+                      {q.unread > 0 && <span className="queue-unread">{q.unread} unread</span>}
                     </div>
                   </td>
                   <td data-label="Status">
@@ -238,15 +278,27 @@ export function RequestQueue() {
       {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Request queue pages" />}
       <AnswerDialog query={current || answering} onClose={() => setAnswering(null)} />
       <style>{`
-        .queue-filters { display: grid; grid-template-columns: 220px 160px minmax(0, 1fr); gap: 0 1rem; }
+        .queue-filters { display: grid; grid-template-columns: repeat(3, minmax(0, 12rem)) minmax(0, 1fr); gap: 0 1rem; }
         .muted { color: var(--muted); font-size: .88rem; }
-        .queue-table td > div { min-width: 0; overflow-wrap: anywhere; }
+        /* Fixed columns: a long e-mail or service is cut with its whole text in a title, never breaking mid-word. */
+        .queue-table { table-layout: fixed; width: 100%; }
+        .queue-table th:nth-child(1) { width: 20%; } .queue-table th:nth-child(2) { width: 15%; } .queue-table th:nth-child(3) { width: 25%; }
+        .queue-table th:nth-child(4) { width: 10%; } .queue-table th:nth-child(5) { width: 14%; } .queue-table th:nth-child(6) { width: 16%; }
+        .queue-table td > div { min-width: 0; }
+        .queue-name { display: block; overflow-wrap: break-word; }
+        .queue-email, .queue-sub { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .chip { display: inline-block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; padding: .1rem .55rem; border-radius: 999px; background: var(--bg-soft); border: 1px solid var(--line); font-size: .85rem; }
+        .queue-unread { display: inline-block; margin-left: .4rem; padding: 0 .45rem; border-radius: 999px; background: var(--orange-dark); color: #fff; font-size: .78rem; font-weight: 700; }
+        .due-count { font-weight: 600; }
         .due-line { display: block; }
         .due-soon { color: var(--warn); font-weight: 600; }
         .due-over { color: var(--danger); font-weight: 600; }
         .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; }
-        @media (max-width: 720px) {
+        /* Cards below about 900 px, counted in em: at 200 % text the cards come at twice the width, so nothing scrolls sideways. */
+        @media (max-width: 56em) {
           .queue-filters { grid-template-columns: 1fr; }
+          .queue-table, .queue-table tbody { display: block; width: 100%; }
+          .queue-table th { width: auto !important; }
           .queue-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
           .queue-table tr { display: block; border: 1px solid var(--line); border-radius: 8px; margin-bottom: .75rem; padding: .35rem .25rem; }
           .queue-table td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: .5rem; border: none; padding: .35rem .5rem; }
@@ -281,13 +333,12 @@ function DueDate({ day, status, delivered, named }: { day: string | null; status
 
 /** The delivery time the accepted quote set (docs/product.md §11), what the queue's 'due' order also sorts by, with its countdown. */
 function DeliveryDue({ at }: { at: string }) {
-  useNow(60_000); // the countdown moves while the queue stays open
-  const left = countdown(at, Date.now());
+  const now = useNow(60_000); // the countdown moves while the queue stays open
+  const left = dueIn(at, now);
   return (
     <span className="due-line">
       <span className="muted">Delivery </span>
-      <time dateTime={at}>{formatDateTime(at)}</time>{' '}
-      <span className={left.tone === 'ok' ? 'muted' : `due-${left.tone}`}>({left.text})</span>
+      <time dateTime={at}>{formatDateTime(at)}</time> <span className={left.isLate ? 'due-over' : 'due-count'}>{left.text}</span>
     </span>
   );
 }

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from './fixtures.ts';
+import { asUser, expectNoAxeViolations, newClient, signInAdmin, submitRequest } from './support.ts';
+
+// The estimator's inbox in the browser: a photo sent in the client's chat appears live as a
+// thumbnail in the admin's per-request list and conversation, and downloads; the queue's
+// 'Due in 24 h' view lists an accepted rush request; /admin-queries passes axe and, with the
+// browser's text at 200 %, does not scroll sideways. The rules are in tests/api/inbox.pg.test.ts.
+
+test.describe.configure({ mode: 'serial' });
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('a photo sent in the chat shows live as a thumbnail for the admin, in the list and the conversation, and downloads', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Paula Photo');
+  const queryId = await submitRequest(request, client, 'Roof framing takeoff', { projectName: 'Photo Pier Lofts' });
+
+  const adminContext = await browser.newContext();
+  await asUser(adminContext, admin);
+  const apage = await adminContext.newPage();
+  await apage.goto('/admin-chat');
+  const list = apage.getByRole('region', { name: 'Requests' });
+  const row = list.getByRole('link', { name: /Photo Pier Lofts/ });
+  await expect(row).toContainText('Paula Photo');
+  await expect(row).toContainText('No messages yet');
+  await row.click();
+  await expect(apage).toHaveURL(new RegExp(`/admin-chat/${queryId}$`));
+
+  const clientContext = await browser.newContext();
+  await asUser(clientContext, client);
+  const cpage = await clientContext.newPage();
+  await cpage.goto(`/chat/${queryId}`);
+  await expect(cpage.getByRole('button', { name: 'Attach a file' })).toBeEnabled();
+  await cpage.locator('input[type="file"]').setInputFiles({ name: 'site-photo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(cpage.getByRole('img', { name: 'site-photo.png' })).toBeVisible();
+
+  // Live on the admin's side: the thumbnail in the conversation, the row's last line in the list.
+  const conversation = apage.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByRole('img', { name: 'site-photo.png' })).toBeVisible();
+  await expect(row).toContainText('Paula Photo: site-photo.png');
+  const [download] = await Promise.all([
+    apage.waitForEvent('download'),
+    conversation.getByRole('link', { name: 'Download site-photo.png' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('site-photo.png');
+  const saved = await download.path();
+  expect(saved).toBeTruthy();
+  // The request keeps it with its files, as 'From chat'.
+  await expect(apage.getByRole('heading', { name: 'From chat' })).toBeVisible();
+  await adminContext.close();
+  await clientContext.close();
+});
+
+test("the queue's 'Due in 24 h' view lists an accepted rush request", async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Rosa Rush');
+  const queryId = await submitRequest(request, client, 'Rush slab takeoff', { projectName: 'Rush Harbor Deck' });
+  const headers = (token: string) => ({ authorization: `Bearer ${token}` });
+  const quote = await request.post(`/api/queries/${queryId}/quotes`, {
+    headers: headers(admin.token),
+    data: { price: 900, rushPrice: 1400 },
+  });
+  expect(quote.status()).toBe(201);
+  const quoteId = ((await quote.json()) as { data: { quotes: Array<{ _id: string }> } }).data.quotes[0]!._id;
+  expect((await request.post(`/api/quotes/${quoteId}/accept`, { headers: headers(client.token), data: { option: 'rush' } })).status()).toBe(
+    200,
+  );
+
+  const context = await browser.newContext();
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/admin-queries');
+  await page.getByLabel('View').selectOption({ label: 'Due in 24 h' });
+  await expect(page).toHaveURL(/view=due24h/);
+  const row = page.getByRole('row').filter({ hasText: 'Rush Harbor Deck' });
+  await expect(row).toContainText(/due in \d+ h/);
+  await expectNoAxeViolations(page, { include: ['main'] });
+  await context.close();
+});
+
+/** The page's width beyond the viewport's: what would scroll sideways. */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+for (const width of [1280, 768]) {
+  test(`/admin-queries with the browser's text at 200 % does not scroll sideways at ${width} px`, async ({ browser, request }) => {
+    const admin = await signInAdmin(request);
+    const client = await newClient(request, admin, 'Wilhelmina Longname-Ramirez');
+    await submitRequest(request, client, 'A request with a long e-mail and service', { projectName: 'Large Text Plaza' });
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await asUser(context, admin);
+    const page = await context.newPage();
+    // The browser's default font size (as a person sets it), so rem and em media queries follow.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    await page.goto('/admin-queries');
+    await expect(page.getByText('Large Text Plaza')).toBeVisible();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+}

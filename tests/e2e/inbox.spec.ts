@@ -88,7 +88,7 @@ for (const width of [1280, 768]) {
   test(`/admin-queries with the browser's text at 200 % does not scroll sideways at ${width} px`, async ({ browser, request }) => {
     const admin = await signInAdmin(request);
     const client = await newClient(request, admin, 'Wilhelmina Longname-Ramirez');
-    await submitRequest(request, client, 'A request with a long e-mail and service', { projectName: 'Large Text Plaza' });
+    await submitRequest(request, client, 'A request with a long e-mail and service', { projectName: `Large Text Plaza ${width}` });
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await asUser(context, admin);
     const page = await context.newPage();
@@ -96,7 +96,7 @@ for (const width of [1280, 768]) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
     await page.goto('/admin-queries');
-    await expect(page.getByText('Large Text Plaza')).toBeVisible();
+    await expect(page.getByText(`Large Text Plaza ${width}`)).toBeVisible();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await context.close();
   });

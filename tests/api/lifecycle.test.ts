@@ -688,10 +688,10 @@ describe('reuse these plans and the admin queue', () => {
       ['B', 0],
     ]);
     const list = (query: string) => server.call('GET', `/api/queries?search=Same%20rows&${query}`, { token: admin });
-    // A queue row is the request plus the firm's unread count of its chat.
+    // A queue row is the request plus the firm's unread count of its chat (the addendum's line: 1).
     const rowOf = (body: any) => {
       const { unread, ...row } = unsigned(body.data.find((r: any) => r._id === q._id));
-      expect(unread).toBe(0);
+      expect(unread).toBe(1);
       return row;
     };
     for (const sort of ['createdAt', 'bidDueDate', 'due']) {

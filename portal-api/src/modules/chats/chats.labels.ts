@@ -14,3 +14,6 @@ export const CHAT_BAD_REPLY = 'The message you replied to is not part of this co
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 /** WebSocket close code for it (4000–4999 are the application's own, RFC 6455 §7.4.2); the pages stop reconnecting on it. */
 export const SESSION_ENDED_CLOSE = 4001;
+
+/** The filters of the admin chat's list of requests (docs/product.md §15). */
+export const CHAT_REQUEST_FILTERS = ['unread', 'open', 'all'] as const;

@@ -7,6 +7,7 @@ import { MAX_CHAT_MESSAGE } from './chats.limits.ts';
 export { MAX_CHAT_MESSAGE };
 export { CHAT_BAD_REPLY, CHAT_CLOSED } from './chats.labels.ts';
 import { CHAT_TOO_LONG as TOO_LONG, ChatMessageSchema as Message } from './chats.frames.schema.ts';
+import { CHAT_REQUEST_FILTERS } from './chats.labels.ts';
 // The /ws frames live in their own file, which the browser parses with too.
 export {
   CHAT_EMPTY,
@@ -73,7 +74,7 @@ export type ChatUser = z.infer<typeof ChatUserSchema>;
 export const ChatUsersPageSchema = z.object({ users: z.array(ChatUserSchema), page: z.number(), hasMore: z.boolean() });
 
 /** The per-request list's filters: 'unread' (the firm has unread messages), 'open' (not closed), 'all'. */
-export const CHAT_REQUEST_FILTERS = ['unread', 'open', 'all'] as const;
+export { CHAT_REQUEST_FILTERS };
 export type ChatRequestFilter = (typeof CHAT_REQUEST_FILTERS)[number];
 
 export const ChatRequestsQuerySchema = z.object({

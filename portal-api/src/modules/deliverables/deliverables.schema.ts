@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { FileLinkSchema } from '../files/files.schema.ts';
+import { REOPEN_REASON_MAX } from '../queries/queries.limits.ts';
 
 // Deliverables and their revisions: Rev A is the first answer, each reopening opens the next letter.
 
 /** The longest reason for reopening (docs/product.md §12), in the schema and the reason box. */
-export const REOPEN_REASON_MAX = 1000;
+export { REOPEN_REASON_MAX };
 
 /** 'Request a revision' (client) and 'Reopen for a revision' (firm) take the same reason. */
 export const ReopenSchema = z.object({

@@ -8,7 +8,7 @@ import { FileIndexBriefSchema } from '../sheet-index/sheet-index.schema.ts';
 
 // docs/product.md §5 "Submit request": one sentence for every missing field, as the product shows it.
 import { QUERY_STATUSES, REQUIRED_FIELDS } from './queries.labels.ts';
-import { MAX_MESSAGE_LENGTH, MAX_QUERY_FILES } from './queries.limits.ts';
+import { MAX_MESSAGE_LENGTH, MAX_QUERY_FILES, PROJECT_NAME_MAX } from './queries.limits.ts';
 
 export const TOO_MANY_REUSED = 'Too many files to reuse.';
 
@@ -21,7 +21,7 @@ export const QueryStatusSchema = z.enum(QUERY_STATUSES);
 /** docs/product.md §5: a field the request needs; a missing one, whichever it is, is REQUIRED_FIELDS. */
 const requiredText = () => z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS);
 
-export const PROJECT_NAME_MAX = 120;
+export { PROJECT_NAME_MAX };
 export const PROJECT_NAME_TOO_LONG = `The project name can be at most ${PROJECT_NAME_MAX} characters.`;
 export const PROJECT_NAME_CONTROL = 'The project name cannot contain control characters.';
 

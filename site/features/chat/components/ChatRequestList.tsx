@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { CHAT_REQUEST_FILTERS, type ChatRequest, type ChatRequestFilter } from '../../../../portal-api/src/modules/chats/chats.schema.ts';
+import type { ChatRequest, ChatRequestFilter } from '../../../../portal-api/src/modules/chats/chats.schema.ts';
+import { CHAT_REQUEST_FILTERS } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
 import { paths } from '../../../lib/routes.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { dueIn, statusLabel, useNow } from '../../request/index.ts';

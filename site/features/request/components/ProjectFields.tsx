@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PROJECT_NAME_MAX } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
+import { PROJECT_NAME_MAX } from '../../../../portal-api/src/modules/queries/queries.limits.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
 
 type Project = { name: string; location: string };

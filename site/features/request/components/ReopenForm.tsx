@@ -6,7 +6,7 @@ import type { SectionProps } from '../section.ts';
 import { useRequestStep } from '../use-request-step.ts';
 import { api, call } from '../../../lib/api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
-import { REOPEN_REASON_MAX } from '../../../../portal-api/src/modules/deliverables/deliverables.schema.ts';
+import { REOPEN_REASON_MAX } from '../../../../portal-api/src/modules/queries/queries.limits.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';

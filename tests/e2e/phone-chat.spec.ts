@@ -87,6 +87,8 @@ test('on a phone, the open chat keeps the page heading for screen readers', asyn
   await page.goto(`/chat/${id}`);
   await expect(page.getByRole('region', { name: 'Conversation' }).getByRole('heading', { level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Chats' })).toHaveCount(1);
+  // The on-screen keyboard shrinks the layout (and so dvh): the composer stays above it.
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /interactive-widget=resizes-content/);
   await expect(page.getByRole('complementary', { name: 'Your queries' }).getByRole('button')).toHaveCount(0);
   // Out of sight: its pane is a clipped 1 px box, and the request's details start right under the toggle.
   const pane = await page.getByRole('complementary', { name: 'Your queries' }).boundingBox();

@@ -123,5 +123,6 @@ export const chatStyles = `
   @container acs (max-width: 44rem) {
     .acs-work > .rqp.is-open { position: absolute; inset: 0; z-index: 3; max-height: none; }
     .acp-head { flex-wrap: nowrap; min-height: 0; }
+    .acp-online { display: none; }
   }
 `;

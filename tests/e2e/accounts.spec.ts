@@ -163,7 +163,7 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   // Profile: preview, DELETE clears the chosen photo locally, SAVE goes to /portal.
   await page.goto('/client-profile');
   await expect(page.getByLabel('Full Name')).toHaveValue('Ada Builder');
-  await expect(page.getByLabel('E-Mail')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('E-Mail', { exact: true })).toHaveAttribute('readonly', '');
   const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 15, g: 42, b: 68 } } })
     .png()
     .toBuffer();

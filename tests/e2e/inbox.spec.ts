@@ -96,7 +96,7 @@ for (const width of [1280, 768]) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
     await page.goto('/admin-queries');
-    await expect(page.getByText(`Large Text Plaza ${width}`)).toBeVisible();
+    await expect(page.getByText(`Large Text Plaza ${width} ·`)).toBeVisible();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await context.close();
   });

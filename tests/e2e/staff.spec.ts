@@ -103,4 +103,12 @@ test('two admins share a request: invite, assign, note, saved reply; the client 
   await expect(c.getByText('Internal notes')).toHaveCount(0);
 
   await Promise.all([aContext.close(), bContext.close(), cContext.close()]);
+  // The worker's server is shared: with a second active admin every later queue would open on
+  // 'Mine' (the firm's default once it has several admins). B leaves the firm again.
+  const staff = (await (await request.get('/api/staff', { headers: { authorization: `Bearer ${admin.token}` } })).json()) as {
+    data: Array<{ _id: string; email: string }>;
+  };
+  const maria = staff.data.find((m) => m.email === bEmail)!;
+  const disabled = await request.post(`/api/staff/${maria._id}/disable`, { headers: { authorization: `Bearer ${admin.token}` } });
+  expect(disabled.status()).toBe(200);
 });

@@ -339,7 +339,8 @@ test('the admin chat list stays small with 2,000 clients: a page at a time, sear
   expect(nodes).toBeLessThanOrEqual(1500);
   expect(settle).toBeLessThan(5000);
   await expect(list.getByRole('button', { name: /Click to load chat\b/ })).toHaveCount(30);
-  await list.getByRole('button', { name: 'Load more' }).click();
+  // The clients' own 'Load more' (the list of requests above has one too).
+  await list.getByRole('button', { name: 'Load more' }).last().click();
   await expect(list.getByRole('button', { name: /Click to load chat\b/ })).toHaveCount(60);
 
   await list.getByLabel('Search clients').fill('Volume Client 0007');

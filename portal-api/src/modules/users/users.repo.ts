@@ -4,6 +4,7 @@ import { imageForUpdate, replacedImage } from '../../db/row-image.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { createCompanyFor } from '../companies/companies.repo.ts';
+import { insertAdmin } from './staff.repo.ts';
 
 /** The user as the API shows it (docs/product.md §3 "User in admin list", "Profile"). */
 export function toUser(row: UserRow) {
@@ -109,23 +110,7 @@ export async function upsertAdminRow(
       .execute();
     return 'updated';
   }
-  await db
-    .insertInto('users')
-    .values({
-      id: newId(),
-      full_name: input.fullName,
-      email: input.email,
-      password_hash: input.passwordHash,
-      role: 'admin',
-      status: 'approved',
-      phone_number: null,
-      company: null,
-      bio: null,
-      profile_image: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertAdmin(db, input);
   return 'created';
 }
 

@@ -357,7 +357,10 @@ test('My Queries keeps View and the status in reach at 375 px when a message has
   await expect(row).toBeVisible();
   const fits = await page.locator('.table-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth);
   expect(fits).toBe(true);
-  const card = (await page.locator('.myq .card').boundingBox())!;
+  const card = (await page
+    .locator('.myq .card')
+    .filter({ has: page.locator('.table-scroll') })
+    .boundingBox())!;
   const view = (await row.getByRole('button', { name: /^View query/ }).boundingBox())!;
   expect(view.x + view.width).toBeLessThanOrEqual(card.x + card.width);
   await shoot(page, 'my-queries-long-word-375');

@@ -61,7 +61,7 @@ test('two admins share a request: invite, assign, note, saved reply; the client 
   await a.goto('/admin-queries');
   await expect(a.getByLabel('Assigned')).toHaveValue('mine');
   await a.getByLabel('Assigned').selectOption('everyone');
-  await a.getByLabel('Assignee of Brickell Tower').selectOption({ label: 'Maria Lopez' });
+  await a.getByLabel('Assignee of Brickell Tower', { exact: true }).selectOption({ label: 'Maria Lopez' });
   await toastShown(a, 'Assigned to Maria Lopez.');
 
   // B finds it under 'Mine' and opens its workspace.

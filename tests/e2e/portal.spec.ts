@@ -413,7 +413,7 @@ test('a description that is one long link keeps to three lines in the chat list 
   await asUser(context, admin);
   const page = await context.newPage();
   await page.goto('/admin-queries');
-  await page.getByLabel('Search').fill('drive.example.com');
+  await page.getByRole('region', { name: 'Request queue' }).getByLabel('Search').fill('drive.example.com');
   const cell = page.locator('.clamp-3').filter({ hasText: 'drive.example.com' });
   await expect(cell.getByRole('link')).toContainText('?usp=sharing');
   const lineHeight = await cell.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));

@@ -88,16 +88,29 @@ describe("the admin's rebuild", () => {
     expect(sub.subservices.map((s: any) => s.title)).toContain('Glazing');
   }, 180_000);
 
-  it('reports a broken content file by file and field, and keeps the site online', async () => {
+  it('reports every broken content file with its line and field, and keeps the site online', async () => {
     const file = path.join(project, 'content/trades/glazing.md');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^eyebrow:.*\n/m, ''));
-    expect((await server.call('POST', '/api/site/rebuild', { token: admin })).status).toBe(202);
-    const outcome = await finished();
-    expect(outcome.state).toBe('failed');
-    expect(outcome.error).toContain('eyebrow: Required');
-    expect(outcome.error).toContain('content/trades/glazing.md');
-    expect((await server.call('GET', '/glazing')).status).toBe(200);
-    fs.rmSync(file);
+    // A second file, broken in another way: a value of the wrong type on a known line.
+    const company = path.join(project, 'content/company.yaml');
+    const good = fs.readFileSync(company, 'utf8');
+    const lines = good.split('\n');
+    const geo = lines.findIndex((l) => /^ {2}latitude: /.test(l));
+    lines[geo] = '  latitude: north';
+    fs.writeFileSync(company, lines.join('\n'));
+    try {
+      expect((await server.call('POST', '/api/site/rebuild', { token: admin })).status).toBe(202);
+      const outcome = await finished();
+      expect(outcome.state).toBe('failed');
+      expect(outcome.error).toContain('2 content files have errors');
+      expect(outcome.error).toContain(`\ncontent/company.yaml:${geo + 1}:13 geo.latitude: Invalid input: expected number, received string`);
+      // The front matter's first field is on line 2: the missing one is reported there.
+      expect(outcome.error).toContain('\ncontent/trades/glazing.md:2:1 eyebrow: Required');
+      expect((await server.call('GET', '/glazing')).status).toBe(200);
+    } finally {
+      fs.writeFileSync(company, good);
+      fs.rmSync(file);
+    }
   }, 180_000);
 });
 
@@ -274,7 +287,7 @@ describe('a broken content file', () => {
       expect(await started.exited).toBe(1);
       const output = started.output();
       expect(output).toMatch(
-        /The site could not be built, and there is no earlier build to serve:\n\[InvalidContentEntryDataError\][^\n]*\neyebrow: Required\nLocation: .*content\/trades\/concrete\.md\n/,
+        /The site could not be built, and there is no earlier build to serve:\n1 content file has errors \(content\/README\.md lists every field\):\ncontent\/trades\/concrete\.md:2:1 eyebrow: Required\n/,
       );
       expect(output).not.toMatch(/^\s+at /m);
       expect(fs.existsSync(path.join(fresh, 'dist'))).toBe(false);

@@ -6,7 +6,8 @@ import path from 'node:path';
 // and the admin's rebuild button (site.routes.ts): Astro builds into a fresh
 // folder beside dist/ in a child process, and only a finished build is
 // renamed into place. A failed build leaves the last good dist/ untouched and
-// reports Astro's error, which names the content file and the field.
+// reports what is wrong: first the content check (content-check.ts), which
+// lists every broken content file with its line, then Astro's own error.
 
 export type BuildOutcome =
   | { ok: true; startedAt: string; finishedAt: string; ms: number }
@@ -75,6 +76,11 @@ export async function buildSite({ distDir, root = process.cwd(), echo = false, s
       error:
         'The site cannot be built here: Astro is not installed (production dependencies only). Build the site where the full install is, e.g. when building the Docker image.',
     });
+
+  // Loaded here, not at the top: it reads the schemas through astro/zod, which only a full install has.
+  const { checkContent, formatContentProblems } = await import('./content-check.ts');
+  const problems = await checkContent(root);
+  if (problems.length) return finish({ ok: false, error: formatContentProblems(problems) });
 
   const target = path.resolve(root, distDir);
   const next = `${target}.next-${process.pid}-${started.getTime()}`;

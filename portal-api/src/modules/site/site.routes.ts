@@ -67,7 +67,8 @@ export function siteRoutes({ db, log, config, shutdown, startBuild }: Deps) {
         method: 'get',
         path: '/site/rebuild',
         tags: ['Operations'],
-        summary: 'State of the last public-site rebuild (running, succeeded, failed with the content error). Admin only.',
+        summary:
+          'State of the last public-site rebuild (running, succeeded, failed with every broken content file and its line). Admin only.',
         security: [{ bearer: [] }],
         middleware: [admin] as const,
         responses: { 200: { description: 'Status', content: { 'application/json': { schema: SiteBuildStatusSchema } } }, ...responses },

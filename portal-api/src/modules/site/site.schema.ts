@@ -21,7 +21,10 @@ export const SiteBuildStatusSchema = z
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),
     ms: z.number().nullable(),
-    error: z.string().nullable().meta({ description: "Astro's error, naming the content file and the field." }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: "What failed: every broken content file, one 'file:line:column field: problem' a line; or Astro's error." }),
     message: z.string(),
   })
   .meta({
@@ -33,7 +36,7 @@ export const SiteBuildStatusSchema = z
       finishedAt: '2026-11-23T08:00:41.000Z',
       ms: 41000,
       error:
-        '[InvalidContentEntryDataError] trades → concrete data does not match collection schema.\neyebrow: Required\nLocation: /srv/estimating/content/trades/concrete.md',
+        '2 content files have errors (content/README.md lists every field):\ncontent/home.yaml:9:5 Not valid YAML: All mapping items must start at the same column\ncontent/trades/concrete.md:2:1 eyebrow: Required',
       message: SITE_BUILD_TEXTS.failed,
     },
   });

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { bearerToken, requireAuth } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import {
   approveUser,
   findUserByEmail,
@@ -38,7 +38,6 @@ import { createSession, generateToken, invalidateSession, invalidateUserSessions
 import { AUTH_TEXTS } from './auth.labels.ts';
 import { STAFF_TEXTS } from '../users/staff.labels.ts';
 
-const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const INVALID_OTP = AUTH_TEXTS.invalidOtp;
 /** send-otp answers no sooner than this (ms), whether or not the e-mail has an account. */
 const SEND_OTP_FLOOR_MS = 60;
@@ -77,12 +76,12 @@ export function authRoutes(deps: Deps) {
         description:
           'Answers the same 201, in about the same time, whether or not the e-mail already has an account, so sign-up does not tell who ' +
           'has one: a new e-mail gets a pending account (and COMPANY_EMAIL a notice), a known one gets a mail saying someone tried to register with it.',
-        request: { body: { required: true, ...json(RegisterSchema) } },
+        request: jsonBody(RegisterSchema),
         responses: {
-          201: {
-            description: 'Registered (or the owner of the e-mail was told)',
-            ...json(MessageSchema.extend({ token: SessionUserSchema.shape._id })),
-          },
+          201: jsonResponse(
+            MessageSchema.extend({ token: SessionUserSchema.shape._id }),
+            'Registered (or the owner of the e-mail was told)',
+          ),
           400: { description: 'Invalid input, or an `invite` that is unknown or used (invite_invalid) or expired (invite_expired)' },
           403: { description: 'An `invite` sent to another e-mail (invite_other_email)' },
           429: TOO_MANY,
@@ -120,9 +119,9 @@ export function authRoutes(deps: Deps) {
         description:
           'Wrong passwords throttle the e-mail (429 with Retry-After). A `deviceToken` from an earlier finished sign-in of this user ' +
           'has its own throttle, so wrong passwords sent by others cannot lock the owner out of a device they signed in on before.',
-        request: { body: { required: true, ...json(LoginSchema) } },
+        request: jsonBody(LoginSchema),
         responses: {
-          200: { description: 'Code sent', ...json(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id })) },
+          200: jsonResponse(MessageSchema.extend({ user: SessionUserSchema, token: SessionUserSchema.shape._id }), 'Code sent'),
           401: { description: 'Wrong credentials' },
           403: { description: 'Not approved, or a disabled admin' },
           429: TOO_MANY,
@@ -169,8 +168,8 @@ export function authRoutes(deps: Deps) {
         tags: ['Authentication'],
         summary:
           "E-mails a code. Public. With purpose 'reset' a reset code; otherwise a login code while a password step is pending (resend), else a reset code. Same answer for unknown e-mails.",
-        request: { body: { required: true, ...json(SendOtpSchema) } },
-        responses: { 200: { description: 'Sent if the account exists', ...json(MessageSchema) }, 429: TOO_MANY },
+        request: jsonBody(SendOtpSchema),
+        responses: { 200: jsonResponse(MessageSchema, 'Sent if the account exists'), 429: TOO_MANY },
       }),
       async (c) => {
         await limitIp(c);
@@ -210,9 +209,9 @@ export function authRoutes(deps: Deps) {
           'so only whoever verified the code can set the new password. Wrong codes are throttled (429) per e-mail; a try that ' +
           "carries the `token` of its password step is checked against that sign-in's code only and throttled apart, so " +
           'wrong codes sent by someone who only knows the e-mail do not lock its owner out.',
-        request: { body: { required: true, ...json(VerifyOtpSchema) } },
+        request: jsonBody(VerifyOtpSchema),
         responses: {
-          200: { description: 'Verified', ...json(VerifiedOtpSchema) },
+          200: jsonResponse(VerifiedOtpSchema, 'Verified'),
           400: { description: 'Invalid or expired code' },
           429: TOO_MANY,
         },
@@ -270,9 +269,9 @@ export function authRoutes(deps: Deps) {
           'the e-mail is not enough. The code is used up, the password set and every session of the user ended in one transaction; ' +
           'their open chat sockets are closed.',
         security: [{ bearer: [] }],
-        request: { body: { required: true, ...json(ResetPasswordSchema) } },
+        request: jsonBody(ResetPasswordSchema),
         responses: {
-          200: { description: 'Reset', ...json(MessageSchema) },
+          200: jsonResponse(MessageSchema, 'Reset'),
           400: { description: 'Invalid body' },
           401: { description: 'No verified code, or not its reset token (missing, for another e-mail, expired or used)' },
           429: TOO_MANY,
@@ -307,7 +306,7 @@ export function authRoutes(deps: Deps) {
         summary: 'Approves a registered client and e-mails them. Admin only.',
         middleware: [requireAuth(db, 'admin')] as const,
         request: { params: IdParamSchema },
-        responses: { 200: { description: 'Approved', ...json(MessageSchema) }, 404: { description: 'No such client' } },
+        responses: { 200: jsonResponse(MessageSchema, 'Approved'), 404: { description: 'No such client' } },
       }),
       async (c) => {
         const { id } = c.req.valid('param');
@@ -328,7 +327,7 @@ export function authRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         summary: 'Ends the current session server-side. Any signed-in user.',
         middleware: [requireAuth(db)] as const,
-        responses: { 200: { description: 'Signed out', ...json(MessageSchema) } },
+        responses: { 200: jsonResponse(MessageSchema, 'Signed out') },
       }),
       async (c) => {
         await invalidateSession(db, c.var.user.sessionId);

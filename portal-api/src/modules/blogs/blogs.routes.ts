@@ -7,7 +7,7 @@ import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { publicRead } from '../../http/public-cache.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import type { Multipart } from '../../lib/storage.ts';
 import { AUTH_REQUIRED, NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findCategory, findCategoryByName } from '../categories/categories.repo.ts';
@@ -30,10 +30,8 @@ import {
   UploadedImageSchema,
 } from './blogs.schema.ts';
 
-const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const MULTIPART_FIELDS =
   'multipart/form-data: title, subTitle, body (HTML, sanitised), category (id), tags (comma-separated), status (draft|published), image (file), removeImage (true to drop the image).';
-const ADMIN_ERRORS = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
 
 /** The blogs sub-app (docs/product.md §7 "Blogs"). Static paths are registered before /blogs/{id}. */
 export function blogsRoutes({ db, storage }: Deps) {
@@ -87,7 +85,7 @@ export function blogsRoutes({ db, storage }: Deps) {
           'Blogs, newest first, filtered and paged. Public (published only); admins may ask for drafts (status=draft) or, with no status, for all.',
         middleware: [optionalAuth(db)] as const,
         request: { query: BlogListQuerySchema },
-        responses: { 200: { description: 'A page of blogs', content: json(BlogListSchema) }, ...ADMIN_ERRORS },
+        responses: { 200: jsonResponse(BlogListSchema, 'A page of blogs'), ...ADMIN_ONLY },
       }),
       async (c) => {
         const q = c.req.valid('query');
@@ -112,7 +110,7 @@ export function blogsRoutes({ db, storage }: Deps) {
         path: '/blogs/tags',
         tags: ['Blogs'],
         summary: 'Tags of published blogs with their post counts, most used first. Public.',
-        responses: { 200: { description: 'Tags', content: json(TagListSchema) } },
+        responses: { 200: jsonResponse(TagListSchema, 'Tags') },
       }),
       async (c) => c.json({ data: await listPublishedTags(db) }, 200),
     )
@@ -125,9 +123,9 @@ export function blogsRoutes({ db, storage }: Deps) {
         security: [{ bearer: [] }],
         middleware: [admin] as const,
         responses: {
-          201: { description: 'Stored, converted to WebP', content: json(UploadedImageSchema) },
+          201: jsonResponse(UploadedImageSchema, 'Stored, converted to WebP'),
           400: { description: 'No image' },
-          ...ADMIN_ERRORS,
+          ...ADMIN_ONLY,
           413: { description: 'Too large' },
           415: { description: 'Not an image' },
         },
@@ -152,11 +150,11 @@ export function blogsRoutes({ db, storage }: Deps) {
         summary: 'Deletes the selected blogs. Admin only.',
         security: [{ bearer: [] }],
         middleware: [admin] as const,
-        request: { body: { required: true, content: json(BulkDeleteSchema) } },
+        request: jsonBody(BulkDeleteSchema),
         responses: {
-          200: { description: 'Deleted', content: json(SuccessSchema) },
+          200: jsonResponse(SuccessSchema, 'Deleted'),
           400: { description: 'No ids' },
-          ...ADMIN_ERRORS,
+          ...ADMIN_ONLY,
           404: { description: 'None of the ids exist' },
         },
       }),
@@ -175,7 +173,7 @@ export function blogsRoutes({ db, storage }: Deps) {
         summary: 'One blog by id or slug. Public for published blogs; drafts for admins only (404 for anyone else).',
         middleware: [optionalAuth(db)] as const,
         request: { params: IdOrSlugParamSchema },
-        responses: { 200: { description: 'The blog', content: json(BlogEnvelopeSchema) }, 404: { description: 'Unknown, or a draft' } },
+        responses: { 200: jsonResponse(BlogEnvelopeSchema, 'The blog'), 404: { description: 'Unknown, or a draft' } },
       }),
       async (c) => {
         const blog = await findBlog(db, storage, c.req.valid('param').idOrSlug);
@@ -193,9 +191,9 @@ export function blogsRoutes({ db, storage }: Deps) {
         middleware: [admin, idempotent(db)] as const,
         parameters: [IDEMPOTENCY_KEY_PARAMETER],
         responses: idempotentResponses({
-          201: { description: 'Created', content: json(BlogEnvelopeSchema) },
+          201: jsonResponse(BlogEnvelopeSchema, 'Created'),
           400: { description: BLOG_TEXTS.required },
-          ...ADMIN_ERRORS,
+          ...ADMIN_ONLY,
           413: { description: 'Image too large' },
           415: { description: 'Not an image' },
         }),
@@ -231,9 +229,9 @@ export function blogsRoutes({ db, storage }: Deps) {
         middleware: [admin] as const,
         request: { params: IdParamSchema },
         responses: {
-          200: { description: 'Updated', content: json(BlogEnvelopeSchema) },
+          200: jsonResponse(BlogEnvelopeSchema, 'Updated'),
           400: { description: 'A required field was emptied' },
-          ...ADMIN_ERRORS,
+          ...ADMIN_ONLY,
           404: { description: 'Unknown blog' },
           415: { description: 'Not an image' },
         },
@@ -281,11 +279,11 @@ export function blogsRoutes({ db, storage }: Deps) {
         summary: 'Publishes a draft (status published) or moves a blog back to drafts. Admin only.',
         security: [{ bearer: [] }],
         middleware: [admin] as const,
-        request: { params: IdParamSchema, body: { required: true, content: json(BlogStatusBodySchema) } },
+        request: { params: IdParamSchema, ...jsonBody(BlogStatusBodySchema) },
         responses: {
-          200: { description: 'Changed', content: json(SuccessSchema) },
+          200: jsonResponse(SuccessSchema, 'Changed'),
           400: { description: 'Unknown status' },
-          ...ADMIN_ERRORS,
+          ...ADMIN_ONLY,
           404: { description: 'Unknown blog' },
         },
       }),
@@ -305,7 +303,7 @@ export function blogsRoutes({ db, storage }: Deps) {
         security: [{ bearer: [] }],
         middleware: [admin] as const,
         request: { params: IdParamSchema },
-        responses: { 200: { description: 'Deleted', content: json(SuccessSchema) }, ...ADMIN_ERRORS, 404: { description: 'Unknown blog' } },
+        responses: { 200: jsonResponse(SuccessSchema, 'Deleted'), ...ADMIN_ONLY, 404: { description: 'Unknown blog' } },
       }),
       async (c) => {
         const { deleted, images } = await deleteBlogs(db, [c.req.valid('param').id]);

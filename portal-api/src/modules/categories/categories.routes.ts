@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { publicRead } from '../../http/public-cache.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import { insertCategory, listCategories } from './categories.repo.ts';
 import { CATEGORY_TEXTS, CategoryListSchema, CreatedCategorySchema, NewCategorySchema } from './categories.schema.ts';
 
@@ -18,7 +18,7 @@ export function categoriesRoutes({ db }: Deps) {
         path: '/categories',
         tags: ['Blogs'],
         summary: 'Blog categories, by name. Public.',
-        responses: { 200: { description: 'Categories', content: { 'application/json': { schema: CategoryListSchema } } } },
+        responses: { 200: jsonResponse(CategoryListSchema, 'Categories') },
       }),
       async (c) => {
         const data = await listCategories(db);
@@ -33,12 +33,11 @@ export function categoriesRoutes({ db }: Deps) {
         summary: 'Adds a blog category (from the blog editor). Admin only.',
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'admin')] as const,
-        request: { body: { required: true, content: { 'application/json': { schema: NewCategorySchema } } } },
+        request: jsonBody(NewCategorySchema),
         responses: {
-          201: { description: 'Created', content: { 'application/json': { schema: CreatedCategorySchema } } },
+          201: jsonResponse(CreatedCategorySchema, 'Created'),
           400: { description: 'No name, or too long' },
-          401: { description: 'Not signed in' },
-          403: { description: 'Not an admin' },
+          ...ADMIN_ONLY,
           409: { description: 'A category with this name exists (any letter case)' },
         },
       }),

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonResponse } from '../../http/router.ts';
 import { findQueryForUser } from '../queries/queries.public.ts';
 import { CursorParam, LimitParam, NEXT_CURSOR_HEADER } from '../paging/paging.schema.ts';
 import { listLatestMessages, listMessages } from './chats.repo.ts';
@@ -37,10 +37,9 @@ export function chatsRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'admin')] as const,
         request: { query: ChatUsersQuerySchema },
         responses: {
-          200: { description: 'A page of clients', content: { 'application/json': { schema: ChatUsersPageSchema } } },
+          200: jsonResponse(ChatUsersPageSchema, 'A page of clients'),
           400: { description: 'Bad page or search' },
-          401: { description: 'No or bad token' },
-          403: { description: 'Not an admin' },
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -60,10 +59,9 @@ export function chatsRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'admin')] as const,
         request: { query: ChatRequestsQuerySchema },
         responses: {
-          200: { description: 'A page of requests', content: { 'application/json': { schema: ChatRequestsPageSchema } } },
+          200: jsonResponse(ChatRequestsPageSchema, 'A page of requests'),
           400: { description: 'Bad filter, limit or cursor' },
-          401: { description: 'No or bad token' },
-          403: { description: 'Not an admin' },
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -83,7 +81,7 @@ export function chatsRoutes(deps: Deps) {
           'With `limit`: the newest `limit` messages, still oldest first; when older ones exist, X-Next-Cursor carries the cursor for the page before.',
         request: { params: ChatQueryParamsSchema, query: MessagesQuerySchema },
         responses: {
-          200: { description: 'Messages', content: { 'application/json': { schema: z.array(ChatMessageSchema) } } },
+          200: jsonResponse(z.array(ChatMessageSchema), 'Messages'),
           404: { description: 'Unknown or not yours' },
         },
       }),
@@ -110,7 +108,7 @@ export function chatsRoutes(deps: Deps) {
         middleware: [requireAuth(db)] as const,
         request: { params: ChatQueryParamsSchema },
         responses: {
-          201: { description: 'The message, with its file', content: { 'application/json': { schema: ChatFileAnswerSchema } } },
+          201: jsonResponse(ChatFileAnswerSchema, 'The message, with its file'),
           400: { description: 'No file, an upload not found or not finished, or bad text' },
           401: { description: 'No or bad token' },
           404: { description: "Unknown, or another client's request" },

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AuthUser } from '../../http/env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import { deleteUserSessions, generateToken, hashToken } from '../auth/auth.public.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { findQueryForUser } from '../queries/queries.public.ts';
@@ -35,7 +35,6 @@ import {
 // Colleagues on a client account (docs/product.md, "Colleagues"): the Team section of
 // /client-profile, the invitation the sign-up page reads, and following a request.
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const MessageSchema = z.object({ message: z.string() });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,7 +66,7 @@ export function companiesRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         summary: "The signed-in client's company: its members and, for the owner, its open invitations. Client only.",
         middleware: [requireAuth(db, 'client')] as const,
-        responses: { 200: json(z.object({ data: CompanySchema }), 'The company') },
+        responses: { 200: jsonResponse(z.object({ data: CompanySchema }), 'The company') },
       }),
       async (c) => {
         const company = await companyOf(c.var.user);
@@ -106,9 +105,9 @@ export function companiesRoutes(deps: Deps) {
           'Answers the same 201 whether or not the address already has an account, so it tells nobody who has one; an address with an ' +
           'account gets a mail saying so instead of a link. The link carries its token in the fragment; only its SHA-256 is stored.',
         middleware: [requireAuth(db, 'client')] as const,
-        request: { body: { required: true, content: { 'application/json': { schema: InviteBodySchema } } } },
+        request: jsonBody(InviteBodySchema),
         responses: {
-          201: json(MessageSchema, 'Sent (or the owner of the address was told)'),
+          201: jsonResponse(MessageSchema, 'Sent (or the owner of the address was told)'),
           400: { description: 'Not an e-mail address' },
           403: { description: 'Not the owner of the company account (code not_company_owner)' },
         },
@@ -146,7 +145,7 @@ export function companiesRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'client')] as const,
         request: { params: InviteIdParamsSchema },
         responses: {
-          200: json(MessageSchema, 'Withdrawn'),
+          200: jsonResponse(MessageSchema, 'Withdrawn'),
           403: { description: 'Not the owner' },
           404: { description: 'No such open invitation' },
         },
@@ -168,7 +167,7 @@ export function companiesRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'client')] as const,
         request: { params: MemberIdParamsSchema },
         responses: {
-          200: json(MessageSchema, 'Removed'),
+          200: jsonResponse(MessageSchema, 'Removed'),
           403: { description: 'Not the owner (not_company_owner)' },
           404: { description: 'Not a member of this company' },
           409: { description: 'The owner cannot remove themselves' },
@@ -197,7 +196,7 @@ export function companiesRoutes(deps: Deps) {
         summary:
           'Leaves the company: the member gets a company of their own, stops seeing its requests (their own included) and is signed out everywhere. Client only, not the owner.',
         middleware: [requireAuth(db, 'client')] as const,
-        responses: { 200: json(MessageSchema, 'Left'), 409: { description: 'The owner cannot leave (owner_cannot_leave)' } },
+        responses: { 200: jsonResponse(MessageSchema, 'Left'), 409: { description: 'The owner cannot leave (owner_cannot_leave)' } },
       }),
       async (c) => {
         const user = c.var.user;
@@ -218,9 +217,9 @@ export function companiesRoutes(deps: Deps) {
         tags: ['Companies'],
         summary:
           'What an invitation link is for (its e-mail, company and inviter), for the sign-up page. Public; the token goes in the body.',
-        request: { body: { required: true, content: { 'application/json': { schema: InviteLookupBodySchema } } } },
+        request: jsonBody(InviteLookupBodySchema),
         responses: {
-          200: json(z.object({ data: InviteLookupSchema }), 'An open invitation'),
+          200: jsonResponse(z.object({ data: InviteLookupSchema }), 'An open invitation'),
           400: { description: 'Unknown or used (invite_invalid), or expired (invite_expired)' },
         },
       }),
@@ -239,7 +238,7 @@ export function companiesRoutes(deps: Deps) {
         summary: "Follows a request of the viewer's company: its mails come to the viewer too. Client only.",
         middleware: [requireAuth(db, 'client')] as const,
         request: { params: QueryIdParamsSchema },
-        responses: { 200: json(FollowSchema, 'Following'), 404: { description: 'Unknown, or not a request of your company' } },
+        responses: { 200: jsonResponse(FollowSchema, 'Following'), 404: { description: 'Unknown, or not a request of your company' } },
       }),
       async (c) => {
         const query = await findQueryForUser(db, c.req.valid('param').id, c.var.user);
@@ -256,7 +255,7 @@ export function companiesRoutes(deps: Deps) {
         summary: "Stops following a request: its mails no longer come to the viewer (its author's included). Client only.",
         middleware: [requireAuth(db, 'client')] as const,
         request: { params: QueryIdParamsSchema },
-        responses: { 200: json(FollowSchema, 'Not following'), 404: { description: 'Unknown, or not a request of your company' } },
+        responses: { 200: jsonResponse(FollowSchema, 'Not following'), 404: { description: 'Unknown, or not a request of your company' } },
       }),
       async (c) => {
         const query = await findQueryForUser(db, c.req.valid('param').id, c.var.user);

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { replyToPerson, simpleHtml } from '../../lib/mail.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { HttpError, zodMessage } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import { formatFirmTime } from '../../shared/firm-time.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { insertContactMessage, type StoredContactMessage } from './contact.repo.ts';
@@ -39,12 +39,9 @@ export function contactRoutes({ db, config, rateLimits }: Deps) {
           path: '/contact/submit',
           tags: ['Contact'],
           summary: 'Sends the website contact form: stored, then e-mailed to COMPANY_EMAIL. Public.',
-          request: { body: { required: true, content: { 'application/json': { schema: ContactMessageSchema } } } },
+          request: jsonBody(ContactMessageSchema),
           responses: {
-            201: {
-              description: 'Stored (and mailed when COMPANY_EMAIL is set)',
-              content: { 'application/json': { schema: ContactSubmittedSchema } },
-            },
+            201: jsonResponse(ContactSubmittedSchema, 'Stored (and mailed when COMPANY_EMAIL is set)'),
             400: { description: 'A field is missing or not valid; the message names it' },
             429: { description: 'Too many messages from this address (5, then one every 2 minutes)' },
           },

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse, STEP_REFUSED } from '../../http/router.ts';
 import { withIncomingFiles } from '../files/files.public.ts';
 import { NO_FILES, QUERY_NOT_FOUND } from '../queries/queries.labels.ts';
 import { findAdminQuery } from '../queries/queries.admin.repo.ts';
@@ -16,15 +16,6 @@ import { addDeliverables, reopenQuery } from './deliverables.workflow.ts';
 // The firm's deliverables of a request, and 'Request a revision', which reopens an answered one.
 
 const MAX_DELIVERABLES = 10;
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const common = {
-  400: { description: 'Bad input' },
-  401: { description: 'No or bad token' },
-  403: { description: 'Wrong role' },
-  404: { description: "Unknown, or another client's" },
-};
-const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
 export function deliverablesRoutes(deps: Deps) {
   const { db, storage } = deps;
@@ -47,11 +38,11 @@ export function deliverablesRoutes(deps: Deps) {
           "'Request a revision' (client) or 'Reopen for a revision' (admin): answered → in_progress with a reason of 1 to 1,000 characters; opens the next revision letter (Rev B, C, …). The owning client or an admin; a closed request answers 409 query_closed.",
         description:
           "The delivery due time starts again: now plus the accepted option's turnaround (standard or rush), or none without an accepted quote. An addendum on an answered request does the same.",
-        request: { params: QueryIdParamsSchema, ...body(ReopenSchema) },
+        request: { params: QueryIdParamsSchema, ...jsonBody(ReopenSchema) },
         responses: {
-          200: json(StepSchema, 'The request'),
+          200: jsonResponse(StepSchema, 'The request'),
           409: { description: 'Not answered (a closed request stays closed)' },
-          ...common,
+          ...STEP_REFUSED,
         },
       }),
       async (c) => {
@@ -75,13 +66,13 @@ export function deliverablesRoutes(deps: Deps) {
         description: `multipart/form-data with up to ${MAX_DELIVERABLES} files in files[], or application/json {uploadIds} naming the admin's completed resumable uploads (POST /uploads/tus). Files are private: clients get signed links in the query's deliverables. A closed query takes no more files. On an answered query the client is e-mailed the new files and their revision, with a link to /chat/{id}.`,
         request: { params: QueryIdParamsSchema },
         responses: {
-          201: json(QueryAnswerSchema, 'The query with its deliverables'),
+          201: jsonResponse(QueryAnswerSchema, 'The query with its deliverables'),
           400: { description: 'No file' },
           404: { description: 'No such query' },
           409: { description: 'Query closed' },
           413: { description: 'Too large' },
           415: { description: 'File type not accepted' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {

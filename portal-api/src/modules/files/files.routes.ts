@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonResponse, STEP_REFUSED } from '../../http/router.ts';
 import { pushUnreadAfterMessage } from '../chats/chats.public.ts';
 import type { ServerFrame } from '../chats/chats.schema.ts';
 import { IDEMPOTENCY_KEY_PARAMETER, idempotentResponses } from '../idempotency/idempotency.schema.ts';
@@ -20,13 +20,6 @@ import { addAddendum } from './files.workflow.ts';
 // The client's addenda: the next set of plans of a request, with a note.
 
 const MAX_ADDENDUM_FILES = 20;
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const common = {
-  400: { description: 'Bad input' },
-  401: { description: 'No or bad token' },
-  403: { description: 'Wrong role' },
-  404: { description: "Unknown, or another client's" },
-};
 
 export function filesRoutes(deps: Deps) {
   const { db, storage } = deps;
@@ -44,11 +37,11 @@ export function filesRoutes(deps: Deps) {
       description: `multipart/form-data: files[] (1 to ${MAX_ADDENDUM_FILES}, PDF, DWG, ZIP or images) and an optional note; or application/json {uploadIds, note} naming the client's completed resumable uploads (POST /uploads/tus). 409 on a closed request.`,
       request: { params: QueryIdParamsSchema },
       responses: idempotentResponses({
-        201: json(StepSchema, 'The request'),
+        201: jsonResponse(StepSchema, 'The request'),
         409: { description: 'Closed' },
         413: { description: 'Too large' },
         415: { description: 'Type not accepted' },
-        ...common,
+        ...STEP_REFUSED,
       }),
     }),
     async (c) => {

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { HttpError } from '../../http/errors.ts';
 import { checkWritable, diskProblem } from '../../lib/data-dir.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonResponse } from '../../http/router.ts';
 import { outboxBacklog } from '../outbox/outbox.repo.ts';
 import { APP_COMMIT, APP_VERSION } from '../../version.ts';
 
@@ -62,8 +62,8 @@ export function healthRoutes({ db, storage, log }: Deps) {
         tags: ['Operations'],
         summary: 'Liveness: the process answers and the database responds. Public.',
         responses: {
-          200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
-          503: { description: 'Database unreachable', content: { 'application/json': { schema: ErrorSchema } } },
+          200: jsonResponse(HealthSchema, 'Healthy'),
+          503: jsonResponse(ErrorSchema, 'Database unreachable'),
         },
       }),
       async (c) => {
@@ -85,12 +85,11 @@ export function healthRoutes({ db, storage, log }: Deps) {
         summary:
           'Readiness for a load balancer: the database is reachable and takes writes (and its SQLite file is still the one open), every migration is applied, the upload folder is writable; also how old the oldest unsent mail is. Public.',
         responses: {
-          200: { description: 'Ready to serve', content: { 'application/json': { schema: ReadySchema } } },
-          503: {
-            description:
-              'Database unreachable or read-only, its file deleted or replaced, migrations pending, or upload folder not writable',
-            content: { 'application/json': { schema: ErrorSchema } },
-          },
+          200: jsonResponse(ReadySchema, 'Ready to serve'),
+          503: jsonResponse(
+            ErrorSchema,
+            'Database unreachable or read-only, its file deleted or replaced, migrations pending, or upload folder not writable',
+          ),
         },
       }),
       async (c) => {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import { pushToFirm } from '../chats/chats.public.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import { QUERY_NOT_FOUND } from '../queries/queries.labels.ts';
@@ -13,9 +13,6 @@ import { mentionMail } from './notes.mail.ts';
 import { insertNote, listNotes } from './notes.repo.ts';
 import { mentionedIn } from './notes.rules.ts';
 import { CreateNoteSchema, NoteListSchema, NoteQueryParamsSchema, NoteSchema, type Note } from './notes.schema.ts';
-
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
 /**
  * Internal notes (docs/product.md §25): admins only, kept apart from the chat's messages, so no
@@ -33,7 +30,7 @@ export function notesRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'admin')] as const,
         summary: "A request's internal notes, oldest first (the newest 500). Admin only.",
         request: { params: NoteQueryParamsSchema },
-        responses: { 200: json(NoteListSchema, 'The notes'), 404: { description: 'No such request' }, ...refused },
+        responses: { 200: jsonResponse(NoteListSchema, 'The notes'), 404: { description: 'No such request' }, ...ADMIN_ONLY },
       }),
       async (c) => {
         const { id } = c.req.valid('param');
@@ -68,13 +65,13 @@ export function notesRoutes(deps: Deps) {
           'Notes never reach a client: not their sockets, answers, mails, unread counts or exports.',
         request: {
           params: NoteQueryParamsSchema,
-          body: { required: true, content: { 'application/json': { schema: CreateNoteSchema } } },
+          ...jsonBody(CreateNoteSchema),
         },
         responses: {
-          201: json(z.object({ data: NoteSchema }), 'Written'),
+          201: jsonResponse(z.object({ data: NoteSchema }), 'Written'),
           400: { description: 'Empty, or over 10,000 characters' },
           404: { description: 'No such request' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {

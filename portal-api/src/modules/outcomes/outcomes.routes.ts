@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonBody, jsonResponse, STEP_REFUSED } from '../../http/router.ts';
 import { getQueryForUser } from '../queries/queries.public.ts';
 import { QueryIdParamsSchema, QueryStepSchema as StepSchema } from '../queries/queries.schema.ts';
 import { monthlyStats } from './outcomes.repo.ts';
@@ -9,15 +9,6 @@ import { MonthlyStatsQuerySchema, MonthlyStatsSchema, OutcomeSchema } from './ou
 import { recordOutcome } from './outcomes.workflow.ts';
 
 // The bid outcome the client records, and the firm's monthly figures (the KPIs) over them.
-
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const common = {
-  400: { description: 'Bad input' },
-  401: { description: 'No or bad token' },
-  403: { description: 'Wrong role' },
-  404: { description: "Unknown, or another client's" },
-};
 
 export function outcomesRoutes(deps: Deps) {
   const { db, storage } = deps;
@@ -33,7 +24,7 @@ export function outcomesRoutes(deps: Deps) {
         summary:
           "Per month of receipt (months of the firm's Miami calendar): requests received, median turnaround (submitted → first answer), share delivered before the bid due date, win rate. Admin only.",
         request: { query: MonthlyStatsQuerySchema },
-        responses: { 200: json(MonthlyStatsSchema, 'Months, oldest first'), ...common },
+        responses: { 200: jsonResponse(MonthlyStatsSchema, 'Months, oldest first'), ...STEP_REFUSED },
       }),
       async (c) => c.json({ months: await monthlyStats(db, c.req.valid('query').months) }, 200),
     )
@@ -46,11 +37,11 @@ export function outcomesRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'client')] as const,
         summary:
           'Records the bid outcome (won, lost, did_not_bid) and optionally a margin in % (marginPct: to the winning bid, or to the next bid when won), once, after the bid due date, on an answered or closed request. Client only (their own request).',
-        request: { params: QueryIdParamsSchema, ...body(OutcomeSchema) },
+        request: { params: QueryIdParamsSchema, ...jsonBody(OutcomeSchema) },
         responses: {
-          200: json(StepSchema, 'The request'),
+          200: jsonResponse(StepSchema, 'The request'),
           409: { description: 'Before the bid date, not answered, or already recorded' },
-          ...common,
+          ...STEP_REFUSED,
         },
       }),
       async (c) => {

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { LIST_BATCH, offsetBatches, streamJsonList } from '../../http/json-stream.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import type { Query } from './queries.schema.ts';
 import { findAdminQuery, listAllQueries, weeklyStats, type ListFilter } from './queries.admin.repo.ts';
 import {
@@ -18,9 +18,6 @@ import {
 import { QUERY_CLOSED, QUERY_NOT_FOUND, STATUS_LABELS } from './queries.labels.ts';
 import { TRANSITIONS_DOC } from './queries.rules.ts';
 import { changeStatus } from './queries.workflow.ts';
-
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
 /** Admin-side query calls: the queue and status changes (a client's queries are served by the users module). */
 export function queriesAdminRoutes(deps: Deps) {
@@ -60,7 +57,7 @@ export function queriesAdminRoutes(deps: Deps) {
           'With none of `page`, `pageSize` and `cursor`: every query that matches, as one page ' +
           '(docs/product.md §7 "returns data[] of all queries"). With any of them: that page (pageSize 20 unless given).',
         request: { query: ListQueriesSchema },
-        responses: { 200: json(QueryPageSchema, 'A page of queries'), 400: { description: 'Bad filter' }, ...refused },
+        responses: { 200: jsonResponse(QueryPageSchema, 'A page of queries'), 400: { description: 'Bad filter' }, ...ADMIN_ONLY },
       }),
       async (c) => {
         const { assignee, ...query } = c.req.valid('query');
@@ -89,7 +86,7 @@ export function queriesAdminRoutes(deps: Deps) {
         summary:
           "Requests created per week (weeks start on Monday, on the firm's Miami calendar) over the last `weeks` weeks, counted by current status. Admin only.",
         request: { query: WeeklyStatsQuerySchema },
-        responses: { 200: json(WeeklyStatsSchema, 'Weeks, oldest first'), ...refused },
+        responses: { 200: jsonResponse(WeeklyStatsSchema, 'Weeks, oldest first'), ...ADMIN_ONLY },
       }),
       async (c) => c.json({ weeks: await weeklyStats(db, c.req.valid('query').weeks) }, 200),
     )
@@ -104,13 +101,13 @@ export function queriesAdminRoutes(deps: Deps) {
         description:
           `${TRANSITIONS_DOC} On success the change is recorded as an activity, pushed to the query's chat room as ` +
           '{"type":"queryStatus","queryId","status"}, and the client is e-mailed (on answered: that the estimate is ready), with a link to /chat/{id}.',
-        request: { params: QueryIdParamsSchema, body: { required: true, content: { 'application/json': { schema: ChangeStatusSchema } } } },
+        request: { params: QueryIdParamsSchema, ...jsonBody(ChangeStatusSchema) },
         responses: {
-          200: json(QueryAnswerSchema, 'The query after the change'),
+          200: jsonResponse(QueryAnswerSchema, 'The query after the change'),
           400: { description: 'Unknown status' },
           404: { description: 'No such query' },
           409: { description: 'Transition not allowed (closed is final, no going back or skipping)' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import { recordActivity } from '../activities/activities.repo.ts';
 import { pushToFirm } from '../chats/chats.public.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
@@ -40,13 +40,12 @@ export function queriesAssignRoutes(deps: Deps) {
         'The change is a line in the request’s history, a mail to the new assignee (unless they assigned it to themselves), and the frame ' +
         '{"type":"queryAssigned","queryId","assignee","by"} to every admin socket watching unread counts. Its client sees ' +
         "'Your estimator: {name}' (the Query's `assignee`). A client, a disabled admin or an unknown id is refused (400 `invalid_assignee`).",
-      request: { params: QueryIdParamsSchema, body: { required: true, content: { 'application/json': { schema: AssignSchema } } } },
+      request: { params: QueryIdParamsSchema, ...jsonBody(AssignSchema) },
       responses: {
-        200: { description: 'The request after the change', content: { 'application/json': { schema: QueryAnswerSchema } } },
+        200: jsonResponse(QueryAnswerSchema, 'The request after the change'),
         400: { description: 'Not an active admin (`invalid_assignee`)' },
         404: { description: 'No such request' },
-        401: { description: 'No or bad token' },
-        403: { description: 'Not an admin' },
+        ...ADMIN_ONLY,
       },
     }),
     async (c) => {

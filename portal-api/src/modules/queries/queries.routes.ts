@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { offsetBatches, streamJsonList } from '../../http/json-stream.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonResponse } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { findOwnAttachments } from '../files/files.repo.ts';
 import { withIncomingFiles } from '../files/files.public.ts';
@@ -39,8 +39,6 @@ import {
   type MyQuery,
 } from './queries.schema.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-
 /** The queries sub-app of the client portal: paths under /api (docs/product.md §7 "Queries"). Static paths come before /queries/{id}. */
 export function queriesRoutes(deps: Deps) {
   const { db, storage } = deps;
@@ -53,7 +51,7 @@ export function queriesRoutes(deps: Deps) {
       summary: `Queries with status ${status}, newest first (a bare array). A client sees its own; an admin sees all.`,
       security: [{ bearer: [] }],
       middleware: [requireAuth(db)] as const,
-      responses: { 200: json(z.array(QuerySchema), 'Queries') },
+      responses: { 200: jsonResponse(z.array(QuerySchema), 'Queries') },
     });
 
   return createRouter()
@@ -73,7 +71,7 @@ export function queriesRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'client'), idempotent(db)] as const,
         parameters: [IDEMPOTENCY_KEY_PARAMETER],
         responses: idempotentResponses({
-          201: json(QueryCreatedSchema, 'Stored; COMPANY_EMAIL is told'),
+          201: jsonResponse(QueryCreatedSchema, 'Stored; COMPANY_EMAIL is told'),
           400: {
             description: `'${REQUIRED_FIELDS}', an upload that is not complete or not the caller's, or another sentence naming the problem`,
           },
@@ -141,7 +139,7 @@ export function queriesRoutes(deps: Deps) {
         middleware: [requireAuth(db)] as const,
         request: { query: MyQueriesParamsSchema },
         responses: {
-          200: json(z.union([PagedList(MyQuerySchema), MyQueriesPageSchema]), 'Own queries'),
+          200: jsonResponse(z.union([PagedList(MyQuerySchema), MyQueriesPageSchema]), 'Own queries'),
           400: { description: 'Bad cursor, limit, page or page size' },
         },
       }),
@@ -182,7 +180,7 @@ export function queriesRoutes(deps: Deps) {
           "The signed-in user's own requests counted: all, and per status, each with how many were created this and last calendar month (UTC). For the dashboard cards.",
         security: [{ bearer: [] }],
         middleware: [requireAuth(db)] as const,
-        responses: { 200: json(QueryCountsSchema, 'Counts') },
+        responses: { 200: jsonResponse(QueryCountsSchema, 'Counts') },
       }),
       async (c) => c.json(await countQueriesOf(db, ownCompany(c.var.user)), 200),
     )
@@ -201,7 +199,7 @@ export function queriesRoutes(deps: Deps) {
           'What POST /queries accepts (file count UPLOAD_MAX_FILES, size UPLOAD_MAX_MB per file, types), so the form can say it before an upload. Signed-in users.',
         security: [{ bearer: [] }],
         middleware: [requireAuth(db)] as const,
-        responses: { 200: json(UploadLimitsSchema, 'Upload limits') },
+        responses: { 200: jsonResponse(UploadLimitsSchema, 'Upload limits') },
       }),
       (c) =>
         c.json(
@@ -222,7 +220,7 @@ export function queriesRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db)] as const,
         request: { params: QueryIdParamsSchema },
-        responses: { 200: json(z.object({ data: QuerySchema }), 'The query'), 404: { description: 'Unknown or not yours' } },
+        responses: { 200: jsonResponse(z.object({ data: QuerySchema }), 'The query'), 404: { description: 'Unknown or not yours' } },
       }),
       async (c) => c.json({ data: await getQueryForUser(db, storage, c.req.valid('param').id, c.var.user) }, 200),
     );

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonBody, jsonResponse, STEP_REFUSED } from '../../http/router.ts';
 import { IDEMPOTENCY_KEY_PARAMETER, idempotentResponses } from '../idempotency/idempotency.schema.ts';
 import { getQueryForUser } from '../queries/queries.public.ts';
 import { deliveryDueAt } from '../queries/queries.rules.ts';
@@ -13,15 +13,6 @@ import { acceptQuote, declineQuote, sendQuote, withdrawQuote } from './quotes.wo
 
 // A quote's moves, one route each, run by the step runner (queries.step.ts): a forbidden move
 // answers 409 with a sentence, someone else's request 404.
-
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const common = {
-  400: { description: 'Bad input' },
-  401: { description: 'No or bad token' },
-  403: { description: 'Wrong role' },
-  404: { description: "Unknown, or another client's" },
-};
 
 export function quotesRoutes(deps: Deps) {
   const { db, storage } = deps;
@@ -39,11 +30,11 @@ export function quotesRoutes(deps: Deps) {
           'Sends a quote (USD price, standard turnaround, optional rush price and turnaround, note). A quote still sent is withdrawn. Admin only.',
         description:
           'Price: positive, at most two decimals, stored as integer cents. standardHours defaults to 48, rushHours to 24 when a rushPrice is given; the rush turnaround must be shorter than the standard one and the rush price not lower than the price (400). 409 on an answered or closed request. `warning` says when the standard delivery, or both it and the rush one, would fall after the bid due date.',
-        request: { params: QueryIdParamsSchema, ...body(SendQuoteSchema) },
+        request: { params: QueryIdParamsSchema, ...jsonBody(SendQuoteSchema) },
         responses: idempotentResponses({
-          201: json(StepSchema, 'The request with its quotes'),
+          201: jsonResponse(StepSchema, 'The request with its quotes'),
           409: { description: 'Answered or closed' },
-          ...common,
+          ...STEP_REFUSED,
         }),
       }),
       async (c) => {
@@ -72,11 +63,11 @@ export function quotesRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'client')] as const,
         summary:
           'Accepts the standard or rush option of a sent quote: records who and when, sets the delivery due time (now + turnaround), moves a pending request to in_progress. `warning` says when the accepted delivery falls after the bid due date. Client only (their own request).',
-        request: { params: QuoteIdParamsSchema, ...body(AcceptQuoteSchema) },
+        request: { params: QuoteIdParamsSchema, ...jsonBody(AcceptQuoteSchema) },
         responses: {
-          200: json(StepSchema, 'The request'),
+          200: jsonResponse(StepSchema, 'The request'),
           409: { description: 'Withdrawn, declined or already accepted; or the request is answered/closed' },
-          ...common,
+          ...STEP_REFUSED,
         },
       }),
       async (c) => {
@@ -96,8 +87,8 @@ export function quotesRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'client')] as const,
         summary: 'Declines a sent quote with a reason. Client only (their own request).',
-        request: { params: QuoteIdParamsSchema, ...body(DeclineQuoteSchema) },
-        responses: { 200: json(StepSchema, 'The request'), 409: { description: 'Not sent any more' }, ...common },
+        request: { params: QuoteIdParamsSchema, ...jsonBody(DeclineQuoteSchema) },
+        responses: { 200: jsonResponse(StepSchema, 'The request'), 409: { description: 'Not sent any more' }, ...STEP_REFUSED },
       }),
       async (c) => {
         const { quoteId } = c.req.valid('param');
@@ -115,7 +106,7 @@ export function quotesRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Withdraws a sent quote. Admin only.',
         request: { params: QuoteIdParamsSchema },
-        responses: { 200: json(StepSchema, 'The request'), 409: { description: 'Not sent any more' }, ...common },
+        responses: { 200: jsonResponse(StepSchema, 'The request'), 409: { description: 'Not sent any more' }, ...STEP_REFUSED },
       }),
       async (c) => {
         const { quoteId } = c.req.valid('param');

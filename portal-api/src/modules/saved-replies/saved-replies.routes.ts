@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import type { StoredFile } from '../../lib/storage.ts';
 import { isUniqueViolation } from '../categories/categories.repo.ts';
 import {
@@ -23,8 +23,6 @@ import {
   UpdateSavedReplySchema,
 } from './saved-replies.schema.ts';
 
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 const duplicate = () => new HttpError(409, T.duplicate, { code: 'already_exists' });
 
 /** The firm's shared saved replies (docs/product.md §25), managed on /admin-replies. Admins only. */
@@ -39,7 +37,7 @@ export function savedRepliesRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Every saved reply, by title, with its files as signed links. Admin only.',
-        responses: { 200: json(SavedReplyListSchema, 'The replies'), ...refused },
+        responses: { 200: jsonResponse(SavedReplyListSchema, 'The replies'), ...ADMIN_ONLY },
       }),
       async (c) => c.json({ data: await listSavedReplies(db, storage) }, 200),
     )
@@ -55,12 +53,12 @@ export function savedRepliesRoutes(deps: Deps) {
           'The body may use {client_first_name}, {project_name} and {bid_due_date}. Files follow the deliverables’ rules (PDF, DWG, ZIP, XLSX, CSV ' +
           'or images). A title already used (in any case) answers 409 `already_exists`.',
         responses: {
-          201: json(SavedReplyAnswerSchema, 'Created'),
+          201: jsonResponse(SavedReplyAnswerSchema, 'Created'),
           400: { description: 'Missing or too long title or body, too many files' },
           409: { description: 'Title already used' },
           413: { description: 'A file over the upload limit' },
           415: { description: 'A file type not accepted' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -98,14 +96,14 @@ export function savedRepliesRoutes(deps: Deps) {
         summary: "Changes a saved reply's title or body (its files stay). Admin only.",
         request: {
           params: SavedReplyIdParamsSchema,
-          body: { required: true, content: { 'application/json': { schema: UpdateSavedReplySchema } } },
+          ...jsonBody(UpdateSavedReplySchema),
         },
         responses: {
-          200: json(SavedReplyAnswerSchema, 'Updated'),
+          200: jsonResponse(SavedReplyAnswerSchema, 'Updated'),
           400: { description: 'Empty or too long' },
           404: { description: 'No such reply' },
           409: { description: 'Title already used' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -132,9 +130,9 @@ export function savedRepliesRoutes(deps: Deps) {
         summary: 'Deletes a saved reply and its files. Files already sent with it stay with their requests. Admin only.',
         request: { params: SavedReplyIdParamsSchema },
         responses: {
-          200: json(SavedReplyAnswerSchema.pick({ message: true }), 'Deleted'),
+          200: jsonResponse(SavedReplyAnswerSchema.pick({ message: true }), 'Deleted'),
           404: { description: 'No such reply' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {

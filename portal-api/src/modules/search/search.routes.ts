@@ -1,8 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { searchWords } from '../../db/search.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonResponse } from '../../http/router.ts';
 import { companyScope } from '../queries/queries.public.ts';
 import { searchHits, searchResultRows } from './search.repo.ts';
 import { SearchPageSchema, SearchQuerySchema, type SearchResult } from './search.schema.ts';
@@ -12,8 +12,6 @@ import { snippetOf, type Snippet } from './search.snippet.ts';
 const SOURCE_CAP = 500;
 /** Snippets shown per result. */
 const MAX_SNIPPETS = 3;
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 export function searchRoutes({ db }: Deps) {
   return createRouter().openapi(
@@ -26,7 +24,7 @@ export function searchRoutes({ db }: Deps) {
         "One search over requests: client name or e-mail, project name, location, message, chat text, file name and indexed sheet title. An admin searches every request; a client their company's. Paged, newest request first, each with its matching text and the ranges to highlight.",
       middleware: [requireAuth(db)] as const,
       request: { query: SearchQuerySchema },
-      responses: { 200: json(SearchPageSchema, 'Results'), 400: { description: 'Empty or over 200 characters, or bad paging' } },
+      responses: { 200: jsonResponse(SearchPageSchema, 'Results'), 400: { description: 'Empty or over 200 characters, or bad paging' } },
     }),
     async (c) => {
       const user = c.var.user;

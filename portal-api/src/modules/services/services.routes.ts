@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { publicRead } from '../../http/public-cache.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonResponse } from '../../http/router.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
   countSubservices,
@@ -29,8 +29,6 @@ import {
   UpdateServiceSchema,
 } from './services.schema.ts';
 
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Service images show on cards and pages at most 800 px wide; 2x for sharp screens. */
 const SERVICE_IMAGE_WIDTH = 1600;
@@ -81,7 +79,7 @@ export function servicesRoutes({ db, storage }: Deps) {
         path: '/services',
         tags: ['Services'],
         summary: 'The service catalogue: top-level services with their sub-services. Public.',
-        responses: { 200: json(ServiceListSchema, 'Services'), 304: { description: 'Not modified (If-None-Match)' } },
+        responses: { 200: jsonResponse(ServiceListSchema, 'Services'), 304: { description: 'Not modified (If-None-Match)' } },
       }),
       async (c) => {
         // Fetched with "no cache": revalidated every time by ETag (http/public-cache.ts),
@@ -100,11 +98,11 @@ export function servicesRoutes({ db, storage }: Deps) {
         description: 'multipart/form-data: title (required), description, parentService, image (optional).',
         request: { body: { required: true, content: { 'multipart/form-data': { schema: serviceMultipartDoc as never } } } },
         responses: {
-          201: json(ServiceAnswerSchema, 'Created'),
+          201: jsonResponse(ServiceAnswerSchema, 'Created'),
           400: { description: 'No title, or the parent is unknown or itself a sub-service' },
           409: { description: 'A service of the same level already has this title (in any case)' },
           415: { description: 'Image type not accepted' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -151,11 +149,11 @@ export function servicesRoutes({ db, storage }: Deps) {
           },
         },
         responses: {
-          200: json(ServiceAnswerSchema, 'Updated'),
+          200: jsonResponse(ServiceAnswerSchema, 'Updated'),
           400: { description: 'Invalid field' },
           404: { description: 'No such service' },
           409: { description: 'A service of the same level already has this title (in any case)' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -205,10 +203,10 @@ export function servicesRoutes({ db, storage }: Deps) {
           'keep their message, files and chat, and keep the titles as text (service/subservice with an empty _id).',
         request: { params: ServiceIdParamsSchema },
         responses: {
-          200: json(ServiceDeletedSchema, 'Deleted'),
+          200: jsonResponse(ServiceDeletedSchema, 'Deleted'),
           404: { description: 'No such service' },
           409: { description: 'Open requests use the service; the message says how many' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {

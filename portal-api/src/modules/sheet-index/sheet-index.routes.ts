@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonResponse } from '../../http/router.ts';
 import { findQueryForUser } from '../queries/queries.public.ts';
 import { QueryIdParamsSchema } from '../queries/queries.schema.ts';
 import { listSheetIndex } from './sheet-index.repo.ts';
@@ -21,7 +21,7 @@ export function sheetIndexRoutes({ db }: Deps) {
       middleware: [requireAuth(db)] as const,
       request: { params: QueryIdParamsSchema, query: SheetIndexQuerySchema },
       responses: {
-        200: { description: 'The index', content: { 'application/json': { schema: SheetIndexPageSchema } } },
+        200: jsonResponse(SheetIndexPageSchema, 'The index'),
         400: { description: 'A paging parameter out of range' },
         404: { description: 'Unknown or not yours' },
       },

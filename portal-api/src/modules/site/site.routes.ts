@@ -3,7 +3,7 @@ import { seedContentServices } from '../../db/seed.ts';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonResponse } from '../../http/router.ts';
 import { astroCli, buildSite, projectRootFor } from '../../site/build.ts';
 import { SITE_BUILD_TEXTS, SiteBuildStatusSchema, type SiteBuildStatus } from './site.schema.ts';
 
@@ -56,11 +56,6 @@ export function siteRoutes({ db, log, config, shutdown, startBuild }: Deps) {
     }
   };
 
-  const responses = {
-    401: { description: 'Not signed in' },
-    403: { description: 'Not an admin' },
-  };
-
   return createRouter()
     .openapi(
       createRoute({
@@ -71,7 +66,7 @@ export function siteRoutes({ db, log, config, shutdown, startBuild }: Deps) {
           'State of the last public-site rebuild (running, succeeded, failed with every broken content file and its line). Admin only.',
         security: [{ bearer: [] }],
         middleware: [admin] as const,
-        responses: { 200: { description: 'Status', content: { 'application/json': { schema: SiteBuildStatusSchema } } }, ...responses },
+        responses: { 200: jsonResponse(SiteBuildStatusSchema, 'Status'), ...ADMIN_ONLY },
       }),
       (c) => c.json(current(), 200),
     )
@@ -85,8 +80,8 @@ export function siteRoutes({ db, log, config, shutdown, startBuild }: Deps) {
         security: [{ bearer: [] }],
         middleware: [admin] as const,
         responses: {
-          202: { description: 'Started', content: { 'application/json': { schema: SiteBuildStatusSchema } } },
-          ...responses,
+          202: jsonResponse(SiteBuildStatusSchema, 'Started'),
+          ...ADMIN_ONLY,
           409: { description: 'A rebuild is already running, or the build tools are not installed here' },
         },
       }),

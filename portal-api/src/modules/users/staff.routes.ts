@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import { deleteUserSessions, generateToken, hashPassword, hashToken } from '../auth/auth.public.ts';
 import { enqueueMail } from '../outbox/outbox.repo.ts';
 import {
@@ -20,9 +20,6 @@ import { invitationExistingMail, invitationLink, invitationMail } from './staff.
 import { AcceptInvitationSchema, InviteStaffSchema, StaffIdParamsSchema, StaffListSchema, StaffMessageSchema } from './staff.schema.ts';
 import { findUserByEmail } from './users.repo.ts';
 
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
-
 /** The Staff tab of /user (docs/product.md §25): the firm's admins, invitations and disabling. */
 export function staffRoutes(deps: Deps) {
   const { db, config } = deps;
@@ -35,7 +32,7 @@ export function staffRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Every admin of the firm (active first) and the open invitations. Admin only.',
-        responses: { 200: json(StaffListSchema, 'The staff'), ...refused },
+        responses: { 200: jsonResponse(StaffListSchema, 'The staff'), ...ADMIN_ONLY },
       }),
       async (c) => c.json({ data: await listStaff(db), invitations: await listOpenInvitations(db) }, 200),
     )
@@ -51,8 +48,12 @@ export function staffRoutes(deps: Deps) {
           'Answers the same 202 whether or not the address has an account, so the answer tells nobody who has one: a new address gets the ' +
           'link (a newer invitation replaces an open one), an address with an account gets a mail saying so. Only the SHA-256 of the ' +
           "link's token is stored; the token travels in the link's #fragment, so it never reaches a server log.",
-        request: { body: { required: true, content: { 'application/json': { schema: InviteStaffSchema } } } },
-        responses: { 202: json(StaffMessageSchema, 'Invitation sent'), 400: { description: 'Not an e-mail address' }, ...refused },
+        request: jsonBody(InviteStaffSchema),
+        responses: {
+          202: jsonResponse(StaffMessageSchema, 'Invitation sent'),
+          400: { description: 'Not an e-mail address' },
+          ...ADMIN_ONLY,
+        },
       }),
       async (c) => {
         const { email } = c.req.valid('json');
@@ -79,9 +80,9 @@ export function staffRoutes(deps: Deps) {
         description:
           'The token must be the one mailed to this e-mail, unused and less than 72 hours old; otherwise 400 `invitation_invalid`. ' +
           'It creates an approved admin account and opens no session: the invitee then signs in with the password and the e-mailed code.',
-        request: { body: { required: true, content: { 'application/json': { schema: AcceptInvitationSchema } } } },
+        request: jsonBody(AcceptInvitationSchema),
         responses: {
-          201: json(StaffMessageSchema, 'Account created'),
+          201: jsonResponse(StaffMessageSchema, 'Account created'),
           400: { description: 'Bad field, or the invitation is not valid (wrong token or e-mail, used, expired)' },
         },
       }),
@@ -114,10 +115,10 @@ export function staffRoutes(deps: Deps) {
           'Disables an admin (another, or oneself on leaving): their sessions end and their sockets close at once. Never the last active admin. Admin only.',
         request: { params: StaffIdParamsSchema },
         responses: {
-          200: json(StaffMessageSchema, 'Disabled'),
+          200: jsonResponse(StaffMessageSchema, 'Disabled'),
           404: { description: 'No such admin' },
           409: { description: 'Already disabled, or the last active admin (`last_admin`)' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -143,7 +144,7 @@ export function staffRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'admin')] as const,
         summary: 'Lets a disabled admin sign in again (with their old password and a code). Admin only.',
         request: { params: StaffIdParamsSchema },
-        responses: { 200: json(StaffMessageSchema, 'Enabled'), 404: { description: 'No such disabled admin' }, ...refused },
+        responses: { 200: jsonResponse(StaffMessageSchema, 'Enabled'), 404: { description: 'No such disabled admin' }, ...ADMIN_ONLY },
       }),
       async (c) => {
         if (!(await enableAdmin(db, c.req.valid('param').id))) throw new HttpError(404, STAFF_TEXTS.notFound);

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { LIST_BATCH, streamJsonList } from '../../http/json-stream.ts';
-import { createRouter } from '../../http/router.ts';
+import { ADMIN_ONLY, createRouter, jsonResponse } from '../../http/router.ts';
 import {
   findClient,
   listQueriesOfUser,
@@ -20,9 +20,6 @@ import { findUserById, listNonAdminUsers, toProfile, toUser, updateProfile } fro
 import { ProfileSchema, ProfileUpdateSchema, UserListQuerySchema, UserPageSchema } from './users.schema.ts';
 import { PROFILE_UPDATED } from './users.labels.ts';
 import { SESSION_EXPIRED } from '../auth/auth.labels.ts';
-
-const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
-const refused = { 401: { description: 'No or bad token' }, 403: { description: 'Not an admin' } };
 
 /**
  * The users sub-app (docs/product.md §7 "Users and profile"), with the admin's views of a
@@ -42,9 +39,8 @@ export function usersRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'admin')] as const,
         request: { query: UserListQuerySchema },
         responses: {
-          200: { description: 'A page of users', ...json(UserPageSchema) },
-          401: { description: 'Not signed in' },
-          403: { description: 'Not an admin' },
+          200: jsonResponse(UserPageSchema, 'A page of users'),
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -72,7 +68,7 @@ export function usersRoutes(deps: Deps) {
         security: [{ bearer: [] }],
         summary: "The signed-in user's profile. Any signed-in user.",
         middleware: [requireAuth(db)] as const,
-        responses: { 200: { description: 'Profile', ...json(z.object({ data: ProfileSchema })) }, 401: { description: 'Not signed in' } },
+        responses: { 200: jsonResponse(z.object({ data: ProfileSchema }), 'Profile'), 401: { description: 'Not signed in' } },
       }),
       async (c) => {
         const row = await findUserById(db, c.var.user.id);
@@ -90,7 +86,7 @@ export function usersRoutes(deps: Deps) {
           "Updates the signed-in user's profile. Any signed-in user. multipart/form-data: fullName, bio, phoneNumber, company, optional profileImage (an image, at most 5 MB, stored as WebP). The e-mail cannot be changed.",
         middleware: [requireAuth(db)] as const,
         responses: {
-          200: { description: 'Updated profile', ...json(z.object({ data: ProfileSchema, message: z.string() })) },
+          200: jsonResponse(z.object({ data: ProfileSchema, message: z.string() }), 'Updated profile'),
           400: { description: 'Invalid field' },
           413: { description: 'Photo over 5 MB' },
           415: { description: 'Not an image' },
@@ -133,9 +129,9 @@ export function usersRoutes(deps: Deps) {
           'filtered by `q`, and each query message is cut to a 120-character preview. Without them, every client, in full.',
         request: { query: UsersWithQueriesQuerySchema },
         responses: {
-          200: { description: 'Users with queries', ...json(UsersWithQueriesSchema) },
+          200: jsonResponse(UsersWithQueriesSchema, 'Users with queries'),
           400: { description: 'Bad cursor or limit' },
-          ...refused,
+          ...ADMIN_ONLY,
         },
       }),
       async (c) => {
@@ -161,7 +157,7 @@ export function usersRoutes(deps: Deps) {
         middleware: [requireAuth(db, 'admin')] as const,
         summary: "One client's queries, newest first. Admin only.",
         request: { params: UserIdParamsSchema },
-        responses: { 200: { description: 'The queries', ...json(UserQueriesSchema) }, 404: { description: 'No such client' }, ...refused },
+        responses: { 200: jsonResponse(UserQueriesSchema, 'The queries'), 404: { description: 'No such client' }, ...ADMIN_ONLY },
       }),
       async (c) => {
         const { id } = c.req.valid('param');

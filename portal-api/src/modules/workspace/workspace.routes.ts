@@ -5,7 +5,7 @@ import yazl from 'yazl';
 import type { Deps } from '../../deps.ts';
 import { authenticate, bearerToken, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createRouter } from '../../http/router.ts';
+import { createRouter, jsonResponse } from '../../http/router.ts';
 import { QUERY_NOT_FOUND } from '../queries/queries.labels.ts';
 import { findQueryForUser, linkViewerMaySee } from '../queries/queries.public.ts';
 import { findQueryRow } from '../queries/queries.repo.ts';
@@ -29,7 +29,7 @@ export function workspaceRoutes(deps: Deps) {
         middleware: [requireAuth(db)] as const,
         request: { params: QueryIdParamsSchema },
         responses: {
-          200: { description: 'The workspace', content: { 'application/json': { schema: z.object({ data: WorkspaceSchema }) } } },
+          200: jsonResponse(z.object({ data: WorkspaceSchema }), 'The workspace'),
           404: { description: 'Unknown or not yours' },
         },
       }),

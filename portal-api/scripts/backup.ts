@@ -11,22 +11,15 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import yazl from 'yazl';
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
 import { diskProblem, makeDirSync } from '../src/lib/data-dir.ts';
 import { APP_VERSION } from '../src/version.ts';
-import { argsOrExit } from './cli-args.ts';
+import { argsOrExit, configOrExit } from './cli-args.ts';
 import { runPostgresTool, ToolError } from './postgres-tools.ts';
 
 const USAGE = 'npm run backup [-- --out path/to/backup.zip]   (in the Docker image: node dist-server/backup.js [--out …])';
 const { values } = argsOrExit(() => parseArgs({ options: { out: { type: 'string' } } }), USAGE);
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-}
+const config = configOrExit();
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const uploads = path.join(config.dataDir, 'uploads');

@@ -1,10 +1,10 @@
 // npm run build:site: build the public site into a fresh folder and swap it in
 // only when it succeeds (portal-api/src/site/build.ts). A server running from
 // dist/ meanwhile keeps answering from the previous build.
-import { loadConfig } from '../src/config.ts';
 import { buildSite } from '../src/site/build.ts';
+import { configOrExit } from './cli-args.ts';
 
-const { distDir } = loadConfig();
+const { distDir } = configOrExit();
 const outcome = await buildSite({ distDir, echo: true });
 if (!outcome.ok) {
   console.error(`\nThe site build failed; ${distDir} is unchanged.\n${outcome.error}`);

@@ -1,6 +1,7 @@
-// The operator scripts' command lines: a mistake in one (an unknown option, a
-// missing value) is one line with the usage and exit 1, not Node's
-// ERR_PARSE_ARGS stack trace an operator would have to read through.
+// The operator scripts' command lines and environment: a mistake in either (an
+// unknown option, a missing value, a bad variable) is one line and exit 1, not a
+// stack trace an operator would have to read through.
+import { ConfigError, loadConfig, type Config } from '../src/config.ts';
 
 /**
  * Runs `parse` (a util.parseArgs call); on a bad command line prints `problem. Usage: …` and exits 1.
@@ -23,4 +24,14 @@ export function argsOrExit<T>(parse: () => T, usage: string): T {
 export function usageError(problem: string, usage: string): never {
   console.error(`${problem.replace(/\.$/, '')}. Usage: ${usage}`);
   process.exit(1);
+}
+
+/** The parsed environment; a bad variable prints the one line naming it and exits 1. */
+export function configOrExit(env?: Record<string, string | undefined>): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
 }

@@ -5,13 +5,13 @@
 // In the Docker image: node dist-server/create-admin.js --email … (docs/operations.md).
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { adminCommandEnv, ConfigError, loadConfig } from '../src/config.ts';
+import { adminCommandEnv } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { databaseStartError } from '../src/db/open-errors.ts';
 import { SERVER_URL_KEY, seedReferenceData } from '../src/db/seed.ts';
 import { verifyPassword } from '../src/modules/auth/auth.public.ts';
 import { findUserByEmail, upsertAdmin } from '../src/modules/users/users.bootstrap.ts';
-import { argsOrExit, usageError } from './cli-args.ts';
+import { argsOrExit, configOrExit, usageError } from './cli-args.ts';
 import { askHidden } from './prompt.ts';
 
 const USAGE =
@@ -45,13 +45,7 @@ const args = z
   .safeParse({ password, name: values.name });
 if (!args.success) usageError(args.error.issues[0]!.message, USAGE);
 
-let config;
-try {
-  config = loadConfig(fromEnv.env);
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-}
+const config = configOrExit(fromEnv.env);
 let said: string | undefined;
 let serverUrl: string | undefined;
 try {

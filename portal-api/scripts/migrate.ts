@@ -4,22 +4,15 @@
 // In the Docker image: node dist-server/migrate.js [--status].
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, migrationStatus, openDatabase } from '../src/db/database.ts';
 import { databaseStartError } from '../src/db/open-errors.ts';
 import { APP_COMMIT, APP_VERSION } from '../src/version.ts';
-import { argsOrExit } from './cli-args.ts';
+import { argsOrExit, configOrExit } from './cli-args.ts';
 
 const USAGE = 'npm run migrate [-- --status]   (in the Docker image: node dist-server/migrate.js [--status])';
 const { values } = argsOrExit(() => parseArgs({ options: { status: { type: 'boolean' } } }), USAGE);
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-}
+const config = configOrExit();
 // --status never creates a database: a missing SQLite file has every migration pending.
 if (values.status && config.database.kind === 'sqlite' && !fs.existsSync(config.database.file)) {
   console.log(`No database at ${config.database.file} yet: every migration is pending (the server applies them at start).`);

@@ -9,11 +9,10 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs, promisify } from 'node:util';
 import { sql } from 'kysely';
 import yauzl from 'yauzl';
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { databaseStartError } from '../src/db/open-errors.ts';
 import { makeDirSync } from '../src/lib/data-dir.ts';
-import { argsOrExit, usageError } from './cli-args.ts';
+import { argsOrExit, configOrExit, usageError } from './cli-args.ts';
 import { runPostgresTool, ToolError } from './postgres-tools.ts';
 
 const USAGE = 'npm run restore -- --from path/to/backup.zip   (in the Docker image: node dist-server/restore.js --from …)';
@@ -24,15 +23,10 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  fail(err instanceof ConfigError ? err.message : String(err));
-}
+const config = configOrExit();
 const archive = path.resolve(values.from!);
 if (!fs.existsSync(archive)) fail(`No archive at ${archive}.`);
-const dataDir = config!.dataDir;
+const dataDir = config.dataDir;
 if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
   fail(`DATA_DIR ${dataDir} is not empty: restore only into an empty folder (move the old one aside first). Nothing was changed.`);
 
@@ -61,16 +55,16 @@ const manifest = JSON.parse(Buffer.concat(await (await zip.openReadStreamPromise
   database: string;
   version?: string;
 };
-if (manifest.engine !== config!.database.kind)
-  fail(`${archive} holds a ${manifest.engine} database, and DATABASE_URL points at ${config!.database.kind}: set DATABASE_URL to match.`);
+if (manifest.engine !== config.database.kind)
+  fail(`${archive} holds a ${manifest.engine} database, and DATABASE_URL points at ${config.database.kind}: set DATABASE_URL to match.`);
 
 let created = false;
 try {
   const databaseEntry = entries.find((e) => e.fileName === manifest.database);
   if (!databaseEntry) throw new ToolError(`the archive has no ${manifest.database}`);
-  if (config!.database.kind === 'postgres') {
+  if (config.database.kind === 'postgres') {
     // pg_restore into a database that already has tables would mix two histories.
-    const db = openDatabase(config!.database);
+    const db = openDatabase(config.database);
     try {
       const { rows } = await sql<{
         n: string | number;
@@ -79,27 +73,27 @@ try {
         throw new ToolError('the database DATABASE_URL names is not empty (create a new one, or drop this one first)');
     } catch (err) {
       if (err instanceof ToolError) throw err;
-      throw new ToolError(databaseStartError(config!.database, err, 'Cannot restore')?.message ?? String(err));
+      throw new ToolError(databaseStartError(config.database, err, 'Cannot restore')?.message ?? String(err));
     } finally {
       await db.destroy();
     }
-  } else if (fs.existsSync(config!.database.file)) {
-    throw new ToolError(`a database already exists at ${config!.database.file}`);
+  } else if (fs.existsSync(config.database.file)) {
+    throw new ToolError(`a database already exists at ${config.database.file}`);
   }
   makeDirSync(dataDir);
   fs.chmodSync(dataDir, 0o700);
   created = true;
-  if (config!.database.kind === 'postgres') {
+  if (config.database.kind === 'postgres') {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'estimating-restore-'));
     try {
       const dump = path.join(work, 'postgres.dump');
       await read(databaseEntry!, dump);
-      await runPostgresTool('pg_restore', config!.database.url, ['--no-owner', '--exit-on-error', dump]);
+      await runPostgresTool('pg_restore', config.database.url, ['--no-owner', '--exit-on-error', dump]);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
   } else {
-    await read(databaseEntry!, config!.database.file);
+    await read(databaseEntry!, config.database.file);
   }
   let files = 0;
   const uploads = path.join(dataDir, 'uploads');

@@ -5,8 +5,8 @@
 // `node dist-server/server.js` (docs/operations.md).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config.ts';
 import { buildSite, type BuildOutcome } from '../src/site/build.ts';
+import { configOrExit } from './cli-args.ts';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -17,13 +17,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-let distDir: string;
-try {
-  distDir = loadConfig().distDir;
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-}
+const { distDir } = configOrExit();
 const built = path.join(distDir, 'index.html');
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 let startBuild: BuildOutcome | undefined;

@@ -12,7 +12,9 @@ import { ROOT } from './site-project.ts';
 
 const { tempDir } = cleanupAfterEach();
 
-async function spawnScript(script: 'create-admin' | 'backup', args: string[], env: Record<string, string>) {
+type Script = 'create-admin' | 'backup' | 'migrate' | 'restore';
+
+async function spawnScript(script: Script, args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, `portal-api/scripts/${script}.ts`), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -25,7 +27,7 @@ async function spawnScript(script: 'create-admin' | 'backup', args: string[], en
   return { code, output, lines: output.split('\n').filter((l) => l.trim()) };
 }
 
-async function run(script: 'create-admin' | 'backup', args: string[]) {
+async function run(script: Script, args: string[]) {
   const dataDir = await tempDir('estimating-cli-');
   const result = await spawnScript(script, args, { DATA_DIR: dataDir });
   // Refused before touching anything: no database was made.
@@ -81,4 +83,18 @@ it('create-admin on a file that is not a database or an unreachable PostgreSQL s
     'Cannot create the admin: DATABASE_URL postgres://127.0.0.1:1/estimating is not usable: the connection was refused.',
   ]);
   expect(refused.output).not.toContain('s3cret-pw');
+});
+
+// Every operator script reads the environment through the one check (scripts/cli-args.ts configOrExit).
+it.each([
+  ['create-admin', ['--email', 'boss@example.com', '--password', 'long-enough-secret']],
+  ['backup', []],
+  ['migrate', ['--status']],
+  ['restore', ['--from', 'backup.zip']],
+] as const)('%s with a bad variable: the line naming it, exit 1, nothing touched', { timeout: 30_000 }, async (script, args) => {
+  const dataDir = await tempDir('estimating-cli-');
+  const { code, lines } = await spawnScript(script, [...args], { DATA_DIR: dataDir, PORT: 'abc' });
+  expect(code).toBe(1);
+  expect(lines).toEqual(['Invalid environment variable PORT="abc": must be a whole number']);
+  expect(fs.readdirSync(dataDir)).toEqual([]);
 });

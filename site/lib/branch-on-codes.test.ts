@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 //   - a comparison with a `.message` (`err.message === …`, `frame.message !== …`), and
 //   - a comparison with an imported sentence (`text === UPLOADS_GONE`, `x === BLOG_TEXTS.required`,
 //     `case SESSION_EXPIRED:`, `[A, B].includes(text)`): any string or object of strings exported by
-//     a server module or site/lib/spec-texts.ts that reads as a sentence (has a space).
+//     a server module or site/lib/product-texts.ts that reads as a sentence (has a space).
 
 const root = path.resolve(import.meta.dirname, '../..');
 const siteDir = path.join(root, 'site');
@@ -45,7 +45,7 @@ function importsOf(text: string): Array<{ local: string; exported: string; from:
 
 /** The modules whose sentences count: the server's (labels, schemas, limits) and the browser's texts of docs/product.md. */
 const textModule = (resolved: string) =>
-  resolved.startsWith(path.join(root, 'portal-api', 'src') + path.sep) || resolved.endsWith(path.join('site', 'lib', 'spec-texts.ts'));
+  resolved.startsWith(path.join(root, 'portal-api', 'src') + path.sep) || resolved.endsWith(path.join('site', 'lib', 'product-texts.ts'));
 
 const moduleCache = new Map<string, Promise<Record<string, unknown>>>();
 const load = (file: string) => {
@@ -101,7 +101,7 @@ describe('the browser branches on error codes, never on English text', () => {
       "import { SESSION_EXPIRED } from '../../portal-api/src/modules/auth/auth.labels.ts';",
       "import { UPLOADS_GONE as GONE, UPLOADS_NOT_READY } from '../../portal-api/src/modules/uploads/uploads.schema.ts';",
       "import { BLOG_TEXTS } from '../../portal-api/src/modules/blogs/blogs.labels.ts';",
-      "import { SPEC_TEXTS } from './spec-texts.ts';",
+      "import { PRODUCT_TEXTS } from './product-texts.ts';",
     ].join('\n');
     const planted = [
       "if (err.message === 'Your session has expired.') signOut();",
@@ -109,7 +109,7 @@ describe('the browser branches on error codes, never on English text', () => {
       'if (SESSION_EXPIRED === text) signOut();',
       'if (text === GONE) retry();',
       'const missing = errors.title?.message == BLOG_TEXTS.required;',
-      'switch (text) { case SPEC_TEXTS.somethingWrong: break; }',
+      'switch (text) { case PRODUCT_TEXTS.somethingWrong: break; }',
       'if ([GONE, UPLOADS_NOT_READY].includes(text)) retry();',
     ];
     for (const line of planted) {

@@ -3,7 +3,7 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useDismiss } from '../ui/use-dismiss.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
-import { SPEC_TEXTS } from '../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../lib/product-texts.ts';
 
 export type NavItem = {
   label: string;
@@ -81,7 +81,7 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         <a className="shell-me" href={profileHref}>
           <Avatar name={name} image={image} size={48} />
           <span className="shell-me-text">
-            <span className="shell-name">{name || SPEC_TEXTS.unknownUser}</span>
+            <span className="shell-name">{name || PRODUCT_TEXTS.unknownUser}</span>
             <span className="shell-email">{email}</span>
           </span>
         </a>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, call } from '../lib/api.ts';
 import { useAuth } from '../lib/auth-store.ts';
-import { SPEC_TEXTS } from '../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../lib/product-texts.ts';
 
 /** The session's cache keys: the sidebars and the profile screen share the one profile. */
 export const profileKeys = {
@@ -23,7 +23,7 @@ export function useProfileSummary() {
     if (data) setProfile(data);
   }, [data, setProfile]);
   return {
-    name: data?.fullName ?? fullName ?? SPEC_TEXTS.unknownUser,
+    name: data?.fullName ?? fullName ?? PRODUCT_TEXTS.unknownUser,
     email: data?.email ?? email ?? '',
     image: data?.profileImage ?? profileImage,
   };

@@ -96,6 +96,14 @@ describe('docs and comments name nothing outside the product', () => {
     ]);
   });
 
+  // Names in code too: the texts screens share are the product's own (site/lib/product-texts.ts,
+  // docs/product.md), not those of a "spec" that no clone holds.
+  it('names no code after a document outside the repository', () => {
+    const outside = /\bSPEC_[A-Z]|\bspec-texts\b/;
+    const found = checkedFiles().filter((file) => outside.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
   it(`has none in ${CHECKED.join(', ')}`, () => {
     const files = checkedFiles();
     expect(files.length).toBeGreaterThan(0);

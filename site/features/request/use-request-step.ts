@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
 import { toast } from '../../ui/toast-on-demand.ts';
 import { serverMessage } from '../../lib/api.ts';
-import { SPEC_TEXTS } from '../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../lib/product-texts.ts';
 
 type StepAnswer = { message: string; warning?: string };
 
@@ -19,7 +19,7 @@ export function useRequestStep() {
       toast.success(answer.message);
       if (answer.warning) toast.warning(answer.warning, { duration: 8000 });
     },
-    onError: (err) => toast.error(serverMessage(err) || SPEC_TEXTS.somethingWrong),
+    onError: (err) => toast.error(serverMessage(err) || PRODUCT_TEXTS.somethingWrong),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['workspace'] });
       void client.invalidateQueries({ queryKey: ['admin'] });

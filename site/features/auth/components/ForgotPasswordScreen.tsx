@@ -5,7 +5,7 @@ import { paths } from '../../../lib/routes.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../../../lib/form.ts';
 import { messageOf } from '../notify.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SendOtpSchema),
@@ -44,7 +44,7 @@ function ForgotForm() {
         holdBusy();
         window.location.assign(paths.otp({ email: trimmed }));
       } catch (err) {
-        setFailure(messageOf(err, SPEC_TEXTS.somethingWrong));
+        setFailure(messageOf(err, PRODUCT_TEXTS.somethingWrong));
       }
     }),
   );

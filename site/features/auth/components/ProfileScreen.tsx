@@ -14,7 +14,7 @@ import { messageOf, ORANGE_TOAST_MS, orangeToast } from '../notify.ts';
 import { PROFILE_LABELS } from '../profile-labels.ts';
 import './profile.css';
 import { PROFILE_UPDATED } from '../../../../portal-api/src/modules/users/users.labels.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { TeamSection } from '../../company/index.ts';
 
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
@@ -133,7 +133,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
           {shownImage ? (
             <img src={shownImage} alt={preview ? 'Preview of the chosen photo' : 'Your profile photo'} width={140} height={140} />
           ) : (
-            <Avatar name={fields.fullName || SPEC_TEXTS.unknownUser} size={140} />
+            <Avatar name={fields.fullName || PRODUCT_TEXTS.unknownUser} size={140} />
           )}
           <input
             ref={fileInput}

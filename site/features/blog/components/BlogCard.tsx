@@ -1,7 +1,7 @@
 import { BLOG_LIMITS, DEFAULT_BLOG_IMAGE, firstWords, formatPostDate } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import type { Blog } from '../blog-admin.ts';
 import { type MenuAction, OptionsMenu } from './OptionsMenu.tsx';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 
 type Props = {
   blog: Blog;
@@ -34,7 +34,7 @@ export function BlogCard({ blog, selecting, selected, onToggle, actions }: Props
           {!selecting && <OptionsMenu label={`Options for ${blog.title}`} actions={actions} />}
         </div>
         <p className="bc-meta">
-          <span className="bc-cat">{blog.category?.name ?? SPEC_TEXTS.uncategorized}</span>
+          <span className="bc-cat">{blog.category?.name ?? PRODUCT_TEXTS.uncategorized}</span>
           <time dateTime={blog.createdAt}>{formatPostDate(blog.createdAt)}</time>
         </p>
       </div>

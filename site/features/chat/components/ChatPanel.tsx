@@ -12,7 +12,7 @@ import { useWorkspace, formatDateTime, StatusBadge, workspaceKey } from '../../r
 import { CLOSE_CONFIRM, nextInQueue, useStatusChange } from '../../queue/index.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import type { ChatUser } from '../types.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { NotesThread, useSavedReplies } from '../../desk/index.ts';
 import { fillPlaceholders, oneLine, withAttachedFiles } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
 
@@ -145,9 +145,9 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
               {query.projectName && <strong className="acp-project">{query.projectName}</strong>}
               <span className={query.projectName ? 'acp-client' : undefined}>
                 {query.projectName ? (
-                  <span>{query.user.fullName || SPEC_TEXTS.unknownUser}</span>
+                  <span>{query.user.fullName || PRODUCT_TEXTS.unknownUser}</span>
                 ) : (
-                  <strong>{query.user.fullName || SPEC_TEXTS.unknownUser}</strong>
+                  <strong>{query.user.fullName || PRODUCT_TEXTS.unknownUser}</strong>
                 )}
                 {query.projectName && ' · '}
                 <span className="acp-online">{online ? 'Online' : 'Offline'}</span>
@@ -182,7 +182,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
           <MessageList
             messages={room.messages}
             isMine={(m) => m.sender.role === 'admin'}
-            emptyText={SPEC_TEXTS.noMessagesYet}
+            emptyText={PRODUCT_TEXTS.noMessagesYet}
             onReply={isClosed ? undefined : startReply}
             header={
               query && (
@@ -228,7 +228,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
         open={confirming}
         title="Close Query"
         message={CLOSE_CONFIRM}
-        confirmLabel={SPEC_TEXTS.confirmClose}
+        confirmLabel={PRODUCT_TEXTS.confirmClose}
         cancelLabel="Cancel"
         danger
         busy={change.isPending}

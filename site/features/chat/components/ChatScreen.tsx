@@ -14,7 +14,7 @@ import { useMarkRead } from '../../../shell/use-unread-socket.ts';
 import { PortalShell } from '../../../shell/PortalShell.tsx';
 import type { MyQuery } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import './chat.css';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { CHAT_CLOSED, CHAT_NOT_YOURS } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 
@@ -118,13 +118,13 @@ function ClientChat() {
           </h1>
           {error ? (
             <p className="error-text" role="alert">
-              Error: {error.message || SPEC_TEXTS.myQueriesFailed}
+              Error: {error.message || PRODUCT_TEXTS.myQueriesFailed}
             </p>
           ) : isPending ? (
             <p role="status">Loading…</p>
           ) : queries.length === 0 ? (
             <p className="cchat-none">
-              {SPEC_TEXTS.noQueriesFound} <a href={paths.request}>Submit your first request</a>
+              {PRODUCT_TEXTS.noQueriesFound} <a href={paths.request}>Submit your first request</a>
             </p>
           ) : (
             <ul>
@@ -149,7 +149,7 @@ function ClientChat() {
                         {q.status === 'closed' && <em> (Closed)</em>}
                       </span>
                       <span className="cchat-item-last">
-                        <span className="cchat-item-text">{last ?? SPEC_TEXTS.noMessagesYet}</span>
+                        <span className="cchat-item-text">{last ?? PRODUCT_TEXTS.noMessagesYet}</span>
                         {unread > 0 && (
                           <span className="cchat-unread">
                             {unread}

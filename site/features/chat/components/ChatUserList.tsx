@@ -7,7 +7,7 @@ import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { formatDate, formatTime, statusLabel } from '../../request/index.ts';
 import { useDismiss, useFocusFirstItem } from '../../../ui/use-dismiss.ts';
 import type { ChatUser, ChatUserQuery } from '../types.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 
 type Props = {
   users: ChatUser[];
@@ -73,7 +73,7 @@ export function ChatUserList({
         {loading ? (
           <p className="acl-note">Loading users…</p>
         ) : (
-          !users.length && <p className="acl-note">{search ? `No clients match “${search}”.` : SPEC_TEXTS.noChatUsers}</p>
+          !users.length && <p className="acl-note">{search ? `No clients match “${search}”.` : PRODUCT_TEXTS.noChatUsers}</p>
         )}
       </div>
       {loading || !users.length ? null : (

@@ -6,7 +6,7 @@ import { api, ApiError, call } from '../../../lib/api.ts';
 import { dashboardMessage } from '../../../lib/truncate.ts';
 import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
 import { formatDate, formatTime, StatusBadge } from '../../request/index.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { ACTIVITIES_DEFAULT_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
 
 const ROWS = 6; // docs/product.md §9
@@ -60,12 +60,12 @@ export function RecentActivities() {
       {error ? (
         <p className="error-text" role="alert">
           {/* docs/product.md §8: the client's recent-activities error reads 'Error {status}: {body}' in red. */}
-          {error instanceof ApiError && error.status ? `Error ${error.status}: ${error.body}` : SPEC_TEXTS.activitiesFailed}
+          {error instanceof ApiError && error.status ? `Error ${error.status}: ${error.body}` : PRODUCT_TEXTS.activitiesFailed}
         </p>
       ) : isPending ? (
         <p role="status">Loading…</p>
       ) : all.length === 0 ? (
-        <p>{SPEC_TEXTS.noActivities}</p>
+        <p>{PRODUCT_TEXTS.noActivities}</p>
       ) : (
         <div className="table-scroll">
           <DataTable table={table} className="data-table" rowKey={(r) => r._id} />

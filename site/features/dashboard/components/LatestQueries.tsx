@@ -4,7 +4,7 @@ import { toast } from '../../../ui/toast-on-demand.ts';
 import { api, call } from '../../../lib/api.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { formatDateTime } from '../../request/index.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 
 const PAGE_SIZE = 6; // docs/product.md §9: admin latest queries, 6 per page.
 
@@ -26,7 +26,7 @@ export function LatestQueries() {
       {isPending ? (
         <p role="status">Loading queries…</p>
       ) : isError ? (
-        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
+        <p className="error-text">{PRODUCT_TEXTS.queriesLoadFailed}</p>
       ) : !data.data.length ? (
         <p>No queries yet.</p>
       ) : (

@@ -5,7 +5,7 @@ import { api, call } from '../../../lib/api.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { formatDate, formatTime, StatusBadge } from '../../request/index.ts';
 import { activityLine } from '../activity-line.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { ADMIN_ACTIVITIES_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
 
 const SHOWN = 6; // docs/product.md §9: admin recent activities show 6 rows by default.
@@ -22,7 +22,7 @@ export function RecentActivities() {
     queryFn: () => call(api['recent-activities'].$get({ query: { limit: String(ADMIN_ACTIVITIES_LIMIT) } })),
   });
   useEffect(() => {
-    if (isError) toast.error(SPEC_TEXTS.activitiesFailed);
+    if (isError) toast.error(PRODUCT_TEXTS.activitiesFailed);
   }, [isError]);
   const rows = expanded ? data : data.slice(0, SHOWN);
   return (
@@ -31,9 +31,9 @@ export function RecentActivities() {
       {isPending ? (
         <p role="status">Loading activities…</p>
       ) : isError ? (
-        <p className="error-text">{SPEC_TEXTS.activitiesFailed}</p>
+        <p className="error-text">{PRODUCT_TEXTS.activitiesFailed}</p>
       ) : !data.length ? (
-        <p>{SPEC_TEXTS.noActivities}</p>
+        <p>{PRODUCT_TEXTS.noActivities}</p>
       ) : (
         <ScrollRegion className="table-wrap" label="Recent Activities table">
           <table className="admin-table">

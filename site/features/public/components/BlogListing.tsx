@@ -9,7 +9,7 @@ import { useBlogUrlState } from '../blog-url-state.ts';
 import { describeFilters, listingKey, listSearch, nextListState } from '../../../../portal-api/src/modules/blogs/blog-listing.rules.ts';
 import { BlogFilters } from './BlogFilters.tsx';
 import { RecentPosts } from './RecentPosts.tsx';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 
 /**
  * /blog: published posts, filtered and paged, the state in the address (docs/product.md §2, §4, §9).
@@ -138,7 +138,7 @@ function PostCard({ blog, first, tagHref, onTag }: CardProps) {
       </a>
       <div className="bl-body">
         <p className="bl-meta">
-          <span className="bl-cat">{blog.category?.name ?? SPEC_TEXTS.uncategorized}</span>
+          <span className="bl-cat">{blog.category?.name ?? PRODUCT_TEXTS.uncategorized}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={blog.createdAt}>{formatPostDate(blog.createdAt)}</time>
         </p>

@@ -68,7 +68,7 @@ export default function ContactForm({ services, labels }: Props) {
       reset({ name: '', email: '', phone: '', service: '', message: '' });
     } catch (err) {
       toast.error(FAILURE, { duration: TOAST_MS, saidInPage: true });
-      // A refused field has a sentence worth keeping on screen; anything else gets the spec's text.
+      // A refused field has a sentence worth keeping on screen; anything else gets docs/product.md's text.
       const invalidInput = err instanceof ApiError && err.code === 'invalid_input';
       setError(invalidInput ? err.message : FAILURE);
       const field = invalidInput ? CONTACT_FIELDS.find((name) => name === err.field) : undefined;

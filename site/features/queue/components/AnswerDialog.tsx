@@ -9,7 +9,7 @@ import { Modal } from '../../../ui/Modal.tsx';
 import type { Query } from '../../request/index.ts';
 import { useStatusChange } from './use-status-change.ts';
 import { firstWords } from '../../../lib/truncate.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { CHANGE_NOTE_MAX } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 
 const ACCEPT = '.pdf,.xlsx,.xls,.csv,.dwg,.zip,.docx,image/*';
@@ -77,7 +77,7 @@ export function AnswerDialog({ query, onClose }: Props) {
     } catch (err) {
       setProgress(null);
       // The server's message (ApiError), or the upload's own sentence naming the file.
-      setError(uploads.failureOf(err, SPEC_TEXTS.somethingWrong));
+      setError(uploads.failureOf(err, PRODUCT_TEXTS.somethingWrong));
     }
   }
 

@@ -6,7 +6,7 @@ import { Pager } from '../../../ui/Pager.tsx';
 import { StatusBadge } from '../../request/index.ts';
 import { useDismiss, useFocusFirstItem } from '../../../ui/use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 
 type Person = { _id: string; fullName: string; email: string };
 
@@ -19,7 +19,7 @@ export function ClientList() {
   const [queriesOf, setQueriesOf] = useState<Person | null>(null);
   const users = useClients(page, PAGE_SIZE);
   useEffect(() => {
-    if (users.isError) toast.error(SPEC_TEXTS.usersFailed);
+    if (users.isError) toast.error(PRODUCT_TEXTS.usersFailed);
   }, [users.isError]);
   const pageCount = Math.max(1, Math.ceil((users.data?.total ?? 0) / PAGE_SIZE));
 
@@ -29,7 +29,7 @@ export function ClientList() {
       {users.isPending ? (
         <p role="status">Loading clients…</p>
       ) : users.isError ? (
-        <p className="error-text">{SPEC_TEXTS.usersFailed}</p>
+        <p className="error-text">{PRODUCT_TEXTS.usersFailed}</p>
       ) : !users.data.data.length ? (
         <p>No clients yet.</p>
       ) : (
@@ -38,7 +38,11 @@ export function ClientList() {
             <li key={u._id}>
               <span className="client-name">{u.fullName}</span>
               <span>
-                {u.latestQueryStatus ? <StatusBadge status={u.latestQueryStatus} /> : <span className="muted">{SPEC_TEXTS.noQueries}</span>}
+                {u.latestQueryStatus ? (
+                  <StatusBadge status={u.latestQueryStatus} />
+                ) : (
+                  <span className="muted">{PRODUCT_TEXTS.noQueries}</span>
+                )}
               </span>
               <ClientMenu user={u} onViewUser={() => setViewing(u)} onViewQueries={() => setQueriesOf(u)} />
             </li>

@@ -10,7 +10,7 @@ import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../por
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import { StatusActions } from './StatusActions.tsx';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { AssigneeSelect, rememberAssigneeFilter, rememberedAssigneeFilter, useActiveStaff } from '../../desk/index.ts';
 import {
@@ -92,7 +92,7 @@ export function RequestQueue() {
 
   const { data, isPending, isError, isFetching } = useQueue({ status, view, search, assignee }, page, PAGE_SIZE);
   useEffect(() => {
-    if (isError) toast.error(SPEC_TEXTS.queriesLoadFailed);
+    if (isError) toast.error(PRODUCT_TEXTS.queriesLoadFailed);
   }, [isError]);
   // Keep the answer dialog showing fresh deliverables after an upload.
   const current = answering && data?.data.find((q) => q._id === answering._id);
@@ -179,7 +179,7 @@ export function RequestQueue() {
       {isPending ? (
         <p>Loading requests…</p>
       ) : isError ? (
-        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
+        <p className="error-text">{PRODUCT_TEXTS.queriesLoadFailed}</p>
       ) : !data.data.length ? (
         <p>No requests match.</p>
       ) : (

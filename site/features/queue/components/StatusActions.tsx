@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { allowedNext } from '../../../../portal-api/src/modules/queries/queries.rules.ts';
 import type { Query } from '../../request/index.ts';
 import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
 
@@ -104,7 +104,7 @@ export function StatusActions({ query, onAnswer, chatLink = true, closeControl =
         open={confirming}
         title="Close Query"
         message={CLOSE_CONFIRM}
-        confirmLabel={SPEC_TEXTS.confirmClose}
+        confirmLabel={PRODUCT_TEXTS.confirmClose}
         cancelLabel="Cancel"
         danger
         busy={change.isPending}

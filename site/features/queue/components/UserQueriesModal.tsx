@@ -4,7 +4,7 @@ import { paths } from '../../../lib/routes.ts';
 import { adminMessagePreview } from '../../../lib/truncate.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { formatDateTime, StatusBadge, type Query } from '../../request/index.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 
 type Props = { user: { _id: string; fullName: string } | null; onClose: () => void };
 
@@ -16,9 +16,9 @@ export function UserQueriesModal({ user, onClose }: Props) {
       {isPending ? (
         <p role="status">Loading queries…</p>
       ) : isError ? (
-        <p className="error-text">{SPEC_TEXTS.queriesLoadFailed}</p>
+        <p className="error-text">{PRODUCT_TEXTS.queriesLoadFailed}</p>
       ) : !data.length ? (
-        <p>{SPEC_TEXTS.noQueries}</p>
+        <p>{PRODUCT_TEXTS.noQueries}</p>
       ) : (
         <ul className="uq-list">
           {data.map((q) => (

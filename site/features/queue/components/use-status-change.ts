@@ -2,7 +2,7 @@ import { toast } from '../../../ui/toast-on-demand.ts';
 import { ApiError, serverMessage } from '../../../lib/api.ts';
 import { useChangeStatus } from '../api.ts';
 import { QUERY_CLOSED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 
 /** Changes a request's status and toasts the outcome (docs/product.md §8 texts for closing); api.ts refreshes the lists. */
 export function useStatusChange() {
@@ -12,8 +12,8 @@ export function useStatusChange() {
       if (status === 'closed') {
         if (err instanceof ApiError && err.status)
           toast.error('Failed to close query', err.message ? { description: err.message } : undefined);
-        else toast.error(SPEC_TEXTS.somethingWrong);
-      } else toast.error(serverMessage(err) || SPEC_TEXTS.somethingWrong);
+        else toast.error(PRODUCT_TEXTS.somethingWrong);
+      } else toast.error(serverMessage(err) || PRODUCT_TEXTS.somethingWrong);
     },
   });
 }

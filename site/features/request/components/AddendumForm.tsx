@@ -8,7 +8,7 @@ import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.
 import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { useInlineForm } from '../../../ui/use-inline-form.ts';
 import { FilePicker } from './FilePicker.tsx';
@@ -72,7 +72,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       void client.invalidateQueries({ queryKey: ['workspace'] });
     } catch (err) {
       // A refused file comes back as the server's sentence naming it, a dropped one as the upload's own (resumable-uploads.ts).
-      setFailure(uploads.failureOf(err, SPEC_TEXTS.somethingWrong));
+      setFailure(uploads.failureOf(err, PRODUCT_TEXTS.somethingWrong));
     } finally {
       setProgress(null);
     }

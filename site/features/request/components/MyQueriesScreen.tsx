@@ -5,7 +5,7 @@ import { Pager } from '../../../ui/Pager.tsx';
 import { PortalShell } from '../../../shell/PortalShell.tsx';
 import { formatDateTime, StatusBadge, type Query } from '../query-format.tsx';
 import { QueryDetailsModal } from './QueryDetailsModal.tsx';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { SearchBox } from '../../search/index.ts';
 import { takeNotice } from '../../../lib/carried-notice.ts';
 import { paths } from '../../../lib/routes.ts';
@@ -43,13 +43,13 @@ function MyQueries() {
       <section className="card">
         {error ? (
           <p className="error-text" role="alert">
-            Error: {error.message || SPEC_TEXTS.myQueriesFailed}
+            Error: {error.message || PRODUCT_TEXTS.myQueriesFailed}
           </p>
         ) : isPending ? (
           <p role="status">Loading…</p>
         ) : all.length === 0 ? (
           <p>
-            {SPEC_TEXTS.noQueriesFound} <a href={paths.request}>Submit your first request</a>
+            {PRODUCT_TEXTS.noQueriesFound} <a href={paths.request}>Submit your first request</a>
           </p>
         ) : (
           <>

@@ -19,7 +19,7 @@ import { MAX_MESSAGE_LENGTH } from '../../../../portal-api/src/modules/queries/q
 import { CharCount } from '../../../ui/CharCount.tsx';
 import { carryNotice } from '../../../lib/carried-notice.ts';
 import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { MAYBE_SUBMITTED } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
 
@@ -269,7 +269,7 @@ function RequestForm() {
                 </option>
               ))}
             </select>
-            {services.isError && <span className="error-text">{SPEC_TEXTS.servicesFailed}</span>}
+            {services.isError && <span className="error-text">{PRODUCT_TEXTS.servicesFailed}</span>}
           </div>
           {subs.length > 0 && (
             <div className="field">

@@ -8,7 +8,7 @@ import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { useDeleteService, useServices } from '../api.ts';
 import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
 import type { SubService } from '../types.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { SavedRepliesSection } from '../../desk/index.ts';
 
 /** /admin-service: Manage Services (docs/product.md §2), and the firm's saved replies (§25). */
@@ -29,7 +29,7 @@ function ManageServices() {
   const [deleting, setDeleting] = useState<SubService | null>(null);
   const { data: services = [], isPending, isError } = useServices();
   useEffect(() => {
-    if (isError) toast.error(SPEC_TEXTS.servicesFailed);
+    if (isError) toast.error(PRODUCT_TEXTS.servicesFailed);
   }, [isError]);
 
   const remove = useDeleteService({
@@ -67,7 +67,7 @@ function ManageServices() {
       {isPending ? (
         <p role="status">Loading services…</p>
       ) : isError ? (
-        <p className="error-text">{SPEC_TEXTS.servicesFailed}</p>
+        <p className="error-text">{PRODUCT_TEXTS.servicesFailed}</p>
       ) : !services.length ? (
         <p>No services yet.</p>
       ) : (

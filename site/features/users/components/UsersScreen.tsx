@@ -12,7 +12,7 @@ import './users.css';
 import { StaffPanel } from '../../desk/index.ts';
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
 import { userStatusLabel } from '../../../../portal-api/src/modules/users/users.labels.ts';
-import { SPEC_TEXTS } from '../../../lib/spec-texts.ts';
+import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 
 /** docs/product.md §9: admin users 6 per page. */
@@ -96,7 +96,7 @@ function UsersTable() {
 
   const [columns] = useState(() =>
     helper.columns([
-      helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || SPEC_TEXTS.unknownUser }),
+      helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || PRODUCT_TEXTS.unknownUser }),
       helper.accessor('email', { header: 'Email' }),
       // docs/product.md, "Colleagues": the company, and who invited a colleague into it.
       helper.display({
@@ -160,7 +160,7 @@ function UsersTable() {
       </h1>
       {users.isError ? (
         <p className="error-text" role="alert">
-          {users.error instanceof Error && users.error.message ? users.error.message : SPEC_TEXTS.usersFailed}
+          {users.error instanceof Error && users.error.message ? users.error.message : PRODUCT_TEXTS.usersFailed}
         </p>
       ) : users.isPending ? (
         <p role="status">Loading users…</p>

@@ -3,7 +3,7 @@
 // (queries.labels.ts, auth.labels.ts, users.labels.ts, blogs.rules.ts).
 import { BLOG_TEXTS } from '../../portal-api/src/modules/blogs/blogs.rules.ts';
 
-export const SPEC_TEXTS = {
+export const PRODUCT_TEXTS = {
   noMessagesYet: 'No messages yet',
   noChatUsers: 'No users found. Please check back later.',
   confirmClose: 'Yes, Close Query',
@@ -23,5 +23,5 @@ export const SPEC_TEXTS = {
   somethingWrong: 'Something went wrong',
 } as const;
 
-/** docs/product.md §2 "Footer" and §9: the copyright line's year, a constant of the spec (not the clock's year). */
+/** docs/product.md §2 "Footer" and §9: the copyright line's year, a fixed text (not the clock's year). */
 export const COPYRIGHT_YEAR = 2025;

@@ -83,6 +83,32 @@ describe('the built site', () => {
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(page('Home')));
   });
 
+  // docs/decisions/0009-public-url-placed-when-served.md: a page holding the build's placeholder
+  // origin gets the running PUBLIC_URL once per version of its file, not on every request.
+  it('places PUBLIC_URL in a page once per version of its file', async () => {
+    const file = path.join(dist, 'terms/index.html');
+    const at = new Date('2026-01-01T00:00:00Z');
+    const write = async (title: string) => {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, page(title).replace('</title>', '</title><link rel="canonical" href="https://public-url.invalid/terms/">'));
+      await fs.utimes(file, at, at);
+    };
+    await write('Terms one');
+    const first = await raw('/terms');
+    expect(first.body.toString()).toContain(`<link rel="canonical" href="${server.deps.config.publicUrl}/terms/">`);
+    expect(first.body.toString()).not.toContain('public-url.invalid');
+    // Same size and time: the same version, answered from memory without reading the file.
+    await write('Terms two');
+    const second = await raw('/terms');
+    expect(second.body.toString()).toContain('<title>Terms one</title>');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    // A new time (a rebuild): read again.
+    await fs.utimes(file, at, new Date('2026-01-02T00:00:00Z'));
+    const third = await raw('/terms');
+    expect(third.body.toString()).toContain('<title>Terms two</title>');
+    expect(third.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it('caches hashed assets for a year and other files for an hour', async () => {
     const asset = await raw('/_astro/app.Bx12.js');
     expect(asset.status).toBe(200);

@@ -16,7 +16,8 @@ import { BUILD_ORIGIN, withPublicOrigin } from './public-origin.ts';
 // Serves the Astro build. Hashed assets are cached for a year, the rest
 // revalidated by ETag (hono/etag answers 304).
 //
-// Two paths, because a build serves under any address (public-origin.ts):
+// Two paths, because a build serves under any address (public-origin.ts,
+// docs/decisions/0009-public-url-placed-when-served.md):
 // - pages, feeds, sitemaps, robots.txt and the manifest (TEMPLATED) may hold
 //   the build's placeholder origin. They are read once per version of the
 //   file, given the running PUBLIC_URL, and kept in memory with their policy

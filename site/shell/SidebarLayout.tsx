@@ -148,13 +148,15 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
         .shell-main:focus { outline: none; }
         @media (max-width: 768px) {
           .shell { grid-template-columns: 1fr; grid-template-rows: auto 1fr; }
-          .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem 1rem; position: sticky; top: 0; z-index: 20; }
-          .shell-burger { position: relative; background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
-          .shell-burger-badge { position: absolute; top: -8px; right: -10px; }
+          /* Paddings stop at their 16 px size: with large text a phone keeps its width for the text. */
+          .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem min(1rem, 16px); position: sticky; top: 0; z-index: 20; }
+          .shell-top strong { min-width: 0; overflow-wrap: anywhere; }
+          /* The unread count sits beside ☰, inside the button: pinned to its corner it covered ☰ at large text. */
+          .shell-burger { flex: none; display: inline-flex; align-items: center; justify-content: center; gap: .35rem; padding: 0 .5rem; background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
           .shell-side { display: none; position: fixed; top: 60px; left: 0; bottom: 0; width: min(17.5rem, 85vw); height: auto; z-index: 30; box-shadow: 4px 0 24px rgb(0 0 0 / 30%); }
           .shell-side.is-open { display: block; }
           .shell-title { display: none; }
-          .shell-main { padding: 1rem; }
+          .shell-main { padding: min(1rem, 16px); }
           /* What scrolls into view (a focused control, a list's top) stops below the sticky top bar. */
           html { scroll-padding-top: 72px; }
         }

@@ -7,6 +7,7 @@ import {
   contactFormHydrated,
   expectNoAxeViolations,
   holdRequests,
+  keepShot,
   newClient,
   say,
   shoot,
@@ -83,15 +84,44 @@ test('the pager brings its list back from the top, below the phone top bar, and 
   }
 });
 
-test('Logout from the phone menu: Escape and Cancel give the focus back to the menu button', async ({ browser, admin, sharedClient }) => {
+/** What the page is wider than its window: what would scroll sideways. */
+const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+
+test('Logout from the phone menu: Escape and Cancel give the focus back to the menu button; the client at 200 % text', async ({
+  browser,
+  request,
+  admin,
+  sharedClient,
+}) => {
+  // A reply the client has not read puts its count on ☰.
+  const replied = await submitRequest(request, sharedClient, 'Drywall takeoff with a reply to read');
+  await say(E2E.baseURL, admin, replied, 'Your drywall takeoff is under way.');
   for (const [session, home] of [
     [sharedClient, '/portal'],
     [admin, '/admin'],
   ] as const) {
     const page = await pageAs(browser, session, phone);
+    // The client's browser has its default text at 32 px (200 %), as a person sets it.
+    const largeText = session === sharedClient;
+    if (largeText) await (await page.context().newCDPSession(page)).send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
     await page.goto(home);
     const menu = page.getByRole('button', { name: 'Menu' });
     const dialog = page.getByRole('dialog', { name: 'Logout' });
+    if (largeText) {
+      // Nothing scrolls sideways, and the unread count sits beside ☰, not over it: a click on ☰ opens the menu.
+      const activities = page.getByRole('region', { name: 'Recent Activities' });
+      await expect(activities.getByRole('cell').first()).toBeVisible();
+      expect(await sideways(page), '/portal').toBeLessThanOrEqual(0);
+      // Nor does the table inside its card: each label goes above its value.
+      expect(await activities.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      const glyph = (await menu.getByText('☰').boundingBox())!;
+      const count = (await page.getByTestId('badge-menu').boundingBox())!;
+      expect(glyph.x + glyph.width <= count.x || count.x + count.width <= glyph.x, 'the count beside ☰').toBe(true);
+      await page.mouse.click(glyph.x + glyph.width / 2, glyph.y + glyph.height / 2);
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    }
     for (const close of ['Escape', 'Cancel'] as const) {
       await press(page, menu);
       await press(page, page.getByRole('button', { name: 'Logout' }));
@@ -100,6 +130,12 @@ test('Logout from the phone menu: Escape and Cancel give the focus back to the m
       else await press(page, dialog.getByRole('button', { name: 'Cancel' }));
       await expect(dialog).toBeHidden();
       await expect(menu).toBeFocused();
+    }
+    if (largeText) {
+      await page.goto('/request');
+      await expect(page.getByLabel('Bid due date (optional)')).toBeVisible();
+      expect(await sideways(page), '/request').toBeLessThanOrEqual(0);
+      await keepShot(page, { path: 'test-results/focus/request-text-200-375.png' });
     }
     await page.context().close();
   }

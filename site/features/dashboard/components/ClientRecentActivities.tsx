@@ -73,7 +73,7 @@ export function RecentActivities() {
       )}
       {expanded && all.length >= ACTIVITIES_DEFAULT_LIMIT && <p className="recent-note">{latestActivitiesNote(all.length)}</p>}
       <style>{`
-        .recent-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin-bottom: .75rem; }
+        .recent-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .5rem 1rem; margin-bottom: .75rem; }
         .recent-head h2 { margin: 0; font-size: 1.2rem; }
         .table-scroll { overflow-x: auto; }
         .recent-project { overflow-wrap: anywhere; }
@@ -84,8 +84,13 @@ export function RecentActivities() {
         @media (max-width: 600px) {
           .data-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
           .data-table tr { display: block; border-bottom: 1px solid var(--line); padding: .4rem 0; }
-          .data-table td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: .25rem .25rem; }
+          .data-table td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: .25rem .25rem; overflow-wrap: anywhere; }
           .data-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; }
+          /* With large text a label and its value no longer fit side by side: the label goes above (in rem, so it follows the text). */
+          .recent .table-scroll { container-type: inline-size; }
+          @container (max-width: 14rem) {
+            .data-table td { display: grid; gap: 0; }
+          }
         }
       `}</style>
     </section>

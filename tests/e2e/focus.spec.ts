@@ -236,20 +236,23 @@ test("the client workspace: Decline, Request a revision and Add addendum focus t
   const panel = page.getByRole('complementary', { name: 'Request details' });
 
   await page.goto(`/chat/${quoted}`);
-  const decline = panel.getByRole('button', { name: 'Decline', exact: true });
+  // The open quote is decided on its card in the chat; once declined it leaves the chat for the panel, and the focus follows it.
+  const chatQuote = page.getByRole('region', { name: 'Quote in the chat' });
+  const decline = chatQuote.getByRole('button', { name: 'Decline', exact: true });
   await press(page, decline);
-  const reason = panel.getByLabel('Why do you decline?');
+  const reason = chatQuote.getByLabel('Why do you decline?');
   await expect(reason).toBeFocused();
   await shoot(page, 'focus/decline-form');
-  await press(page, panel.getByRole('button', { name: 'Cancel' }));
+  await press(page, chatQuote.getByRole('button', { name: 'Cancel' }));
   await expect(decline).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(reason).toBeFocused();
   await page.keyboard.type('Over our budget.');
-  await press(page, panel.getByRole('button', { name: 'Decline quote' }));
+  await press(page, chatQuote.getByRole('button', { name: 'Decline quote' }));
   const card = panel.getByRole('article', { name: /^Quote of / });
   await expect(card.getByText('Declined: Over our budget.')).toBeVisible();
   await expect(card).toBeFocused();
+  await expect(chatQuote).toHaveCount(0);
 
   await page.goto(`/chat/${answered}`);
   const ask = panel.getByRole('button', { name: 'Request a revision' });

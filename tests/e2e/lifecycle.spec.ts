@@ -67,6 +67,9 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await cp.goto(`/chat/${id}`);
   const card = cp.getByLabel('Quote in the chat');
   await expect(card.getByText('$1,200.00', { exact: true })).toBeVisible();
+  // The quote shows once: the panel sums it up in a line, with no buttons of its own.
+  await expect(panel(cp).getByText('Sent · Standard $1,200.00 · Rush $1,800.50. Answer it on the quote in the chat.')).toBeVisible();
+  await expect(panel(cp).getByRole('button', { name: /^(Accept|Decline)/ })).toHaveCount(0);
   await shoot(cp, 'lifecycle/client-quote-card');
   await expectNoAxeViolations(cp, { include: ['.cchat-window', '.rqp'] });
   await card.getByRole('button', { name: 'Accept rush' }).focus();
@@ -156,6 +159,19 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await cp1.getByRole('link', { name: 'Reuse these plans' }).click();
   await cp.waitForURL(/\/request\?reuse=/);
   await expect(cp.getByRole('group', { name: 'Reused plans' }).getByRole('listitem')).toHaveCount(2);
+  // At 1280 the longest sub-service shows whole in its select, arrow aside ('Commercial Bidding Estimate' was cut).
+  await cp.getByLabel('Service *', { exact: true }).selectOption({ label: 'General Contractor' });
+  const subService = cp.getByLabel('Sub-Service *');
+  await subService.selectOption({ label: 'Commercial Bidding Estimates' });
+  const room = await subService.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const pen = document.createElement('canvas').getContext('2d')!;
+    pen.font = style.font;
+    const text = pen.measureText(select.selectedOptions[0]!.text).width;
+    const arrow = 24;
+    return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow - text;
+  });
+  expect(room).toBeGreaterThan(0);
   await cp.getByLabel('Project name *').fill('Brickell Tower Phase 2');
   await cp.getByLabel('Description *').fill('Same tower, phase 2 garage levels.');
   await cp.getByLabel('Service *', { exact: true }).selectOption({ label: 'Sub-Contractor' });
@@ -213,7 +229,7 @@ test('a rush option due after the bid date is flagged to the firm while quoting 
   const cp = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await asUser(cp.context(), client);
   await cp.goto(`/chat/${id}`);
-  const card = panel(cp).getByRole('article', { name: /^Quote of / });
+  const card = cp.getByRole('region', { name: 'Quote in the chat' }).getByRole('article', { name: /^Quote of / });
   await expect(card.getByRole('listitem').filter({ hasText: 'Standard:' })).toContainText('due after the bid date');
   await expect(card.getByRole('listitem').filter({ hasText: 'Rush:' })).not.toContainText('due after the bid date');
   await shoot(cp, 'lifecycle/quote-late-option');

@@ -4,6 +4,7 @@ import { toast } from '../../../ui/toast-on-demand.ts';
 import type { Quote } from '../../../../portal-api/src/modules/quotes/quotes.schema.ts';
 import { QUOTE_STATE_LABELS } from '../../../../portal-api/src/modules/queries/queries.rules.ts';
 import { formatCents, isDueAfterBidDate, LATE_OPTION_NOTE } from '../../../../portal-api/src/modules/quotes/quotes.rules.ts';
+import { quoteCardId } from '../quote-card-id.ts';
 import { useRequestStep } from '../use-request-step.ts';
 import { api, call } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
@@ -19,14 +20,26 @@ const resolver = lazyZodResolver(
 );
 const turnaround = (h: number) => (h % 24 === 0 ? `${h / 24 === 1 ? '24 h' : `${h / 24} days`}` : `${h} h`);
 
-/** `canDecide` and `canWithdraw`: the moves the server allows the viewer on this quote (moves.ts). */
-type Props = { quote: Quote; role: 'admin' | 'client'; canDecide: boolean; canWithdraw?: boolean; bidDueDate?: string | null };
+/**
+ * `canDecide` and `canWithdraw`: the moves the server allows the viewer on this quote (moves.ts).
+ * `focusAfter`: where the focus goes once the quote is decided, for a card that then goes away
+ * (the chat's); by default the card itself keeps it.
+ */
+type Props = {
+  quote: Quote;
+  role: 'admin' | 'client';
+  canDecide: boolean;
+  canWithdraw?: boolean;
+  bidDueDate?: string | null;
+  focusAfter?: () => HTMLElement | null;
+};
 
 /**
  * A quote as both sides see it; the client accepts one option in one
- * click or declines with a reason. Shown in the workspace and in the client's chat.
+ * click or declines with a reason. An open quote shows to the client in the chat only
+ * (ChatQuoteCard.tsx); the workspace shows the others.
  */
-export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueDate = null }: Props) {
+export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueDate = null, focusAfter }: Props) {
   const step = useRequestStep();
   const reasonId = useId();
   // The reason box takes the focus as the form opens; Cancel gives it back to Decline.
@@ -41,8 +54,9 @@ export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueD
   // An open quote's option that, accepted now, would be delivered after the bid due date says so (both sides).
   const late = (hours: number) =>
     isOpen && isDueAfterBidDate(Date.now() + hours * 3_600_000, bidDueDate) && <em className="quote-late"> · {LATE_OPTION_NOTE}</em>;
+  const decided = () => (focusAfter ? focusAfter() : card.current);
   const accept = (option: 'standard' | 'rush') => {
-    rescueFocus(() => card.current); // the buttons go once the quote is accepted
+    rescueFocus(decided); // the buttons go once the quote is accepted
     step.mutate(() => call(api.quotes[':quoteId'].accept.$post({ param: { quoteId: quote._id }, json: { option } })));
   };
   const withdraw = () => {
@@ -51,7 +65,13 @@ export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueD
   };
 
   return (
-    <article ref={card} tabIndex={-1} className={`quote-card is-${quote.state}`} aria-label={`Quote of ${formatDateTime(quote.sentAt)}`}>
+    <article
+      ref={card}
+      id={quoteCardId(quote._id)}
+      tabIndex={-1}
+      className={`quote-card is-${quote.state}`}
+      aria-label={`Quote of ${formatDateTime(quote.sentAt)}`}
+    >
       <header>
         <strong>Quote</strong> <span className="quote-state">{QUOTE_STATE_LABELS[quote.state]}</span>
         <time dateTime={quote.sentAt}>{formatDateTime(quote.sentAt)}</time>
@@ -98,7 +118,7 @@ export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueD
           onSubmit={decline.handleSubmit(
             (form) => {
               // Declined, the card has no buttons left (Decline shows again for a moment, till the reload): the card takes the focus.
-              rescueFocus(() => card.current);
+              rescueFocus(decided);
               step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: form })), {
                 onSuccess: declining.close,
               });

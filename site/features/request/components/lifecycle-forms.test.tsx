@@ -6,6 +6,7 @@ import { chooseFiles } from '../../../../tests/component/choose.ts';
 import { multipart } from '../../../../tests/component/multipart.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { IslandRoot } from '../../../ui/IslandRoot.tsx';
+import { ChatQuoteCard } from './ChatQuoteCard.tsx';
 import { RequestPanel } from './RequestPanel.tsx';
 
 // The request workspace's forms in jsdom against the real API: the admin's
@@ -46,8 +47,10 @@ function openPanel(id: string, role: 'admin' | 'client') {
     store.signIn(adminToken, { _id: adminId, fullName: 'Admin', email: ADMIN.email, role: 'admin', status: 'approved' });
   else store.signIn(client.token, { _id: client.id, fullName: client.fullName, email: client.email, role: 'client', status: 'approved' });
   browser.visit(role === 'admin' ? `/admin-chat/${id}` : `/chat/${id}`);
+  // As on /chat/{id}: the client's open quote is decided on its card in the chat.
   render(
     <IslandRoot>
+      {role === 'client' && <ChatQuoteCard queryId={id} />}
       <RequestPanel queryId={id} role={role} />
     </IslandRoot>,
   );
@@ -142,6 +145,10 @@ describe('the quote form (QuoteFormSchema)', () => {
 describe("the client's decline (DeclineQuoteSchema)", () => {
   it('waits for a reason, refuses a blank one with the schema sentence, then declines with it', async () => {
     openPanel(queryId, 'client');
+    // One card with the buttons (the chat's): the panel sums the open quote up in a line.
+    const line = (_: string, el: Element | null) =>
+      el?.tagName === 'P' && /^Sent · Standard \$.*\. Answer it on the quote in the chat\.$/.test(el.textContent ?? '');
+    expect(await screen.findByText(line)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     const reason = screen.getByLabelText('Why do you decline?');
     const send = screen.getByRole('button', { name: 'Decline quote' });

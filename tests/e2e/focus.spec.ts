@@ -64,10 +64,29 @@ test('the pager brings its list back from the top, below the phone top bar, and 
   const admin = await signInAdmin(request);
   const client = await newClient(request, admin, 'Tomas Topline');
   // Two full pages: the second is as tall as the first, so nothing but the pager moves the window.
-  for (let i = 1; i <= 10; i++) await submitRequest(request, client, `Top of the list request number ${i}`);
+  for (let i = 1; i <= 10; i++)
+    await submitRequest(request, client, `Masonry walls ${i}`, { projectName: `Coral Gables Library Extension ${i}` });
   for (const viewport of [phone, { width: 1280, height: 360 }]) {
     const page = await pageAs(browser, client, viewport);
     await page.goto('/my-queries');
+    // The project name and the message wrap between words, never inside one (each word lies on one line).
+    const split = await page
+      .locator('td[data-label="Message"]')
+      .first()
+      .evaluate((cell) => {
+        const words: string[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          for (const word of text.textContent!.matchAll(/[^\s·…]+/g)) {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) words.push(word[0]);
+          }
+        }
+        return words;
+      });
+    expect(split, 'words cut across lines').toEqual([]);
     const list = page.locator('section', { has: page.getByRole('navigation', { name: 'Pagination' }) }).first();
     const next = page.getByRole('button', { name: 'Next' });
     await next.scrollIntoViewIfNeeded();

@@ -67,9 +67,12 @@ function MyQueries() {
                   {rows.map((q) => (
                     <tr key={q._id}>
                       <td data-label="Message" title={q.message}>
-                        {/* The project name leads; the message (docs/product.md §2, 3 words) follows. */}
-                        {q.projectName && <strong className="q-project">{q.projectName} · </strong>}
-                        {myQueriesMessage(q.message)}
+                        {/* The project name leads; the message (docs/product.md §2, 3 words) follows. One span, so that
+                            on a phone both flow as one text beside the label instead of squeezing each other mid-word. */}
+                        <span className="myq-message">
+                          {q.projectName && <strong className="q-project">{q.projectName} · </strong>}
+                          {myQueriesMessage(q.message)}
+                        </span>
                       </td>
                       <td data-label="Created At">{formatDateTime(q.createdAt)}</td>
                       <td data-label="Action">
@@ -111,6 +114,7 @@ function MyQueries() {
           .myq-table tr { display: block; border-bottom: 1px solid var(--line); padding: .5rem 0; }
           .myq-table td { display: flex; justify-content: space-between; align-items: center; gap: 1rem; border: none; padding: .25rem; }
           .myq-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; flex-shrink: 0; }
+          .myq-message { min-width: 0; text-align: right; }
         }
       `}</style>
     </div>

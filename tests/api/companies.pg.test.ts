@@ -202,14 +202,24 @@ describe('removing and leaving', () => {
     const sock = await openSocket(server.url);
     sock.ws.send(JSON.stringify({ type: 'joinRoom', token: c.token, queryId }));
     await sock.next((f) => f.type === 'joined');
+    // A file the firm sends while they watch the chat: their copy of the live frame is their own link.
+    const fd = new FormData();
+    fd.append('files[]', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'firm-takeoff.pdf');
+    expect((await server.call('POST', `/api/chats/query/${queryId}/files`, { token: admin, form: fd })).status).toBe(201);
+    const frame = await sock.next((f) => f.type === 'receiveMessage' && f.message.file?.name === 'firm-takeoff.pdf');
+    const live = new URL(frame.message.file.url, server.url);
+    expect((await fetch(live)).status).toBe(200);
     const closed = new Promise<number>((resolve) => sock.ws.on('close', (code) => resolve(code)));
 
     const removed = await server.call('DELETE', `/api/companies/me/members/${c.id}`, { token: owner.token });
     expect(removed.status).toBe(200);
     expect(await closed).toBe(SESSION_ENDED_CLOSE);
     expect((await server.call('GET', `/api/queries/${queryId}`, { token: c.token })).status).toBe(401);
-    expect((await fetch(link)).status).toBe(404);
-    expect((await fetch(zip)).status).toBe(404);
+    for (const dead of [link, zip, live]) {
+      const res = await fetch(dead);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: expect.any(String), code: 'not_found' });
+    }
     // Signed in again, they have a company of their own and none of the old one's requests.
     const again = await signIn(server, c.email, c.password);
     expect((await server.call('GET', `/api/queries/${queryId}`, { token: again })).status).toBe(404);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createClient, mailsTo, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { openSocket } from './socket.ts';
 import { invitationLink, inviteAdmin } from './staff-accounts.ts';
+import { submitQuery } from './submit-query.ts';
 
 // docs/product.md §25 "Staff": invitations, the one-time link, disabling, the last active admin.
 
@@ -9,6 +10,7 @@ let server: TestServer;
 let admin: string;
 let adminId: string;
 const logs: string[] = [];
+const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 beforeAll(async () => {
   const { default: pino } = await import('pino');
@@ -140,6 +142,52 @@ describe('disabling an admin', () => {
     // Enabled again, they sign in with their password and a code.
     expect((await server.call('POST', `/api/staff/${b.id}/enable`, { token: admin })).status).toBe(200);
     await expect(signIn(server, b.email, b.password)).resolves.toBeTruthy();
+  });
+
+  it('stops their signed links at once, with the message and code of a dead link', async () => {
+    const b = await inviteAdmin(server, admin);
+    const client = await createClient(server, admin);
+    const queryId = await submitQuery(server, client.token, 'Disabled estimator links');
+    // Links handed to B: a request file and the plans' ZIP (workspace), a chat file B sent, a saved reply's file.
+    const ws = await server.call('GET', `/api/queries/${queryId}/workspace`, { token: b.token });
+    const chatFile = new FormData();
+    chatFile.append('files[]', new Blob([PDF], { type: 'application/pdf' }), 'takeoff.pdf');
+    const sent = await server.call('POST', `/api/chats/query/${queryId}/files`, { token: b.token, form: chatFile });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const replyFile = new FormData();
+    replyFile.append('title', `Sample ${b.id}`);
+    replyFile.append('body', 'Here is a sample takeoff.');
+    replyFile.append('files[]', new Blob([PDF], { type: 'application/pdf' }), 'sample.pdf');
+    const reply = await server.call('POST', '/api/saved-replies', { token: b.token, form: replyFile });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    // And a file the client sent while B watched the chat: B's copy of the live frame is B's link.
+    const socket = await openSocket(server.url);
+    socket.ws.send(JSON.stringify({ type: 'joinRoom', token: b.token, queryId }));
+    await socket.next((f) => f.type === 'joined');
+    const clientFile = new FormData();
+    clientFile.append('files[]', new Blob([PDF], { type: 'application/pdf' }), 'addendum.pdf');
+    expect((await server.call('POST', `/api/chats/query/${queryId}/files`, { token: client.token, form: clientFile })).status).toBe(201);
+    const live = await socket.next((f) => f.type === 'receiveMessage' && f.message.file?.name === 'addendum.pdf');
+    socket.ws.close();
+    const links = [
+      ws.body.data.query.files[0].url,
+      ws.body.data.filesZipUrl,
+      sent.body.data.file.url,
+      reply.body.data.files[0].url,
+      live.message.file.url,
+    ].map((url: string) => new URL(url, server.url));
+    for (const link of links) expect((await fetch(link)).status, link.pathname).toBe(200);
+
+    expect((await server.call('POST', `/api/staff/${b.id}/disable`, { token: admin })).status).toBe(200);
+    for (const link of links) {
+      const res = await fetch(link);
+      expect(res.status, link.pathname).toBeGreaterThanOrEqual(400);
+      expect(res.status, link.pathname).toBeLessThan(500);
+      expect(await res.json()).toEqual({ message: expect.any(String), code: 'not_found' });
+    }
+    // Enabled again, the same links open again: they were refused for who holds them, not revoked.
+    expect((await server.call('POST', `/api/staff/${b.id}/enable`, { token: admin })).status).toBe(200);
+    expect((await fetch(links[0]!)).status).toBe(200);
   });
 
   it('never disables the last active admin', async () => {

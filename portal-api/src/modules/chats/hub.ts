@@ -143,12 +143,26 @@ export class ChatHub {
     if (peer.socket.readyState === WebSocket.OPEN) peer.socket.send(JSON.stringify(frame));
   }
 
-  /** Sends to every socket in a room on this instance. */
+  /** Sends to every socket in a room on this instance, each its own copy where readerCopy makes one. */
   broadcast(room: string, frame: object): void {
     const text = JSON.stringify(frame);
+    const copyFor = this.readerCopies?.(frame) ?? null;
     for (const peer of this.rooms.get(room) ?? []) {
-      if (peer.socket.readyState === WebSocket.OPEN) peer.socket.send(text);
+      if (peer.socket.readyState !== WebSocket.OPEN) continue;
+      const own = copyFor?.(peer);
+      peer.socket.send(own ? JSON.stringify(own) : text);
     }
+  }
+
+  /**
+   * Set by the chats module: for a frame that each reader receives in a copy of their own, the
+   * function that makes it; null for a frame that is the same for everyone (chats.socket.ts: a
+   * file's link is signed for the socket's user, not for the sender).
+   */
+  private readerCopies: ((frame: object) => ((peer: Peer) => object | null) | null) | null = null;
+
+  setReaderCopies(copies: ((frame: object) => ((peer: Peer) => object | null) | null) | null): void {
+    this.readerCopies = copies;
   }
 
   /**

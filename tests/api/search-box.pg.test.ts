@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { openSocket } from './socket.ts';
 import { submitQuery } from './submit-query.ts';
+import { until } from './until.ts';
 
 // The one search box (GET /api/search, docs/product.md "Search") on both engines: every source
 // is found, with its matching text and the ranges to highlight; a client finds only their
@@ -45,7 +46,12 @@ beforeAll(async () => {
   );
   await sock.next((f) => f.type === 'receiveMessage');
   sock.ws.close();
-  // A sheet title, as the sheet indexer stores it.
+  // A sheet title, as the sheet indexer stores it: once the indexer is done with the file, or it
+  // would write its own (empty) titles over these.
+  await until("Doral's plans read by the sheet indexer", async () => {
+    const file = await server.deps.db.selectFrom('query_files').select('index_status').where('query_id', '=', doral).executeTakeFirst();
+    return file?.index_status !== 'pending';
+  });
   await server.deps.db
     .updateTable('query_files')
     .set({ sheet_titles: 'Foundation Plan \n Level 2 Framing' })
@@ -148,5 +154,30 @@ describe('GET /api/search', () => {
     const second = await search(admin, 'pagination', '&pageSize=2&page=2');
     expect(ids(second)).toEqual([more[0]]);
     expect(ids(await search(admin, 'pagination', '&pageSize=2&page=3'))).toEqual([]);
+  });
+
+  it('reads at most its cap from each source, the newest matches, for an admin and for a client', async () => {
+    const { searchHits } = await import('../../portal-api/src/modules/search/search.repo.ts');
+    const made = [];
+    for (let i = 0; i < 4; i += 1)
+      made.push(await submitQuery(server, bob.token, `Zephyr tower estimate ${i}`, { projectName: `Zephyr ${i}` }));
+    const sock = await openSocket(server.url);
+    for (const id of made) {
+      sock.ws.send(JSON.stringify({ type: 'sendMessage', token: bob.token, queryId: id, message: `Zephyr note on ${id}`, replyTo: null }));
+      await sock.next((f) => f.type === 'receiveMessage' && f.message.query === id);
+    }
+    sock.ws.close();
+    const newest = [made[3], made[2]];
+    const company = (await server.deps.db.selectFrom('users').select('company_id').where('id', '=', bob.id).executeTakeFirstOrThrow())
+      .company_id;
+    for (const scope of [null, company]) {
+      const hits = await searchHits(server.deps.db, 'zephyr', scope, 2);
+      for (const field of ['message', 'projectName', 'chat'] as const) {
+        expect(
+          hits.filter((h) => h.field === field).map((h) => h.queryId),
+          `${field}, ${scope ?? 'admin'}`,
+        ).toEqual(newest);
+      }
+    }
   });
 });

@@ -24,12 +24,25 @@ export function searchWords(text: string): string[] {
 const PG_WORDS = sql`to_tsvector('simple', regexp_replace(coalesce(q.subject, '') || ' ' || q.message, '[^[:alnum:]]+', ' ', 'g'))`;
 
 /**
+ * `select rowid from <fts> where <fts> match …`, on SQLite, and with `newest` only the newest
+ * `newest` matches by rowid, which FTS5 reads from the end of its index and stops: rows are
+ * appended, so the greatest rowids are the latest written. A search for a common word then reads
+ * `newest` entries, not every match, nor sorts them.
+ */
+function ftsRowids(fts: string, match: string, newest?: number): RawBuilder<unknown> {
+  const table = sql.table(fts);
+  const bounded = newest === undefined ? sql`` : sql` order by rowid desc limit ${newest}`;
+  return sql`select rowid from ${table} where ${table} match ${match}${bounded}`;
+}
+
+/**
  * A condition on `q` (the queries table, aliased q, with its rowid on SQLite;
  * used alone in its select, so the planner drives it from the full-text index):
  * its subject or message contains every word of the search as a word prefix.
- * Null when the search has no words (then nothing matches by text).
+ * Null when the search has no words (then nothing matches by text). With `newest`
+ * (SQLite), only among the newest `newest` matching requests (ftsRowids).
  */
-export function queryTextMatches(db: DB, text: string): RawBuilder<SqlBool> | null {
+export function queryTextMatches(db: DB, text: string, newest?: number): RawBuilder<SqlBool> | null {
   const words = searchWords(text);
   if (!words.length) return null;
   if (engineOf(db) === 'postgres') {
@@ -38,7 +51,7 @@ export function queryTextMatches(db: DB, text: string): RawBuilder<SqlBool> | nu
     return sql<SqlBool>`${PG_WORDS} @@ to_tsquery('simple', ${tsquery})`;
   }
   const match = words.map((w) => `"${w}"*`).join(' ');
-  return sql<SqlBool>`q.rowid in (select rowid from queries_fts where queries_fts match ${match})`;
+  return sql<SqlBool>`q.rowid in (${ftsRowids('queries_fts', match, newest)})`;
 }
 
 /** `%text%` for `like … escape '\'`, lower case, with %, _ and \ taken literally. */
@@ -67,9 +80,10 @@ const TRIGRAM = 3;
  * location; users: full name and e-mail) contains `text`, by containsPattern. On SQLite,
  * with three characters or more, the trigram table names the candidates first (a
  * condition on `alias.rowid`), so the `like` reads those only; on PostgreSQL the trigram
- * indexes of migration 20261123T1700 serve the `like` itself.
+ * indexes of migration 20261123T1700 serve the `like` itself. With `newest` (SQLite), only
+ * among the newest `newest` rows the trigram table names (ftsRowids).
  */
-export function namesContain(db: DB, table: keyof typeof NAME_TABLES, alias: string, text: string): RawBuilder<SqlBool> {
+export function namesContain(db: DB, table: keyof typeof NAME_TABLES, alias: string, text: string, newest?: number): RawBuilder<SqlBool> {
   const { fts, columns } = NAME_TABLES[table];
   const pattern = likePattern(text);
   const like = sql<SqlBool>`(${sql.join(
@@ -80,8 +94,7 @@ export function namesContain(db: DB, table: keyof typeof NAME_TABLES, alias: str
   // One phrase: the trigram tokenizer reads it as a substring, case-insensitively. Inside
   // double quotes only a double quote is special, and it is written twice.
   const phrase = `"${text.replace(/"/g, '""')}"`;
-  const ftsTable = sql.table(fts);
-  return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${ftsTable} where ${ftsTable} match ${phrase}) and ${like}`;
+  return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (${ftsRowids(fts, phrase, newest)}) and ${like}`;
 }
 
 /**
@@ -101,16 +114,22 @@ const FTS_SOURCE_TABLES = { chat: 'chat_messages_fts', file: 'query_files_fts' }
  * A condition on a chat message (`source` 'chat', its table aliased `alias`) or a request file
  * ('file'): its text holds every word of the search as a word prefix, read through its full-text
  * index. Null when the search has no words. As queryTextMatches, the search only ever reaches
- * the index as letters and digits, so no input can be query syntax.
+ * the index as letters and digits, so no input can be query syntax. With `newest` (SQLite), only
+ * among the newest `newest` matches (ftsRowids).
  */
-export function sourceTextMatches(db: DB, source: keyof typeof PG_SOURCE_WORDS, alias: string, text: string): RawBuilder<SqlBool> | null {
+export function sourceTextMatches(
+  db: DB,
+  source: keyof typeof PG_SOURCE_WORDS,
+  alias: string,
+  text: string,
+  newest?: number,
+): RawBuilder<SqlBool> | null {
   const words = searchWords(text);
   if (!words.length) return null;
   if (engineOf(db) === 'postgres') {
     const tsquery = words.map((w) => `${w}:*`).join(' & ');
     return sql<SqlBool>`${PG_SOURCE_WORDS[source](alias)} @@ to_tsquery('simple', ${tsquery})`;
   }
-  const fts = sql.table(FTS_SOURCE_TABLES[source]);
   const match = words.map((w) => `"${w}"*`).join(' ');
-  return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${fts} where ${fts} match ${match})`;
+  return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (${ftsRowids(FTS_SOURCE_TABLES[source], match, newest)})`;
 }

@@ -12,9 +12,12 @@ export type Hit = { queryId: string; createdAt: string; field: SearchField; text
 export async function searchHits(db: DB, text: string, companyId: string | null, cap: number): Promise<Hit[]> {
   const scoped = <T extends { where: (...args: any[]) => T }>(qb: T): T =>
     companyId === null ? qb : qb.where('q.company_id', '=', companyId);
-  const words = queryTextMatches(db, text);
-  const chat = sourceTextMatches(db, 'chat', 'm', text);
-  const file = sourceTextMatches(db, 'file', 'f', text);
+  // Across every company, each index hands over only its newest `cap` matches (db/search.ts
+  // ftsRowids), so a common word costs `cap` rows; within one company, its own rows are few.
+  const newest = companyId === null ? cap : undefined;
+  const words = queryTextMatches(db, text, newest);
+  const chat = sourceTextMatches(db, 'chat', 'm', text, newest);
+  const file = sourceTextMatches(db, 'file', 'f', text, newest);
   const [requests, names, clients, chats, files] = await Promise.all([
     words
       ? scoped(db.selectFrom('queries as q').select(['q.id', 'q.created_at', 'q.subject', 'q.message']).where(words))
@@ -26,7 +29,7 @@ export async function searchHits(db: DB, text: string, companyId: string | null,
       db
         .selectFrom('queries as q')
         .select(['q.id', 'q.created_at', 'q.project_name', 'q.location'])
-        .where(namesContain(db, 'queries', 'q', text)),
+        .where(namesContain(db, 'queries', 'q', text, newest)),
     )
       .orderBy('q.created_at', 'desc')
       .limit(cap)
@@ -36,7 +39,7 @@ export async function searchHits(db: DB, text: string, companyId: string | null,
         .selectFrom('users as u')
         .innerJoin('queries as q', 'q.user_id', 'u.id')
         .select(['q.id', 'q.created_at', 'u.full_name', 'u.email'])
-        .where(namesContain(db, 'users', 'u', text)),
+        .where(namesContain(db, 'users', 'u', text, newest)),
     )
       .orderBy('q.created_at', 'desc')
       .limit(cap)

@@ -1,4 +1,4 @@
-// The growth rows of npm run bench (issue 15): the admin's lists with 100
+// The growth rows of npm run bench (docs/performance.md, "Growth"): the admin's lists with 100
 // requests, then with 10,000 requests from 2,000 clients, on the same server.
 // Seeding goes through the project's own repo functions (insertApprovedClient,
 // insertQuery, insertQueryFiles, recordActivity), as the API would write them.
@@ -12,8 +12,6 @@ import { engineOf, type DB } from '../../portal-api/src/db/database.ts';
 import { encodeCursor } from '../../portal-api/src/http/cursor.ts';
 import { recordActivity } from '../../portal-api/src/modules/activities/activities.repo.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
-import { createSession } from '../../portal-api/src/modules/auth/session.ts';
-import { insertMessage } from '../../portal-api/src/modules/chats/chats.repo.ts';
 import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { saveSheetIndex } from '../../portal-api/src/modules/sheet-index/sheet-index.repo.ts';
 import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
@@ -22,7 +20,7 @@ const CALLS = Number(process.env.BENCH_GROWTH_CALLS ?? 60);
 const TRADES = ['framing', 'roofing', 'drywall', 'concrete', 'masonry', 'plumbing', 'electrical', 'painting'];
 
 export type GrowthRow = { name: string; small: Timing; large: Timing; growth: number; cpuGrowth: number };
-type Timing = { medianMs: number; p95Ms: number; cpuMsPerCall: number; bytes: number; status: number };
+export type Timing = { medianMs: number; p95Ms: number; cpuMsPerCall: number; bytes: number; status: number };
 
 /** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
 export async function cpuMs(pid: number): Promise<number> {
@@ -35,12 +33,12 @@ export async function cpuMs(pid: number): Promise<number> {
  * The server's CPU per call is the judged figure: on a shared machine the wall time of a call
  * measures the neighbours as much as the server.
  */
-async function time(pid: number, url: string, token: string): Promise<Timing> {
+export async function time(pid: number, url: string, token: string, calls = CALLS): Promise<Timing> {
   const ms: number[] = [];
   let cpuStart = 0;
   let bytes = 0;
   let status = 0;
-  for (let i = 0; i < CALLS + 5; i++) {
+  for (let i = 0; i < calls + 5; i++) {
     if (i === 5) cpuStart = await cpuMs(pid);
     const started = performance.now();
     // After a long seeding pause the server may be closing the idle keep-alive socket just as
@@ -52,7 +50,7 @@ async function time(pid: number, url: string, token: string): Promise<Timing> {
     bytes = body.byteLength;
     status = res.status;
   }
-  const cpuMsPerCall = ((await cpuMs(pid)) - cpuStart) / CALLS;
+  const cpuMsPerCall = ((await cpuMs(pid)) - cpuStart) / calls;
   ms.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
@@ -170,7 +168,7 @@ async function measureAll(base: string, db: DB, admin: string, pid: number) {
  * 9,900 rows, an index-only count still visits the heap for every row it has not marked, and a
  * list read took twice its steady-state time (docs/performance.md). SQLite has nothing to settle.
  */
-async function settle(db: DB): Promise<void> {
+export async function settle(db: DB): Promise<void> {
   if (engineOf(db) === 'postgres') await sql`vacuum analyze`.execute(db);
 }
 
@@ -186,7 +184,6 @@ export async function growth(base: string, db: DB, adminToken: string, pid: numb
   await settle(db);
   const seedSeconds = Math.round((Date.now() - seedStarted) / 100) / 10;
   const large = await measureAll(base, db, adminToken, pid);
-  const search = await searchRows(base, db, adminToken, pid);
   // The unpaged answer (kept for compatibility) at 2,000 clients, for its size only.
   const unpaged = await time(pid, `${base}/api/users/with-queries`, adminToken);
   const rows: GrowthRow[] = Object.keys(small).map((name) => {
@@ -200,56 +197,6 @@ export async function growth(base: string, db: DB, adminToken: string, pid: numb
     seedSeconds,
     calls: CALLS,
     rows,
-    search,
     unpagedUsersWithQueries: unpaged,
   };
-}
-
-/** Chat messages the search rows run over (docs/performance.md, "Search"). */
-const SEARCH_MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 200_000);
-/** docs/performance.md: one search answers in at most this many ms at 10,000 requests and 200,000 messages. */
-export const SEARCH_GOAL_MS = 50;
-const CHAT_WORDS = ['slab', 'rebar', 'footing', 'addendum', 'quantities', 'revision', 'drawings', 'schedule', 'pricing', 'scope'];
-
-/** Chat messages on every request, in turn from its client and the firm, until there are `total`; one in 1,000 says 'waterproofing'. */
-async function seedChat(db: DB, total: number): Promise<number> {
-  const requests = await db.selectFrom('queries').select(['id', 'user_id']).execute();
-  const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
-  const started = Date.now();
-  for (let done = 0; done < total;) {
-    await db.transaction().execute(async (trx) => {
-      for (let n = 0; n < 2000 && done < total; n++, done++) {
-        const q = requests[done % requests.length]!;
-        const w = (k: number) => CHAT_WORDS[(done + k) % CHAT_WORDS.length];
-        const extra = done % 1000 === 0 ? ' The waterproofing detail is on sheet A5.' : '';
-        await insertMessage(trx, {
-          queryId: q.id,
-          senderId: done % 2 ? admin.id : q.user_id,
-          message: `Message ${done}: please check the ${w(0)} and ${w(3)} for the ${w(7)}.${extra}`,
-          replyTo: null,
-        });
-      }
-    });
-  }
-  return Math.round((Date.now() - started) / 100) / 10;
-}
-
-/**
- * GET /api/search at 10,000 requests and SEARCH_MESSAGES chat messages: a rare word, a chat-only
- * word, a word in every request (each source then reads its cap), a file name, and a client's
- * search within their company.
- */
-async function searchRows(base: string, db: DB, admin: string, pid: number) {
-  const seedSeconds = await seedChat(db, SEARCH_MESSAGES);
-  await settle(db);
-  const client = await db.selectFrom('users').select('id').where('role', '=', 'client').orderBy('created_at').executeTakeFirstOrThrow();
-  const clientToken = (await createSession(db, client.id)).token;
-  const rows = {
-    'GET /api/search?q=kendall (admin)': await time(pid, `${base}/api/search?q=kendall`, admin),
-    'GET /api/search?q=waterproofing (admin, chat)': await time(pid, `${base}/api/search?q=waterproofing`, admin),
-    'GET /api/search?q=takeoff (admin, every request)': await time(pid, `${base}/api/search?q=takeoff`, admin),
-    'GET /api/search?q=plans-4242 (admin, file)': await time(pid, `${base}/api/search?q=plans-4242`, admin),
-    'GET /api/search?q=slab (client)': await time(pid, `${base}/api/search?q=slab`, clientToken),
-  };
-  return { messages: SEARCH_MESSAGES, seedSeconds, goalMs: SEARCH_GOAL_MS, rows };
 }

@@ -164,23 +164,23 @@ export async function seedSearch(db: DB, adminEmail: string, password: string) {
     );
   });
 
-  for (let done = 0; done < MESSAGES;) {
-    const batch: Array<Insertable<Database['chat_messages']>> = [];
-    for (; batch.length < 20 * CHUNK && done < MESSAGES; done++) {
-      const r = done % REQUESTS;
-      const w = (k: number) => CHAT_WORDS[(done + k) % CHAT_WORDS.length];
-      const extra = done % 1000 === 0 ? ' The waterproofing detail is on sheet A5.' : '';
-      batch.push({
-        id: newId(),
-        query_id: requests[r]!.id,
-        sender_id: done % 2 ? adminId : requests[r]!.userId,
-        message: `Message ${done}: please check the ${w(0)} and ${w(3)} for the ${w(7)}.${extra}`,
-        reply_to_id: null,
-        created_at: at(requestAt(r) + (1 + Math.floor(done / REQUESTS)) * 3_600_000),
-        file_id: null,
-      });
-    }
-    await db.transaction().execute((trx) => insertChunked(trx, 'chat_messages', batch));
+  // In the order of their times, as the server writes them (insertMessage), so that rowids rise with time.
+  const messages = Array.from({ length: MESSAGES }, (_, done) => {
+    const r = done % REQUESTS;
+    const w = (k: number) => CHAT_WORDS[(done + k) % CHAT_WORDS.length];
+    const extra = done % 1000 === 0 ? ' The waterproofing detail is on sheet A5.' : '';
+    return {
+      id: newId(),
+      query_id: requests[r]!.id,
+      sender_id: done % 2 ? adminId : requests[r]!.userId,
+      message: `Message ${done}: please check the ${w(0)} and ${w(3)} for the ${w(7)}.${extra}`,
+      reply_to_id: null,
+      created_at: at(requestAt(r) + (1 + Math.floor(done / REQUESTS)) * 3_600_000),
+      file_id: null,
+    };
+  }).sort((x, y) => x.created_at.localeCompare(y.created_at));
+  for (let i = 0; i < messages.length; i += 20 * CHUNK) {
+    await db.transaction().execute((trx) => insertChunked(trx, 'chat_messages', messages.slice(i, i + 20 * CHUNK)));
   }
   await settle(db);
   return { adminId, clientId: clientIds[0]!, seedSeconds: Math.round((Date.now() - started) / 100) / 10 };

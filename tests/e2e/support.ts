@@ -192,9 +192,25 @@ export function storageStateOf(session: Session): {
   };
 }
 
-/** A browser context signed in as `session`: its storage state set as the sign-in screens leave it. */
+let signIns = 0;
+
+/**
+ * A browser context signed in as `session`: the storage the sign-in screens leave, written by an
+ * init script before the first page of the origin runs, once per context (a cookie marks it done,
+ * so a sign-out in the journey stays signed out). Playwright's setStorageState opens and loads an
+ * extra page for that, which cost a third of a short journey (docs/testing.md, "Browser tests").
+ */
 export async function asUser(context: BrowserContext, session: Session): Promise<void> {
-  await context.setStorageState(storageStateOf(session));
+  const { origin, localStorage: entries } = storageStateOf(session).origins[0]!;
+  const marker = `e2e-signed-in-${++signIns}`;
+  await context.addInitScript(
+    ({ origin, entries, marker }) => {
+      if (location.origin !== origin || document.cookie.split('; ').includes(`${marker}=1`)) return;
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+      document.cookie = `${marker}=1; path=/`;
+    },
+    { origin, entries, marker },
+  );
 }
 
 /**

@@ -16,7 +16,8 @@ test.use({ bypassCSP: true });
 type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
+  // Once per document: a second copy of axe (about 500 KB) is parsed again for nothing.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, {

@@ -277,7 +277,8 @@ const axeSource = fs.readFile(path.resolve('node_modules/axe-core/axe.min.js'), 
  * CSP). Toasts come and go and are always left out; `exclude` leaves out more.
  */
 export async function expectNoAxeViolations(page: Page, options: { include?: string[]; exclude?: string[] } = {}): Promise<void> {
-  await page.evaluate(await axeSource);
+  // Once per document: a second copy of axe (about 500 KB) is parsed again for nothing.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
   const violations = await page.evaluate(
     async ({ include, exclude }) => {
       type Axe = {

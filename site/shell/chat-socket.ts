@@ -1,7 +1,7 @@
 import { SESSION_ENDED_CLOSE } from '../../portal-api/src/modules/chats/chats.labels.ts';
 import type { ServerFrame } from '../../portal-api/src/modules/chats/chats.schema.ts';
 
-// What the pages' two kinds of /ws connection (a chat room, the unread counts) share:
+// What the tab's /ws connection (tab-socket.ts) needs:
 // the address, the wait before reconnecting, and how a socket says its session is over.
 
 export function socketUrl(): string {

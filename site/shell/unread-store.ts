@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ClientFrame } from '../../portal-api/src/modules/chats/chats.frames.schema.ts';
 
 // Unread chat counts of the signed-in user, filled by the shell's /ws
-// connection (use-unread-socket.ts) and read by the sidebar badge and the chat lists.
+// connection (tab-socket.ts, use-unread-socket.ts) and read by the sidebar badge and the chat lists.
 // For an admin they are the firm's counts: every admin shares one read time.
 
 /** A client frame before the socket adds its session token. */

@@ -132,7 +132,7 @@ async function connectAll(url: string, plan: Seat[]): Promise<Member[]> {
             // first, so the server knows someone is at the desk. The baseline ignores the frame.
             if (admin) ws.send(JSON.stringify({ type: 'authenticateAdmin', token }));
             // BENCH_WATCH_UNREAD=1: sockets also watch their reader's unread counts, as the portal's
-            // sidebar does on its own socket (site/shell/use-unread-socket.ts), so each message
+            // sidebar does (site/shell/use-unread-socket.ts, on the tab's one socket), so each message
             // also pays for the count it pushes: every client socket, and one admin socket in 100
             // (a desk of 5 at 1,000 sockets; all 500 would each get every client message's count).
             if (WATCH_UNREAD && (!admin || (i + j) % 100 === 1)) ws.send(JSON.stringify({ type: 'watchUnread', token }));

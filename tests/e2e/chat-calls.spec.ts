@@ -59,6 +59,9 @@ test('opening /chat/{id} for a client with 8 requests makes at most 4 API calls'
     const url = new URL(req.url());
     if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}${url.search}`);
   });
+  // The open room and the unread counts share the tab's one socket (site/shell/tab-socket.ts).
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
   const open = ids[3]!;
   // The page's timers (history fallback, socket retries, query retries) run on Playwright's clock.
   await page.clock.install();
@@ -81,6 +84,10 @@ test('opening /chat/{id} for a client with 8 requests makes at most 4 API calls'
   expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(4);
   // One history download, for the open room only.
   expect(calls.filter((c) => c.includes('/message'))).toEqual([`GET /api/chats/query/${open}/message`]);
+  // Another room opened in the same tab joins over the same socket.
+  await items.filter({ hasText: 'Eight requests number 5' }).click();
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Last line of request 5');
+  expect(sockets).toEqual(['/ws']);
   await context.close();
 });
 

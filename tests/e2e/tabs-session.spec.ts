@@ -118,7 +118,7 @@ for (const role of ['client', 'admin'] as const) {
     const session = role === 'client' ? owner : await signIn(request, E2E.admin.email, E2E.admin.password);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await storeOnce(context, session);
-    // The page has two sockets (the unread counts, the chat): wait for the chat's room.
+    // The page's one socket carries the unread counts and the chat: wait for the chat's room.
     const joined = new Promise<void>((resolve) =>
       page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"joined"') && resolve())),
     );

@@ -9,7 +9,9 @@ import { createClient, signIn, signInAdmin } from '../../../tests/api/harness.ts
 import { openSocket, type Socket } from '../../../tests/api/socket.ts';
 import { type Browser, openBrowser } from '../../../tests/component/browser.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { NOT_SENT, SEND_FAILED, useChatRoom } from './useChatRoom.ts';
+import { SEND_FAILED, useChatRoom } from './useChatRoom.ts';
+import { useUnreadSocket } from '../../shell/use-unread-socket.ts';
+import { useUnread } from '../../shell/unread-store.ts';
 
 // useChatRoom in jsdom against the real server and its real /ws (no mocked
 // socket): the page reaches the server through a relay the test can cut.
@@ -123,27 +125,83 @@ describe('useChatRoom', () => {
     await waitFor(() => expect(result.current.connected).toBe(false));
     await adminSays('Sent while you were offline');
     expect(texts(result)).not.toContain('Sent while you were offline');
-    // Offline, a message is not sent and says so: the composer keeps its text.
-    await act(async () => {
-      expect(await result.current.send('Typed while offline')).toBe(false);
+    // Offline, messages wait for the socket (pending: their promises are unsettled, the composer
+    // keeps the text) and go out in the order they were typed once it is back.
+    let first!: Promise<boolean>;
+    let second!: Promise<boolean>;
+    act(() => {
+      first = result.current.send('Typed while offline');
+      second = result.current.send('And a second one');
     });
-    expect(await screen.findByText(NOT_SENT.offline)).toBeTruthy();
-    toast.dismiss();
+    const settled: string[] = [];
+    void first.then(() => settled.push('first'));
+    void second.then(() => settled.push('second'));
+    await act(async () => {});
+    expect(settled).toEqual([]);
 
     browser.network.up();
     await waitFor(() => expect(result.current.connected).toBe(true), { timeout: 20_000 });
+    expect(await first).toBe(true);
+    expect(await second).toBe(true);
+    await waitFor(() => expect(texts(result)).toContain('And a second one'), { timeout: 10_000 });
     await waitFor(() => expect(texts(result)).toContain('Sent while you were offline'), { timeout: 10_000 });
-    expect(texts(result)).toEqual(['Welcome, Ana', 'Plans attached', 'Thanks, on it', 'Sent while you were offline']);
+    expect(texts(result)).toEqual([
+      'Welcome, Ana',
+      'Plans attached',
+      'Thanks, on it',
+      'Sent while you were offline',
+      'Typed while offline',
+      'And a second one',
+    ]);
 
     // A second drop with nothing new: the refetched history adds nothing.
     browser.network.drop();
     await waitFor(() => expect(result.current.connected).toBe(false));
     await waitFor(() => expect(result.current.connected).toBe(true), { timeout: 20_000 });
     await adminSays('Back again');
-    await waitFor(() => expect(texts(result)).toHaveLength(5));
-    expect(new Set(result.current.messages.map((m) => m._id)).size).toBe(5);
+    await waitFor(() => expect(texts(result)).toHaveLength(7));
+    expect(new Set(result.current.messages.map((m) => m._id)).size).toBe(7);
     unmount();
   }, 60_000);
+
+  it('carries the chat room and the unread counts on one socket per tab', async () => {
+    // Counted where the browser opens them: jsdom's WebSocket, as the page has it.
+    const Real = globalThis.WebSocket;
+    let opened = 0;
+    globalThis.WebSocket = class extends Real {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        opened++;
+      }
+    } as typeof WebSocket;
+    try {
+      const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queries}>{children}</QueryClientProvider>;
+      useUnread.setState({ total: null });
+      const { result, unmount } = renderHook(
+        () => {
+          useUnreadSocket();
+          return useChatRoom(queryId);
+        },
+        { wrapper },
+      );
+      await waitFor(() => expect(result.current.connected).toBe(true));
+      await waitFor(() => expect(result.current.loading).toBe(false));
+      await waitFor(() => expect(useUnread.getState().total).not.toBeNull());
+      // Both work over it: a message goes out and comes back, and the admin's reply counts as unread live.
+      await act(async () => {
+        expect(await result.current.send('Over the one socket')).toBe(true);
+      });
+      const before = useUnread.getState().lastEvent?.seq ?? 0;
+      await adminSays('Answered over it too');
+      await waitFor(() => expect(useUnread.getState().lastEvent?.seq ?? 0).toBeGreaterThan(before));
+      await waitFor(() => expect(texts(result)).toContain('Answered over it too'));
+      expect(opened).toBe(1);
+      unmount();
+    } finally {
+      globalThis.WebSocket = Real;
+    }
+  });
 
   it('a message the server refuses resolves false and says why; nothing is added', async () => {
     const { result, unmount } = openRoom();
@@ -181,8 +239,8 @@ describe('useChatRoom', () => {
       expect(result.current.connected).toBe(true);
       expect(result.current.loading).toBe(false);
     });
-    // A send in the moment a socket is replaced is refused on the spot ('Socket not connected',
-    // nothing sent) and the person sends again: so does this test, until the new socket carries it.
+    // A send in the moment a socket is replaced waits for the new one (shell/tab-socket.ts); one
+    // caught by the close of the old one is not sent, and the person sends again: so does this test.
     await waitFor(
       async () => {
         let sent = false;

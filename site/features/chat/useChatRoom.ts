@@ -1,26 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../ui/toast-on-demand.ts';
-import type { ChatMessage, ClientFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
-import { frameParser } from '../../lib/frame-parser.ts';
-import { api, call, sessionRefused } from '../../lib/api.ts';
+import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
+import { api, call } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
-import { reconnectDelay, sessionEndedClose, sessionRefusedFrame, socketUrl } from '../../shell/chat-socket.ts';
+import { type SocketConsumer, tabSocket } from '../../shell/tab-socket.ts';
 import { mergeMessages } from './merge-messages.ts';
 import { PendingSends } from './pending-sends.ts';
 
 export type { ChatMessage };
 
-// The chat connection of docs/architecture.md §5, shared by the client and admin chats:
-// one socket per open room, history from the API, live frames merged by _id.
-// After a dropped connection it reconnects with exponential backoff and
-// re-joins; every `joined` refetches the history (once per join) and, after a reconnect, the request's status, so
-// nothing sent while the socket was down is missed, and the _id merge keeps nothing twice. A message counts as
-// sent only once the server echoes it back (pending-sends.ts); a socket whose session ended (close code
-// SESSION_ENDED_CLOSE, or its token refused) is not reconnected: that is a sign-out (lib/api.ts sessionRefused).
+// The chat room of docs/architecture.md §5, shared by the client and admin chats: history from the
+// API, live frames merged by _id, over the tab's one socket (shell/tab-socket.ts), which also carries
+// the unread counts. After a dropped connection the socket reconnects with backoff and the room
+// re-joins; every `joined` refetches the history (once per join) and, after a reconnect, the request's
+// status, so nothing said while the socket was down is missed, and the _id merge keeps nothing twice.
+// A message counts as sent only once the server echoes it back (pending-sends.ts); one typed while the
+// socket is down waits for it, pending, and goes out in order once it is back. A socket whose session
+// ended (close code SESSION_ENDED_CLOSE, or its token refused) is not reconnected: that is a sign-out
+// (lib/api.ts sessionRefused).
 
-const BACKOFF_MIN_MS = 500;
-const BACKOFF_MAX_MS = 15_000;
 /** Loads the history over HTTP when no `joined` came this long after opening. */
 const HISTORY_FALLBACK_MS = 4000;
 
@@ -58,7 +57,6 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
   const [lifecycleStamp, setLifecycleStamp] = useState(0);
   const [presence, setPresence] = useState<Record<string, boolean>>({});
   const [loading, setLoading] = useState(Boolean(queryId));
-  const socketRef = useRef<WebSocket | null>(null);
   /** Sends into the open room's socket (set while a room is open). */
   const postRef = useRef<((message: string, replyTo: string | null, savedReplyId?: string) => Promise<boolean>) | null>(null);
   const queryClient = useQueryClient();
@@ -69,8 +67,6 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     setLoading(Boolean(queryId));
     if (!token) return;
     let stopped = false;
-    let attempt = 0;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     let history: AbortController | null = null;
 
     const loadHistory = async () => {
@@ -116,7 +112,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     // be open to the browser and carry nothing) and replaced.
     const pending = new PendingSends(() => {
       notSent(NOT_SENT.noAnswer);
-      drop();
+      tabSocket.replace();
     });
     const ownRole = admin ? 'admin' : 'client';
     const isOwn = (m: ChatMessage) => {
@@ -124,114 +120,72 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       return m.query === queryId && m.sender.role === ownRole && (!userId || m.sender._id === userId);
     };
 
-    /** The socket is gone (closed, or given up on): what it carried is not sent; connect again. */
-    const lost = (ws: WebSocket) => {
-      if (socketRef.current !== ws) return;
-      socketRef.current = null;
-      ws.onopen = ws.onmessage = ws.onclose = null;
-      setConnected(false);
-      if (pending.failAll()) notSent(NOT_SENT.offline);
-      if (stopped) return;
-      retry = setTimeout(connect, reconnectDelay(attempt++, BACKOFF_MIN_MS, BACKOFF_MAX_MS));
+    const frame = (frame: ServerFrame) => {
+      switch (frame.type) {
+        case 'joined':
+          // The history is fetched once per join: the first one and after each reconnect.
+          if (frame.queryId === queryId) {
+            void loadHistory();
+            refreshAfterRejoin();
+          }
+          break;
+        case 'receiveMessage':
+          // docs/product.md §4: only messages of the open query are appended, each once.
+          if (frame.message.query === queryId) {
+            setMessages((cur) => mergeMessages(cur, [frame.message]));
+            pending.echoed(frame.message, isOwn(frame.message));
+          }
+          break;
+        case 'queryStatus':
+          if (frame.queryId === queryId) setQueryStatus(frame.status);
+          break;
+        case 'queryLifecycle':
+          if (frame.queryId === queryId) {
+            setQueryStatus(frame.status);
+            setLifecycleStamp((n) => n + 1);
+          }
+          break;
+        case 'presence':
+          setPresence((cur) => ({ ...cur, [frame.userId]: frame.online }));
+          break;
+        case 'error':
+          // Said just before the close that ends the session (SESSION_ENDED_CLOSE), handled by the socket.
+          if (frame.code === 'session_ended') break;
+          if (pending.refuseOldest()) notSent(frame.message);
+          else toast.error(frame.message);
+          break;
+      }
     };
-    /** Gives up on the open socket (handled as closed now, whenever its close completes). */
-    const drop = () => {
-      const ws = socketRef.current;
-      if (!ws) return;
-      lost(ws);
-      ws.close();
-    };
-
-    /**
-     * The server ended this socket's session (logout or password reset, here or in another tab) or
-     * refused its token: no reconnecting with it. lib/api.ts decides as for a 401: signed out (to
-     * /login), or another tab's newer session of the same person, which re-runs this effect.
-     */
-    const sessionEnded = () => {
-      stopped = true;
-      clearTimeout(retry);
-      drop();
-      sessionRefused(token);
+    const room: SocketConsumer = {
+      opened: (send) => {
+        setConnected(true);
+        if (admin) send({ type: 'authenticateAdmin' });
+        if (queryId) send({ type: 'joinRoom', queryId });
+      },
+      frame,
+      // What was sent and not echoed may or may not be stored: it is not sent again, and the composer keeps it.
+      closed: () => {
+        setConnected(false);
+        if (pending.failAll()) notSent(NOT_SENT.offline);
+      },
     };
 
     postRef.current = queryId
-      ? (message, replyTo, savedReplyId) => {
-          const ws = socketRef.current;
-          if (!ws || ws.readyState !== WebSocket.OPEN) {
-            // docs/product.md §7: using the socket before it is connected raises 'Socket not connected';
-            // §8: socket errors are only logged. The person is told in plain words.
-            console.warn(new Error('Socket not connected'));
-            notSent(NOT_SENT.offline);
-            return Promise.resolve(false);
-          }
-          const sent = pending.add(message, replyTo);
-          ws.send(JSON.stringify({ type: 'sendMessage', token, queryId, message, replyTo, savedReplyId } satisfies ClientFrame));
-          return sent;
-        }
+      ? (message, replyTo, savedReplyId) =>
+          new Promise<boolean>((resolve) => {
+            // The socket may not be connected: the message then waits, shown as pending in the composer,
+            // and goes out in order once the socket is back (docs/architecture.md §5, shell/tab-socket.ts).
+            if (!tabSocket.open) console.warn('Socket not connected: the message waits for it');
+            tabSocket.send(
+              room,
+              { type: 'sendMessage', queryId, message, replyTo, savedReplyId },
+              { sending: () => void pending.add(message, replyTo).then(resolve), dropped: () => resolve(false) },
+            );
+          })
       : null;
 
-    const connect = () => {
-      if (stopped) return;
-      const ws = new WebSocket(socketUrl());
-      socketRef.current = ws;
-      ws.onopen = () => {
-        attempt = 0;
-        setConnected(true);
-        if (admin) ws.send(JSON.stringify({ type: 'authenticateAdmin', token } satisfies ClientFrame));
-        if (queryId) ws.send(JSON.stringify({ type: 'joinRoom', token, queryId } satisfies ClientFrame));
-      };
-      ws.onmessage = (event) => {
-        void frameParser().then((parse) => {
-          // A frame that does not parse (chats.frames.schema.ts) is never acted on.
-          const frame = parse(event.data);
-          if (!frame) return;
-          switch (frame.type) {
-            case 'joined':
-              // The history is fetched once per join: the first one and after each reconnect.
-              if (frame.queryId === queryId) {
-                void loadHistory();
-                refreshAfterRejoin();
-              }
-              break;
-            case 'receiveMessage':
-              // docs/product.md §4: only messages of the open query are appended, each once.
-              if (frame.message.query === queryId) {
-                setMessages((cur) => mergeMessages(cur, [frame.message]));
-                pending.echoed(frame.message, isOwn(frame.message));
-              }
-              break;
-            case 'queryStatus':
-              if (frame.queryId === queryId) setQueryStatus(frame.status);
-              break;
-            case 'queryLifecycle':
-              if (frame.queryId === queryId) {
-                setQueryStatus(frame.status);
-                setLifecycleStamp((n) => n + 1);
-              }
-              break;
-            case 'presence':
-              setPresence((cur) => ({ ...cur, [frame.userId]: frame.online }));
-              break;
-            case 'error':
-              if (sessionRefusedFrame(frame)) return sessionEnded();
-              // Said just before the close that ends the session (SESSION_ENDED_CLOSE), handled there.
-              if (frame.code === 'session_ended') break;
-              if (pending.refuseOldest()) notSent(frame.message);
-              else toast.error(frame.message);
-              break;
-          }
-        });
-      };
-      ws.onclose = (event) => {
-        if (sessionEndedClose(event) && socketRef.current === ws) sessionEnded();
-        else lost(ws);
-      };
-      // docs/product.md §8: socket connection errors are only logged; onclose schedules the retry.
-      ws.onerror = () => console.warn('chat socket error');
-    };
-
     // A client screen without an open query needs no socket; the admin one listens for presence.
-    if (queryId || admin) connect();
+    const detach = queryId || admin ? tabSocket.attach(token, room) : null;
     // Without a working socket the history still comes once, over HTTP.
     const fallback = queryId
       ? setTimeout(() => {
@@ -240,15 +194,12 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       : undefined;
     return () => {
       stopped = true;
-      clearTimeout(retry);
       clearTimeout(fallback);
       history?.abort();
       postRef.current = null;
-      // The room changed or closed: what was waiting for an echo stays in the composer, unsaid.
+      // The room changed or closed: what was waiting (for the socket or an echo) stays in the composer, unsaid.
+      detach?.();
       pending.failAll();
-      const ws = socketRef.current;
-      socketRef.current = null;
-      ws?.close();
       setConnected(false);
     };
   }, [queryId, token, admin, queryClient]);

@@ -76,6 +76,13 @@ class TabSocket {
     return false;
   }
 
+  /** Takes back a frame still waiting for the socket (the wait was given up): true if it was waiting. */
+  cancel(frame: UnsignedFrame): boolean {
+    const index = this.outbox.findIndex((q) => q.frame === frame);
+    if (index >= 0) this.outbox.splice(index, 1);
+    return index >= 0;
+  }
+
   private detach(consumer: SocketConsumer): void {
     if (!this.consumers.delete(consumer)) return;
     const kept: Queued[] = [];
@@ -106,7 +113,8 @@ class TabSocket {
     this.attempt = 0;
     for (const q of this.outbox.splice(0)) q.dropped?.();
     if (ws) {
-      ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+      // onerror stays: closing a socket still connecting reports an error, only logged.
+      ws.onopen = ws.onmessage = ws.onclose = null;
       ws.close();
     }
   }
@@ -117,7 +125,8 @@ class TabSocket {
     const ws = this.ws;
     this.ws = null;
     if (ws) {
-      ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+      // onerror stays: closing a socket still connecting reports an error, only logged.
+      ws.onopen = ws.onmessage = ws.onclose = null;
       ws.close();
       for (const c of this.consumers) c.closed?.();
     }

@@ -319,7 +319,7 @@ test('/chat with no id opens the first query (closed ones last), and a whole pag
   await context.close();
 });
 
-test('offline, a typed chat message stays in the box; a client toast closes after 3 s (docs/product.md §9)', async ({
+test('offline, a typed chat message waits for the socket, then stays in the box; a client toast closes after 3 s (docs/product.md §9)', async ({
   browser,
   request,
 }) => {
@@ -333,8 +333,15 @@ test('offline, a typed chat message stays in the box; a client toast closes afte
   const box = page.getByPlaceholder('Type a message');
   await box.fill('Please price the alternates too');
   await box.press('Enter');
+  // The message waits for the socket, pending (docs/architecture.md §5); it does not come back in time.
+  await expect(box).not.toBeEditable();
   // docs/product.md §7's 'Socket not connected' is only logged (§8); the person reads what happened to the text.
   const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to send message' });
+  // Its 10 s wait run in small steps, so the toast's own 3 s start about when it shows.
+  await expect(async () => {
+    await page.clock.runFor(250);
+    await expect(refused).toBeVisible({ timeout: 100 });
+  }).toPass();
   await expect(refused).toContainText('The chat is not connected. Your message is still in the box: send it again once it reconnects.');
   // From here the page's clock moves only when the test says: a busy machine's slow checks must
   // not eat into the toast's 3 s.

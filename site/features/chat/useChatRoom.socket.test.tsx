@@ -88,7 +88,8 @@ describe('useChatRoom', () => {
     );
     // A request this reader may not see: its history answers 404.
     const { result, unmount } = renderHook(() => useChatRoom('not-a-request-of-hers', { admin: true }), { wrapper });
-    expect(await screen.findByText('Failed to load messages')).toBeTruthy();
+    // The history is read once no `joined` came (HISTORY_FALLBACK_MS, 4 s): wait past it.
+    expect(await screen.findByText('Failed to load messages', {}, { timeout: 10_000 })).toBeTruthy();
     expect(result.current.messages).toEqual([]);
     unmount();
     toast.dismiss();

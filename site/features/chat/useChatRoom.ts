@@ -6,7 +6,7 @@ import { api, call } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { type SocketConsumer, tabSocket } from '../../shell/tab-socket.ts';
 import { mergeMessages } from './merge-messages.ts';
-import { PendingSends } from './pending-sends.ts';
+import { ECHO_TIMEOUT_MS, PendingSends } from './pending-sends.ts';
 
 export type { ChatMessage };
 
@@ -20,6 +20,8 @@ export type { ChatMessage };
 // ended (close code SESSION_ENDED_CLOSE, or its token refused) is not reconnected: that is a sign-out
 // (lib/api.ts sessionRefused).
 
+/** How long a message typed while the socket is down waits for it: as long as a sent one waits for its echo. */
+const OFFLINE_WAIT_MS = ECHO_TIMEOUT_MS;
 /** Loads the history over HTTP when no `joined` came this long after opening. */
 const HISTORY_FALLBACK_MS = 4000;
 
@@ -173,14 +175,28 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     postRef.current = queryId
       ? (message, replyTo, savedReplyId) =>
           new Promise<boolean>((resolve) => {
-            // The socket may not be connected: the message then waits, shown as pending in the composer,
-            // and goes out in order once the socket is back (docs/architecture.md §5, shell/tab-socket.ts).
-            if (!tabSocket.open) console.warn('Socket not connected: the message waits for it');
-            tabSocket.send(
-              room,
-              { type: 'sendMessage', queryId, message, replyTo, savedReplyId },
-              { sending: () => void pending.add(message, replyTo).then(resolve), dropped: () => resolve(false) },
-            );
+            let waiting: ReturnType<typeof setTimeout> | undefined = undefined;
+            const frame = { type: 'sendMessage' as const, queryId, message, replyTo, savedReplyId };
+            const sentNow = tabSocket.send(room, frame, {
+              sending: () => {
+                clearTimeout(waiting);
+                void pending.add(message, replyTo).then(resolve);
+              },
+              dropped: () => {
+                clearTimeout(waiting);
+                resolve(false);
+              },
+            });
+            if (sentNow) return;
+            // docs/product.md §8: 'Socket not connected' is only logged. The message waits, pending in the
+            // composer, and goes out in order once the socket is back (docs/architecture.md §5); not back in
+            // time, it is not sent and the person is told, the text kept to send again.
+            console.warn(new Error('Socket not connected'));
+            waiting = setTimeout(() => {
+              if (!tabSocket.cancel(frame)) return;
+              notSent(NOT_SENT.offline);
+              resolve(false);
+            }, OFFLINE_WAIT_MS);
           })
       : null;
 

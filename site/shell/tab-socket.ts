@@ -72,7 +72,15 @@ class TabSocket {
       this.write(frame);
       return true;
     }
-    if (queue) this.outbox.push({ owner, frame, ...queue });
+    if (!queue) return false;
+    this.outbox.push({ owner, frame, ...queue });
+    // Someone is waiting on this frame (a chat message waits 10 s): try the connection now, with the
+    // backoff started over, rather than at its next turn, which after a long drop is up to 15 s away.
+    if (!this.ws && this.retry !== undefined) {
+      clearTimeout(this.retry);
+      this.attempt = 0;
+      this.connect();
+    }
     return false;
   }
 

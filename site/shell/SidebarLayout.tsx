@@ -1,9 +1,13 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../ui/Avatar.tsx';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useDismiss } from '../ui/use-dismiss.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
 import { PRODUCT_TEXTS } from '../lib/product-texts.ts';
+
+// The logout question opens on demand: its dialog loads when the pointer or the focus reaches
+// Logout, not with the page (first-load JavaScript, docs/performance.md).
+const loadConfirm = () => import('../ui/ConfirmDialog.tsx');
+const ConfirmDialog = lazy(() => loadConfirm().then((m) => ({ default: m.ConfirmDialog })));
 
 export type NavItem = {
   label: string;
@@ -33,6 +37,8 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
   const [path, setPath] = useState('');
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** Mounted from the first Logout on, so it closes as a dialog does. */
+  const [asked, setAsked] = useState(false);
   useEffect(() => setPath(window.location.pathname), []);
   const burger = useRef<HTMLButtonElement>(null);
   const side = useRef<HTMLElement>(null);
@@ -104,9 +110,12 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
               <button
                 type="button"
                 className="shell-logout"
+                onPointerEnter={() => void loadConfirm()}
+                onFocus={() => void loadConfirm()}
                 onClick={() => {
                   // On a phone the menu folds as the dialog opens: Cancel gives the focus to ☰, not to a hidden Logout.
                   rescueFocus(() => burger.current);
+                  setAsked(true);
                   setConfirming(true);
                 }}
               >
@@ -119,15 +128,19 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
       <div className="shell-main" id="content" tabIndex={-1}>
         {children}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title="Logout"
-        message="Are you sure you want to logout?"
-        confirmLabel="Yes"
-        cancelLabel="Cancel"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void onLogout()}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title="Logout"
+            message="Are you sure you want to logout?"
+            confirmLabel="Yes"
+            cancelLabel="Cancel"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void onLogout()}
+          />
+        </Suspense>
+      )}
       <style>{`
         .shell { min-height: 100vh; display: grid; grid-template-columns: var(--sidebar-w) 1fr; background: var(--bg-soft); }
         .shell-top { display: none; }

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
-import { TUS_PATH, UPLOAD_CHUNK_BYTES } from '../../portal-api/src/modules/uploads/uploads.schema.ts';
 import { ApiError, errorCode, serverMessage } from './api.ts';
 import { withOfflineReason } from './offline.ts';
 
@@ -9,7 +8,8 @@ import { withOfflineReason } from './offline.ts';
 // the same file again after a reload or a dropped connection continues from
 // the server's offset instead of starting over. While the browser is offline
 // (tus does not retry then) an upload waits for the connection and goes on
-// by itself.
+// by itself. The tus client and its wiring (tus-upload.ts) load with the first upload, not
+// with the form (first-load JavaScript, docs/performance.md).
 
 export type FileProgress = {
   sent: number;
@@ -31,35 +31,10 @@ const idle = (now: FileProgress | undefined, file: File): FileProgress => ({
   secondsLeft: null,
 });
 
-/** Retries on a flaky connection before giving up (ms between attempts). */
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000];
-
-/** How long an upload waits for the connection to come back before it counts as stopped. */
-const OFFLINE_WAIT_MS = 10 * 60_000;
-
 /** Said while an upload waits offline (each form shows it beside its progress). */
 export const UPLOAD_WAITING = 'You are offline. The upload will go on by itself when the connection is back.';
 
 type TusResponse = { getStatus(): number; getBody(): string };
-
-/** True once the browser is online again; false when `ms` pass first or `signal` aborts. */
-function whenOnline(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (navigator.onLine) return resolve(true);
-    if (signal.aborted) return resolve(false);
-    const settle = (back: boolean) => {
-      clearTimeout(timer);
-      window.removeEventListener('online', online);
-      signal.removeEventListener('abort', give);
-      resolve(back);
-    };
-    const online = () => settle(true);
-    const give = () => settle(false);
-    const timer = setTimeout(give, ms);
-    window.addEventListener('online', online);
-    signal.addEventListener('abort', give);
-  });
-}
 
 /** A file whose upload stopped without a refusal (the connection dropped): submitting again resumes it. */
 export class UploadStopped extends Error {
@@ -122,62 +97,17 @@ export function useResumableUploads(token: string | null) {
         markDone(picked);
         return sent;
       }
-      // Loaded on the first upload, not with the page (about 15 KB gzipped).
-      const { Upload } = await import('tus-js-client');
-      return new Promise<string>((resolve, reject) => {
-        // The rate is measured from the first progress event: a resumed upload starts at its offset.
-        const started = { at: 0, bytes: -1 };
-        let speed = 0;
-        const upload = new Upload(picked.file, {
-          endpoint: TUS_PATH,
-          chunkSize: UPLOAD_CHUNK_BYTES,
-          retryDelays: RETRY_DELAYS,
-          removeFingerprintOnSuccess: true,
-          metadata: { filename: picked.file.name, filetype: picked.file.type },
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-          onProgress(sent, total) {
-            const now = performance.now();
-            if (started.bytes < 0) {
-              started.at = now;
-              started.bytes = sent;
-            }
-            const seconds = (now - started.at) / 1000;
-            // A smoothed rate: the latest chunk counts for a third.
-            if (seconds > 0.25) {
-              const rate = (sent - started.bytes) / seconds;
-              speed = speed ? speed * 0.67 + rate * 0.33 : rate;
-              started.at = now;
-              started.bytes = sent;
-            }
-            setProgress((p) => ({
-              ...p,
-              [picked.id]: { sent, total, bytesPerSecond: speed, secondsLeft: speed > 0 ? (total - sent) / speed : null, done: false },
-            }));
-          },
-          onSuccess() {
-            markDone(picked);
-            const id = (upload.url ?? '').split('/').pop() ?? '';
-            finished.current.set(picked.file, id);
-            resolve(id);
-          },
-          onError(err) {
-            const failure = uploadFailure(err, picked.file.name);
-            if (!(failure instanceof UploadStopped) || navigator.onLine) return reject(failure);
-            // Offline: wait for the connection, then go on from the server's offset.
-            setWaiting(picked, true);
-            void whenOnline(OFFLINE_WAIT_MS, batch.current.signal).then((back) => {
-              setWaiting(picked, false);
-              if (back) upload.start();
-              else reject(failure);
-            });
-          },
-        });
-        running.current.push(upload);
-        upload.findPreviousUploads().then((previous) => {
-          if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-          upload.start();
-        }, reject);
+      // Loaded on the first upload, not with the page (with tus-js-client, about 15 KB gzipped).
+      const { sendFile } = await import('./tus-upload.ts');
+      const id = await sendFile(picked.file, token, {
+        progress: (now) => setProgress((p) => ({ ...p, [picked.id]: now })),
+        waiting: (waiting) => setWaiting(picked, waiting),
+        signal: () => batch.current.signal,
+        started: (upload) => running.current.push(upload),
       });
+      markDone(picked);
+      finished.current.set(picked.file, id);
+      return id;
     },
     [token],
   );

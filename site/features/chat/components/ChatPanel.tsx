@@ -1,20 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
-import { Composer } from './Composer.tsx';
+import { Composer, type SlashReply } from './Composer.tsx';
 import { useChatFile } from '../use-chat-file.ts';
 import { MessageList } from './MessageList.tsx';
 import type { ChatMessage, ChatRoom } from '../useChatRoom.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { useWorkspace, formatDateTime, StatusBadge, workspaceKey } from '../../request/index.ts';
-import { CLOSE_CONFIRM, nextInQueue, useStatusChange } from '../../queue/index.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import type { ChatUser } from '../types.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
-import { NotesThread, useSavedReplies } from '../../desk/index.ts';
-import { fillPlaceholders, oneLine, withAttachedFiles } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
+
+// What the conversation opens on demand loads beside it, not with the page (first-load JavaScript,
+// docs/performance.md): the internal notes below the messages and the saved replies of the
+// composer's '/' are requested as the panel first renders; the 'Close Query' question (with the
+// queue's status calls) when its button is reached.
+let notesChunk: Promise<typeof import('../../desk/index.ts')> | undefined;
+const loadNotes = () => (notesChunk ??= import('../../desk/index.ts'));
+const NotesThread = lazy(() => loadNotes().then((m) => ({ default: m.NotesThread })));
+const loadCloseDialog = () => import('./CloseQueryDialog.tsx');
+const CloseQueryDialog = lazy(loadCloseDialog);
+const SlashReplies = lazy(() => import('./SlashReplies.tsx'));
 
 type Props = {
   queryId: string;
@@ -28,9 +35,11 @@ type Props = {
 /** The open conversation of the admin chat: header, original query, messages, composer (docs/product.md §2). */
 export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
   const client = useQueryClient();
-  const change = useStatusChange();
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** The close question is mounted from its first opening on, so it closes as a dialog does. */
+  const [closeAsked, setCloseAsked] = useState(false);
+  void loadNotes();
   const [closedHere, setClosedHere] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
 
@@ -46,21 +55,8 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
   }, [queryId]);
 
   const query = info.data?.query;
-  // Saved replies for the composer's '/', filled for this request (docs/product.md §25). The files'
-  // line is written here, as the server would add it, so the echo matches what was sent.
-  const replies = useSavedReplies();
-  const slashReplies = (replies.data ?? []).map((r) => {
-    const filled = fillPlaceholders(r.body, {
-      clientFullName: query?.user.fullName ?? '',
-      projectName: query?.projectName ?? null,
-      bidDueDate: query?.bidDueDate ?? null,
-    });
-    const text = withAttachedFiles(
-      oneLine(filled),
-      r.files.map((f) => f.name),
-    );
-    return { _id: r._id, title: r.title, text, hasFiles: r.files.length > 0 };
-  });
+  // Saved replies for the composer's '/' (SlashReplies.tsx).
+  const [slashReplies, setSlashReplies] = useState<SlashReply[]>([]);
   const status = closedHere ? 'closed' : (room.queryStatus ?? query?.status);
   const isClosed = status === 'closed';
   const known = query ? knownUser(query.user._id) : undefined;
@@ -109,21 +105,6 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
     bodyRef.current?.parentElement?.querySelector<HTMLInputElement>('.composer-input')?.focus();
   };
 
-  const closeQuery = () => {
-    // 'Close Query' goes once the request is closed: the focus goes to the conversation, not to <body>.
-    rescueFocus(() => bodyRef.current?.querySelector<HTMLElement>('[role="log"]'));
-    change.mutate(
-      { id: queryId, status: 'closed' },
-      {
-        onSuccess: () => {
-          setClosedHere(true);
-          void client.invalidateQueries({ queryKey: ['admin'] });
-        },
-        onSettled: () => setConfirming(false),
-      },
-    );
-  };
-
   return (
     <section id="conversation" className="acp" aria-label="Conversation" tabIndex={-1}>
       <header className="acp-head">
@@ -155,7 +136,16 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
             </span>
             {status && <StatusBadge status={status} />}
             {!isClosed && (
-              <button type="button" className="btn btn-sm btn-danger acp-close" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="btn btn-sm btn-danger acp-close"
+                onPointerEnter={() => void loadCloseDialog()}
+                onFocus={() => void loadCloseDialog()}
+                onClick={() => {
+                  setCloseAsked(true);
+                  setConfirming(true);
+                }}
+              >
                 Close Query
               </button>
             )}
@@ -198,7 +188,9 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
           />
         )}
       </div>
-      <NotesThread queryId={queryId} />
+      <Suspense fallback={null}>
+        <NotesThread queryId={queryId} />
+      </Suspense>
       {isClosed ? (
         <p className="acp-closed" role="status">
           This query is closed. No more messages can be sent.
@@ -210,6 +202,14 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
               {chatFile.status}
             </p>
           )}
+          <Suspense fallback={null}>
+            <SlashReplies
+              clientFullName={query?.user.fullName ?? ''}
+              projectName={query?.projectName ?? null}
+              bidDueDate={query?.bidDueDate ?? null}
+              onReplies={setSlashReplies}
+            />
+          </Suspense>
           <Composer
             savedReplies={slashReplies}
             onSend={async (text, savedReplyId) => {
@@ -224,17 +224,21 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
           />
         </>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title="Close Query"
-        message={CLOSE_CONFIRM}
-        confirmLabel={PRODUCT_TEXTS.confirmClose}
-        cancelLabel="Cancel"
-        danger
-        busy={change.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={closeQuery}
-      />
+      {closeAsked && (
+        <Suspense fallback={null}>
+          <CloseQueryDialog
+            queryId={queryId}
+            open={confirming}
+            // 'Close Query' goes once the request is closed: the focus goes to the conversation, not to <body>.
+            onClosing={() => rescueFocus(() => bodyRef.current?.querySelector<HTMLElement>('[role="log"]'))}
+            onClosed={() => {
+              setClosedHere(true);
+              void client.invalidateQueries({ queryKey: ['admin'] });
+            }}
+            onDone={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -245,6 +249,7 @@ function NextRequest({ queryId, onOpen }: { queryId: string; onOpen: (id: string
   const go = async () => {
     setBusy(true);
     try {
+      const { nextInQueue } = await import('../../queue/index.ts');
       const next = await nextInQueue(queryId);
       if (next) onOpen(next);
       else toast.info('This was the last request of the view.');

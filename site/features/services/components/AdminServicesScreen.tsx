@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { ApiError, assetUrl } from '../../../lib/api.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -6,10 +6,15 @@ import { Modal } from '../../../ui/Modal.tsx';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
 import { AdminStyles } from '../../../shell/AdminStyles.tsx';
 import { useDeleteService, useServices } from '../api.ts';
-import { type FormMode, ServiceFormModal } from './ServiceFormModal.tsx';
+import type { FormMode } from './ServiceFormModal.tsx';
 import type { SubService } from '../types.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
-import { SavedRepliesSection } from '../../desk/index.ts';
+
+// The service form (react-hook-form) opens on demand and the saved replies sit below the services:
+// both load right after the page's first paint instead of in it (first-load JavaScript, docs/performance.md).
+const loadForm = () => import('./ServiceFormModal.tsx');
+const ServiceFormModal = lazy(() => loadForm().then((m) => ({ default: m.ServiceFormModal })));
+const SavedRepliesSection = lazy(() => import('../../desk/index.ts').then((m) => ({ default: m.SavedRepliesSection })));
 
 /** /admin-service: Manage Services (docs/product.md §2), and the firm's saved replies (§25). */
 export default function AdminServicesScreen() {
@@ -17,7 +22,16 @@ export default function AdminServicesScreen() {
     <AdminShell>
       <AdminStyles />
       <ManageServices />
-      <SavedRepliesSection />
+      <Suspense
+        fallback={
+          <section className="saved-replies card" aria-labelledby="saved-replies-title">
+            <h2 id="saved-replies-title">Saved replies</h2>
+            <p role="status">Loading saved replies…</p>
+          </section>
+        }
+      >
+        <SavedRepliesSection />
+      </Suspense>
     </AdminShell>
   );
 }
@@ -25,6 +39,10 @@ export default function AdminServicesScreen() {
 function ManageServices() {
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [form, setForm] = useState<FormMode | null>(null);
+  // Mounted from its first opening on, so it closes as a dialog does.
+  const [formShown, setFormShown] = useState(false);
+  if (form && !formShown) setFormShown(true);
+  useEffect(() => void loadForm(), []);
   const [viewing, setViewing] = useState<SubService | null>(null);
   const [deleting, setDeleting] = useState<SubService | null>(null);
   const { data: services = [], isPending, isError } = useServices();
@@ -124,7 +142,11 @@ function ManageServices() {
         </ul>
       )}
 
-      <ServiceFormModal mode={form} services={services} onClose={() => setForm(null)} />
+      {formShown && (
+        <Suspense fallback={null}>
+          <ServiceFormModal mode={form} services={services} onClose={() => setForm(null)} />
+        </Suspense>
+      )}
       <Modal open={!!viewing} title={viewing?.title ?? ''} onClose={() => setViewing(null)}>
         {viewing && (
           <dl className="svc-view">

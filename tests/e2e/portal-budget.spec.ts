@@ -15,10 +15,6 @@ const BUDGET_KB = 120;
 const CEILINGS: ReadonlyArray<{ kb: number; pages: readonly string[] }> = [
   // The blog editor, Quill on demand.
   { kb: 220, pages: ['/blog-upload'] },
-  // The firm's chat (per-request list, notes, saved replies, chat files), the services page with
-  // the saved replies, and the request form (project fields, reused plans): over 120 until the
-  // desk and the uploader load on demand.
-  { kb: 128, pages: ['/admin-chat', '/admin-service', '/request'] },
 ];
 const ceilingOf = (page: string) => CEILINGS.find((c) => c.pages.includes(page))?.kb ?? BUDGET_KB;
 const hasZod = (url: string) => fs.readFileSync(path.join(DIST, url), 'utf8').includes('$ZodType');

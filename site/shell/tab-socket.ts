@@ -142,7 +142,7 @@ class TabSocket {
     this.connect();
   }
 
-  /** The server ended this session (close code 4001, or its token refused): no reconnecting with it. */
+  /** The server ended the sign-in (close code 4001, or its token refused): no reconnecting with it. */
   private sessionEnded(): void {
     const token = this.token;
     const consumers = [...this.consumers];

@@ -14,6 +14,7 @@ import type { Database } from '../../portal-api/src/db/schema.ts';
 import { newId } from '../../portal-api/src/lib/ids.ts';
 import { hashPassword } from '../../portal-api/src/modules/auth/password.ts';
 import { createSession } from '../../portal-api/src/modules/auth/session.ts';
+import { insertAdmin } from '../../portal-api/src/modules/users/staff.repo.ts';
 import { cpuMs, settle, time, type Timing } from './growth.ts';
 
 const REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 10_000);
@@ -51,24 +52,7 @@ export async function seedSearch(db: DB, adminEmail: string, password: string) {
   const hash = await hashPassword(password);
   const t0 = Date.now() - 400 * DAY;
   const at = (ms: number) => new Date(t0 + ms).toISOString();
-  const adminId = newId();
-  await db
-    .insertInto('users')
-    .values({
-      id: adminId,
-      full_name: 'Bench Admin',
-      email: adminEmail,
-      password_hash: hash,
-      role: 'admin',
-      status: 'approved',
-      phone_number: null,
-      company: null,
-      bio: null,
-      profile_image: null,
-      created_at: at(0),
-      updated_at: at(0),
-    })
-    .execute();
+  const adminId = await insertAdmin(db, { email: adminEmail, fullName: 'Bench Admin', passwordHash: hash });
 
   const clients = Math.ceil(REQUESTS / PER_CLIENT);
   const clientIds = Array.from({ length: clients }, () => newId());

@@ -89,13 +89,15 @@ function place(outlet: Element): void {
 /** Keeps the toasts of `outlet` (Toasts.tsx) clear of the page's controls; returns the undo. */
 export function keepToastsClear(outlet: Element): () => void {
   let frame = 0;
+  let settled: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     if (!frame) frame = requestAnimationFrame(() => ((frame = 0), place(outlet)));
   };
   // sonner's entrance runs 400 ms; the stack is measured again once it has settled.
   const settle = () => {
     schedule();
-    setTimeout(schedule, 450);
+    clearTimeout(settled);
+    settled = setTimeout(schedule, 450);
   };
   const toasts = new MutationObserver(settle);
   toasts.observe(outlet, { childList: true, subtree: true, attributeFilter: ['data-mounted', 'data-removed', 'data-expanded'] });
@@ -103,6 +105,9 @@ export function keepToastsClear(outlet: Element): () => void {
   window.addEventListener('scroll', schedule, { capture: true, passive: true });
   window.addEventListener('resize', schedule);
   return () => {
+    // Neither a frame nor the settling check may run after the undo: the page (or a test's
+    // document) may be gone by then.
+    clearTimeout(settled);
     cancelAnimationFrame(frame);
     toasts.disconnect();
     document.removeEventListener('focusin', schedule);

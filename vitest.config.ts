@@ -1,15 +1,27 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three projects (docs/testing.md):
 // - unit: unit and browser-logic tests in Node, and the lint/typecheck rule tests (tests/tooling);
 // - api: the API tests (tests/api), each file against real servers. Files of one worker share its
 //   module graph (isolate: false): the server's code is loaded once per worker, not once per file,
 //   and each file still starts its own servers on its own database, copied from the run's migrated
-//   template (tests/api/template-database.ts). On PostgreSQL (`npm run test:pg`) only the
-//   *.pg.test.ts files run: those whose behaviour depends on the engine;
+//   template (tests/api/template-database.ts). The engine picks the files by name (below);
 // - dom: the component tests (site/**/*.test.tsx) in jsdom with React Testing Library, on React 19
 //   as on the site.
+
+// Which API files run on which engine (docs/testing.md "Which tests run on PostgreSQL"):
+// *.pg.test.ts runs on both, *.pg-only.test.ts on PostgreSQL only, *.sqlite-only.test.ts on SQLite
+// only, and every other file on SQLite; `npm test` is the SQLite run, `npm run test:pg` the
+// PostgreSQL one. TEST_DATABASE_URL says which engine this run is.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// Named on the command line for the other engine, a file would be left out in silence.
+if (!onPostgres && process.argv.some((arg) => arg.includes('.pg-only'))) {
+  throw new Error('*.pg-only.test.ts files run on PostgreSQL only: set TEST_DATABASE_URL (docs/testing.md).');
+}
+if (onPostgres && process.argv.some((arg) => arg.includes('.sqlite-only'))) {
+  throw new Error('*.sqlite-only.test.ts files run on SQLite only: unset TEST_DATABASE_URL (docs/testing.md).');
+}
 const shared = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 export default defineConfig({
@@ -33,6 +45,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, onPostgres ? 'tests/api/**/*.sqlite-only.test.ts' : 'tests/api/**/*.pg-only.test.ts'],
           isolate: false,
           globalSetup: ['tests/api/template-database.ts'],
         },

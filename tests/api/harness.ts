@@ -113,6 +113,26 @@ export async function startTestServer(
   };
 }
 
+/**
+ * A second instance beside `first`, on its PostgreSQL database and its DATA_DIR, as instances
+ * behind a load balancer share a database and a volume: either one's outbox worker may send a mail
+ * the other queued. PostgreSQL only (SQLite is one file owned by one instance).
+ */
+export function startSecondInstance(first: TestServer): Promise<TestServer> {
+  postgresUrl();
+  return startTestServer({ DATABASE_URL: (first.deps.config.database as { url: string }).url, DATA_DIR: first.deps.config.dataDir });
+}
+
+/**
+ * TEST_DATABASE_URL, which a *.pg-only.test.ts file cannot run without: it says so and fails
+ * rather than pass with nothing checked (docs/testing.md "Which tests run on PostgreSQL").
+ */
+export function postgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('This file runs on PostgreSQL only: set TEST_DATABASE_URL (docs/testing.md).');
+  return url;
+}
+
 /** The run's template database when this server may start on a copy of it (see the top of this file). */
 function templateFor(env: Record<string, string>, options: { log?: Logger }): { sqliteFile: string | null; pgName: string | null } | null {
   const described = process.env.ESTIMATING_TEST_TEMPLATE;

@@ -3,7 +3,7 @@ import { BucketLimit, RateLimits } from '../../lib/rate-limit.ts';
 import { LIMITS } from './rate-limit.ts';
 
 // The limiters on the memory store (the SQLite server's), on a fake clock.
-// tests/api/rate-limit-shared.pg.test.ts runs them on PostgreSQL across two instances.
+// tests/api/rate-limit-shared.pg-only.test.ts runs them on PostgreSQL across two instances.
 
 let limits: RateLimits;
 beforeEach(() => {

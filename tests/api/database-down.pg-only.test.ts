@@ -1,14 +1,12 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createTestDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { createClient, createTestDatabase, postgresUrl, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { openSocket } from './socket.ts';
 
 // PostgreSQL going away under a running server (a restart, a failover, a network cut):
 // requests that need the database answer 503 'Database unreachable.', the sentence of
 // /api/health, never a 500; once it is back the next request works, with no restart.
 // The server reaches PostgreSQL through a TCP relay that the test cuts and restores.
-
-const onPostgres = !!process.env.TEST_DATABASE_URL;
 
 class Relay {
   private server: net.Server | null = null;
@@ -40,14 +38,14 @@ class Relay {
   }
 }
 
-describe.runIf(onPostgres)('PostgreSQL unreachable while the server runs', { timeout: 60_000 }, () => {
+describe('PostgreSQL unreachable while the server runs', { timeout: 60_000 }, () => {
   let server: TestServer;
   let relay: Relay;
   let drop: () => Promise<void>;
   let token: string;
 
   beforeAll(async () => {
-    const db = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+    const db = await createTestDatabase(postgresUrl());
     drop = db.drop;
     const url = new URL(db.url);
     relay = new Relay({ host: url.hostname, port: Number(url.port || 5432) });

@@ -4,78 +4,49 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../portal-api/src/db/database.ts';
-import { ADMIN, createTestDatabase, startTestServer, type TestServer } from './harness.ts';
+import { ADMIN, createTestDatabase, postgresUrl, startSecondInstance, startTestServer, type TestServer } from './harness.ts';
+import { settle, socketInRoom } from './hub.ts';
 import { createClientOver, createQueryOver, signInOver, startServerProcess } from './process.ts';
 import { openSocket, type Socket } from './socket.ts';
 import { until } from './until.ts';
 
 // Chat frames published by one instance reach sockets on every instance
 // (PostgreSQL LISTEN/NOTIFY, modules/chats/fanout.ts). On SQLite there is a
-// single instance, and publish must still reach its own sockets.
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-/** Opens a socket on `server` and puts it into `room` through the hub's own API. */
-async function socketInRoom(server: TestServer, room: string): Promise<Socket> {
-  const before = new Set(server.deps.hub.allPeers());
-  const socket = await openSocket(server.url);
-  const peer = await until('the socket registered', () => server.deps.hub.allPeers().find((p) => !before.has(p)), 5000);
-  server.deps.hub.join(peer, room);
-  return socket;
-}
-
-let markers = 0;
-/**
- * Publishes a marker into `room` through each of `servers` and waits until every one of `sockets`
- * has it. NOTIFY delivers in commit order and a local broadcast is sent in order, so a duplicate
- * or stray frame of an earlier publish would have arrived before the markers.
- */
-async function settle(room: string, servers: TestServer[], sockets: Socket[]): Promise<void> {
-  for (const server of servers) {
-    const id = `marker-${++markers}`;
-    await server.deps.hub.publish(room, { type: 'marker', id });
-    for (const socket of sockets) await socket.next((f) => f.type === 'marker' && f.id === id);
-  }
-}
+// single instance: fanout.sqlite-only.test.ts.
 
 describe('chat fan-out', () => {
   let a: TestServer;
-  let b: TestServer | null = null;
+  let b: TestServer;
 
   beforeAll(async () => {
     a = await startTestServer();
-    // The second instance shares the first one's database (PostgreSQL only:
-    // SQLite is one file owned by one instance).
-    if (onPostgres) {
-      // One DATA_DIR too: either instance's outbox worker may send a mail the other queued.
-      b = await startTestServer({ DATABASE_URL: (a.deps.config.database as { url: string }).url, DATA_DIR: a.deps.config.dataDir });
-    }
+    b = await startSecondInstance(a);
   });
   afterAll(async () => {
     await b?.stop();
     await a?.stop();
   });
 
-  it.runIf(onPostgres)('delivers a frame published on one instance to a socket of the other, once', async () => {
-    const onB = await socketInRoom(b!, 'room-1');
+  it('delivers a frame published on one instance to a socket of the other, once', async () => {
+    const onB = await socketInRoom(b, 'room-1');
     const onA = await socketInRoom(a, 'room-1');
 
     await a.deps.hub.publish('room-1', { type: 'receiveMessage', message: { _id: 'm1', message: 'hello from A' } });
     expect((await onB.next((f) => f.message?._id === 'm1')).message.message).toBe('hello from A');
     await onA.next((f) => f.message?._id === 'm1');
-    await settle('room-1', [a, b!], [onA, onB]);
+    await settle('room-1', [a, b], [onA, onB]);
     // Nobody gets it twice: A broadcast locally and ignored its own NOTIFY.
     expect(onA.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
     expect(onB.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
 
-    await b!.deps.hub.publish('room-1', { type: 'queryStatus', queryId: 'room-1', status: 'closed' });
+    await b.deps.hub.publish('room-1', { type: 'queryStatus', queryId: 'room-1', status: 'closed' });
     expect(await onA.next((f) => f.type === 'queryStatus')).toEqual({ type: 'queryStatus', queryId: 'room-1', status: 'closed' });
     onA.ws.close();
     onB.ws.close();
   });
 
-  it.runIf(onPostgres)("keeps delivering after the database drops an instance's listening connection", { timeout: 30_000 }, async () => {
-    const application = `chat-fanout-${b!.fanout!.instanceId}`;
+  it("keeps delivering after the database drops an instance's listening connection", { timeout: 30_000 }, async () => {
+    const application = `chat-fanout-${b.fanout!.instanceId}`;
     const before = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${application}`.execute(a.deps.db);
     expect(before.rows).toHaveLength(1);
     await sql`select pg_terminate_backend(${before.rows[0]!.pid})`.execute(a.deps.db);
@@ -90,42 +61,30 @@ describe('chat fan-out', () => {
       },
       15_000,
     );
-    const onB = await socketInRoom(b!, 'room-again');
+    const onB = await socketInRoom(b, 'room-again');
     await a.deps.hub.publish('room-again', { type: 'receiveMessage', message: { _id: 'again', message: 'after the reconnect' } });
     expect((await onB.next((f) => f.message?._id === 'again')).message.message).toBe('after the reconnect');
     onB.ws.close();
   });
 
-  it.runIf(onPostgres)('carries frames larger than a NOTIFY payload (8000 bytes) intact, and only to the room', async () => {
-    const inRoom = await socketInRoom(b!, 'room-big');
-    const elsewhere = await socketInRoom(b!, 'room-other');
+  it('carries frames larger than a NOTIFY payload (8000 bytes) intact, and only to the room', async () => {
+    const inRoom = await socketInRoom(b, 'room-big');
+    const elsewhere = await socketInRoom(b, 'room-other');
 
     const text = 'Ünïcødé ✓ 🏗️ '.repeat(3000); // ~60 KB of multi-byte text
     await a.deps.hub.publish('room-big', { type: 'receiveMessage', message: { _id: 'big', message: text } });
     expect((await inRoom.next((f) => f.message?._id === 'big')).message.message).toBe(text);
-    await settle('room-big', [a, b!], [inRoom]);
-    expect(elsewhere.frames).toEqual([]);
-    inRoom.ws.close();
-    elsewhere.ws.close();
-  });
-  it.skipIf(onPostgres)('without PostgreSQL, publish reaches the sockets of the room on this instance, once', async () => {
-    const inRoom = await socketInRoom(a, 'room-1');
-    const elsewhere = await socketInRoom(a, 'room-2');
-
-    await a.deps.hub.publish('room-1', { type: 'receiveMessage', message: { _id: 'm1', message: 'local' } });
-    expect((await inRoom.next((f) => f.message?._id === 'm1')).message.message).toBe('local');
-    await settle('room-1', [a], [inRoom]);
-    expect(inRoom.frames.filter((f) => f.message?._id === 'm1')).toHaveLength(1);
+    await settle('room-big', [a, b], [inRoom]);
     expect(elsewhere.frames).toEqual([]);
     inRoom.ws.close();
     elsewhere.ws.close();
   });
 
-  it.runIf(onPostgres)(
+  it(
     'two server processes on one database: a chat message sent through one arrives on a socket of the other',
     { timeout: 90_000 },
     async () => {
-      const database = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+      const database = await createTestDatabase(postgresUrl());
       const dirs = await Promise.all([1, 2].map((n) => fs.mkdtemp(path.join(os.tmpdir(), `estimating-instance${n}-`))));
       const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
       // Started together, as a deployment would: migrations and seeding must not trip over each other.

@@ -5,6 +5,8 @@ import { formatPercent, formatTurnaround, shareCounts } from '../kpi-format.ts';
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const COLUMNS = ['Month', 'Requests received', 'Median turnaround', 'Delivered before bid date', 'Win rate'] as const;
+/** The months shown: the server answers one row for each, empty months included. */
+const MONTHS = 6;
 
 /** A share and, muted beside it, the counts behind it. */
 function Share({ share, part, whole }: { share: number | null; part: number; whole: number }) {
@@ -25,12 +27,43 @@ function Share({ share, part, whole }: { share: number | null; part: number; who
 export function MonthlyStats() {
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'monthly'],
-    queryFn: () => call(api.queries.stats.monthly.$get({ query: { months: '6' } })).then((r) => r.months),
+    queryFn: () => call(api.queries.stats.monthly.$get({ query: { months: String(MONTHS) } })).then((r) => r.months),
   });
   return (
     <section className="card monthly" aria-labelledby="monthly-title">
       <h2 id="monthly-title">Per month</h2>
-      {isPending && <p role="status">Loading…</p>}
+      {isPending && (
+        <>
+          <p role="status" className="sr-only">
+            Loading…
+          </p>
+          {/* The table's shape while its figures load, so nothing below it moves when they come
+              (on a phone each month is a tall card: the dashboard jumped by six of them). */}
+          <div className="monthly-scroll monthly-pending" aria-hidden="true">
+            <table>
+              <thead>
+                <tr>
+                  {COLUMNS.map((c) => (
+                    <th key={c}>{c}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {Array.from({ length: MONTHS }, (_, i) => (
+                  <tr key={i}>
+                    <th>…</th>
+                    {COLUMNS.slice(1).map((c) => (
+                      <td key={c} data-label={c}>
+                        …
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
       {isError && <p role="alert">Failed to load monthly figures</p>}
       {data && (
         // Wide enough from 640 px up; narrower, the rows become cards, so it never needs to scroll there.
@@ -71,6 +104,7 @@ export function MonthlyStats() {
         .monthly td { white-space: nowrap; }
         .monthly thead th { font-size: .85rem; vertical-align: bottom; }
         .monthly-n { color: var(--muted, #5b6777); font-size: .85em; }
+        .monthly-pending { color: var(--muted, #5b6777); }
         @media (max-width: 640px) {
           .monthly thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
           .monthly tr { display: block; border-bottom: 1px solid var(--line, #e2e8f0); padding: .35rem 0; }

@@ -69,6 +69,14 @@ test('the pager brings its list back from the top, below the phone top bar, and 
   for (const viewport of [phone, { width: 1280, height: 360 }]) {
     const page = await pageAs(browser, client, viewport);
     await page.goto('/my-queries');
+    if (viewport === phone) {
+      // The search box and its button are full-size targets on a phone.
+      for (const target of [
+        page.getByRole('searchbox', { name: 'Search requests' }),
+        page.getByRole('button', { name: 'Search', exact: true }),
+      ])
+        expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
     // The project name and the message wrap between words, never inside one (each word lies on one line).
     const split = await page
       .locator('td[data-label="Message"]')

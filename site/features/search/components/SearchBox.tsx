@@ -44,6 +44,7 @@ export function SearchBox() {
         </label>
         <input
           id="search-input"
+          className="input"
           type="search"
           maxLength={200}
           placeholder="Client, project, location, message, chat, file or sheet"

@@ -3,6 +3,7 @@
 export { queueKeys } from './api.ts';
 export { AnswerDialog } from './components/AnswerDialog.tsx';
 export { StatusActions } from './components/StatusActions.tsx';
-export { CLOSE_CONFIRM, useStatusChange } from './components/use-status-change.ts';
+export { CloseConfirm } from './components/CloseConfirm.tsx';
+export { useStatusChange } from './components/use-status-change.ts';
 // The workspace's 'Next request' opens the next row of the queue's remembered view.
 export { nextInQueue } from './queue-place.ts';

@@ -1,6 +1,4 @@
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
-import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
-import { CLOSE_CONFIRM, useStatusChange } from '../../queue/index.ts';
+import { CloseConfirm, useStatusChange } from '../../queue/index.ts';
 
 type Props = {
   queryId: string;
@@ -21,17 +19,5 @@ export default function CloseQueryDialog({ queryId, open, onClosing, onClosed, o
     onClosing();
     change.mutate({ id: queryId, status: 'closed' }, { onSuccess: onClosed, onSettled: onDone });
   };
-  return (
-    <ConfirmDialog
-      open={open}
-      title="Close Query"
-      message={CLOSE_CONFIRM}
-      confirmLabel={PRODUCT_TEXTS.confirmClose}
-      cancelLabel="Cancel"
-      danger
-      busy={change.isPending}
-      onCancel={onDone}
-      onConfirm={closeQuery}
-    />
-  );
+  return <CloseConfirm open={open} busy={change.isPending} onCancel={onDone} onConfirm={closeQuery} />;
 }

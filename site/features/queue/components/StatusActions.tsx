@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { allowedNext } from '../../../../portal-api/src/modules/queries/queries.rules.ts';
 import type { Query } from '../../request/index.ts';
-import { CLOSE_CONFIRM, useStatusChange } from './use-status-change.ts';
-import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
+import { CloseConfirm } from './CloseConfirm.tsx';
+import { useStatusChange } from './use-status-change.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
 
@@ -100,13 +99,8 @@ export function StatusActions({ query, onAnswer, chatLink = true, closeControl =
           Chat
         </a>
       )}
-      <ConfirmDialog
+      <CloseConfirm
         open={confirming}
-        title="Close Query"
-        message={CLOSE_CONFIRM}
-        confirmLabel={PRODUCT_TEXTS.confirmClose}
-        cancelLabel="Cancel"
-        danger
         busy={change.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {

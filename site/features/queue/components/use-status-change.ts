@@ -17,5 +17,3 @@ export function useStatusChange() {
     },
   });
 }
-
-export const CLOSE_CONFIRM = 'Are you sure you want to close this query? This action cannot be undone.';

@@ -1,14 +1,16 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { compiled } from './compiled-server.ts';
 import { ADMIN } from './harness.ts';
 import { createClientOver, createQueryOver, signInOver, startServerProcess, TINY_PDF, type ServerProcess } from './process.ts';
 import { openSocket } from './socket.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 
 // What the backup tests share (backup.test.ts on SQLite, backup.pg-only.test.ts on PostgreSQL):
-// `npm run backup` and `npm run restore` run as the operator runs them, a server process to back
-// up and one started on the restored data, and what a restore must bring back.
+// the backup and restore scripts run as the operator runs them (compiled, as in the Docker image:
+// compiled-server.ts), a server process to back up and one started on the restored data, and
+// what a restore must bring back.
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -17,7 +19,7 @@ export const runBackup = (env: Record<string, string>, args: string[] = []) => r
 export const runRestore = (env: Record<string, string>, args: string[] = []) => runScript('restore', env, args);
 
 function runScript(script: 'backup' | 'restore', env: Record<string, string>, args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, `portal-api/scripts/${script}.ts`), ...args], {
+  const child = spawn(process.execPath, [compiled(script), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

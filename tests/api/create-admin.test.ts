@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compiled } from './compiled-server.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { ROOT } from './site-project.ts';
 
@@ -15,15 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const script = path.join(ROOT, 'portal-api/scripts/create-admin.ts');
+// As the Docker image runs it (compiled-server.ts).
+const script = compiled('create-admin');
 
 function run(args: string[], env: Record<string, string> = {}, input?: string) {
   // With `input`, the command runs in a pseudo-terminal (util-linux `script`), as a person would type.
   const command = input === undefined ? process.execPath : 'script';
   const argv =
-    input === undefined
-      ? ['--import', 'tsx', script, ...args]
-      : ['-qec', [process.execPath, '--import', 'tsx', script, ...args].map((a) => `'${a}'`).join(' '), '/dev/null'];
+    input === undefined ? [script, ...args] : ['-qec', [process.execPath, script, ...args].map((a) => `'${a}'`).join(' '), '/dev/null'];
   const child = spawn(command, argv, {
     cwd: ROOT,
     // The server's own database, on either engine.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { cleanupAfterEach } from './cleanups.ts';
+import { compiled } from './compiled-server.ts';
 import { ROOT } from './site-project.ts';
 
 // `npm run migrate -- --status` lists applied and pending migrations without changing
@@ -12,7 +13,7 @@ import { ROOT } from './site-project.ts';
 const { tempDir } = cleanupAfterEach();
 
 function migrate(dataDir: string, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'portal-api/scripts/migrate.ts'), ...args], {
+  const child = spawn(process.execPath, [compiled('migrate'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

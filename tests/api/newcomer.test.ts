@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compiled } from './compiled-server.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { runServer } from './process.ts';
 import { copyProject } from './site-project.ts';
@@ -29,7 +30,7 @@ it('a busy port stops the start with one line naming it', async () => {
 it("create-admin prints the running server's sign-in address", async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'portal-api/scripts/create-admin.ts', '--email', 'second-admin@example.com', '--password', 'Second-Passw0rd'],
+    [compiled('create-admin'), '--email', 'second-admin@example.com', '--password', 'Second-Passw0rd'],
     {
       cwd: ROOT,
       // No PORT or PUBLIC_URL here: a shell of its own, sharing only the data folder.

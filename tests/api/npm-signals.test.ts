@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { cleanupAfterEach } from './cleanups.ts';
+import { compiledDir } from './compiled-server.ts';
 import { ADMIN } from './harness.ts';
 import { ROOT } from './site-project.ts';
 
@@ -71,17 +72,14 @@ it('SIGTERM to `npm start` stops the server and frees the port', { timeout: 90_0
 });
 
 it('SIGTERM to `npm run serve:dist` stops the compiled server and frees the port', { timeout: 120_000 }, async () => {
-  // The scripts of this checkout around a freshly compiled server.
+  // The scripts of this checkout around the server compiled for this test run (compiled-server.ts).
   const project = await tempDir('estimating-serve-dist-');
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(project, 'package.json'));
   fs.copyFileSync(path.join(ROOT, '.nvmrc'), path.join(project, '.nvmrc'));
   fs.mkdirSync(path.join(project, 'portal-api/scripts'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'portal-api/scripts/check-node.mjs'), path.join(project, 'portal-api/scripts/check-node.mjs'));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(project, 'node_modules'), 'dir');
-  execFileSync(process.execPath, ['--import', 'tsx', 'portal-api/scripts/build-server.ts', path.join(project, 'dist-server')], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
+  fs.cpSync(compiledDir(), path.join(project, 'dist-server'), { recursive: true });
   await stopsOnSigterm(project, 'serve:dist', { DATA_DIR: path.join(project, 'data') });
 });
 

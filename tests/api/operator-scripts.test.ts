@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { cleanupAfterEach } from './cleanups.ts';
+import { compiled } from './compiled-server.ts';
 import { ROOT } from './site-project.ts';
 
 // A mistyped option of create-admin or backup printed Node's
@@ -15,7 +16,7 @@ const { tempDir } = cleanupAfterEach();
 type Script = 'create-admin' | 'backup' | 'migrate' | 'restore';
 
 async function spawnScript(script: Script, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, `portal-api/scripts/${script}.ts`), ...args], {
+  const child = spawn(process.execPath, [compiled(script), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

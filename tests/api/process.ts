@@ -1,17 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { compiled } from './compiled-server.ts';
 import { readOutbox, type Mail } from './harness.ts';
 
 // The real server as a child process, for tests that kill, restart or run
 // several instances. It listens on port 0; the URL is read from its JSON
 // "listening" log line.
 //
-// `node --import tsx server.ts`, not the `tsx` command: that one runs the
+// `node server.js` of the run's compiled server (compiled-server.ts), as the
+// Docker image runs it, from the checkout as working directory (content/,
+// dist/). Through tsx each start compiled the TypeScript again: 3.4–3.6 CPU
+// seconds to "listening" against 1.5–1.6 compiled, and over 15 s on a loaded
+// CI machine. The files that start servers or operator scripts went from
+// 182–189 to 120–127 CPU seconds (docs/testing.md "API tests: servers and
+// databases"). Not a wrapper such as the `tsx` command either: that runs the
 // server in a grandchild process, so a SIGKILL would only kill the wrapper and
 // leave the real server running (and answering) behind the test's back.
 
 const root = path.resolve(import.meta.dirname, '../..');
-const serverTs = path.join(root, 'portal-api/src/server.ts');
 
 export type ServerProcess = {
   url: string;
@@ -32,7 +38,6 @@ export type ServerProcess = {
 /** Runs the server once with `env` and resolves with its exit code and output (for start-up failures). */
 export function runServer(
   env: Record<string, string>,
-  // A start compiles the server's TypeScript first (tsx): on a loaded CI machine that alone took over 15 s.
   timeoutMs = 45_000,
 ): Promise<{ code: number | string; output: string; stderr: string }> {
   const child = spawnServer(env);
@@ -53,7 +58,7 @@ export function runServer(
 }
 
 function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', serverTs], {
+  return spawn(process.execPath, [compiled('server')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

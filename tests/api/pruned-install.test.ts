@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compiledDir } from './compiled-server.ts';
 import { ADMIN, readOutbox } from './harness.ts';
 import { planSetPdf } from './plan-files.ts';
 import { ROOT, startNode, stopNode, type Started } from './site-project.ts';
 
 // The production image runs `node dist-server/server.js` with production
-// dependencies only. This builds the compiled server into a
+// dependencies only. This copies the server compiled for this test run (the
+// production build, from the current sources: compiled-server.ts) into a
 // folder whose node_modules holds exactly what `npm ci --omit=dev` installs
 // (hard links to the checkout's copies, found with `npm ls --omit=dev`), so a
 // runtime import of a build-time package (astro, tsx, react…) fails here.
@@ -19,10 +21,7 @@ let started: Started | undefined;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'estimating-pruned-'));
-  execFileSync(process.execPath, ['--import', 'tsx', 'portal-api/scripts/build-server.ts', path.join(dir, 'dist-server')], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
+  fs.cpSync(compiledDir(), path.join(dir, 'dist-server'), { recursive: true });
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
   const listing = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
     cwd: ROOT,

@@ -109,3 +109,16 @@ test('without JavaScript the pages, the tags and the search of /blog still work,
   await expect(page).toHaveURL('/blog');
   await context.close();
 });
+
+test('the island takes over within 2 s on a browser that is never idle', async ({ page }) => {
+  // A busy phone: idle callbacks come only when their timeout runs out.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = ((cb: IdleRequestCallback, options?: IdleRequestOptions) =>
+      options?.timeout
+        ? window.setTimeout(() => cb({ didTimeout: true, timeRemaining: () => 0 }), options.timeout)
+        : 0) as typeof requestIdleCallback;
+  });
+  await page.goto('/blog');
+  await expect(page.locator('.bl-card').first()).toBeVisible();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 5_000 });
+});

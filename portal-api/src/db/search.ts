@@ -98,38 +98,94 @@ export function namesContain(db: DB, table: keyof typeof NAME_TABLES, alias: str
 }
 
 /**
- * The words of a chat message and of a file (its name and its sheet titles) on PostgreSQL,
- * written exactly as the expressions of chat_messages_words_idx and query_files_words_idx
- * (migration 20261130T0410), split as PG_WORDS is.
+ * The words of a chat message and of a file (its name and its sheet titles) on PostgreSQL: the
+ * stored generated column `words` of each table (migration 20261201T0200), split as PG_WORDS is,
+ * with its GIN index. Stored, so a row's words are tested without splitting its text again.
  */
-const PG_SOURCE_WORDS = {
-  chat: (alias: string) => sql`to_tsvector('simple', regexp_replace(${sql.ref(`${alias}.message`)}, '[^[:alnum:]]+', ' ', 'g'))`,
-  file: (alias: string) =>
-    sql`to_tsvector('simple', regexp_replace(${sql.ref(`${alias}.name`)} || ' ' || coalesce(${sql.ref(`${alias}.sheet_titles`)}, ''), '[^[:alnum:]]+', ' ', 'g'))`,
-} as const;
+const PG_SOURCE_TABLES = { chat: 'chat_messages', file: 'query_files' } as const;
 /** Their FTS5 tables on SQLite (migration 20261130T0410). */
 const FTS_SOURCE_TABLES = { chat: 'chat_messages_fts', file: 'query_files_fts' } as const;
+
+export type SearchSource = keyof typeof PG_SOURCE_TABLES;
+
+/**
+ * How a source's condition reaches its rows on PostgreSQL. 'index' (`@@`): through the GIN index
+ * of `words`, every match at once, or by the planner's choice row by row. 'rows' (ts_match_vq, the
+ * function behind `@@`, which no index serves): row by row only, on the rows the statement reaches
+ * otherwise, e.g. a company's requests' messages or a window of the newest rows. The planner
+ * cannot tell a common word from a rare one here (it estimates every prefix search `word:*` at the
+ * same share of the rows), so the statement says which way it goes (search.repo.ts).
+ */
+export type SourceAccess = 'index' | 'rows';
 
 /**
  * A condition on a chat message (`source` 'chat', its table aliased `alias`) or a request file
  * ('file'): its text holds every word of the search as a word prefix, read through its full-text
  * index. Null when the search has no words. As queryTextMatches, the search only ever reaches
  * the index as letters and digits, so no input can be query syntax. With `newest` (SQLite), only
- * among the newest `newest` matches (ftsRowids).
+ * among the newest `newest` matches (ftsRowids); `access` (PostgreSQL): SourceAccess.
  */
 export function sourceTextMatches(
   db: DB,
-  source: keyof typeof PG_SOURCE_WORDS,
+  source: SearchSource,
   alias: string,
   text: string,
-  newest?: number,
+  { newest, access = 'index' }: { newest?: number; access?: SourceAccess } = {},
 ): RawBuilder<SqlBool> | null {
   const words = searchWords(text);
   if (!words.length) return null;
   if (engineOf(db) === 'postgres') {
-    const tsquery = words.map((w) => `${w}:*`).join(' & ');
-    return sql<SqlBool>`${PG_SOURCE_WORDS[source](alias)} @@ to_tsquery('simple', ${tsquery})`;
+    const tsquery = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+    const column = sql.ref(`${alias}.words`);
+    return access === 'index' ? sql<SqlBool>`${column} @@ ${tsquery}` : sql<SqlBool>`ts_match_vq(${column}, ${tsquery})`;
   }
   const match = words.map((w) => `"${w}"*`).join(' ');
   return sql<SqlBool>`${sql.ref(`${alias}.rowid`)} in (${ftsRowids(FTS_SOURCE_TABLES[source], match, newest)})`;
+}
+
+/** The table of a source (chat messages, request files). */
+export function sourceTable(source: SearchSource): (typeof PG_SOURCE_TABLES)[SearchSource] {
+  return PG_SOURCE_TABLES[source];
+}
+
+/** How long a process trusts what it read of a source's statistics: ANALYZE renews them rarely. */
+const STATS_TTL_MS = 5 * 60_000;
+type WordStats = { at: number; rows: number; elems: Map<string, number> };
+const statsCache = new WeakMap<DB, Map<SearchSource, WordStats>>();
+
+/**
+ * On PostgreSQL, from the statistics ANALYZE keeps of a source's `words` (pg_stats' most common
+ * elements with their frequencies; pg_class.reltuples): about how many rows the source has, and
+ * what share of them holds every word of the search as a word prefix (the sum of the frequencies
+ * of the common words it begins, per word; words taken as independent). 0 when no common word
+ * begins with one of them, or before any ANALYZE: the word is then taken as rare. The planner
+ * keeps the same statistics but estimates every prefix search `word:*` at one fixed share, so it
+ * cannot tell `slab:*` in a third of the messages from `waterproofing:*` in one in a thousand.
+ */
+export async function sourceWordShare(db: DB, source: SearchSource, text: string): Promise<{ rows: number; share: number }> {
+  const words = searchWords(text);
+  let perDb = statsCache.get(db);
+  if (!perDb) statsCache.set(db, (perDb = new Map()));
+  let stats = perDb.get(source);
+  if (!stats || Date.now() - stats.at > STATS_TTL_MS) {
+    const table = PG_SOURCE_TABLES[source];
+    const { rows } = await sql<{ rows: number | null; elems: string[] | null; freqs: number[] | null }>`
+      select (select greatest(reltuples, 0)::float8 from pg_class where oid = to_regclass(${table})) as rows,
+        s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs::float8[] as freqs
+      from (select 1) one left join pg_stats s on s.schemaname = current_schema() and s.tablename = ${table} and s.attname = 'words'`.execute(
+      db,
+    );
+    const row = rows[0];
+    const elems = new Map<string, number>();
+    (row?.elems ?? []).forEach((elem, i) => elems.set(elem, row?.freqs?.[i] ?? 0));
+    stats = { at: Date.now(), rows: Number(row?.rows ?? 0), elems };
+    perDb.set(source, stats);
+  }
+  let share = words.length ? 1 : 0;
+  for (const word of words) {
+    let begun = 0;
+    for (const [elem, freq] of stats.elems) if (elem.startsWith(word)) begun += freq;
+    share *= Math.min(1, begun);
+  }
+  return { rows: stats.rows, share };
 }

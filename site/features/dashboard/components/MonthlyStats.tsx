@@ -8,6 +8,21 @@ const COLUMNS = ['Month', 'Requests received', 'Median turnaround', 'Delivered b
 /** The months shown: the server answers one row for each, empty months included. */
 const MONTHS = 6;
 
+/** The header row, the same over the figures and over their placeholder while they load. */
+function Head() {
+  return (
+    <thead>
+      <tr>
+        {COLUMNS.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** A share and, muted beside it, the counts behind it. */
 function Share({ share, part, whole }: { share: number | null; part: number; whole: number }) {
   const counts = shareCounts(part, whole);
@@ -41,13 +56,7 @@ export function MonthlyStats() {
               (on a phone each month is a tall card: the dashboard jumped by six of them). */}
           <div className="monthly-scroll monthly-pending" aria-hidden="true">
             <table>
-              <thead>
-                <tr>
-                  {COLUMNS.map((c) => (
-                    <th key={c}>{c}</th>
-                  ))}
-                </tr>
-              </thead>
+              <Head />
               <tbody>
                 {Array.from({ length: MONTHS }, (_, i) => (
                   <tr key={i}>
@@ -69,15 +78,7 @@ export function MonthlyStats() {
         // Wide enough from 640 px up; narrower, the rows become cards, so it never needs to scroll there.
         <ScrollRegion className="monthly-scroll" label="Per month table">
           <table>
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <Head />
             <tbody>
               {[...data].reverse().map((m) => (
                 <tr key={m.month}>

@@ -3,16 +3,17 @@
 // in the workspace), and in the browser's time zone. A calendar day with no time (a bid due
 // date) is formatted by formatBidDueDate (queries.labels.ts) in UTC, so it never moves a day.
 
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { mediumDate, shortTime } from '../../portal-api/src/shared/en-us.ts';
 
 /** 'Nov 24, 2026' */
-export const formatDate = (iso: string) => date.format(new Date(iso));
+export const formatDate = (iso: string) => mediumDate(new Date(iso));
 /** '7:19 PM' */
-export const formatTime = (iso: string) => time.format(new Date(iso));
+export const formatTime = (iso: string) => shortTime(new Date(iso));
 /** 'Nov 24, 2026, 7:19 PM' */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDateTime = (iso: string) => {
+  const at = new Date(iso);
+  return `${mediumDate(at)}, ${shortTime(at)}`;
+};
 
 /** The browser's own calendar day as YYYY-MM-DD (a date input's value): not the UTC day, which runs ahead in Miami after 7 PM. */
 export function localDay(now: Date = new Date()): string {

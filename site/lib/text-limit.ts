@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { groupDigits } from '../../portal-api/src/shared/en-us.ts';
 
 // Text fields no longer cut what a person types at their maximum: a
 // counter appears near the limit and the form refuses, with a sentence, text
@@ -11,7 +12,7 @@ export type LimitState = { near: boolean; over: boolean; count: string; problem:
 
 /** What a field of `length` characters with at most `max` shows. */
 export function limitState(length: number, max: number): LimitState {
-  const fmt = (n: number) => n.toLocaleString('en-US');
+  const fmt = groupDigits;
   const over = length > max;
   return {
     near: length >= Math.floor(max * NEAR),

@@ -4,11 +4,21 @@
 
 export const FIRM_TIME_ZONE = 'America/New_York';
 
-const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, timeZoneName: 'longOffset' });
+// Each formatter is made on its first use: a browser pays for a time zone's data only on a
+// screen that shows the firm's clock, not on every page that imports a rule from here.
+const once = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
+const offsetFormat = once(() => new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, timeZoneName: 'longOffset' }));
 
 /** The firm's offset from UTC at an instant, in ms ('GMT-04:00' → -4 h). */
 function offsetAt(instant: number): number {
-  const name = offsetFormat.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const name =
+    offsetFormat()
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
 }
@@ -23,11 +33,13 @@ export function firmDayStart(day: string): number {
   return utcMidnight - offsetAt(utcMidnight - offsetAt(utcMidnight));
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: FIRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = once(
+  () => new Intl.DateTimeFormat('en-CA', { timeZone: FIRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
 
 /** The Miami calendar day (YYYY-MM-DD) an instant falls on. */
 export function firmDay(at: string | number | Date): string {
-  return dayFormat.format(new Date(at));
+  return dayFormat().format(new Date(at));
 }
 
 /** The instant the day after `day` begins in Miami: the end of `day` (23 or 25 hours on the days clocks change). */
@@ -36,16 +48,15 @@ export function firmDayEnd(day: string): number {
   return firmDayStart(next);
 }
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: FIRM_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, timeZoneName: 'short' });
+const wallClock = once(() => new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }));
+const zoneName = once(() => new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, timeZoneName: 'short' }));
 
 /** An instant as the firm's wall clock with its zone: 'Nov 26, 2026, 1:23 AM EST'. */
 export function formatFirmTime(at: string | number | Date): string {
   const instant = new Date(at);
-  const zone = zoneName.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? 'ET';
-  return `${wallClock.format(instant)} ${zone}`;
+  const zone =
+    zoneName()
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'ET';
+  return `${wallClock().format(instant)} ${zone}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatTurnaround, shareCounts } from './kpi-format.ts';
+import { formatPercent, formatTurnaround, monthLabel, shareCounts, weekLabel } from './kpi-format.ts';
 
 describe('formatTurnaround', () => {
   it('shows minutes under an hour instead of 0 h', () => {
@@ -24,5 +24,17 @@ describe('formatPercent and shareCounts', () => {
   it('shows a dash and no counts when nothing was counted', () => {
     expect(formatPercent(null)).toBe('–');
     expect(shareCounts(0, 0)).toBe('');
+  });
+});
+
+describe('weekLabel and monthLabel', () => {
+  it('name every day and month as Intl writes them in en-US', () => {
+    const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2028, 0, 1); t += 86_400_000) {
+      const iso = new Date(t).toISOString();
+      expect(weekLabel(iso.slice(0, 10))).toBe(day.format(t));
+      expect(monthLabel(iso.slice(0, 7))).toBe(monthYear.format(t));
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { month } from '../../../portal-api/src/shared/en-us.ts';
+
 // How the dashboard's monthly figures read (docs/product.md §13): a turnaround of minutes must
 // not show as '0 h', and a share says how many it counts, as the win rate does ('50 % (1/2)').
 
@@ -17,3 +19,9 @@ export function formatPercent(share: number | null): string {
 export function shareCounts(part: number, whole: number): string {
   return whole > 0 ? `(${part}/${whole})` : '';
 }
+
+/** A week's first day (YYYY-MM-DD) as the weekly chart labels it: 'Nov 24' (en-US, as Intl writes it). */
+export const weekLabel = (day: string) => `${month(Number(day.slice(5, 7)) - 1)} ${Number(day.slice(8, 10))}`;
+
+/** A month (YYYY-MM) as the monthly table names it: 'Nov 2026'. */
+export const monthLabel = (ym: string) => `${month(Number(ym.slice(5, 7)) - 1)} ${ym.slice(0, 4)}`;

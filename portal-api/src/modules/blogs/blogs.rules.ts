@@ -2,6 +2,7 @@
 // small rules that the server and the site share. No zod, so the site can take
 // them without pulling zod into the public blog page's bundle.
 import { REQUIRED_FIELDS } from '../queries/queries.labels.ts';
+import { longDate } from '../../shared/en-us.ts';
 
 export const BLOG_STATUSES = ['draft', 'published'] as const;
 export type BlogStatusValue = (typeof BLOG_STATUSES)[number];
@@ -58,14 +59,12 @@ export const BLOG_LIMITS = {
 
 export const DEFAULT_BLOG_IMAGE = '/default-blog-image.png';
 
-const POST_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 /**
  * A post's date, 'November 24, 2026', on /blog, on the post's page and in /admin-blogs: its
  * day in UTC, as the server renders the HTML, so the island that takes the page over shows
  * the same day in every browser's time zone.
  */
-export const formatPostDate = (iso: string) => POST_DATE.format(new Date(iso));
+export const formatPostDate = (iso: string) => longDate(new Date(iso), true);
 
 /** The first `count` words of a text, with an ellipsis when something was cut (docs/product.md §9 truncation). */
 export function firstWords(text: string, count: number): string {

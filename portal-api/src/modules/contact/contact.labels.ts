@@ -1,4 +1,5 @@
 import { CONTACT_LIMITS } from './contact.limits.ts';
+import { groupDigits } from '../../shared/en-us.ts';
 
 // The contact form's refusals, said by the API (contact.schema.ts); the form marks the field the
 // answer's `field` names. No zod here: the form must not load it.
@@ -12,7 +13,7 @@ export const CONTACT_TEXTS = {
   phoneInvalid: 'Please enter a valid phone number.',
   serviceRequired: 'Please choose a service.',
   messageRequired: 'Please write a message.',
-  messageTooLong: `Your message can be at most ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters.`,
+  messageTooLong: `Your message can be at most ${groupDigits(CONTACT_LIMITS.message)} characters.`,
 } as const;
 
 /** The form's fields, as the API names them in a refusal's `field`. */

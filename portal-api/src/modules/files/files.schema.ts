@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NO_FILES } from '../queries/queries.labels.ts';
+import { groupDigits } from '../../shared/en-us.ts';
 
 // A request's files: the sets of plans (the original submission, then each addendum), their
 // note, and the addendum forms of the server and the browser. Imports nothing but zod and labels.
@@ -9,7 +10,7 @@ export const noteField = (max: number, label: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters.`)
+    .max(max, `${label} can be at most ${groupDigits(max)} characters.`)
     .optional()
     .transform((v) => v || undefined);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from '../../shared/en-us.ts';
 
 // Query parameters of keyset pages (http/cursor.ts encodes and decodes the cursor): shared, so the site may import them.
 
@@ -26,7 +27,7 @@ export const PageNumber = (max = Number.MAX_SAFE_INTEGER) =>
     .number({ error: 'The page must be a whole number.' })
     .int('The page must be a whole number.')
     .min(1, 'Pages start at 1.')
-    .max(max, `The page can be at most ${max.toLocaleString('en-US')}.`);
+    .max(max, `The page can be at most ${groupDigits(max)}.`);
 
 /** The page size of an offset-paged list, when one was asked for (PageSizeParam gives a default). */
 export const PageSize = (max = 100) =>

@@ -3,6 +3,7 @@ import { CursorParam, LimitParam, NextCursorField, PageParam, PageSizeParam, Sea
 import { ASSIGNEE_FILTERS } from './queries.assign.labels.ts';
 import { CHANGE_NOTE_MAX, QUERY_STATUSES } from './queries.labels.ts';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
+import { groupDigits } from '../../shared/en-us.ts';
 
 // Zod shapes of the admin query calls (docs/architecture.md §1); the Query itself is the portal's QuerySchema.
 
@@ -71,7 +72,7 @@ export const ChangeStatusSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(CHANGE_NOTE_MAX, `The change note can be at most ${CHANGE_NOTE_MAX.toLocaleString('en-US')} characters.`)
+    .max(CHANGE_NOTE_MAX, `The change note can be at most ${groupDigits(CHANGE_NOTE_MAX)} characters.`)
     .optional()
     .transform((v) => v || undefined),
 });

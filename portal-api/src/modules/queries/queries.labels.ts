@@ -1,6 +1,9 @@
 // The request statuses and how every screen names them (docs/product.md §2, §4), plus the
-// request form's docs/product.md §5 texts. No imports: the server, the schemas, the database
-// types and every island read them from here, so each exists once.
+// request form's docs/product.md §5 texts. The server, the schemas, the database types and
+// every island read them from here, so each exists once; the only import is en-us.ts, which
+// imports nothing.
+
+import { mediumDate } from '../../shared/en-us.ts';
 
 export const QUERY_STATUSES = ['pending', 'in_progress', 'answered', 'closed'] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
@@ -23,15 +26,13 @@ export function statusLabel(status: string | null | undefined): string {
   return STATUS_LABELS[statusKey(status) as QueryStatus] ?? status;
 }
 
-const BID_DUE_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /**
  * A bid due date (YYYY-MM-DD, a calendar day with no time zone) as every screen and the
  * quote warning show it: '2026-12-01' reads 'Dec 1, 2026'. Read at UTC midnight and
  * formatted in UTC, so no browser's time zone moves it a day.
  */
 export function formatBidDueDate(day: string): string {
-  return BID_DUE_DAY.format(new Date(`${day}T00:00:00Z`));
+  return mediumDate(new Date(`${day}T00:00:00Z`), true);
 }
 
 /** docs/product.md §5: one sentence for every missing field of the request and blog forms, as the product shows it. */

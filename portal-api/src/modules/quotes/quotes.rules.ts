@@ -4,12 +4,13 @@
 
 import { firmDayStart, formatFirmTime } from '../../shared/firm-time.ts';
 import { formatBidDueDate } from '../queries/queries.labels.ts';
+import { groupDigits } from '../../shared/en-us.ts';
 
 export const DEFAULT_STANDARD_HOURS = 48;
 export const DEFAULT_RUSH_HOURS = 24;
 // Ten million dollars: far above any estimating fee, and inside PostgreSQL's 32-bit integer column.
 export const MAX_PRICE_CENTS = 1_000_000_000;
-export const PRICE_ERROR = `Please enter a price in USD greater than 0 and at most $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}, with at most two decimals, like 1,250.50.`;
+export const PRICE_ERROR = `Please enter a price in USD greater than 0 and at most $${groupDigits(MAX_PRICE_CENTS / 100)}, with at most two decimals, like 1,250.50.`;
 
 /**
  * "1250", "1250.5", "1,250.50" or a number → integer cents. Money never passes
@@ -62,7 +63,8 @@ export function lateAcceptWarning(bidDueDate: string | null, dueAt: string): str
 /** A quote card's note on an option that, accepted now, would be delivered after the bid due date. */
 export const LATE_OPTION_NOTE = 'due after the bid date';
 
-/** Integer cents → "$1,250.50" (en-US, USD). */
+/** Integer cents → "$1,250.50" (en-US, USD), as Intl writes it (shared/en-us.test.ts holds it to Intl), without its locale data. */
 export function formatCents(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}$${groupDigits(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }

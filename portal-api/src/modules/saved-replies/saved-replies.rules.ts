@@ -1,6 +1,8 @@
 // docs/product.md §25 "Saved replies": the placeholders a reply may use and how they are filled.
 // Pure and shared: the composer fills a reply as it inserts it, with what the workspace shows.
 
+import { longDate } from '../../shared/en-us.ts';
+
 export const SAVED_REPLY_LIMITS = { title: 80, body: 4_000, files: 5 } as const;
 
 export const PLACEHOLDERS = ['{client_first_name}', '{project_name}', '{bid_due_date}'] as const;
@@ -8,9 +10,9 @@ export const PLACEHOLDERS = ['{client_first_name}', '{project_name}', '{bid_due_
 export type PlaceholderValues = { clientFullName: string; projectName: string | null; bidDueDate: string | null };
 
 /** '2026-12-04' → 'December 4, 2026' (a calendar date: no time zone moves it). */
-function longDate(date: string): string {
+function calendarDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return longDate(new Date(Date.UTC(y!, m! - 1, d!)), true);
 }
 
 /**
@@ -23,7 +25,7 @@ export function fillPlaceholders(body: string, values: PlaceholderValues): strin
   const filled: Record<(typeof PLACEHOLDERS)[number], string> = {
     '{client_first_name}': first,
     '{project_name}': values.projectName?.trim() || 'your project',
-    '{bid_due_date}': values.bidDueDate && /^\d{4}-\d{2}-\d{2}$/.test(values.bidDueDate) ? longDate(values.bidDueDate) : 'your bid date',
+    '{bid_due_date}': values.bidDueDate && /^\d{4}-\d{2}-\d{2}$/.test(values.bidDueDate) ? calendarDay(values.bidDueDate) : 'your bid date',
   };
   return body.replace(/\{(client_first_name|project_name|bid_due_date)\}/g, (token) => filled[token as keyof typeof filled]);
 }

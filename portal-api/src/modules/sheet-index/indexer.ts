@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { formatBytes } from '../../shared/byte-size.ts';
+import { groupDigits } from '../../shared/en-us.ts';
 import { READ_WALL_LIMIT_MS, readBudgetMs } from './read-budget.ts';
 import { claimNextPendingFile, releaseSheetIndexClaim, saveSheetIndex, type ClaimCursor } from './sheet-index.repo.ts';
 import {
@@ -295,7 +296,7 @@ function cpuMs(worker: Worker): Promise<number> {
 }
 
 function overBudget(budget: number, size: number, pages: number | null): string {
-  const what = pages === null ? formatBytes(size) : `${pages.toLocaleString('en-US')} pages, ${formatBytes(size)}`;
+  const what = pages === null ? formatBytes(size) : `${groupDigits(pages)} pages, ${formatBytes(size)}`;
   return `reading took longer than its time budget (${Math.round(budget / 1000)} s for ${what})`;
 }
 

@@ -2,11 +2,12 @@ import { formatBytes } from '../../shared/byte-size.ts';
 import type { DwgIndex } from './dwg-version.ts';
 import type { PdfIndex } from './pdf-sheets.ts';
 import type { ZipIndex } from './zip-listing.ts';
+import { groupDigits } from '../../shared/en-us.ts';
 
 // The one line shown for an indexed file, e.g.
 // '42 sheets: A0.00–A5.12, S1.01–S3.04; 3 pages without a sheet number'.
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 const compare = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 export function summarize(index: PdfIndex | ZipIndex | DwgIndex): string {
@@ -36,14 +37,11 @@ export function summarize(index: PdfIndex | ZipIndex | DwgIndex): string {
       : `${count(index.sheets.length, 'page')}, no sheet numbers found`,
   ];
   if (numbered.length && without) parts.push(`${count(without, 'page')} without a sheet number`);
-  if (index.capped)
-    parts.push(
-      `stopped at the page cap: ${index.indexedPages.toLocaleString('en-US')} of ${index.pages.toLocaleString('en-US')} pages read`,
-    );
+  if (index.capped) parts.push(`stopped at the page cap: ${groupDigits(index.indexedPages)} of ${groupDigits(index.pages)} pages read`);
   return parts.join('; ');
 }
 
 /** Said when a file's stored list stopped at its byte budget (INDEX_LIST_BUDGET_BYTES). */
 export function listCutNote(listed: number, total: number, what: 'names' | 'pages'): string {
-  return `${listed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${what} listed (the list is cut at its size limit)`;
+  return `${groupDigits(listed)} of ${groupDigits(total)} ${what} listed (the list is cut at its size limit)`;
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
-import { formatPercent, formatTurnaround, shareCounts } from '../kpi-format.ts';
+import { formatPercent, formatTurnaround, monthLabel, shareCounts } from '../kpi-format.ts';
 
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const COLUMNS = ['Month', 'Requests received', 'Median turnaround', 'Delivered before bid date', 'Win rate'] as const;
 /** The months shown: the server answers one row for each, empty months included. */
 const MONTHS = 6;
@@ -82,7 +81,7 @@ export function MonthlyStats() {
             <tbody>
               {[...data].reverse().map((m) => (
                 <tr key={m.month}>
-                  <th scope="row">{monthName.format(new Date(`${m.month}-01T00:00:00Z`))}</th>
+                  <th scope="row">{monthLabel(m.month)}</th>
                   <td data-label={COLUMNS[1]}>{m.received}</td>
                   <td data-label={COLUMNS[2]}>{formatTurnaround(m.medianTurnaroundMinutes)}</td>
                   <td data-label={COLUMNS[3]} title={`${m.deliveredBeforeBid} of ${m.answeredWithBidDate} answered before the bid date`}>

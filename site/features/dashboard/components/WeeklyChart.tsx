@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, call } from '../../../lib/api.ts';
 import { QUERY_STATUSES as STATUSES, statusLabel } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import { weekLabel } from '../kpi-format.ts';
 
 // Badge colours of global.css, dark enough to read against white (WCAG 1.4.11 non-text contrast).
 const COLORS: Record<(typeof STATUSES)[number], string> = {
@@ -13,8 +14,6 @@ const COLORS: Record<(typeof STATUSES)[number], string> = {
 
 const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 32 };
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const weekLabel = (start: string) => day.format(new Date(`${start}T00:00:00Z`));
 
 /** Requests per week by status: a stacked bar chart drawn as inline SVG, with the same numbers as a table. */
 export function WeeklyChart() {

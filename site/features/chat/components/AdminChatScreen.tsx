@@ -80,10 +80,10 @@ function AdminChat() {
     const kept = sessionStorage.getItem(FILTER_KEY);
     return kept === 'unread' || kept === 'all' ? kept : 'open';
   });
-  const chooseFilter = (f: ChatRequestFilter) => {
+  const chooseFilter = useCallback((f: ChatRequestFilter) => {
     sessionStorage.setItem(FILTER_KEY, f);
     setFilter(f);
-  };
+  }, []);
   const list = useMemo(() => users.data?.pages.flatMap((p) => p.users) ?? [], [users.data]);
   // One connection for the whole screen: it joins the open query's room and, as an
   // admin socket, receives presence frames for every client in the list.
@@ -125,7 +125,12 @@ function AdminChat() {
     const target = (toggle?.checkVisibility() ? toggle : firstFocusable(panel?.querySelector('.rqp-body'))) ?? panel;
     target?.focus();
   };
-  const isOnline = (u: ChatUser) => room.presence[u._id] ?? u.online;
+  // The lists and the request panel are memoised and take stable callbacks, so a message or a
+  // socket frame re-renders the conversation only, not every row of the screen.
+  const presence = room.presence;
+  const isOnline = useCallback((u: ChatUser) => presence[u._id] ?? u.online, [presence]);
+  const { fetchNextPage } = users;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const knownUser = (userId: string) => {
     const u = list.find((x) => x._id === userId);
     return u && { ...u, online: isOnline(u) };
@@ -163,7 +168,7 @@ function AdminChat() {
             onSearch={setSearch}
             hasMore={Boolean(users.hasNextPage)}
             loadingMore={users.isFetchingNextPage}
-            onLoadMore={() => void users.fetchNextPage()}
+            onLoadMore={loadMore}
           />
         </aside>
         <div className="acs-main">

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ChatRequest, ChatRequestFilter } from '../../../../portal-api/src/modules/chats/chats.schema.ts';
 import { CHAT_REQUEST_FILTERS } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
 import { paths } from '../../../lib/routes.ts';
@@ -22,7 +22,7 @@ type Props = {
  * first: the project name, the client, the last message (who and what) with its time or date, the
  * unread count, the status and the delivery countdown. Filters Unread / Open / All.
  */
-export function ChatRequestList({ filter, onFilter, currentQueryId, onOpen }: Props) {
+export const ChatRequestList = memo(function ChatRequestList({ filter, onFilter, currentQueryId, onOpen }: Props) {
   const rows = useChatRequests(filter);
   const list = useMemo(() => rows.data?.pages.flatMap((p) => p.data) ?? [], [rows.data]);
   const live = useUnread((s) => (s.total === null ? null : s.byQuery));
@@ -71,7 +71,7 @@ export function ChatRequestList({ filter, onFilter, currentQueryId, onOpen }: Pr
       )}
     </section>
   );
-}
+});
 
 function RequestRow({
   row,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { adminChatListText } from '../../../lib/truncate.ts';
 import { useUnread } from '../../../shell/unread-store.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
@@ -33,7 +33,7 @@ const QUERY_SEARCH_FROM = 10;
  * dropdown of queries. Newest conversation first with its last line, time and
  * unread count, searched on the server and loaded a page at a time.
  */
-export function ChatUserList({
+export const ChatUserList = memo(function ChatUserList({
   users,
   loading,
   currentQueryId,
@@ -92,7 +92,7 @@ export function ChatUserList({
       )}
     </>
   );
-}
+});
 
 function queryTitle(q: { subject: string | null; message: string; projectName?: string | null }): string {
   // docs/product.md §2: shown by subject or message, else 'Unnamed Query'; shortened by the list rule (docs/product.md §9).

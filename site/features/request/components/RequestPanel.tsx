@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useState } from 'react';
 import { useWorkspace, workspaceKey } from '../use-workspace.ts';
 import './request-panel.css';
 
@@ -25,7 +25,7 @@ type Props = {
  * The request workspace beside a chat, for the admin and, read-only, the
  * client. Sections render in the order of sections.ts. Under 900 px it folds behind a toggle.
  */
-export function RequestPanel({ id, queryId, role, liveStatus, liveStamp = 0 }: Props) {
+export const RequestPanel = memo(function RequestPanel({ id, queryId, role, liveStatus, liveStamp = 0 }: Props) {
   const client = useQueryClient();
   void loadSections();
   const workspace = useWorkspace(queryId);
@@ -67,4 +67,4 @@ export function RequestPanel({ id, queryId, role, liveStatus, liveStamp = 0 }: P
       </div>
     </aside>
   );
-}
+});

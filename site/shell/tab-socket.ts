@@ -157,6 +157,8 @@ class TabSocket {
     this.retry = undefined;
     if (!this.token || this.consumers.size === 0) return;
     const ws = (this.ws = new WebSocket(socketUrl()));
+    // The frame parser loads while the socket opens, not after the first frame has come.
+    void frameParser();
     this.opens++;
     ws.onopen = () => {
       this.attempt = 0;

@@ -94,9 +94,11 @@ describe('/ws chat', () => {
   it('delivers a message to both sides, stored first, the sender getting its _id back', async () => {
     const client = await open();
     const staff = await open();
+    // No message yet: the join names none.
     expect(await client.request({ type: 'joinRoom', token: a.token, queryId: queryA }, 'joined')).toEqual({
       type: 'joined',
       queryId: queryA,
+      lastMessageId: null,
     });
     expect(await staff.request({ type: 'authenticateAdmin', token: admin }, 'authenticated')).toEqual({ type: 'authenticated' });
     await staff.request({ type: 'joinRoom', token: admin, queryId: queryA }, 'joined');
@@ -127,6 +129,14 @@ describe('/ws chat', () => {
     expect(history.status).toBe(200);
     expect(history.body.map((m: { message: string }) => m.message)).toEqual(['Hello team', 'We are on it']);
     expect((await server.call('GET', `/api/chats/query/${queryA}/message`, { token: admin })).body).toHaveLength(2);
+    // A later join names the room's newest message, so a browser that read the history while
+    // joining can tell whether its read missed one.
+    const later = await open();
+    expect(await later.request({ type: 'joinRoom', token: a.token, queryId: queryA }, 'joined')).toEqual({
+      type: 'joined',
+      queryId: queryA,
+      lastMessageId: reply.message._id,
+    });
   });
 
   it('stores and delivers messages sent back to back in the order they were sent', async () => {

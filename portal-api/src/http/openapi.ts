@@ -43,7 +43,7 @@ with it).
 | client → server | \`{"type":"watchUnread","token":"…"}\` asks for the unread counts and their live updates |
 | server → client | \`{"type":"authenticated"}\` once an \`authenticateAdmin\` is accepted |
 | server → client | \`{"type":"presence","userId":"…","online":true}\` (or \`false\`) to admins when a client comes or goes |
-| server → client | \`{"type":"joined","queryId":"…"}\` once a \`joinRoom\` is accepted |
+| server → client | \`{"type":"joined","queryId":"…","lastMessageId":"…"}\` once a \`joinRoom\` is accepted; \`lastMessageId\` is the room's newest message at that moment (\`null\` when it has none): a history read that does not hold it is read again |
 | server → client | \`{"type":"receiveMessage","message":{ChatMessage}}\` to everyone in the room, sender included |
 | server → client | \`{"type":"queryStatus","queryId":"…","status":"…"}\` to the room when an admin changes the query's status |
 | server → client | \`{"type":"queryLifecycle","queryId":"…","event":"…","deliveryDueAt":"…","status":"…","projectName":"…","by":"admin"}\` (\`deliveryDueAt\` and \`projectName\` may be \`null\`; \`by\`, \`admin\` or \`client\`, is the side that took the step) to the room on a lifecycle event (quote, addendum, revision, outcome) |

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeMessages } from './merge-messages.ts';
+import { historyLacks, mergeMessages } from './merge-messages.ts';
 import type { ChatMessage } from './useChatRoom.ts';
 
 const msg = (id: string, at: string, text = id): ChatMessage => ({
@@ -28,5 +28,17 @@ describe('mergeMessages (history refetch + live frames)', () => {
   it('drops a duplicate inside one batch', () => {
     const m = msg('a', '2026-01-01T00:00:01.000Z');
     expect(mergeMessages([], [m, m])).toHaveLength(1);
+  });
+});
+
+describe('historyLacks (the history read while joining)', () => {
+  it('reads again only when the read failed, or lacks the newest message the join named', () => {
+    expect(historyLacks(['a', 'b'], 'b')).toBe(false);
+    expect(historyLacks([], null)).toBe(false);
+    expect(historyLacks(['a'], null)).toBe(false);
+    expect(historyLacks(['a'], 'b')).toBe(true);
+    expect(historyLacks([], 'a')).toBe(true);
+    expect(historyLacks(null, null)).toBe(true);
+    expect(historyLacks(['a'], undefined)).toBe(true);
   });
 });

@@ -60,7 +60,7 @@ function signInAs(token: string) {
   useAuth.getState().signIn(token, { _id: client.id, fullName: client.fullName, email: client.email, role: 'client', status: 'approved' });
 }
 
-function openRoom() {
+function openRoom(id = queryId) {
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queries}>
@@ -68,11 +68,11 @@ function openRoom() {
       <Toasts />
     </QueryClientProvider>
   );
-  return renderHook(() => useChatRoom(queryId), { wrapper });
+  return renderHook(() => useChatRoom(id), { wrapper });
 }
 
-const adminSays = async (message: string) => {
-  admin.ws.send(JSON.stringify({ type: 'sendMessage', token: adminToken, queryId, message, replyTo: null }));
+const adminSays = async (message: string, room = queryId) => {
+  admin.ws.send(JSON.stringify({ type: 'sendMessage', token: adminToken, queryId: room, message, replyTo: null }));
   await admin.next((f) => f.type === 'receiveMessage' && f.message.message === message);
 };
 const texts = (room: { current: { messages: { message: string }[] } }) => room.current.messages.map((m) => m.message);
@@ -88,7 +88,7 @@ describe('useChatRoom', () => {
     );
     // A request this reader may not see: its history answers 404.
     const { result, unmount } = renderHook(() => useChatRoom('not-a-request-of-hers', { admin: true }), { wrapper });
-    // The history is read once no `joined` came (HISTORY_FALLBACK_MS, 4 s): wait past it.
+    // The history is read as the room opens, beside the join (which the server refuses here).
     expect(await screen.findByText('Failed to load messages', {}, { timeout: 10_000 })).toBeTruthy();
     expect(result.current.messages).toEqual([]);
     unmount();
@@ -201,6 +201,34 @@ describe('useChatRoom', () => {
       unmount();
     } finally {
       globalThis.WebSocket = Real;
+    }
+  });
+
+  it('reads the history again when the read taken while joining missed the newest message', async () => {
+    // A request of its own, so the other tests' rooms keep their exact histories.
+    const own = await submitQuery(client.token);
+    admin.ws.send(JSON.stringify({ type: 'joinRoom', token: adminToken, queryId: own }));
+    await admin.next((f) => f.type === 'joined' && f.queryId === own);
+    await adminSays('Stored before the join', own);
+    // The first read answers as if taken a moment before that message was stored: the join
+    // names it as the room's newest, so the room must read again to show it.
+    const pageFetch = globalThis.fetch;
+    let staleReads = 0;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (staleReads === 0 && url.includes(`/chats/query/${own}/message`)) {
+        staleReads++;
+        return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return pageFetch(input, init);
+    }) as typeof fetch;
+    try {
+      const { result, unmount } = openRoom(own);
+      await waitFor(() => expect(texts(result)).toContain('Stored before the join'));
+      expect(staleReads).toBe(1);
+      unmount();
+    } finally {
+      globalThis.fetch = pageFetch;
     }
   });
 

@@ -5,16 +5,18 @@ import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/c
 import { api, call } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { type SocketConsumer, tabSocket } from '../../shell/tab-socket.ts';
-import { mergeMessages } from './merge-messages.ts';
+import { historyLacks, mergeMessages } from './merge-messages.ts';
 import { ECHO_TIMEOUT_MS, PendingSends } from './pending-sends.ts';
 
 export type { ChatMessage };
 
 // The chat room of docs/architecture.md §5, shared by the client and admin chats: history from the
 // API, live frames merged by _id, over the tab's one socket (shell/tab-socket.ts), which also carries
-// the unread counts. After a dropped connection the socket reconnects with backoff and the room
-// re-joins; every `joined` refetches the history (once per join) and, after a reconnect, the request's
-// status, so nothing said while the socket was down is missed, and the _id merge keeps nothing twice.
+// the unread counts. The history is read as the room opens, while the socket joins, so the
+// conversation does not wait for the join; the `joined` frame names the room's newest message, and a
+// read without it is read again. After a dropped connection the socket reconnects with backoff and
+// the room re-joins; each later `joined` refetches the history and the request's status, so nothing
+// said while the socket was down is missed, and the _id merge keeps nothing twice.
 // A message counts as sent only once the server echoes it back (pending-sends.ts); one typed while the
 // socket is down waits for it, pending, and goes out in order once it is back. A socket whose session
 // ended (close code SESSION_ENDED_CLOSE, or its token refused) is not reconnected: that is a sign-out
@@ -22,8 +24,6 @@ export type { ChatMessage };
 
 /** How long a message typed while the socket is down waits for it: as long as a sent one waits for its echo. */
 const OFFLINE_WAIT_MS = ECHO_TIMEOUT_MS;
-/** Loads the history over HTTP when no `joined` came this long after opening. */
-const HISTORY_FALLBACK_MS = 4000;
 
 /** docs/product.md §8 (admin chat): the toast of a message that was not sent; the description says why and that the text is kept. */
 export const SEND_FAILED = 'Failed to send message';
@@ -71,24 +71,22 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     let stopped = false;
     let history: AbortController | null = null;
 
-    const loadHistory = async () => {
-      if (!queryId) return;
+    /** Reads the history and merges it in: the ids read, or null when the read failed or was replaced. */
+    const loadHistory = async (): Promise<string[] | null> => {
+      if (!queryId) return null;
       history?.abort();
       const controller = (history = new AbortController());
       try {
         const list = await call(
           api.chats.query[':id'].message.$get({ param: { id: queryId }, query: {} }, { init: { signal: controller.signal } }),
         );
-        if (stopped) return;
+        if (stopped) return null;
         if (!Array.isArray(list)) throw new Error('The history is not a list.');
-        setMessages((cur) =>
-          mergeMessages(
-            cur,
-            list.filter((m) => m.query === queryId),
-          ),
-        );
+        const own = list.filter((m) => m.query === queryId);
+        setMessages((cur) => mergeMessages(cur, own));
+        return own.map((m) => m._id);
       } catch (err) {
-        if ((err as Error).name === 'AbortError' || stopped) return;
+        if ((err as Error).name === 'AbortError' || stopped) return null;
         // docs/product.md §8: the client logs 'Failed to fetch messages' and keeps what it shows; the admin
         // chat says 'Failed to load messages' and empties its list.
         console.error('Failed to fetch messages', err);
@@ -96,10 +94,14 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
           toast.error('Failed to load messages');
           setMessages([]);
         }
+        return null;
       } finally {
         if (!stopped && history === controller) setLoading(false);
       }
     };
+
+    // The history is read at once, beside the join, rather than after it (see the 'joined' case).
+    const opening = queryId ? loadHistory() : null;
 
     // A queryStatus frame sent while the socket was down is missed: after a re-join the
     // request's cached reads (workspace, own list) are refreshed instead of read on every join.
@@ -125,9 +127,14 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     const frame = (frame: ServerFrame) => {
       switch (frame.type) {
         case 'joined':
-          // The history is fetched once per join: the first one and after each reconnect.
           if (frame.queryId === queryId) {
-            void loadHistory();
+            // The first join checks the read begun as the room opened; a re-join reads again.
+            const last = frame.lastMessageId;
+            if (joins === 0 && opening)
+              void opening.then((ids) => {
+                if (!stopped && historyLacks(ids, last)) void loadHistory();
+              });
+            else void loadHistory();
             refreshAfterRejoin();
           }
           break;
@@ -202,15 +209,8 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
 
     // A client screen without an open query needs no socket; the admin one listens for presence.
     const detach = queryId || admin ? tabSocket.attach(token, room) : null;
-    // Without a working socket the history still comes once, over HTTP.
-    const fallback = queryId
-      ? setTimeout(() => {
-          if (joins === 0) void loadHistory();
-        }, HISTORY_FALLBACK_MS)
-      : undefined;
     return () => {
       stopped = true;
-      clearTimeout(fallback);
       history?.abort();
       postRef.current = null;
       // The room changed or closed: what was waiting (for the socket or an echo) stays in the composer, unsaid.

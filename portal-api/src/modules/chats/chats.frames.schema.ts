@@ -92,7 +92,13 @@ export type Note = z.infer<typeof NoteSchema>;
 /** server → client. */
 export const ServerFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('authenticated') }),
-  z.object({ type: z.literal('joined'), queryId: z.string() }),
+  z.object({
+    type: z.literal('joined'),
+    queryId: z.string(),
+    // The room's newest message when the join took effect (null: none yet). The browser reads the
+    // history while it joins; a history without this message is read again.
+    lastMessageId: z.string().nullable().optional(),
+  }),
   z.object({ type: z.literal('receiveMessage'), message: ChatMessageSchema }),
   z.object({ type: z.literal('queryStatus'), queryId: z.string(), status: z.string() }),
   LifecycleFrameSchema,

@@ -6,7 +6,7 @@ import { recordMessageActivity } from '../activities/activities.repo.ts';
 import { NOT_ALLOWED } from '../auth/auth.labels.ts';
 import { findQueryForUser } from '../queries/queries.public.ts';
 import { mailAbsentSide } from './chats.mail.ts';
-import { findReplyTarget, insertMessage } from './chats.repo.ts';
+import { findReplyTarget, insertMessage, latestMessageId } from './chats.repo.ts';
 import { insertQueryFiles } from '../queries/queries.repo.ts';
 import { replyFiles, savedReplyExists } from '../saved-replies/saved-replies.repo.ts';
 import { SAVED_REPLY_TEXTS } from '../saved-replies/saved-replies.labels.ts';
@@ -122,7 +122,9 @@ const HANDLERS: Handlers = {
     const user = await ctx.identify(peer, frame.token);
     const query = await findQueryForUser(ctx.deps.db, frame.queryId, user);
     ctx.deps.hub.join(peer, query.id);
-    send(ctx, peer, { type: 'joined', queryId: query.id });
+    // Read once the peer is in the room: a message stored after this read reaches it as a frame,
+    // and one stored before is named here, so a history read that lacks it is read again.
+    send(ctx, peer, { type: 'joined', queryId: query.id, lastMessageId: await latestMessageId(ctx.deps.db, query.id) });
   },
   sendMessage,
   async markRead(ctx, peer, frame) {

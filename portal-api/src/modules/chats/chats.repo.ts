@@ -63,6 +63,19 @@ export async function messageTimes(db: Executor, queryId: string): Promise<strin
   return rows.map((r) => r.created_at);
 }
 
+/** The id of a query's newest message, or null (through chat_messages_query_created_id_idx). */
+export async function latestMessageId(db: Executor, queryId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('query_id', '=', queryId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** A query's messages, oldest first. */
 export async function listMessages(db: Executor, queryId: string, sign: SignLink): Promise<ChatMessage[]> {
   const rows = await baseSelect(db).where('m.query_id', '=', queryId).orderBy('m.created_at').orderBy('m.id').execute();

@@ -122,7 +122,15 @@ describe('server → client: the browser acts only on frames of the shared union
   const valid = fc.oneof(
     fc.record({ type: fc.constant('joined'), queryId: fc.string() }),
     fc.record({ type: fc.constant('presence'), userId: fc.string(), online: fc.boolean() }),
-    fc.record({ type: fc.constant('unread'), total: fc.nat(), queries: fc.dictionary(fc.string(), fc.nat()) }),
+    // A key named __proto__ is dropped by the parser (below), so the well-formed keys are the others.
+    fc.record({
+      type: fc.constant('unread'),
+      total: fc.nat(),
+      queries: fc.dictionary(
+        fc.string().filter((k) => k !== '__proto__'),
+        fc.nat(),
+      ),
+    }),
     fc.record({ type: fc.constant('error'), message: fc.string(), code: fc.constantFrom('query_closed', 'session_expired', 'not_found') }),
     fc.record({
       type: fc.constant('receiveMessage'),
@@ -144,6 +152,12 @@ describe('server → client: the browser acts only on frames of the shared union
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it("drops a count keyed __proto__ instead of setting the counts' prototype", () => {
+    const parsed = parseServerFrame('{"type":"unread","total":1,"queries":{"__proto__":{"polluted":1},"q1":1}}');
+    expect(parsed).toEqual({ type: 'unread', total: 1, queries: { q1: 1 } });
+    expect(Object.getPrototypeOf((parsed as { queries: object }).queries)).toBe(Object.prototype);
   });
 
   it('ignores malformed and random frames: null exactly when the union refuses them', () => {

@@ -3,6 +3,8 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { useDismiss } from '../ui/use-dismiss.ts';
 import { rescueFocus } from '../ui/focus-rescue.ts';
 import { PRODUCT_TEXTS } from '../lib/product-texts.ts';
+// In the page's <head> with the rest of its CSS, parsed with the HTML rather than during React's first commit.
+import './shell.css';
 
 // The logout question opens on demand: its dialog loads when the pointer or the focus reaches
 // Logout, not with the page (first-load JavaScript, docs/performance.md).
@@ -141,39 +143,6 @@ export function SidebarLayout({ title, width, items, profileHref, name, email, i
           />
         </Suspense>
       )}
-      <style>{`
-        .shell { min-height: 100vh; display: grid; grid-template-columns: var(--sidebar-w) 1fr; background: var(--bg-soft); }
-        .shell-top { display: none; }
-        .shell-side { background: var(--navy); color: #fff; padding: 1rem .75rem; position: sticky; top: 0; height: 100vh; overflow-y: auto; }
-        .shell-title { font-weight: 800; letter-spacing: .04em; font-size: .95rem; margin: .25rem .25rem 1rem; color: #fff; }
-        .shell-me { display: flex; flex-direction: column; align-items: center; gap: .4rem; text-align: center; color: #fff; text-decoration: none; padding: .5rem; border-radius: 8px; margin-bottom: 1rem; }
-        .shell-me:hover { background: var(--navy-2); color: #fff; }
-        .shell-me-text { display: grid; min-width: 0; max-width: 100%; }
-        .shell-name { font-weight: 700; overflow-wrap: anywhere; }
-        .shell-email { font-size: .78rem; opacity: .85; overflow-wrap: anywhere; }
-        .shell-side ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .2rem; }
-        .shell-side a[aria-current], .shell-side nav a, .shell-logout { display: block; width: 100%; text-align: left; padding: .6rem .75rem; border-radius: 8px; color: #e6edf5; text-decoration: none; font: inherit; background: none; border: none; cursor: pointer; min-height: 44px; }
-        .shell-side nav a, .shell-side nav a[aria-current] { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
-        .shell-badge { min-width: 1.5rem; padding: 0 .4rem; border-radius: 999px; background: #fff; color: var(--navy); font-size: .78rem; font-weight: 700; line-height: 1.5rem; text-align: center; }
-        .shell-side nav a:hover, .shell-logout:hover { background: var(--navy-2); color: #fff; }
-        .shell-side nav a[aria-current='page'] { background: var(--orange-dark); color: #fff; font-weight: 600; }
-        .shell-main { min-width: 0; padding: 1.5rem; }
-        .shell-main:focus { outline: none; }
-        @media (max-width: 768px) {
-          .shell { grid-template-columns: 1fr; grid-template-rows: auto 1fr; }
-          /* Paddings stop at their 16 px size: with large text a phone keeps its width for the text. */
-          .shell-top { display: flex; align-items: center; gap: .75rem; background: var(--navy); color: #fff; padding: .5rem min(1rem, 16px); position: sticky; top: 0; z-index: 20; }
-          .shell-top strong { min-width: 0; overflow-wrap: anywhere; }
-          /* The unread count sits beside ☰, inside the button: pinned to its corner it covered ☰ at large text. */
-          .shell-burger { flex: none; display: inline-flex; align-items: center; justify-content: center; gap: .35rem; padding: 0 .5rem; background: none; border: 1px solid rgb(255 255 255 / 40%); color: #fff; border-radius: 8px; min-width: 44px; min-height: 44px; font-size: 1.2rem; cursor: pointer; }
-          .shell-side { display: none; position: fixed; top: 60px; left: 0; bottom: 0; width: min(17.5rem, 85vw); height: auto; z-index: 30; box-shadow: 4px 0 24px rgb(0 0 0 / 30%); }
-          .shell-side.is-open { display: block; }
-          .shell-title { display: none; }
-          .shell-main { padding: min(1rem, 16px); }
-          /* What scrolls into view (a focused control, a list's top) stops below the sticky top bar. */
-          html { scroll-padding-top: 72px; }
-        }
-      `}</style>
     </div>
   );
 }

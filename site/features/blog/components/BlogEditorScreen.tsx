@@ -4,14 +4,13 @@ import { useBlog } from '../api.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
-import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import '../../../shell/admin.css';
 import { BlogForm } from './BlogForm.tsx';
 
 /** /blog-upload (new) and /blog-upload/{id} (edit), docs/product.md §2 and §5. */
 export default function BlogEditorScreen() {
   return (
     <AdminShell>
-      <AdminStyles />
       <Editor id={idFromPath('blog-upload')} />
     </AdminShell>
   );

@@ -1,12 +1,11 @@
 import { AdminShell } from '../../../shell/AdminShell.tsx';
-import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import '../../../shell/admin.css';
 import { BlogBoard } from './BlogBoard.tsx';
 
 /** /draft-blog: draft blogs with Publish (docs/product.md §2). */
 export default function DraftBlogsScreen() {
   return (
     <AdminShell>
-      <AdminStyles />
       <BlogBoard status="draft" />
     </AdminShell>
   );

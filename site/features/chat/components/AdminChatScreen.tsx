@@ -9,12 +9,12 @@ import { RequestPanel } from '../../request/index.ts';
 import { useUnread } from '../../../shell/unread-store.ts';
 import { useMarkRead } from '../../../shell/use-unread-socket.ts';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
-import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import '../../../shell/admin.css';
 import { ChatPanel } from './ChatPanel.tsx';
 import { ChatUserList } from './ChatUserList.tsx';
 import { ChatRequestList } from './ChatRequestList.tsx';
 import type { ChatRequestFilter } from '../../../../portal-api/src/modules/chats/chats.schema.ts';
-import { chatStyles } from '../chat-styles.ts';
+import './admin-chat.css';
 import type { ChatUser } from '../types.ts';
 import { useChatUsers } from '../use-chat-users.ts';
 import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
@@ -42,7 +42,6 @@ export default function AdminChatScreen() {
   }
   return (
     <AdminShell>
-      <AdminStyles />
       <AdminChat />
     </AdminShell>
   );
@@ -190,7 +189,6 @@ function AdminChat() {
           )}
         </div>
       </div>
-      <style>{chatStyles}</style>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { AdminShell } from '../../../shell/AdminShell.tsx';
-import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import '../../../shell/admin.css';
 import { LatestQueries } from './LatestQueries.tsx';
 import { MonthlyStats } from './MonthlyStats.tsx';
 import { RecentActivities } from './RecentActivities.tsx';
@@ -15,7 +15,6 @@ import { WeeklyChart } from './WeeklyChart.tsx';
 export default function AdminDashboardScreen() {
   return (
     <AdminShell>
-      <AdminStyles />
       <div className="dash">
         <h1>Dashboard</h1>
         <div className="dash-top">

@@ -1,5 +1,5 @@
 import { AdminShell } from '../../../shell/AdminShell.tsx';
-import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import '../../../shell/admin.css';
 import { SearchBox } from '../../search/index.ts';
 import { ClientList } from './ClientList.tsx';
 import { RequestQueue } from './RequestQueue.tsx';
@@ -8,7 +8,6 @@ import { RequestQueue } from './RequestQueue.tsx';
 export default function AdminQueriesScreen() {
   return (
     <AdminShell>
-      <AdminStyles />
       <div className="page-head">
         <h1>Queries</h1>
       </div>

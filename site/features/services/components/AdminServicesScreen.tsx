@@ -4,7 +4,7 @@ import { ApiError, assetUrl } from '../../../lib/api.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
-import { AdminStyles } from '../../../shell/AdminStyles.tsx';
+import '../../../shell/admin.css';
 import { useDeleteService, useServices } from '../api.ts';
 import type { FormMode } from './ServiceFormModal.tsx';
 import type { SubService } from '../types.ts';
@@ -20,7 +20,6 @@ const SavedRepliesSection = lazy(() => import('../../desk/index.ts').then((m) =>
 export default function AdminServicesScreen() {
   return (
     <AdminShell>
-      <AdminStyles />
       <ManageServices />
       <Suspense
         fallback={

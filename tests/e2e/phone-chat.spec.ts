@@ -161,6 +161,13 @@ test('on a phone, the request details open as a sheet over the chat and close ag
     if (who === 'client') {
       const lineHeight = await heading.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
       expect((await heading.boundingBox())!.height, 'the header is one line').toBeLessThanOrEqual(lineHeight + 1);
+    } else {
+      // The admin's header shows the project name and every one of its buttons whole, on screen.
+      const header = conversation.locator('header').first();
+      for (const name of ['Close Query', 'Next request']) await expect(header.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+      const project = header.locator('strong').first();
+      await expect(project).toBeVisible();
+      expect((await project.boundingBox())!.width, 'the project name has room').toBeGreaterThan(60);
     }
     const panel = page.getByRole('complementary', { name: 'Request details' });
     await panel.getByRole('button', { name: 'Show request details' }).click();

@@ -12,6 +12,8 @@ const QuoteCard = lazy(() => import('./QuoteCard.tsx').then((m) => ({ default: m
  * where the conversation happens. It is the quote's one card: the workspace panel sums it up
  * in a line (QuoteSection.tsx) until it is decided, and shows it once it is.
  */
+const shown = (el: HTMLElement) => typeof el.checkVisibility !== 'function' || el.checkVisibility();
+
 export function ChatQuoteCard({ queryId }: { queryId: string }) {
   const { data } = useWorkspace(queryId);
   const section = useRef<HTMLElement>(null);
@@ -26,11 +28,14 @@ export function ChatQuoteCard({ queryId }: { queryId: string }) {
   const open = data?.query.quotes.find((q) => q.state === 'sent');
   if (!data || !open) return null;
   // Decided, the quote leaves the chat: the focus goes to its card in the panel when the panel
-  // shows (not behind its toggle on a phone), else to the message box. Nothing while the card is still here.
+  // shows (not behind its toggle on a phone), else to the message box. Nothing while the card is
+  // still here, nor while a shown panel has yet to draw the card (its section loads on its own).
   const focusAfter = () => {
     if (section.current) return null;
+    const panel = document.querySelector<HTMLElement>('.rqp-body');
+    if (!panel || !shown(panel)) return following.current;
     const card = document.getElementById(quoteCardId(open._id));
-    return card && (typeof card.checkVisibility !== 'function' || card.checkVisibility()) ? card : following.current;
+    return card && shown(card) ? card : null;
   };
   return (
     <section ref={section} className="chat-quote" aria-label="Quote in the chat">

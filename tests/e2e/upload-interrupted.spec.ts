@@ -130,10 +130,20 @@ test('a connection that keeps failing while online stops the upload after the re
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
+  // The page's timers run on Playwright's clock, so tus's waits between tries pass at once.
+  await page.clock.install();
   const line = await submitHeld(context, page, `Failing upload ${Date.now()}`);
+  const failedAt = await page.evaluate(() => Date.now());
   line.fail();
-  // tus tries again after 0, 1, 3, 5 and 10 s before it gives up.
-  await expect(page.getByRole('alert')).toHaveText(STOPPED, { timeout: 40_000 });
+  // tus tries again after 0, 1, 3, 5 and 10 s before it gives up: each turn moves the clock a
+  // second on, and the form says the upload stopped only once the last try has failed.
+  const alert = page.getByRole('alert');
+  await expect(async () => {
+    await page.clock.runFor(1_000);
+    await expect(alert).toHaveText(STOPPED, { timeout: 250 });
+  }).toPass({ timeout: 40_000, intervals: [0] });
+  // Not before the tries' own waits (19 s on the page's clock) had passed.
+  expect((await page.evaluate(() => Date.now())) - failedAt).toBeGreaterThanOrEqual(19_000);
   await expect(page.getByText(`Error: ${STOPPED}`)).toBeVisible();
   await expect(page.getByText('Failed to create query')).toHaveCount(0);
   // The file's line stays, with what was sent: the next submit goes on from there.

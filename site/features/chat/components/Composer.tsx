@@ -4,6 +4,7 @@ import { busyButton } from '../../../ui/busy-button.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { repliesMatching } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
+import './composer.css';
 
 /** A saved reply the composer offers after '/' (docs/product.md §25): its text as filled for this request. */
 export type SlashReply = { _id: string; title: string; text: string; hasFiles: boolean };
@@ -173,19 +174,6 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply, sav
         </ul>
       )}
       <CharCount id={countId} value={text.trim()} max={MAX_CHAT_MESSAGE} />
-      <style>{`
-        .composer { border-top: 1px solid var(--line); background: #fff; padding: .6rem .75rem; }
-        .composer-row { display: flex; gap: .5rem; align-items: center; }
-        .composer-input { flex: 1; min-width: 0; }
-        .composer-row[aria-busy='true'] .composer-input { background: var(--bg-soft); }
-        .composer-icon { min-width: 44px; min-height: 44px; border: 1px solid var(--line); border-radius: 8px; background: #fff; cursor: pointer; color: var(--navy); display: inline-grid; place-items: center; }
-        .composer-reply { display: flex; justify-content: space-between; align-items: center; gap: .5rem; font-size: .85rem; background: var(--bg-soft); border-left: 3px solid var(--orange); padding: .3rem .6rem; margin-bottom: .5rem; }
-        .composer-reply span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-        .composer-reply .btn-link { font-size: 1.3rem; min-width: 32px; min-height: 32px; text-decoration: none; }
-        .composer-slash { list-style: none; margin: .4rem 0 0; padding: 0; border: 1px solid var(--line); border-radius: 8px; max-height: 12rem; overflow-y: auto; }
-        .composer-slash li { padding: .45rem .7rem; cursor: pointer; }
-        .composer-slash li[aria-selected='true'] { background: var(--bg-soft); }
-      `}</style>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import type { ChatMessage } from '../useChatRoom.ts';
+import './message-list.css';
 
 type Props = {
   messages: ChatMessage[];
@@ -54,21 +55,6 @@ export function MessageList({ messages, isMine, emptyText, onReply, header }: Pr
           </div>
         );
       })}
-      <style>{`
-        .msg-list { display: flex; flex-direction: column; gap: .6rem; padding: 1rem; overflow-y: auto; flex: 1; min-height: 0; }
-        .msg-empty { color: var(--muted); text-align: center; margin: auto; }
-        .msg-thumb { display: block; max-width: min(100%, 240px); max-height: 180px; border-radius: 8px; margin: .3rem 0; object-fit: cover; }
-        .msg-file { display: inline-block; margin: .2rem 0; font-weight: 600; overflow-wrap: anywhere; }
-        .msg { max-width: min(75%, 560px); padding: .55rem .8rem; border-radius: 12px; background: #fff; border: 1px solid var(--line); box-shadow: 0 1px 2px rgb(0 0 0 / 4%); }
-        .msg-mine { align-self: flex-end; background: var(--navy); color: #fff; border-color: var(--navy); }
-        .msg-theirs { align-self: flex-start; }
-        .msg-who { display: block; font-size: .75rem; font-weight: 700; opacity: .8; }
-        .msg-text { margin: .15rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-        .msg-time { display: block; font-size: .72rem; opacity: .75; text-align: right; }
-        .msg-quote { display: block; font-size: .82rem; border-left: 3px solid var(--orange); padding: .1rem .5rem; margin: .25rem 0; color: inherit; opacity: .85; text-decoration: none; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-        .msg:focus-visible { outline: 3px solid var(--orange); }
-        .msg-list:focus-visible { outline: 3px solid var(--orange); outline-offset: -3px; }
-      `}</style>
     </div>
   );
 }

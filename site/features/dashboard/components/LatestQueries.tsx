@@ -5,6 +5,7 @@ import { api, call } from '../../../lib/api.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { formatDateTime } from '../../request/index.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
+import './latest-queries.css';
 
 const PAGE_SIZE = 6; // docs/product.md §9: admin latest queries, 6 per page.
 
@@ -42,11 +43,6 @@ export function LatestQueries() {
         </ul>
       )}
       {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} prevLabel="Prev" nextLabel="Next" />}
-      <style>{`
-        .latest-list { list-style: none; margin: 0; padding: 0; }
-        .latest-list li { display: flex; justify-content: space-between; gap: .75rem; flex-wrap: wrap; padding: .55rem 0; border-bottom: 1px solid var(--line); }
-        .latest-list time { color: var(--muted); font-size: .88rem; }
-      `}</style>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { formatPercent, formatTurnaround, monthLabel, shareCounts } from '../kpi-format.ts';
+import './monthly-stats.css';
 
 const COLUMNS = ['Month', 'Requests received', 'Median turnaround', 'Delivered before bid date', 'Win rate'] as const;
 /** The months shown: the server answers one row for each, empty months included. */
@@ -96,23 +97,6 @@ export function MonthlyStats() {
           </table>
         </ScrollRegion>
       )}
-      <style>{`
-        .monthly { min-width: 0; }
-        .monthly-scroll { overflow-x: auto; max-width: 100%; }
-        .monthly table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
-        .monthly th, .monthly td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid var(--line, #e2e8f0); }
-        .monthly td { white-space: nowrap; }
-        .monthly thead th { font-size: .85rem; vertical-align: bottom; }
-        .monthly-n { color: var(--muted, #5b6777); font-size: .85em; }
-        .monthly-pending { color: var(--muted, #5b6777); }
-        @media (max-width: 640px) {
-          .monthly thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-          .monthly tr { display: block; border-bottom: 1px solid var(--line, #e2e8f0); padding: .35rem 0; }
-          .monthly tbody th { display: block; border: none; padding: .25rem; font-weight: 700; }
-          .monthly td { display: flex; justify-content: space-between; flex-wrap: wrap; gap: .25rem 1rem; border: none; padding: .2rem .25rem; white-space: normal; }
-          .monthly td::before { content: attr(data-label); font-weight: 600; color: var(--muted, #5b6777); font-size: .85rem; }
-        }
-      `}</style>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../ui/use-single-flight-mutation.ts';
 import { api, call } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
+import './site-rebuild-card.css';
 
 const KEY = ['admin', 'site-rebuild'];
 
@@ -53,14 +54,6 @@ export function SiteRebuildCard() {
         )}
         {start.error && <p className="site-rebuild-error">{start.error.message || 'The rebuild could not be started.'}</p>}
       </div>
-      <style>{`
-        .site-rebuild { display: grid; gap: .5rem; }
-        .site-rebuild-head { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; justify-content: space-between; }
-        .site-rebuild-head h2 { margin: 0; }
-        .site-rebuild p { margin: 0; color: var(--muted); }
-        .site-rebuild p.site-rebuild-error { color: var(--danger); font-weight: 600; }
-        .site-rebuild-log { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--bg-soft); border: 1px solid var(--line); border-radius: 6px; padding: .75rem; font-size: .85rem; }
-      `}</style>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../../../lib/api.ts';
 import { useServices } from '../../services/index.ts';
+import './stat-cards.css';
 
 /** docs/product.md §2 /admin: Total Queries, Blog Posts (published), Services. */
 export function StatCards() {
@@ -21,14 +22,6 @@ export function StatCards() {
         failed={services.isError}
         note={services.data ? `${subCount} sub-services` : undefined}
       />
-      <style>{`
-        .stat-cards { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 1rem; }
-        .stat-card { display: grid; gap: .15rem; border-top: 4px solid var(--orange); }
-        .stat-card-label { color: var(--muted); font-weight: 600; }
-        .stat-card-value { font-size: 2rem; font-weight: 800; color: var(--navy); line-height: 1.1; }
-        .stat-card-note { color: var(--muted); font-size: .85rem; }
-        @media (max-width: 640px) { .stat-cards { grid-template-columns: 1fr; } }
-      `}</style>
     </ul>
   );
 }

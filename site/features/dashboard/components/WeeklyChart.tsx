@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, call } from '../../../lib/api.ts';
 import { QUERY_STATUSES as STATUSES, statusLabel } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { weekLabel } from '../kpi-format.ts';
+import './weekly-chart.css';
 
 // Badge colours of global.css, dark enough to read against white (WCAG 1.4.11 non-text contrast).
 const COLORS: Record<(typeof STATUSES)[number], string> = {
@@ -129,16 +130,6 @@ export function WeeklyChart() {
           </details>
         </figure>
       )}
-      <style>{`
-        .chart { margin: 0; }
-        .chart-svg { width: 100%; height: auto; display: block; }
-        .chart-legend { list-style: none; display: flex; flex-wrap: wrap; gap: .4rem 1rem; padding: 0; margin: .5rem 0 0; font-size: .88rem; }
-        .chart-legend li { display: inline-flex; align-items: center; gap: .35rem; }
-        .chart-swatch { width: 12px; height: 12px; border-radius: 3px; display: inline-block; }
-        .chart-table { margin-top: .5rem; font-size: .9rem; }
-        .chart-table summary { cursor: pointer; color: var(--navy-2); min-height: 32px; display: inline-flex; align-items: center; }
-        .chart-table .admin-table th, .chart-table .admin-table td { padding: .3rem .45rem; }
-      `}</style>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { weeklyStats, weekStartOf } from '../../portal-api/src/modules/queries/q
 import { firmDay } from '../../portal-api/src/shared/firm-time.ts';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { openSocket } from './socket.ts';
+import { firmDayFromNow } from '../firm-days.ts';
 
 // Quotes, addenda, revisions, bid outcomes, reuse and monthly stats,
 // over real HTTP on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
@@ -28,7 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = firmDayFromNow;
 
 async function submit(token: string, extra: Record<string, string> = {}, withFile = true) {
   const sub = services.find((s) => s.title === 'Sub-Contractor');

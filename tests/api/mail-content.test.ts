@@ -4,6 +4,7 @@ import { SITE_NAME } from '../../portal-api/src/shared/site-name.ts';
 import { createClient, signInAdmin, startTestServer, type Mail, type TestServer } from './harness.ts';
 import { openSocket, type Socket } from './socket.ts';
 import { submitQuery } from './submit-query.ts';
+import { firmDayFromNow } from '../firm-days.ts';
 
 // What the mails say: who a request is, which files came, who
 // sent the mail, whom a reply reaches, and times a person reads. Read back from
@@ -30,7 +31,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = firmDayFromNow;
 const count = async () => (await server.outbox()).length;
 const mailsSince = async (before: number, to: string): Promise<Mail[]> =>
   (await server.outbox()).slice(before).filter((m) => m.to.includes(to));

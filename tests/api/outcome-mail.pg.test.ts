@@ -4,6 +4,7 @@ import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { submitQuery } from './submit-query.ts';
 import { cleanupAfterEach } from './cleanups.ts';
 import { until } from './until.ts';
+import { firmDayFromNow } from '../firm-days.ts';
 
 // docs/product.md §13: once an answered request's bid date has passed, its client is asked 'How did
 // the bid go?' once, through the outbox, by a job that runs at start and every
@@ -13,7 +14,7 @@ import { until } from './until.ts';
 const { cleanups, tempDir } = cleanupAfterEach();
 const PUBLIC_URL = 'https://estimating.example.test';
 const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const day = firmDayFromNow;
 
 /** One server on the shared folder and database; `sink` set, its mail goes there over SMTP. */
 async function start(env: Record<string, string>, sink?: SmtpSink, intervalMs = 200): Promise<TestServer> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
 import { openSocket, type Socket } from './socket.ts';
+import { firmDayFromNow } from '../firm-days.ts';
 
 // Every move of the bid workflow goes through the one step runner (queries.step.ts): each one,
 // taken over real HTTP, writes its history line and its mail (through the real outbox) and, once
@@ -26,7 +27,7 @@ beforeAll(async () => {
   form.append('service', services.find((s: { title: string }) => s.title === 'Manufacturers')._id);
   form.append('projectName', PROJECT);
   // Two days ago: the bid outcome can be recorded once the request is answered.
-  form.append('bidDueDate', new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
+  form.append('bidDueDate', firmDayFromNow(-2));
   form.append('files[]', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'plans.pdf');
   const created = await server.call('POST', '/api/queries', { form, token: client.token });
   expect(created.status).toBe(201);

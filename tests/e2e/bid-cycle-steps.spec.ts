@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { expect, test } from './fixtures.ts';
 import { E2E } from './env.ts';
 import { asUser, newClient, outboxMails, shoot, signInAdmin, submitRequest, type Session } from './support.ts';
+import { firmDayFromNow } from '../firm-days.ts';
 
 // The bid cycle's late steps, as people meet them (docs/product.md §12, §13): the firm reopens an
 // answered request for Rev B with a reason from the workspace's Status section; once the bid date
@@ -30,7 +31,7 @@ async function answer(request: import('@playwright/test').APIRequestContext) {
 test.beforeAll(async ({ request }) => {
   admin = await signInAdmin(request);
   client = await newClient(request, admin, 'Reina Revision');
-  const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const inTenDays = firmDayFromNow(10);
   queryId = await submitRequest(request, client, 'Drywall and ceiling takeoff, three floors', {
     projectName: PROJECT,
     bidDueDate: inTenDays,
@@ -68,7 +69,7 @@ test('the firm reopens an answered request for Rev B; after the bid date the out
   await answer(request);
   const db = new SQLite(path.join(E2E.dataDir, 'app.db'));
   try {
-    const past = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const past = firmDayFromNow(-2);
     db.prepare('update queries set bid_due_date = ? where id = ?').run(past, queryId);
   } finally {
     db.close();

@@ -15,6 +15,7 @@ import {
   submitRequest,
   type Session,
 } from './support.ts';
+import { firmDayFromNow } from '../firm-days.ts';
 
 // Keyboard focus never drops to <body> (WCAG 2.4.3): when the focused control goes away or is
 // disabled, the focus moves to a sensible place (ui/focus-rescue.ts), and a busy button stays
@@ -308,7 +309,7 @@ test('Withdraw keeps the focus on its quote card, a bid outcome on its heading; 
   admin,
   sharedClient: client,
 }) => {
-  const bidDueDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const bidDueDate = firmDayFromNow(-3);
   const id = await submitRequest(request, client, 'Roofing takeoff whose bid is already past', { bidDueDate });
   const sent = await request.post(`/api/queries/${id}/quotes`, { headers: auth(admin), data: { price: '700' } });
   expect(sent.status(), await sent.text()).toBe(201);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown } from './support.ts';
+import { firmDayFromNow } from '../firm-days.ts';
 
 // One journey: submit with a project name → quote with rush → accept
 // rush (countdown on both sides, live) → Rev A → revision + Addendum 1 → Rev B →
@@ -10,7 +11,7 @@ const pdf = (label: string) => ({
   mimeType: 'application/pdf',
   buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
 });
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => firmDayFromNow(-n);
 /** A bid due date as the workspace shows it: '2026-11-22' → 'Nov 22, 2026'. */
 const shownDay = (day: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { asUser, newClient, shoot, signInAdmin, submitRequest } from './support.ts';
+import { firmDayFromNow } from '../firm-days.ts';
 
 // Working the queue row by row, an admin opens a request and comes Back, or
 // reloads, and must find the same filter, search and page; an action that empties the last page
@@ -92,7 +93,7 @@ test('a request with an accepted quote shows its delivery time and countdown in 
   const admin = await signInAdmin(request);
   const client = await newClient(request, admin, 'Delia Delivery');
   const word = `Deliverycheck${Date.now().toString(36)}`;
-  const bid = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const bid = firmDayFromNow(20);
   const id = await submitRequest(request, client, `${word} takeoff`, { bidDueDate: bid });
   const plain = await submitRequest(request, client, `${word} without a quote`);
   const quoted = await request.post(`/api/queries/${id}/quotes`, {

@@ -172,6 +172,11 @@ export async function createTestDatabase(
   return { name, url: url.toString(), drop };
 }
 
+// The server writes each mail once, under a unique name, and never changes it (portal-api/src/lib/mail.ts):
+// a mail is read and parsed once per path. Without this, a test that signs in a hundred times read
+// every earlier mail again at each sign-in.
+const parsedMails = new Map<string, Mail>();
+
 /** Reads DATA_DIR/outbox/*.eml, oldest first, with the text part decoded. */
 export async function readOutbox(dataDir: string): Promise<Mail[]> {
   const dir = path.join(dataDir, 'outbox');
@@ -183,8 +188,13 @@ export async function readOutbox(dataDir: string): Promise<Mail[]> {
   }
   return Promise.all(
     files.map(async (file) => {
-      const raw = await fs.readFile(path.join(dir, file), 'utf8');
-      return { file, raw, ...parseEml(raw) };
+      const full = path.join(dir, file);
+      const known = parsedMails.get(full);
+      if (known) return known;
+      const raw = await fs.readFile(full, 'utf8');
+      const mail = { file, raw, ...parseEml(raw) };
+      parsedMails.set(full, mail);
+      return mail;
     }),
   );
 }

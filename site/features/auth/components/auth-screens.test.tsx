@@ -60,11 +60,12 @@ function recordCalls(): () => Call[] {
   return () => [...pageFetches(), ...uploads];
 }
 // Sonner's toasts outlive a test (the profile's for its 3 s): dismiss them while the page still
-// exists, and let their exit finish, or their timers fire after the environment is gone.
+// exists, and wait for their exit to take them off the page, or their timers fire after the
+// environment is gone.
 afterEach(async () => {
   vi.restoreAllMocks();
   toast.dismiss();
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
 });
 const routes = (calls: Call[]) => calls.map((c) => c.route);
 /** What the server itself answers to `json` on `path` (a refusal's message). */

@@ -32,12 +32,18 @@ it('every npm script runs the Node check first', () => {
   }
 });
 
-it('on an old Node every npm script stops with the one-line message', () => {
+// The test above holds every script to the check; this one runs the commands a newcomer types
+// first (README.md) on the old Node. Each run starts npm (about 0.4 s of processor): all of
+// them took 16 s, and any script that starts with the check stops the same way.
+const FIRST_COMMANDS = ['start', 'dev', 'build', 'test', 'test:e2e', 'create-admin'];
+
+it("on an old Node a newcomer's first npm commands stop with the one-line message", () => {
   const node = oldNode();
   const bin = path.dirname(node);
   const npm = ['npm', 'npm-cli.js'].map((f) => path.join(bin, f)).find((f) => fs.existsSync(f)) ?? 'npm';
   const env = { ...process.env, PATH: `${bin}:/usr/bin:/bin` };
-  for (const name of Object.keys(scripts)) {
+  for (const name of FIRST_COMMANDS) {
+    expect(scripts, name).toHaveProperty(name);
     // Arguments as a newcomer would pass them; the check must stop before any of them matter.
     const run = spawnSync(npm, ['run', '--silent', name], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
     expect(run.status, name).not.toBe(0);

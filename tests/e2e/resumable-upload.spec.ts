@@ -80,8 +80,9 @@ test('a cut connection and a reload resume the upload, which completes with iden
   await expect(status).toHaveText(/^\d{1,3}% sent · \d+\.\d MB\/s · \d+ s left$/, { timeout: 20_000 });
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await shoot(page, 'intake/request-uploading');
-  await submitted;
+  // Seen: the rest goes at full speed.
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await submitted;
 
   // It resumed: the first PATCH after the reload started past the bytes already stored.
   expect(offsets[0]).toBe(UPLOAD_CHUNK_BYTES);
@@ -187,8 +188,8 @@ test("the admin's deliverables go up through tus, resume after a cut and a reloa
   await expect(dialog.getByRole('progressbar', { name: 'Upload of Hialeah slab takeoff.pdf' })).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await keepShot(page, { path: 'test-results/deliv/answer-uploading-1280.png', fullPage: true });
-  await expect(dialog).toBeHidden({ timeout: 60_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
   expect(offsets[0]).toBe(UPLOAD_CHUNK_BYTES);
 
   // The request shows it: answered, with the deliverable.
@@ -237,6 +238,7 @@ test("the admin's deliverables go up through tus, resume after a cut and a reloa
     timeout: 20_000,
   });
   await keepShot(page, { path: 'test-results/deliv/answer-uploading-375.png' });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(addDialog).toBeHidden({ timeout: 60_000 });
   await expect(page.getByText('2 files uploaded.')).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Deliverables' })).toContainText('marked-up plans.pdf');

@@ -89,8 +89,9 @@ test('submits a request with a PDF, finds it in My Queries, opens its chat and t
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(bar).toBeVisible();
   await expect(page.getByText(/^\d{1,3}%$/)).toBeVisible();
-  await toastSeen;
+  // Seen: the rest goes at full speed.
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await toastSeen;
   await resetSeen;
   await page.waitForURL('**/my-queries', { timeout: 5000 });
   // The success is said again here, where it stays to be read; once.

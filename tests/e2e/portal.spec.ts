@@ -236,7 +236,11 @@ test('the dashboard greets the client, counts queries and lists recent activitie
 test('View All on the dashboard says it shows the latest 100 activities when there are more', async ({ browser, request }) => {
   const admin = await signInAdmin(request);
   const busy = await newClient(request, admin, 'Busy Builder');
-  for (let i = 1; i <= 101; i++) await submitRequest(request, busy, `Busy request number ${i}`);
+  // Ten at a time: one after the other, the 101 requests took most of this test's time.
+  for (let i = 1; i <= 101; i += 10) {
+    const numbers = Array.from({ length: Math.min(10, 102 - i) }, (_, k) => i + k);
+    await Promise.all(numbers.map((n) => submitRequest(request, busy, `Busy request number ${n}`)));
+  }
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   await asUser(context, busy);
   const page = await context.newPage();

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, readOffLoop, type DB } from './database.ts';
-import { workerReaderOf } from './checkpoint.ts';
+import SQLite from 'better-sqlite3';
+import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 
 // The main connection never checkpoints (checkpoint.ts): the database file
 // only grows when the worker thread copies the WAL into it.
@@ -65,4 +66,17 @@ it('answers reads off the event loop from the worker: committed rows only, the u
 
 it('has a worker reader only for SQLite databases it opened', () => {
   expect(workerReaderOf({} as never)).toBeNull();
+});
+
+it('never creates a database file: a worker that starts after the file was deleted stops, and the writer checkpoints again', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkpoint-test-'));
+  const file = path.join(dir, 'app.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
+  checkpointInWorker(sqlite, file);
+  // The worker's exit hands checkpoints back to the main connection.
+  await expect.poll(() => sqlite.pragma('wal_autocheckpoint', { simple: true }), { timeout: 5000 }).toBe(1000);
+  expect(fs.existsSync(file)).toBe(false);
+  sqlite.close();
 });

@@ -20,7 +20,9 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file);
+// The file must be there: a worker that starts after it was deleted would otherwise create an
+// empty database at its path, and the server would take that for a replaced file.
+const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 let last = 0;
 const timer = setInterval(() => {

@@ -9,6 +9,7 @@ import {
   requestsReported,
   signInAdmin,
   submitRequest,
+  toastOutletReady,
   type Session,
 } from './support.ts';
 
@@ -39,6 +40,7 @@ test('an approval tried offline fails at once with the reason, and nothing runs 
   const page = await context.newPage();
   await page.goto('/user');
   await expect(page.getByRole('button', { name: `Approve ${fullName}` })).toBeVisible();
+  await toastOutletReady(page);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: `Approve ${fullName}` }).click();
@@ -68,6 +70,10 @@ test('offline, a refusal of the screen’s own is not blamed on the connection',
   const page = await context.newPage();
   await page.goto('/admin-blogs');
   await expect(page.getByRole('heading', { name: 'Blogs', level: 1 })).toBeVisible();
+  // The screen has loaded what it needs (the list, the toasts) before the network goes: DELETE
+  // waits for the list, and stayed disabled when the network went first.
+  await expect(page.getByRole('button', { name: 'DELETE', exact: true })).toBeEnabled();
+  await toastOutletReady(page);
   await context.setOffline(true);
   // DELETE, then DELETE again with nothing selected: refused by the screen, no call made.
   await page.getByRole('button', { name: 'DELETE', exact: true }).click();

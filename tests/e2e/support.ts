@@ -260,6 +260,14 @@ export async function animationsFinished(locator: Locator): Promise<void> {
 }
 
 /**
+ * Resolves once the screen's toast outlet has mounted: sonner's chunk, which the outlet loads on
+ * demand (site/ui/Toasts.tsx), is in the page, so a toast can show with the network gone.
+ */
+export async function toastOutletReady(page: Page): Promise<void> {
+  await page.locator('section[aria-label^="Notifications"]').waitFor({ state: 'attached' });
+}
+
+/**
  * Resolves once every request the page has started so far has been reported to
  * page.on('request'): the page fetches a marker file, and Chromium reports a page's
  * requests in the order they start. For "nothing else was sent" checks, instead of a pause.

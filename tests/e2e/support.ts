@@ -225,10 +225,17 @@ export async function keepShot(target: Page | Locator, options: Parameters<Page[
 }
 
 /**
- * The page laid out at 375 and then 1280 px, ending at 1280 x 900; with E2E_SHOTS=1 a full-page
- * screenshot of each under test-results/ (`name` may include a folder).
+ * With E2E_SHOTS=1, full-page screenshots of the page laid out at 375 and then 1280 px under
+ * test-results/ (`name` may include a folder). Either way the page ends at 1280 x 900. Without
+ * screenshots the two layouts are not drawn: they assert nothing, and cost about a second each
+ * call (docs/testing.md, "Where the browser stage's time went").
  */
 export async function shoot(page: Page, name: string, options: { javaScript?: boolean } = {}): Promise<void> {
+  if (!KEEP_SHOTS) {
+    const size = page.viewportSize();
+    if (size?.width !== 1280 || size.height !== 900) await page.setViewportSize({ width: 1280, height: 900 });
+    return;
+  }
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     // Without JavaScript no listener re-renders after a resize, and no animation frame runs to wait for.

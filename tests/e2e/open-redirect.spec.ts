@@ -5,17 +5,15 @@ import { asUser, authPost, enterCodeOnScreen, newClient, signInAdmin } from './s
 // /login?next=… sent a signed-in visitor off-site when `next`
 // hid a second slash behind a tab or a newline. Every request to another host
 // is caught here; the visitor must stay on this site, in their own area.
+// What the browser adds is the decoding of the address before the page reads it: one spelling of
+// each kind goes through it here (a control character, a backslash, a second encoding, another
+// scheme). Every spelling and its relatives are refused by safeNext itself in site/lib/routes.test.ts.
 
 const ATTACKS = [
   '%2F%09%2Fevil.example%2F',
-  '/%0a/evil.example/',
-  '%2F%0D%0A%2Fevil.example%2F',
-  '%2F%2Fevil.example%2F',
-  '%2F%5Cevil.example%2F',
   '/%5C/evil.example/',
-  'https%3A%2F%2Fevil.example%2F',
   '%2F%252F%2Fevil.example',
-  '%20%2F%2Fevil.example',
+  'https%3A%2F%2Fevil.example%2F',
   'javascript%3Aalert(1)',
 ];
 

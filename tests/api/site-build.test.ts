@@ -7,8 +7,9 @@ import { copyProject, ROOT, startNode, stopNode } from './site-project.ts';
 import { until } from './until.ts';
 
 // The real Astro build of a copy of the site: the running
-// PUBLIC_URL in every absolute link, a rebuild that never leaves the server
-// without a site, and a broken content file that cannot take the site down.
+// PUBLIC_URL in every absolute link, what the home, Privacy and Terms pages say,
+// a rebuild that never leaves the server without a site, and a broken content
+// file that cannot take the site down.
 
 const PUBLIC_URL = 'https://estimating.example.com';
 let project: string;
@@ -200,6 +201,55 @@ describe('PUBLIC_URL at run time', () => {
     } finally {
       await other.stop();
     }
+  });
+});
+
+describe('the built home, Privacy and Terms pages', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ DIST_DIR: dist });
+  });
+  afterAll(() => server?.stop());
+
+  const html = async (urlPath: string) => {
+    const res = await fetch(`${server.url}${urlPath}`);
+    expect(res.status, urlPath).toBe(200);
+    return res.text();
+  };
+  const between = (text: string, start: string, end: string) => text.slice(text.indexOf(start), text.indexOf(end, text.indexOf(start)));
+  const headings = (text: string, level: number) =>
+    [...text.matchAll(new RegExp(`<h${level}[^>]*>([\\s\\S]*?)</h${level}>`, 'g'))].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim());
+
+  it('the footer links to real Privacy and Terms pages written in content/legal', async () => {
+    const footer = between(await html('/'), '<footer', '</footer>');
+    expect(footer).toMatch(/<a href="\/privacy"[^>]*>Privacy Policy<\/a>/);
+    expect(footer).toMatch(/<a href="\/terms"[^>]*>Terms of Service<\/a>/);
+
+    const privacy = between(await html('/privacy'), '<main', '</main>');
+    expect(headings(privacy, 1)).toEqual(['Privacy Policy']);
+    expect(headings(privacy, 2)).toEqual(expect.arrayContaining(['What we keep', 'How long we keep it', 'Contact']));
+    for (const kept of ['Your account.', 'Chat.', 'E-mail.', 'Logs.']) expect(privacy).toContain(`<strong>${kept}</strong>`);
+    expect(between(privacy, '<address', '</address>')).toContain('estimates@miamiestimating.com');
+
+    const terms = between(await html('/terms'), '<main', '</main>');
+    expect(headings(terms, 1)).toEqual(['Terms of Service']);
+    expect(headings(terms, 2)).toContain('Our estimates');
+  });
+
+  it('the phone is a Miami number, not a 555 placeholder, and Trusted by shows SVG wordmarks in the system fonts', async () => {
+    const home = await html('/');
+    const phone = /<a href="(tel:[^"]+)"[^>]*>([\s\S]*?)<\/a>/.exec(between(home, '<footer', '</footer>'));
+    expect(phone?.[1]).toMatch(/^tel:\+1(305|786)\d{7}$/);
+    expect(phone?.[1]).not.toMatch(/^tel:\+1\d{3}555/);
+    expect(phone?.[2]!.replace(/<[^>]+>/g, '')).not.toContain('555');
+
+    const trusted = between(home, '<section class="section trusted" aria-labelledby="trusted-heading"', '</section>');
+    expect(headings(trusted, 2)[0]).toMatch(/^Trusted by/);
+    const marks = [...trusted.matchAll(/<svg role="img" aria-label="([^"]+)"[^>]*>([\s\S]*?)<\/svg>/g)];
+    expect(marks.length).toBeGreaterThanOrEqual(6);
+    expect(marks.map((m) => m[1])).toContain('Everglades Concrete');
+    // Drawn with the system fonts: nothing is fetched for them.
+    for (const [, name, svg] of marks) expect(svg, name).toMatch(/<text [^>]*font-family="system-ui,/);
   });
 });
 

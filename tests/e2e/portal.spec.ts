@@ -233,32 +233,6 @@ test('the dashboard greets the client, counts queries and lists recent activitie
   await context.close();
 });
 
-test('View All on the dashboard says it shows the latest 100 activities when there are more', async ({ browser, request }) => {
-  const admin = await signInAdmin(request);
-  const busy = await newClient(request, admin, 'Busy Builder');
-  // Ten at a time: one after the other, the 101 requests took most of this test's time.
-  for (let i = 1; i <= 101; i += 10) {
-    const numbers = Array.from({ length: Math.min(10, 102 - i) }, (_, k) => i + k);
-    await Promise.all(numbers.map((n) => submitRequest(request, busy, `Busy request number ${n}`)));
-  }
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  await asUser(context, busy);
-  const page = await context.newPage();
-  await page.goto('/portal');
-  await page.getByRole('button', { name: 'View All' }).click();
-  const note = page.getByText('Showing the latest 100 activities.');
-  await expect(note).toBeVisible();
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 100);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 812 });
-    await note.scrollIntoViewIfNeeded();
-    await keepShot(page, { path: `test-results/portal-dashboard-latest-100-${width}.png` }); // the window, not 100 rows
-  }
-  await page.getByRole('button', { name: 'Show Less' }).click();
-  await expect(note).toBeHidden();
-  await context.close();
-});
-
 test('/chat with no id opens the first query (closed ones last), and a whole page is usable from the keyboard', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);

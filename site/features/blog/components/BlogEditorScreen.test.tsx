@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../../../tests/api/harness.ts';
+import { expectNoAxeViolations } from '../../../../tests/component/axe.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
 import { chooseOption } from '../../../../tests/component/choose.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -109,6 +110,50 @@ describe('the blog editor refuses, before sending anything', () => {
     fireEvent.click(screen.getByRole('button', { name: 'SAVE' }));
     expect(await screen.findByText('Sub-Title: At most 300 characters: please remove 1.')).toBeTruthy();
     expect(document.activeElement?.id).toBe('blog-subtitle');
+    expect(writes()).toEqual([]);
+    expect(browser.visited).toEqual([]);
+  });
+});
+
+describe("the editor's toolbar and link tooltip", () => {
+  it("name every picker, each item of the pickers, and the link tooltip's box and buttons for a screen reader", async () => {
+    const body = await openEditor();
+    const editor = body.closest<HTMLElement>('.qe')!;
+    const named = within(editor);
+    // Each picker opened (Quill opens one on mousedown): its items come into the accessibility tree.
+    for (const [picker, items] of [
+      ['Text style', ['Heading 2', 'Heading 3', 'Heading 4', 'Normal text']],
+      ['Alignment', ['Align left', 'Align center', 'Align right', 'Justify']],
+    ] as const) {
+      fireEvent.mouseDown(named.getByRole('button', { name: picker }));
+      for (const name of items) expect(named.getByRole('button', { name }), name).toBeTruthy();
+      await expectNoAxeViolations(editor.querySelector('.ql-toolbar')!);
+      fireEvent.mouseDown(named.getByRole('button', { name: picker }));
+    }
+    expect(editor.querySelectorAll('.ql-picker-item:not([aria-label])')).toHaveLength(0);
+    // The tooltip's Edit and Remove are buttons the keyboard reaches (Tab), named by what they do.
+    expect(named.getByRole('textbox', { name: 'Link URL' })).toBeTruthy();
+    for (const name of ['Edit link', 'Remove link']) expect(named.getByRole('button', { name }).getAttribute('tabindex')).toBe('0');
+  });
+});
+
+describe('the blog editor counts', () => {
+  it('a 10,000-character title against its 200, and refuses it on SAVE in a toast with the same sentence', async () => {
+    const body = await openEditor();
+    type(/^Blog Title/, 'x'.repeat(10_000));
+    const title = screen.getByLabelText(/^Blog Title/) as HTMLInputElement;
+    expect(title.value).toHaveLength(10_000);
+    expect(title.hasAttribute('maxlength')).toBe(false);
+    expect(document.getElementById('blog-title-count')?.textContent).toBe('10,000 / 200 · At most 200 characters: please remove 9,800.');
+    expect(title.getAttribute('aria-describedby')).toBe('blog-title-count');
+    chooseCategory('Estimating Tips');
+    writeBody(body, 'Body text.');
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE' }));
+
+    const refusal = await screen.findByText('Blog Title: At most 200 characters: please remove 9,800.');
+    expect(refusal.closest('[data-sonner-toast]')).toBeTruthy();
+    expect(document.activeElement).toBe(title);
+    expect(title.value).toHaveLength(10_000);
     expect(writes()).toEqual([]);
     expect(browser.visited).toEqual([]);
   });

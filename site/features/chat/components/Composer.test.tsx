@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Composer } from './Composer.tsx';
 
 // The chat input keeps what was typed until the server has the message: a refused or
-// undelivered message is given back, never cleared away.
+// undelivered message is given back, never cleared away; one over its 5,000 characters is
+// counted and not sent, never cut.
 
 /** An onSend the test answers by hand, recording what it was asked to send. */
 function answeredByHand() {
@@ -62,5 +63,29 @@ describe('Composer', () => {
     // And it can be sent again.
     fireEvent.submit(box().form!);
     expect(hand.sent).toEqual(['The slab is 6 inches', 'The slab is 6 inches']);
+  });
+
+  it('counts a message over 5,000 characters and sends it neither by Enter nor by Send, cutting nothing', async () => {
+    const hand = answeredByHand();
+    render(<Composer onSend={hand.onSend} />);
+    const long = 'x'.repeat(10_000);
+    fireEvent.input(box(), { target: { value: long } });
+    expect(box().value).toHaveLength(10_000);
+    expect(box().hasAttribute('maxlength')).toBe(false);
+    const count = screen.getByText('10,000 / 5,000 · At most 5,000 characters: please remove 5,000.');
+    expect(box().getAttribute('aria-describedby')).toBe(count.id);
+    expect(box().getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(box().form!); // Enter
+    expect(hand.sent).toEqual([]);
+    expect(box().value).toBe(long);
+    expect(box().readOnly).toBe(false);
+
+    fireEvent.input(box(), { target: { value: 'Short and fine' } });
+    expect(screen.queryByText(/ \/ 5,000/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(hand.sent).toEqual(['Short and fine']);
+    hand.answer(true);
+    await waitFor(() => expect(box().value).toBe(''));
   });
 });

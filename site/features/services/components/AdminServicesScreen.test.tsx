@@ -1,17 +1,21 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin } from '../../../../tests/api/harness.ts';
+import { createClient, signInAdmin } from '../../../../tests/api/harness.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
 import { chooseOption } from '../../../../tests/component/choose.ts';
+import { multipart } from '../../../../tests/component/multipart.ts';
+import { serviceInUseMessage } from '../../../../portal-api/src/modules/services/services.schema.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import AdminServicesScreen from './AdminServicesScreen.tsx';
 
 // The service form of /admin-service (docs/product.md §2, §5 "Service creation", §8) in jsdom
 // against the real API: one sentence at a time for what is missing or too long,
-// nothing sent until the form is right, then POST (multipart) or PUT (JSON).
+// nothing sent until the form is right, then POST (multipart) or PUT (JSON); a delete the server
+// refuses, and the names of the screen's buttons.
 
 let browser: Browser;
+let token: string;
 beforeAll(async () => {
   // jsdom has no showModal/close: the Modal's native <dialog> opens and closes by its open attribute.
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -21,7 +25,7 @@ beforeAll(async () => {
     this.removeAttribute('open');
   };
   browser = await openBrowser();
-  const token = await signInAdmin(browser.server);
+  token = await signInAdmin(browser.server);
   const me = await browser.server.call('GET', '/api/users/profile', { token });
   useAuth.getState().signIn(token, { _id: me.body.data._id, fullName: me.body.data.fullName, email: me.body.data.email, role: 'admin' });
 }, 60_000);
@@ -87,6 +91,24 @@ describe('the service form refuses, one sentence at a time and sending nothing',
   });
 });
 
+describe('the service form counts', () => {
+  it("a title against its 120 characters from 96 on, and refuses 10,000 on Save with the counter's sentence, cutting nothing", async () => {
+    const dialog = await openForm('Add New Service');
+    type(dialog, 'Title *', 'y'.repeat(100));
+    expect(dialog.getByText('100 / 120')).toBeTruthy();
+    type(dialog, 'Title *', 'x'.repeat(10_000));
+    const title = dialog.getByLabelText('Title *') as HTMLInputElement;
+    expect(title.value).toHaveLength(10_000);
+    expect(title.hasAttribute('maxlength')).toBe(false);
+    expect(dialog.getByText('10,000 / 120 · At most 120 characters: please remove 9,880.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Title: At most 120 characters: please remove 9,880.'));
+    expect(document.activeElement).toBe(title);
+    expect(title.value).toHaveLength(10_000);
+    expect(writes()).toEqual([]);
+  });
+});
+
 describe('the service form refused by the server', () => {
   it("a title the level already has: the server's sentence in the dialog, which stays open with what was typed", async () => {
     const dialog = await openForm('Add New Service');
@@ -145,5 +167,36 @@ describe('the service form sends', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Sub-Service' })).toBeNull());
     expect(await serviceNamed('Shop Drawing Reviews')).toMatchObject({ description: null });
+  });
+});
+
+describe('deleting a service', () => {
+  it("that an open request uses: the server's sentence says why, and the service stays", async () => {
+    const created = await browser.server.call('POST', '/api/services', { ...multipart({ title: 'Curtain Wall' }), token });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const client = await createClient(browser.server, token);
+    const body = multipart({ message: 'Glazing takeoff', service: created.body.data._id }, [{ field: 'files[]', name: 'plans.pdf' }]);
+    const request = await browser.server.call('POST', '/api/queries', { ...body, token: client.token });
+    expect(request.status, JSON.stringify(request.body)).toBe(201);
+
+    browser.visit('/admin-service');
+    render(<AdminServicesScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Curtain Wall' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(serviceInUseMessage(1))).toBeTruthy();
+    expect(writes()).toEqual([{ method: 'DELETE', path: `/api/services/${created.body.data._id}`, body: null }]);
+    expect(screen.getByRole('button', { name: /Curtain Wall/, expanded: false })).toBeTruthy();
+    expect(await serviceNamed('Curtain Wall')).toBeTruthy();
+  });
+});
+
+describe("the screen's buttons", () => {
+  it("answer to their own names only: a service's 'New sub-service under …' is not another 'Add Sub-Service'", async () => {
+    browser.visit('/admin-service');
+    render(<AdminServicesScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: /General Contractor/, expanded: false }));
+    expect(await screen.findByRole('button', { name: 'New sub-service under General Contractor' })).toBeTruthy();
+    // A voice command or a test names a control by part of its name, in any case: one button answers.
+    expect(screen.getAllByRole('button', { name: /add sub-service/i })).toHaveLength(1);
   });
 });

@@ -208,7 +208,8 @@ test('forgot password: code, reset with the docs/product.md §5 checks, then sig
 
   // The form's rules in their order (required, length, match) and the strength ratings are
   // unit-tested in site/features/auth/auth-rules.test.ts, the server's own in tests/api/auth.test.ts,
-  // and a refusal tied to its field in a11y-forms.spec.ts: here the first refusal and the meter.
+  // and a refusal tied to its field in site/features/auth/components/auth-screens.test.tsx: here the
+  // first refusal and the meter.
   const password = page.getByLabel('New password');
   const confirm = page.getByLabel('Confirm password');
   const submit = page.getByRole('button', { name: 'Reset Password' });

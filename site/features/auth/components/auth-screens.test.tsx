@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ADMIN, createClient, latestCode, signInAdmin } from '../../../../tests/api/harness.ts';
+import { expectNoAxeViolations } from '../../../../tests/component/axe.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
@@ -418,6 +419,7 @@ describe('forgot and reset password', () => {
     expect(confirmBox.getAttribute('aria-describedby')).toBe((await screen.findByRole('alert')).id);
     expect(document.activeElement).toBe(confirmBox);
     expect(screen.getByLabelText('New password').hasAttribute('aria-invalid')).toBe(false);
+    await expectNoAxeViolations();
     type('New password', 'Ada-N3w-Passw0rd');
     expect(screen.queryByText(tooShortForLogin)).toBeNull();
     type('Confirm password', 'Ada-N3w-Passw0rd');

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../../../../tests/component/axe.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
 import ContactForm from './ContactForm.tsx';
 import { chooseOption } from '../../../../tests/component/choose.ts';
@@ -109,6 +110,28 @@ describe('the contact form', () => {
     expect(JSON.parse(sent[0]!)).toMatchObject({ email: 'lee@localhost', phone: '' });
     expect(field('Message').value).toBe('Drywall takeoff, refused');
     expect(await stored('Drywall takeoff, refused')).toEqual([]);
+  });
+
+  it("ties the server's phone sentence to the phone field, not to the form, and focuses it", async () => {
+    await open();
+    type('Name', 'Pat Phone');
+    type('E-mail', 'pat@example.com');
+    type('Phone (optional)', 'call me');
+    chooseOption(field('Service'), 'Commercial Bidding Estimate');
+    type('Message', 'Framing takeoff for a duplex');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please enter a valid phone number.');
+    const phone = field('Phone (optional)');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(phone.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    expect(document.activeElement).toBe(phone);
+    // The sentence is about the phone alone: the form as a whole is not described by it.
+    expect(phone.form!.hasAttribute('aria-describedby')).toBe(false);
+    expect(field('E-mail').hasAttribute('aria-invalid')).toBe(false);
+    await expectNoAxeViolations(phone.form!);
+    expect(await stored('Framing takeoff for a duplex')).toEqual([]);
   });
 
   it('leaves the required fields to the browser: nothing is sent while one is empty', async () => {

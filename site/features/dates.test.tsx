@@ -1,0 +1,149 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN, createClient, signInAdmin } from '../../tests/api/harness.ts';
+import { type Browser, openBrowser } from '../../tests/component/browser.ts';
+import { multipart } from '../../tests/component/multipart.ts';
+import { useAuth } from '../lib/auth-store.ts';
+import AdminBlogsScreen from './blog/components/AdminBlogsScreen.tsx';
+import { DashboardScreen } from './dashboard/components/DashboardScreen.tsx';
+import { MyQueriesScreen } from './request/components/MyQueriesScreen.tsx';
+import { UsersScreen } from './users/components/UsersScreen.tsx';
+
+// Dates as people with a browser in another language, or far from Miami, see them, on the
+// screens against the real API. The chat and the workspace under a real Spanish browser, and
+// /blog once its island has taken over in another zone, are in tests/e2e/dates.spec.ts.
+
+let browser: Browser;
+let admin: { token: string; id: string };
+let client: Awaited<ReturnType<typeof createClient>>;
+beforeAll(async () => {
+  // jsdom has no showModal/close: the Modal's native <dialog> opens and closes by its open attribute.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  browser = await openBrowser();
+  const token = await signInAdmin(browser.server);
+  const id = (await browser.server.deps.db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()).id;
+  admin = { token, id };
+  client = await createClient(browser.server, token, { fullName: 'Paula Abroad' });
+  const services = (await browser.server.call<Array<{ _id: string; title: string }>>('GET', '/api/services')).body;
+  const body = multipart(
+    { message: 'Stucco takeoff for a Coral Way duplex', service: services.find((s) => s.title === 'Manufacturers')!._id },
+    [{ field: 'files[]', name: 'plans.pdf' }],
+  );
+  const res = await browser.server.call('POST', '/api/queries', { ...body, token: client.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}, 60_000);
+afterAll(() => browser.stop());
+afterEach(() => vi.restoreAllMocks());
+
+function signInAs(role: 'admin' | 'client') {
+  const user =
+    role === 'admin'
+      ? { _id: admin.id, fullName: 'Admin', email: ADMIN.email, role, status: 'approved' as const }
+      : { _id: client.id, fullName: client.fullName, email: client.email, role, status: 'approved' as const };
+  useAuth.getState().signIn(role === 'admin' ? admin.token : client.token, user);
+}
+
+/**
+ * The page as a browser set to Spanish runs it: the language it reports, and the locale that
+ * Intl and toLocale*String() take when a call names none ('30 nov 2026' instead of
+ * 'Nov 30, 2026'). Undone after the test.
+ */
+function browseInSpanish() {
+  const locale = 'es-ES';
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(locale);
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue([locale]);
+  const { DateTimeFormat, NumberFormat } = Intl;
+  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locales, options) {
+    return new DateTimeFormat(locales ?? locale, options);
+  } as typeof Intl.DateTimeFormat);
+  vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (locales, options) {
+    return new NumberFormat(locales ?? locale, options);
+  } as typeof Intl.NumberFormat);
+  for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'] as const) {
+    const own = Date.prototype[name];
+    vi.spyOn(Date.prototype, name).mockImplementation(function (this: Date, locales, options) {
+      return own.call(this, locales ?? locale, options);
+    });
+  }
+  const number = Number.prototype.toLocaleString;
+  vi.spyOn(Number.prototype, 'toLocaleString').mockImplementation(function (this: number, locales, options) {
+    return number.call(this, locales ?? locale, options);
+  });
+  // What a screen that followed the browser's language would show.
+  expect(new Intl.DateTimeFormat().resolvedOptions().locale).toBe(locale);
+  expect(new Date('2026-11-30T12:00:00Z').toLocaleDateString(undefined, { dateStyle: 'medium' })).toBe('30 nov 2026');
+}
+
+const enDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+const enTime = /^\d{1,2}:\d{2}\s[AP]M$/;
+const enDateTime = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+
+describe('under a Spanish browser every date reads in en-US', () => {
+  it("the dashboard's recent activities: the day and the time", async () => {
+    browseInSpanish();
+    signInAs('client');
+    browser.visit('/portal');
+    render(<DashboardScreen />);
+    const activity = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+    const cells = within(activity).getAllByRole('cell');
+    expect(cells[2]!.textContent).toMatch(enDate);
+    expect(cells[3]!.textContent).toMatch(enTime);
+  });
+
+  it("My Queries: a request's Created At, and in its details", async () => {
+    browseInSpanish();
+    signInAs('client');
+    browser.visit('/my-queries');
+    render(<MyQueriesScreen />);
+    const row = (await screen.findByText('Stucco takeoff for…')).closest('tr')!;
+    expect(row.querySelector('td[data-label="Created At"]')!.textContent).toMatch(enDateTime);
+    fireEvent.click(within(row).getByRole('button', { name: /View/ }));
+    const details = await screen.findByRole('dialog', { name: 'Query Details' });
+    expect([...details.querySelectorAll('dd')].at(-1)!.textContent).toMatch(enDateTime);
+  });
+
+  it('the users list: when a client joined', async () => {
+    browseInSpanish();
+    signInAs('admin');
+    browser.visit('/user');
+    render(<UsersScreen />);
+    const row = (await screen.findByText(client.email)).closest('tr')!;
+    expect(row.querySelector('time')!.textContent).toMatch(enDateTime);
+  });
+});
+
+describe('a post far from Miami', () => {
+  it('/admin-blogs gives it its UTC day where the local day is another', async () => {
+    const categories = (await browser.server.call('GET', '/api/categories')).body.data as Array<{ _id: string }>;
+    const form = new FormData();
+    const title = 'Takeoffs across time zones';
+    for (const [k, v] of Object.entries({ title, category: categories[0]!._id, body: '<p>Read far from Miami.</p>', status: 'published' }))
+      form.append(k, v);
+    const post = await browser.server.call('POST', '/api/blogs', { form, token: admin.token });
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+    const at = new Date(post.body.data.createdAt as string);
+    const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+    // 12 h behind UTC in its morning, 14 h ahead in its afternoon: the post is on another day there.
+    const zone = at.getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    expect(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: zone }).format(at)).not.toBe(utcDay);
+
+    // Node follows a change of process.env.TZ at once: the page runs where its person is.
+    const own = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      signInAs('admin');
+      browser.visit('/admin-blogs');
+      render(<AdminBlogsScreen />);
+      const card = (await screen.findByRole('link', { name: title })).closest('article')!;
+      await waitFor(() => expect(card.querySelector('time')!.textContent).toBe(utcDay));
+    } finally {
+      if (own === undefined) delete process.env.TZ;
+      else process.env.TZ = own;
+    }
+  });
+});

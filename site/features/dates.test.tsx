@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, createClient, signInAdmin } from '../../tests/api/harness.ts';
+import { inZone, otherDayZone } from '../../tests/far-zone.ts';
+import { type Account, signInAs, twoAccounts } from '../../tests/component/accounts.ts';
 import { type Browser, openBrowser } from '../../tests/component/browser.ts';
 import { multipart } from '../../tests/component/multipart.ts';
-import { useAuth } from '../lib/auth-store.ts';
 import AdminBlogsScreen from './blog/components/AdminBlogsScreen.tsx';
 import { DashboardScreen } from './dashboard/components/DashboardScreen.tsx';
 import { MyQueriesScreen } from './request/components/MyQueriesScreen.tsx';
@@ -14,21 +14,11 @@ import { UsersScreen } from './users/components/UsersScreen.tsx';
 // /blog once its island has taken over in another zone, are in tests/e2e/dates.spec.ts.
 
 let browser: Browser;
-let admin: { token: string; id: string };
-let client: Awaited<ReturnType<typeof createClient>>;
+let admin: Account;
+let client: Account;
 beforeAll(async () => {
-  // jsdom has no showModal/close: the Modal's native <dialog> opens and closes by its open attribute.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
   browser = await openBrowser();
-  const token = await signInAdmin(browser.server);
-  const id = (await browser.server.deps.db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()).id;
-  admin = { token, id };
-  client = await createClient(browser.server, token, { fullName: 'Paula Abroad' });
+  ({ admin, client } = await twoAccounts(browser.server, 'Paula Abroad'));
   const services = (await browser.server.call<Array<{ _id: string; title: string }>>('GET', '/api/services')).body;
   const body = multipart(
     { message: 'Stucco takeoff for a Coral Way duplex', service: services.find((s) => s.title === 'Manufacturers')!._id },
@@ -39,14 +29,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => browser.stop());
 afterEach(() => vi.restoreAllMocks());
-
-function signInAs(role: 'admin' | 'client') {
-  const user =
-    role === 'admin'
-      ? { _id: admin.id, fullName: 'Admin', email: ADMIN.email, role, status: 'approved' as const }
-      : { _id: client.id, fullName: client.fullName, email: client.email, role, status: 'approved' as const };
-  useAuth.getState().signIn(role === 'admin' ? admin.token : client.token, user);
-}
 
 /**
  * The page as a browser set to Spanish runs it: the language it reports, and the locale that
@@ -86,7 +68,7 @@ const enDateTime = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
 describe('under a Spanish browser every date reads in en-US', () => {
   it("the dashboard's recent activities: the day and the time", async () => {
     browseInSpanish();
-    signInAs('client');
+    signInAs(client);
     browser.visit('/portal');
     render(<DashboardScreen />);
     const activity = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
@@ -97,7 +79,7 @@ describe('under a Spanish browser every date reads in en-US', () => {
 
   it("My Queries: a request's Created At, and in its details", async () => {
     browseInSpanish();
-    signInAs('client');
+    signInAs(client);
     browser.visit('/my-queries');
     render(<MyQueriesScreen />);
     const row = (await screen.findByText('Stucco takeoff for…')).closest('tr')!;
@@ -109,7 +91,7 @@ describe('under a Spanish browser every date reads in en-US', () => {
 
   it('the users list: when a client joined', async () => {
     browseInSpanish();
-    signInAs('admin');
+    signInAs(admin);
     browser.visit('/user');
     render(<UsersScreen />);
     const row = (await screen.findByText(client.email)).closest('tr')!;
@@ -126,24 +108,16 @@ describe('a post far from Miami', () => {
       form.append(k, v);
     const post = await browser.server.call('POST', '/api/blogs', { form, token: admin.token });
     expect(post.status, JSON.stringify(post.body)).toBe(201);
-    const at = new Date(post.body.data.createdAt as string);
-    const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-    // 12 h behind UTC in its morning, 14 h ahead in its afternoon: the post is on another day there.
-    const zone = at.getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
-    expect(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: zone }).format(at)).not.toBe(utcDay);
+    const { utcDay, zone, dayThere } = otherDayZone(new Date(post.body.data.createdAt as string));
+    expect(dayThere).not.toBe(utcDay);
 
-    // Node follows a change of process.env.TZ at once: the page runs where its person is.
-    const own = process.env.TZ;
-    process.env.TZ = zone;
-    try {
-      signInAs('admin');
+    // The page runs where its person is.
+    await inZone(zone, async () => {
+      signInAs(admin);
       browser.visit('/admin-blogs');
       render(<AdminBlogsScreen />);
       const card = (await screen.findByRole('link', { name: title })).closest('article')!;
       await waitFor(() => expect(card.querySelector('time')!.textContent).toBe(utcDay));
-    } finally {
-      if (own === undefined) delete process.env.TZ;
-      else process.env.TZ = own;
-    }
+    });
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_TEXTS } from '../../portal-api/src/modules/blogs/blogs.rules.ts';
-import { ADMIN, createClient, signInAdmin } from '../../tests/api/harness.ts';
+import { type Account, signInAs, twoAccounts } from '../../tests/component/accounts.ts';
 import { type Browser, openBrowser } from '../../tests/component/browser.ts';
 import { useAuth } from '../lib/auth-store.ts';
 import { PRODUCT_TEXTS } from '../lib/product-texts.ts';
@@ -21,17 +21,14 @@ import { UsersScreen } from './users/components/UsersScreen.tsx';
 // with only the one call under test failing.
 
 let browser: Browser;
-let admin: { token: string; id: string };
-let client: Awaited<ReturnType<typeof createClient>>;
+let admin: Account;
+let client: Account;
 /** The page's own fetch (to the test server), put back after each test. */
 let pageFetch: typeof fetch;
 beforeAll(async () => {
   browser = await openBrowser();
   pageFetch = globalThis.fetch;
-  const token = await signInAdmin(browser.server);
-  const id = (await browser.server.deps.db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()).id;
-  admin = { token, id };
-  client = await createClient(browser.server, token, { fullName: 'Fiona Fallback' });
+  ({ admin, client } = await twoAccounts(browser.server, 'Fiona Fallback'));
 }, 60_000);
 afterAll(() => browser.stop());
 
@@ -57,17 +54,9 @@ function failCalls(path: string, failure: 'network' | (() => Response)) {
 }
 const notJson = () => new Response('<html>proxy</html>', { status: 200, headers: { 'content-type': 'text/html' } });
 
-function signInAs(role: 'admin' | 'client') {
-  const user =
-    role === 'admin'
-      ? { _id: admin.id, fullName: 'Admin', email: ADMIN.email, role, status: 'approved' as const }
-      : { _id: client.id, fullName: client.fullName, email: client.email, role, status: 'approved' as const };
-  useAuth.getState().signIn(role === 'admin' ? admin.token : client.token, user);
-}
-
 describe("the client's screens", () => {
   it("My Queries says 'Error: Failed to fetch your queries' with the network down", async () => {
-    signInAs('client');
+    signInAs(client);
     browser.visit('/my-queries');
     failCalls('/api/queries/me', 'network');
     render(<MyQueriesScreen />);
@@ -76,7 +65,7 @@ describe("the client's screens", () => {
   });
 
   it("the dashboard's Recent Activities says 'Error 503: {body}' for a proxy's plain-text 503, and the rest of the dashboard stays", async () => {
-    signInAs('client');
+    signInAs(client);
     browser.visit('/portal');
     failCalls(
       '/api/recent-activities',
@@ -89,7 +78,7 @@ describe("the client's screens", () => {
   });
 
   it("the profile says 'Error loading profile: Failed to fetch profile' for a success whose body is not JSON", async () => {
-    signInAs('client');
+    signInAs(client);
     browser.visit('/client-profile');
     failCalls('/api/users/profile', notJson);
     render(<ProfileScreen area="client" />);
@@ -99,7 +88,7 @@ describe("the client's screens", () => {
 
 describe('the admin and sign-in screens', () => {
   it("the users list says 'Failed to fetch users' for a success whose body is not JSON", async () => {
-    signInAs('admin');
+    signInAs(admin);
     browser.visit('/user');
     failCalls('/api/users', notJson);
     render(<UsersScreen />);

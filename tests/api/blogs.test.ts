@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { inZone, otherDayZone } from '../far-zone.ts';
 
 let server: TestServer;
 let admin: string;
@@ -618,21 +619,13 @@ describe('the post page, feed and sitemap', () => {
 
   it("dates a post's page by its UTC day, also where the server's own clock shows another day", async () => {
     const blog = await createBlog(valid({ title: 'Takeoffs across time zones' }));
-    const at = new Date(blog.createdAt);
-    const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-    // 12 h behind UTC in its morning, 14 h ahead in its afternoon: the post is on another day there.
-    const zone = at.getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
-    expect(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: zone }).format(at)).not.toBe(utcDay);
-    // Node follows a change of process.env.TZ at once; the server runs in this process.
-    const own = process.env.TZ;
-    process.env.TZ = zone;
-    try {
+    const { utcDay, zone, dayThere } = otherDayZone(new Date(blog.createdAt));
+    expect(dayThere).not.toBe(utcDay);
+    // The server runs in this process.
+    await inZone(zone, async () => {
       const html = await (await fetch(`${server.url}/blog/${blog.slug}`)).text();
       expect(html).toContain(`<time datetime="${blog.createdAt}">${utcDay}</time>`);
-    } finally {
-      if (own === undefined) delete process.env.TZ;
-      else process.env.TZ = own;
-    }
+    });
   });
 
   it('serves an RSS 2.0 feed and a sitemap of published posts', async () => {

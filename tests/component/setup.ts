@@ -1,6 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// jsdom has no showModal/close: the Modal's native <dialog> opens and closes by its open attribute.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};
+
 // Calls go to a real server that hashes passwords with argon2 on a shared machine: allow it time.
 configure({ asyncUtilTimeout: 5000 });
 

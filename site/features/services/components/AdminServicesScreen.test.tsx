@@ -17,13 +17,6 @@ import AdminServicesScreen from './AdminServicesScreen.tsx';
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  // jsdom has no showModal/close: the Modal's native <dialog> opens and closes by its open attribute.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
   browser = await openBrowser();
   token = await signInAdmin(browser.server);
   const me = await browser.server.call('GET', '/api/users/profile', { token });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { asUser, newClient, shoot, signInAdmin, submitRequest } from './support.ts';
+import { asUser, newClient, shoot, signInAdmin, submitRequest, unreadWatched } from './support.ts';
 
 // In-app alerts: a step the other side takes on a request (a quote, its acceptance…) pops up on
 // every signed-in page but that request's own workspace, with a way there. Before, the lists
@@ -15,8 +15,11 @@ test('the other side’s steps pop up with a way to the request, except on its o
   const clientContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   await asUser(clientContext, client);
   const myQueries = await clientContext.newPage();
+  // Each side's steps are told only to a page that already listens for them.
+  const clientListens = unreadWatched(myQueries);
   await myQueries.goto('/my-queries');
   await expect(myQueries.getByRole('heading', { name: 'My Queries' })).toBeVisible();
+  await clientListens;
   const workspace = await clientContext.newPage();
   await workspace.goto(`/chat/${id}`);
   await expect(workspace.getByRole('complementary', { name: 'Request details' })).toBeVisible();
@@ -24,8 +27,10 @@ test('the other side’s steps pop up with a way to the request, except on its o
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(adminContext, admin);
   const queue = await adminContext.newPage();
+  const adminListens = unreadWatched(queue);
   await queue.goto('/admin-queries');
   await expect(queue.getByRole('region', { name: 'Request queue' })).toBeVisible();
+  await adminListens;
 
   // The firm quotes: the client's My Queries says so; the workspace, which shows the quote, does not.
   const quoted = await request.post(`/api/queries/${id}/quotes`, { headers: bearer(admin.token), data: { price: 900 } });

@@ -267,6 +267,25 @@ export async function animationsFinished(locator: Locator): Promise<void> {
 }
 
 /**
+ * Resolves once the next socket `page` opens has its unread counts from the server (the answer to
+ * its watchUnread): from then on the page hears its requests' changes (alerts, badges, lists).
+ * Call it before the page loads.
+ */
+export function unreadWatched(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        try {
+          if ((JSON.parse(String(payload)) as { type?: unknown }).type === 'unread') resolve();
+        } catch {
+          // not a frame of ours
+        }
+      }),
+    );
+  });
+}
+
+/**
  * Resolves once the screen's toast outlet has mounted: sonner's chunk, which the outlet loads on
  * demand (site/ui/Toasts.tsx), is in the page, so a toast can show with the network gone.
  */

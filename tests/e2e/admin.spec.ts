@@ -3,7 +3,17 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import WebSocket from 'ws';
 import { E2E } from './env.ts';
-import { asUser, expectNoAxeViolations, keepShot, newClient, outboxMails, type Session, shoot, signInAdmin } from './support.ts';
+import {
+  asUser,
+  expectNoAxeViolations,
+  keepShot,
+  newClient,
+  outboxMails,
+  type Session,
+  shoot,
+  signInAdmin,
+  unreadWatched,
+} from './support.ts';
 
 // The admin journeys: answer a request with a deliverable (the client
 // downloads it), close a query (the client's open chat turns closed live), and
@@ -138,9 +148,12 @@ test("an admin closes a query and the client's open chat turns closed live", asy
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(adminContext, admin);
   const page = await adminContext.newPage();
+  // The client's leaving is told only to an admin page that already listens.
+  const adminListens = unreadWatched(page);
   await page.goto(`/admin-chat/${queryId}`);
   const conversation = page.getByRole('region', { name: 'Conversation' });
   await expect(conversation.getByText('Marco Builder')).toBeVisible();
+  await adminListens;
   // The client's chat is open: the online indicator is real.
   await expect(conversation.getByText('Online', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Marco Builder, online: Click to load chat\b/ })).toBeVisible();

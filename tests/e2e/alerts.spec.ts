@@ -21,8 +21,10 @@ test('the other side’s steps pop up with a way to the request, except on its o
   await expect(myQueries.getByRole('heading', { name: 'My Queries' })).toBeVisible();
   await clientListens;
   const workspace = await clientContext.newPage();
+  const workspaceListens = unreadWatched(workspace);
   await workspace.goto(`/chat/${id}`);
   await expect(workspace.getByRole('complementary', { name: 'Request details' })).toBeVisible();
+  await workspaceListens;
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(adminContext, admin);

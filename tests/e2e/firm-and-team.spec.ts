@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { asUser, enterCodeOnScreen, newClient, outboxMails, signIn, submitRequest, toastShown } from './support.ts';
+import { asUser, enterCodeOnScreen, newClient, outboxMails, signIn, submitRequest, toastShown, unreadWatched } from './support.ts';
 
 // A firm of several estimators and a client who works in a team (docs/product.md §25 and
 // "Colleagues"), as the people live it on one request: what only a browser shows. Every rule
@@ -66,8 +66,11 @@ test('two admins work a request the client and a colleague follow: assign, note,
 
   try {
     // A assigns the request to B from its queue row (the firm now has two admins: A starts on 'Mine').
+    // A is told of B's note only once this page listens for the firm's news.
+    const aListens = unreadWatched(a);
     await a.goto('/admin-queries');
     await expect(a.getByLabel('Assigned')).toHaveValue('mine');
+    await aListens;
     await a.getByLabel('Assigned').selectOption('everyone');
     // Found by its name: the queue puts the soonest bid dates first, and the worker's server holds the
     // requests of the files before this one, so a request without a bid date may be on a later page.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { asUser, expectNoAxeViolations, newClient, signInAdmin, submitRequest } from './support.ts';
+import { asUser, expectNoAxeViolations, newClient, signInAdmin, submitRequest, unreadWatched } from './support.ts';
 
 // The estimator's inbox in the browser: a photo sent in the client's chat appears live as a
 // thumbnail in the admin's per-request list and conversation, and downloads; the queue's
@@ -21,11 +21,14 @@ test('a photo sent in the chat shows live as a thumbnail for the admin, in the l
   const adminContext = await browser.newContext();
   await asUser(adminContext, admin);
   const apage = await adminContext.newPage();
+  // The row's last line follows the unread counts' socket: the photo is sent once the page listens.
+  const adminListens = unreadWatched(apage);
   await apage.goto('/admin-chat');
   const list = apage.getByRole('region', { name: 'Requests' });
   const row = list.getByRole('link', { name: /Photo Pier Lofts/ });
   await expect(row).toContainText('Paula Photo');
   await expect(row).toContainText('No messages yet');
+  await adminListens;
   await row.click();
   await expect(apage).toHaveURL(new RegExp(`/admin-chat/${queryId}$`));
 

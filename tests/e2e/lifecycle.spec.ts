@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown } from './support.ts';
+import { asUser, expectNoAxeViolations, newClient, shoot, signInAdmin, submitRequest, toastShown, unreadWatched } from './support.ts';
 import { firmDayFromNow } from '../firm-days.ts';
 
 // One journey: submit with a project name → quote with rush → accept
@@ -53,9 +53,12 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   const id: string = mine.data[0]._id;
 
   // 2. The admin quotes standard and rush; the late-delivery warning shows while quoting.
+  // Each side's workspace follows the other's steps only once its page listens for them.
+  const adminListens = unreadWatched(ap);
   await ap.goto(`/admin-chat/${id}`);
   const ap1 = panel(ap);
   await expect(ap1.getByText('Brickell Tower Concrete')).toBeVisible();
+  await adminListens;
   await ap1.getByLabel('Price (USD)').fill('1200');
   await ap1.getByLabel('Offer a rush option').check();
   await ap1.getByLabel('Rush price (USD)').fill('1,800.50');
@@ -65,9 +68,11 @@ test('a request from submission to a won bid, on both sides', async ({ browser, 
   await expect(ap1.getByRole('article').getByText('$1,800.50', { exact: true })).toBeVisible();
 
   // 3. The client accepts rush from the card in the chat, by keyboard; both sides show the countdown, live.
+  const clientListens = unreadWatched(cp);
   await cp.goto(`/chat/${id}`);
   const card = cp.getByLabel('Quote in the chat');
   await expect(card.getByText('$1,200.00', { exact: true })).toBeVisible();
+  await clientListens;
   // The quote shows once: the panel sums it up in a line, with no buttons of its own.
   await expect(panel(cp).getByText('Sent · Standard $1,200.00 · Rush $1,800.50. Answer it on the quote in the chat.')).toBeVisible();
   await expect(panel(cp).getByRole('button', { name: /^(Accept|Decline)/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { asUser, newClient, signInAdmin, submitRequest } from './support.ts';
+import { asUser, newClient, signInAdmin, submitRequest, unreadWatched } from './support.ts';
 
 // A client's My Queries and dashboard, and the admin's queue, kept an old status
 // until a reload, while the chat screen changed live. A request's changes now reach every signed-in
@@ -13,19 +13,26 @@ test("the client's My Queries and dashboard, and the admin's queue, follow a req
   const clientContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   await asUser(clientContext, client);
   const myQueries = await clientContext.newPage();
+  // A change reaches only a page that already listens for it: each page waits for its socket.
+  const myQueriesListens = unreadWatched(myQueries);
   await myQueries.goto('/my-queries');
   await expect(myQueries.getByText('Pending').first()).toBeVisible();
+  await myQueriesListens;
   const dashboard = await clientContext.newPage();
+  const dashboardListens = unreadWatched(dashboard);
   await dashboard.goto('/portal');
   const withResult = dashboard.getByRole('heading', { name: 'Queries With Result' }).locator('..').locator('.stat-value');
   await expect(withResult).toHaveText('0');
+  await dashboardListens;
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(adminContext, admin);
   const queue = await adminContext.newPage();
+  const queueListens = unreadWatched(queue);
   await queue.goto('/admin-queries?search=Livelist');
   const rows = queue.getByRole('region', { name: 'Request queue' }).getByRole('row').filter({ hasText: 'Live list check' });
   await expect(rows).toHaveCount(1);
+  await queueListens;
 
   // Started and answered by the firm (through the API, as another admin would): the client's pages follow.
   const auth = { authorization: `Bearer ${admin.token}` };

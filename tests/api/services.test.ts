@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin, startTestServer, type TestServer } from './harness.ts';
@@ -57,6 +58,14 @@ describe('service writes are admin only', () => {
     const after = await server.call('GET', '/api/services', { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('tags each public read with a hash of the very bytes it answers', async () => {
+    for (const target of ['/api/services', '/api/blogs', '/api/blogs/tags', '/api/categories']) {
+      const res = await fetch(`${server.url}${target}`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get('etag'), target).toBe(`W/"${createHash('sha1').update(bytes).digest('base64url')}"`);
+    }
   });
 });
 

@@ -89,6 +89,11 @@ export async function listBlogs(db: DB, storage: Storage, filter: BlogFilter, pa
   return { data: await withTags(db, storage, rows), total: Number(counted?.n ?? 0) };
 }
 
+// Made once: building a collator loads ICU's rules, and one per list was a tenth of the CPU of
+// `GET /api/blogs` (docs/performance.md, "Reads").
+let collator: Intl.Collator | undefined;
+const tagCollator = () => (collator ??= new Intl.Collator('en', { sensitivity: 'base' }));
+
 async function withTags(db: Conn, storage: Storage, rows: BlogWithCategory[]): Promise<Blog[]> {
   if (!rows.length) return [];
   const tagRows = await db
@@ -101,8 +106,7 @@ async function withTags(db: Conn, storage: Storage, rows: BlogWithCategory[]): P
     )
     .execute();
   // In the order typed; rows from before tags kept their place share 0 and sort by name.
-  const collator = new Intl.Collator('en', { sensitivity: 'base' });
-  tagRows.sort((a, b) => a.position - b.position || collator.compare(a.tag, b.tag));
+  tagRows.sort((a, b) => a.position - b.position || tagCollator().compare(a.tag, b.tag));
   const byBlog = new Map<string, string[]>();
   for (const { blog_id, tag } of tagRows) byBlog.set(blog_id, [...(byBlog.get(blog_id) ?? []), tag]);
   return rows.map((row) => toBlog(row, byBlog.get(row.id) ?? [], storage));

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { publicRead } from '../../http/public-cache.ts';
+import { publicRead, tagged } from '../../http/public-cache.ts';
 import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import type { Multipart } from '../../lib/storage.ts';
 import { AUTH_REQUIRED, NOT_ALLOWED } from '../auth/auth.labels.ts';
@@ -101,7 +101,8 @@ export function blogsRoutes({ db, storage }: Deps) {
           q.page,
           q.pageSize,
         );
-        return c.json({ data, page: q.page, pageSize: q.pageSize, total }, 200);
+        const page = { data, page: q.page, pageSize: q.pageSize, total };
+        return c.json(page, 200, tagged(page));
       },
     )
     .openapi(
@@ -112,7 +113,10 @@ export function blogsRoutes({ db, storage }: Deps) {
         summary: 'Tags of published blogs with their post counts, most used first. Public.',
         responses: { 200: jsonResponse(TagListSchema, 'Tags') },
       }),
-      async (c) => c.json({ data: await listPublishedTags(db) }, 200),
+      async (c) => {
+        const tags = { data: await listPublishedTags(db) };
+        return c.json(tags, 200, tagged(tags));
+      },
     )
     .openapi(
       createRoute({
@@ -178,7 +182,8 @@ export function blogsRoutes({ db, storage }: Deps) {
       async (c) => {
         const blog = await findBlog(db, storage, c.req.valid('param').idOrSlug);
         if (!blog || (blog.status !== 'published' && !isAdmin(c))) throw new HttpError(404, BLOG_TEXTS.notFound);
-        return c.json({ data: blog }, 200);
+        const answer = { data: blog };
+        return c.json(answer, 200, tagged(answer));
       },
     )
     .openapi(

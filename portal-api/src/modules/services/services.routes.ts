@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { publicRead } from '../../http/public-cache.ts';
+import { publicRead, tagged } from '../../http/public-cache.ts';
 import { ADMIN_ONLY, createRouter, jsonResponse } from '../../http/router.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -84,7 +84,8 @@ export function servicesRoutes({ db, storage }: Deps) {
       async (c) => {
         // Fetched with "no cache": revalidated every time by ETag (http/public-cache.ts),
         // so an edit shows at once and an unchanged list costs a 304.
-        return c.json(await listServiceTree(db), 200);
+        const services = await listServiceTree(db);
+        return c.json(services, 200, tagged(services));
       },
     )
     .openapi(

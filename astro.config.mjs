@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { BUILD_ORIGIN } from './portal-api/src/http/public-origin.ts';
 import { contentErrorOverlay } from './site/integrations/content-error-overlay.ts';
 import interSubset from './site/integrations/inter-subset.ts';
+import islandPreload from './site/integrations/island-preload.ts';
 import precompress from './site/integrations/precompress.ts';
 
 const apiPort = process.env.PORT ?? '4321';
@@ -45,6 +46,8 @@ export default defineConfig({
       // Published posts change without a rebuild: the server answers /sitemap-blog.xml (portal-api blogs.pages.ts).
       customSitemaps: [`${site}/sitemap-blog.xml`],
     }),
+    // Before precompress: it adds to the pages' HTML.
+    islandPreload(),
     precompress({ skipHolding: BUILD_ORIGIN }),
   ],
   server: { port: devPort },

@@ -117,3 +117,13 @@ test("the first submit of a form waits for its schema: /login refuses a bad e-ma
   await expect(sentence).toBeVisible();
   expect(calls).toEqual([]);
 });
+
+test('every portal page names its first-load modules in its head; the public pages name none', () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  for (const p of PORTAL_PATHS) {
+    const html = pageHtml(p);
+    // The island loader finds them one import level at a time otherwise (site/integrations/island-preload.ts).
+    expect(preloads(html.slice(0, html.indexOf('</head>'))).sort(), p).toEqual([...firstLoadJs(html).files].sort());
+  }
+  for (const p of ['/', '/contactus', '/blog', '/concrete']) expect(preloads(pageHtml(p)), p).toEqual([]);
+});

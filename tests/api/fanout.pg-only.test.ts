@@ -98,10 +98,12 @@ describe('chat fan-out', () => {
       const [one, two] = started.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof startServerProcess>>>).value);
       const db = openDatabase({ kind: 'postgres', url: database.url });
       try {
-        // The outbox lives in each instance's DATA_DIR: sign in through instance one.
-        const adminToken = await signInOver(one!, ADMIN.email, ADMIN.password);
+        // Sign in through instance one. The outbox rows are shared, and whichever instance's
+        // worker claims a mail writes it into its own DATA_DIR: the code is looked for in both.
+        const viaOne = { call: one!.call, outbox: async () => (await Promise.all([one!.outbox(), two!.outbox()])).flat() };
+        const adminToken = await signInOver(viaOne, ADMIN.email, ADMIN.password);
         const client = await createClientOver(
-          one!,
+          viaOne,
           adminToken,
           async (email) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
         );

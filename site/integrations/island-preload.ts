@@ -23,18 +23,12 @@ export function withIslandPreloads(html: string, dist: string): string {
   return html.replace('</head>', `${links}</head>`);
 }
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(full);
-    else if (entry.name.endsWith('.html')) yield full;
-  }
-}
-
 /** Adds the links to every page of a build; returns how many pages got them. */
 export async function preloadIslands(dist: string): Promise<number> {
   let pages = 0;
-  for await (const file of htmlFiles(dist)) {
+  for (const name of await fs.readdir(dist, { recursive: true })) {
+    if (!name.endsWith('.html')) continue;
+    const file = path.join(dist, name);
     const html = await fs.readFile(file, 'utf8');
     const linked = withIslandPreloads(html, dist);
     if (linked === html) continue;

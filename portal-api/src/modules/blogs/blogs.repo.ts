@@ -89,8 +89,7 @@ export async function listBlogs(db: DB, storage: Storage, filter: BlogFilter, pa
   return { data: await withTags(db, storage, rows), total: Number(counted?.n ?? 0) };
 }
 
-// Made once: building a collator loads ICU's rules, and one per list was a tenth of the CPU of
-// `GET /api/blogs` (docs/performance.md, "Reads").
+// Made on first use and kept: a collator is the same for every list, and building one loads ICU's rules.
 let collator: Intl.Collator | undefined;
 const tagCollator = () => (collator ??= new Intl.Collator('en', { sensitivity: 'base' }));
 

@@ -15,6 +15,7 @@ import {
   shoot,
   signInAdmin,
   submitRequest,
+  toastShown,
 } from './support.ts';
 
 // Accounts journeys: sign-up → approval → sign-in with the e-mailed code,
@@ -43,8 +44,9 @@ async function signInThroughUi(page: Page, email: string, password: string, path
   const url = new URL(page.url());
   expect(url.searchParams.get('email')).toBe(email.toLowerCase());
   expect(url.searchParams.get('from')).toBe('login');
+  const signedIn = toastShown(page, 'User login successfully!');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('User login successfully!')).toBeVisible();
+  await signedIn;
   await expect(page).toHaveURL(pathAfter);
 }
 
@@ -127,8 +129,9 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page.getByText('Please enter a valid 6-digit OTP.')).toBeVisible();
   await pasteCode(page, await outboxCode(email, since));
   for (let i = 1; i <= 6; i++) await expect(page.getByLabel(`Digit ${i} of 6`)).toHaveValue(/^\d$/);
+  const signedIn = toastShown(page, 'User login successfully!');
   await page.keyboard.press('Enter');
-  await expect(page.getByText('User login successfully!')).toBeVisible();
+  await signedIn;
   await expect(page).toHaveURL(/\/portal$/);
   const stored = await page.evaluate(() => ({ ...localStorage }));
   expect(stored).toMatchObject({ role: 'client', fullName: 'Ada Builder', FullName: 'Ada Builder', email, Email: email });
@@ -224,8 +227,9 @@ test('forgot password: code, reset with the docs/product.md §5 checks, then sig
   await expect(password).toHaveAttribute('type', 'text');
   await expect(confirm).toHaveAttribute('type', 'text');
   await confirm.fill('New-Passw0rd');
+  const reset = toastShown(page, 'Password reset successful!');
   await submit.click();
-  await expect(page.getByText('Password reset successful!')).toBeVisible();
+  await reset;
   await expect(page).toHaveURL(/\/login$/);
 
   // The old password is refused (orange toast), the new one signs in.

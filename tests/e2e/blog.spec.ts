@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext } from './fixtures.ts';
 import sharp from 'sharp';
-import { asUser, expectNoAxeViolations, shoot, signInAdmin, type Session } from './support.ts';
+import { asUser, expectNoAxeViolations, shoot, signInAdmin, toastShown, type Session } from './support.ts';
 
 // The blog journey: an admin writes a post in the Quill editor
 // (bold, a list, a link, a body image and a cover image), saves it as a draft,
@@ -132,8 +132,9 @@ test('an admin writes a post in the editor and saves it as a draft', async ({ pa
   await expectNoAxeViolations(page, { include: ['main'] });
   await shoot(page, 'blog-editor');
 
+  const created = toastShown(page, 'Blog created successfully!');
   await page.getByRole('button', { name: 'SAVE' }).click();
-  await expect(page.getByText('Blog created successfully!')).toBeVisible();
+  await created;
   await expect(page).toHaveURL(/\/draft-blog$/);
 });
 
@@ -349,8 +350,9 @@ test('editing keeps the post, CANCEL resets the form, UPDATE goes back by status
   await page.reload(); // the id route's shell answers a hard reload
   await expect(page.getByLabel('Sub-Title')).toHaveValue(SUB);
   await page.getByLabel('Sub-Title').fill(`${SUB}, revised`);
+  const updated = toastShown(page, 'Blog updated successfully!');
   await page.getByRole('button', { name: 'UPDATE' }).click();
-  await expect(page.getByText('Blog updated successfully!')).toBeVisible();
+  await updated;
   await expect(page).toHaveURL(/\/admin-blogs$/);
 
   await page.goto('/blog-upload/not-a-blog');

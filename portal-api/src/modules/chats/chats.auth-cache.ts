@@ -6,7 +6,8 @@ import type { ChatHub } from './hub.ts';
 // Every /ws frame carries its token (docs/architecture.md §5). Checking
 // each against the sessions table would cost a query per frame, so a checked
 // token is trusted for a few seconds; a session ended meanwhile (logout,
-// password reset) is checked again at once, so it opens nothing.
+// password reset) is checked again at once, so it opens nothing. The numbers behind it:
+// docs/decisions/0012-socket-token-cache.md.
 
 /**
  * A token is re-checked against the sessions table at most this often (plus up

@@ -19,23 +19,25 @@ export async function insertSession(db: DB, row: { id: string; userId: string; e
  */
 export function findSessionWithUser(db: DB, sessionId: string) {
   const session = db.selectFrom('sessions').where('sessions.id', '=', sessionId);
-  return db
-    .selectFrom('users')
-    .where('users.id', '=', session.select('sessions.user_id'))
-    .select([
-      session.select('sessions.id').as('sessionId'),
-      session.select('sessions.expires_at').as('expires_at'),
-      session.select('sessions.created_at').as('created_at'),
-      'users.id',
-      'users.full_name',
-      'users.email',
-      'users.role',
-      'users.status',
-      'users.company_id',
-    ])
-    // A user row comes back only when the session exists, and then its columns are set.
-    .$narrowType<{ sessionId: string; expires_at: string; created_at: string }>()
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('users')
+      .where('users.id', '=', session.select('sessions.user_id'))
+      .select([
+        session.select('sessions.id').as('sessionId'),
+        session.select('sessions.expires_at').as('expires_at'),
+        session.select('sessions.created_at').as('created_at'),
+        'users.id',
+        'users.full_name',
+        'users.email',
+        'users.role',
+        'users.status',
+        'users.company_id',
+      ])
+      // A user row comes back only when the session exists, and then its columns are set.
+      .$narrowType<{ sessionId: string; expires_at: string; created_at: string }>()
+      .executeTakeFirst()
+  );
 }
 
 export async function setSessionExpiry(db: DB, sessionId: string, expiresAt: Date): Promise<void> {

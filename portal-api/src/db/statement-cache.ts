@@ -4,8 +4,9 @@ import type SQLite from 'better-sqlite3';
 // preparing was a fifth of the CPU profile of a read; kept statements save 10–30 %
 // of a read's CPU (docs/decisions/0011-prepared-statements-kept.md). The SQL a
 // repo function compiles is the same text on every call (values are bound
-// parameters), so one prepared statement per text serves them all. Kysely runs one statement at a time on its single SQLite
-// connection and never iterates two at once, so sharing a statement is safe.
+// parameters), so one prepared statement per text serves them all. Kysely runs
+// one statement at a time on its single SQLite connection and never iterates two
+// at once, so sharing a statement is safe.
 
 const MAX_STATEMENTS = 500;
 

@@ -80,12 +80,29 @@ test("the queue's 'Due in 24 h' view lists an accepted rush request", async ({ b
   await expect(page).toHaveURL(/view=due24h/);
   const row = page.getByRole('row').filter({ hasText: 'Rush Harbor Deck' });
   await expect(row).toContainText(/due in \d+ h/);
+  await expectActionsInView(page, 'Rush Harbor Deck');
   await expectNoAxeViolations(page, { include: ['main'] });
   await context.close();
 });
 
 /** The page's width beyond the viewport's: what would scroll sideways. */
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * The row's actions are inside the table's own box, not past a sideways scroll: a column left
+ * without a width share was drawn 0 px wide, its buttons beyond the table's edge.
+ */
+async function expectActionsInView(page: Page, project: string) {
+  const wrap = page.getByRole('region', { name: 'Requests table' });
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const box = (await wrap.boundingBox())!;
+  const actions = page.getByRole('row').filter({ hasText: project }).locator('td[data-label="Actions"]');
+  const cell = (await actions.boundingBox())!;
+  expect(cell.width).toBeGreaterThanOrEqual(100);
+  expect(cell.x + cell.width).toBeLessThanOrEqual(box.x + box.width + 1);
+  const close = (await actions.getByRole('button', { name: 'Close' }).boundingBox())!;
+  expect(close.x + close.width).toBeLessThanOrEqual(box.x + box.width + 1);
+}
 
 for (const width of [1280, 768]) {
   test(`/admin-queries with the browser's text at 200 % does not scroll sideways at ${width} px`, async ({ browser, request }) => {
@@ -102,6 +119,7 @@ for (const width of [1280, 768]) {
     await page.goto(`/admin-queries?search=${encodeURIComponent(`Large Text Plaza ${width}`)}`);
     await expect(page.getByText(`Large Text Plaza ${width} ·`)).toBeVisible();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await expectActionsInView(page, `Large Text Plaza ${width}`);
     await context.close();
   });
 }

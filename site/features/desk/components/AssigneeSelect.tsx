@@ -26,7 +26,8 @@ export function AssigneeSelect({ queryId, assignee, label = 'Assignee', compact 
         aria-label={compact ? label : undefined}
         onChange={(e) => assign.mutate({ queryId, assigneeId: e.target.value || null })}
       >
-        <option value="">Our team (unassigned)</option>
+        {/* The queue's narrow column takes the short form; the label names the request either way. */}
+        <option value="">{compact ? 'Unassigned' : 'Our team (unassigned)'}</option>
         {options.map((s) => (
           <option key={s._id} value={s._id}>
             {s.fullName}

@@ -183,7 +183,7 @@ export function RequestQueue() {
       ) : !data.data.length ? (
         <p>No requests match.</p>
       ) : (
-        <ScrollRegion className="table-wrap" label="Requests table">
+        <ScrollRegion className="table-wrap queue-wrap" label="Requests table">
           <table className="admin-table queue-table">
             <thead>
               <tr>
@@ -278,12 +278,18 @@ export function RequestQueue() {
       {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Request queue pages" />}
       <AnswerDialog query={current || answering} onClose={() => setAnswering(null)} />
       <style>{`
-        .queue-filters { display: grid; grid-template-columns: repeat(3, minmax(0, 12rem)) minmax(0, 1fr); gap: 0 1rem; }
+        /* As many 12 rem filters to a line as fit (one at 200 % text on a phone), the search taking the rest. */
+        .queue-filters { display: flex; flex-wrap: wrap; gap: 0 1rem; }
+        .queue-filters > .field { flex: 1 1 12rem; min-width: 0; max-width: 100%; }
+        .queue-filters > .field:last-child { flex-grow: 3; }
         .muted { color: var(--muted); font-size: .88rem; }
         /* Fixed columns: a long e-mail or service is cut with its whole text in a title, never breaking mid-word. */
         .queue-table { table-layout: fixed; width: 100%; }
-        .queue-table th:nth-child(1) { width: 20%; } .queue-table th:nth-child(2) { width: 15%; } .queue-table th:nth-child(3) { width: 25%; }
-        .queue-table th:nth-child(4) { width: 10%; } .queue-table th:nth-child(5) { width: 14%; } .queue-table th:nth-child(6) { width: 16%; }
+        /* The seven shares add up to 100 %, the actions' included: a column left without one gets none. */
+        .queue-table th:nth-child(1) { width: 14%; } .queue-table th:nth-child(2) { width: 13%; } .queue-table th:nth-child(3) { width: 20%; }
+        .queue-table th:nth-child(4) { width: 11%; } .queue-table th:nth-child(5) { width: 14%; } .queue-table th:nth-child(6) { width: 13%; }
+        .queue-table th:nth-child(7) { width: 15%; }
+        .queue-table .assignee-compact select { width: 100%; min-width: 0; }
         .queue-table td > div { min-width: 0; }
         .queue-name { display: block; overflow-wrap: break-word; }
         .queue-email, .queue-sub { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -294,15 +300,20 @@ export function RequestQueue() {
         .due-soon { color: var(--warn); font-weight: 600; }
         .due-over { color: var(--danger); font-weight: 600; }
         .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; }
-        /* Cards below about 900 px, counted in em: at 200 % text the cards come at twice the width, so nothing scrolls sideways. */
-        @media (max-width: 56em) {
-          .queue-filters { grid-template-columns: 1fr; }
+        /* Cards when the table's own room is under 48 rem (about 900 px of window beside the sidebar),
+           counted in rem: at 200 % text the cards come at twice the width, so nothing scrolls sideways. */
+        .queue-wrap { container-type: inline-size; }
+        @container (max-width: 48rem) {
           .queue-table, .queue-table tbody { display: block; width: 100%; }
           .queue-table th { width: auto !important; }
           .queue-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
           .queue-table tr { display: block; border: 1px solid var(--line); border-radius: 8px; margin-bottom: .75rem; padding: .35rem .25rem; }
           .queue-table td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: .5rem; border: none; padding: .35rem .5rem; }
           .queue-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; }
+        }
+        /* A narrow card (a phone, or large text) puts each label above its value. */
+        @container (max-width: 26rem) {
+          .queue-table td { grid-template-columns: minmax(0, 1fr); gap: .1rem; }
         }
       `}</style>
     </section>

@@ -39,6 +39,10 @@ test('a photo sent in the chat shows live as a thumbnail for the admin, in the l
   await expect(cpage.getByRole('button', { name: 'Attach a file' })).toBeEnabled();
   await cpage.locator('input[type="file"]').setInputFiles({ name: 'site-photo.png', mimeType: 'image/png', buffer: PNG });
   await expect(cpage.getByRole('img', { name: 'site-photo.png' })).toBeVisible();
+  // The sender's own file link on the navy bubble keeps its contrast; the panel lists it at once.
+  await expectNoAxeViolations(cpage, { include: ['.msg-mine'] });
+  await expect(cpage.getByRole('heading', { name: 'From chat' })).toBeVisible();
+  await expect(cpage.getByRole('heading', { name: 'Your files (2)' })).toBeVisible();
 
   // Live on the admin's side: the thumbnail in the conversation, the row's last line in the list.
   const conversation = apage.getByRole('region', { name: 'Conversation' });

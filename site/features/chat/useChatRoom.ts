@@ -143,6 +143,9 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
           if (frame.message.query === queryId) {
             setMessages((cur) => mergeMessages(cur, [frame.message]));
             pending.echoed(frame.message, isOwn(frame.message));
+            // A file sent in the chat joins the request's files ('From chat'): the panel reloads to
+            // list it, on the sender's side as on the other.
+            if (frame.message.file) void queryClient.invalidateQueries({ queryKey: ['workspace', queryId] });
           }
           break;
         case 'queryStatus':

@@ -7,7 +7,7 @@ import { MessageList } from './MessageList.tsx';
 import type { ChatMessage, ChatRoom } from '../useChatRoom.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
-import { useWorkspace, formatDateTime, StatusBadge, workspaceKey } from '../../request/index.ts';
+import { useWorkspace, formatDateTime, StatusBadge } from '../../request/index.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import type { ChatUser } from '../types.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
@@ -67,11 +67,6 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
   // smoothly to the replied-to message, centred. Done once after the history loads and
   // whenever the newest message is a reply, so ordinary new messages still show at the bottom.
   const lastId = room.messages.at(-1)?._id;
-  // A file sent in the chat joins the request's files ('From chat'): the panel reloads to list it.
-  const lastFileId = room.messages.at(-1)?.file?._id;
-  useEffect(() => {
-    if (lastFileId) void client.invalidateQueries({ queryKey: workspaceKey(queryId) });
-  }, [lastFileId, queryId, client]);
   const scrolledFor = useRef<string | null>(null);
   const scrolledAt = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -130,7 +125,9 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
                 ) : (
                   <strong>{query.user.fullName || PRODUCT_TEXTS.unknownUser}</strong>
                 )}
-                {query.projectName && ' · '}
+                <span className="acp-sep" aria-hidden="true">
+                  {' · '}
+                </span>
                 <span className="acp-online">{online ? 'Online' : 'Offline'}</span>
               </span>
             </span>

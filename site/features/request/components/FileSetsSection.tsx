@@ -8,10 +8,12 @@ import type { SectionProps } from '../section.ts';
 /** Plan files by set: Original, Addendum 1, …; the client adds addenda and reuses the plans. */
 export function FileSetsSection({ workspace, role }: SectionProps) {
   const { query, filesZipUrl } = workspace;
+  // Every set counts, the files sent in the chat included: the heading numbers what is listed.
+  const listed = query.fileSets.reduce((n, set) => n + set.files.length, 0);
   return (
     <>
       <h2>
-        {role === 'admin' ? 'Plan files' : 'Your files'} ({query.files.length})
+        {role === 'admin' ? 'Plan files' : 'Your files'} ({listed})
       </h2>
       {query.fileSets.map((set) => (
         <div key={set.number} className="rqp-set">

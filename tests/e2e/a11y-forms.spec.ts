@@ -101,6 +101,13 @@ test('the dashboard tables are focusable, named regions at 375 px, and the month
   const monthly = page.getByRole('region', { name: 'Per month table' });
   expect(await monthly.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   expect(await monthly.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  // Recent Activities: the activity over its date, time and status, nothing to scroll inside the card.
+  const activities = page.getByRole('region', { name: 'Recent Activities table' });
+  expect(await activities.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // The weekly numbers scroll inside their own region: the page itself never scrolls sideways.
+  await page.getByText('Show the numbers').click();
+  await expect(page.getByRole('region', { name: 'Requests per week by status' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
   await shoot(page, 'a11y/admin-dashboard');
 });

@@ -35,8 +35,8 @@ export function RecentActivities() {
       ) : !data.length ? (
         <p>{PRODUCT_TEXTS.noActivities}</p>
       ) : (
-        <ScrollRegion className="table-wrap" label="Recent Activities table">
-          <table className="admin-table">
+        <ScrollRegion className="table-wrap acts-wrap" label="Recent Activities table">
+          <table className="admin-table acts-table">
             <thead>
               <tr>
                 <th scope="col">Activity</th>

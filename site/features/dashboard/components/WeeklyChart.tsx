@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, call } from '../../../lib/api.ts';
+import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { QUERY_STATUSES as STATUSES, statusLabel } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { weekLabel } from '../kpi-format.ts';
 import './weekly-chart.css';
@@ -102,31 +103,33 @@ export function WeeklyChart() {
           </figcaption>
           <details className="chart-table">
             <summary>Show the numbers</summary>
-            <table className="admin-table">
-              <caption className="sr-only">Requests per week by status</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Week of</th>
-                  {STATUSES.map((s) => (
-                    <th key={s} scope="col">
-                      {statusLabel(s)}
-                    </th>
-                  ))}
-                  <th scope="col">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {weeks.map((w) => (
-                  <tr key={w.weekStart}>
-                    <th scope="row">{weekLabel(w.weekStart)}</th>
+            <ScrollRegion className="table-wrap" label="Requests per week by status">
+              <table className="admin-table">
+                <caption className="sr-only">Requests per week by status</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Week of</th>
                     {STATUSES.map((s) => (
-                      <td key={s}>{w[s]}</td>
+                      <th key={s} scope="col">
+                        {statusLabel(s)}
+                      </th>
                     ))}
-                    <td>{w.total}</td>
+                    <th scope="col">Total</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {weeks.map((w) => (
+                    <tr key={w.weekStart}>
+                      <th scope="row">{weekLabel(w.weekStart)}</th>
+                      {STATUSES.map((s) => (
+                        <td key={s}>{w[s]}</td>
+                      ))}
+                      <td>{w.total}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
           </details>
         </figure>
       )}

@@ -34,7 +34,14 @@ export function LatestQueries() {
         <ul className="latest-list">
           {data.data.map((q) => (
             <li key={q._id}>
+              {/* The project name leads, as in every list (docs/product.md §11); the sentence follows. */}
               <span>
+                {q.projectName && (
+                  <>
+                    <strong className="latest-project">{q.projectName}</strong>
+                    {' · '}
+                  </>
+                )}
                 <strong>{q.user.fullName}</strong> submitted a query
               </span>
               <time dateTime={q.createdAt}>{formatDateTime(q.createdAt)}</time>

@@ -228,6 +228,12 @@ describe('the request form (react-hook-form over requestFormSchema)', () => {
     expect((screen.getByLabelText('Bid due date (optional)') as HTMLInputElement).value).toBe('2031-04-01');
   });
 
+  it('leaves a bid date already past behind when reusing, and carries the rest', async () => {
+    await openReuseForm('Pedro Past', 'Manufacturers', { location: 'Kendall, FL', bidDueDate: '2020-01-15' });
+    await waitFor(() => expect((screen.getByLabelText('Location (optional)') as HTMLInputElement).value).toBe('Kendall, FL'));
+    expect((screen.getByLabelText('Bid due date (optional)') as HTMLInputElement).value).toBe('');
+  });
+
   it('answers a retry after a lost answer with the first answer: the success message, and one request', async () => {
     const { client, earlier } = await openReuseForm('Lola Lost', 'Manufacturers');
     type('Project name *', 'Lost Answer Slab');

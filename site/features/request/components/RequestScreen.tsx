@@ -116,8 +116,12 @@ function RequestForm() {
     if (sub) setValue('subService', sub._id);
   }, [services.data, preselected, setValue]);
 
+  // The earliest day the picker offers: today in the person's own calendar (the server still takes any day).
+  const today = useMemo(() => localDay(), []);
+
   // 'Reuse these plans' (docs/product.md §10) brings the earlier request's service, sub-service,
   // location and bid date with its files, once, where the link left a field empty; all stay editable.
+  // A bid date already past is left behind: the new request would be overdue from its first minute.
   const [carried, setCarried] = useState(false);
   useEffect(() => {
     const source = reuse.source;
@@ -132,17 +136,14 @@ function RequestForm() {
       if (offered.subservices.some((s) => s._id === source.subservice?._id)) fill('subService', source.subservice?._id);
     }
     fill('location', source.location);
-    fill('bidDueDate', source.bidDueDate);
-  }, [reuse.source, services.data, carried, getValues, setValue]);
+    if (source.bidDueDate && source.bidDueDate >= today) fill('bidDueDate', source.bidDueDate);
+  }, [reuse.source, services.data, carried, getValues, setValue, today]);
 
   // A shown error goes once the person changes what it was about.
   useEffect(() => {
     setFailure('');
     clearErrors();
   }, [projectName, message, serviceId, subServiceId, files, clearErrors]);
-
-  // The earliest day the picker offers: today in the person's own calendar (the server still takes any day).
-  const today = useMemo(() => localDay(), []);
 
   const clear = () => {
     for (const f of getValues('files')) if (f.preview) URL.revokeObjectURL(f.preview);

@@ -174,7 +174,7 @@ export function RequestQueue() {
         </div>
       </div>
       <p className="sr-only" role="status">
-        {isFetching ? 'Loading requests…' : data ? `${data.total} requests` : ''}
+        {isFetching ? 'Loading requests…' : data ? `${data.total} request${data.total === 1 ? '' : 's'}` : ''}
       </p>
       {isPending ? (
         <p>Loading requests…</p>

@@ -83,9 +83,11 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Please get approval from admin.' })).toBeVisible();
-  // It stays in the form's error area, the fields untouched: the account waits, not what was typed.
+  // It stays in the form's error area, tied to the e-mail whose account waits; the password was right.
   await expect(page.locator('#login-error')).toHaveText('Please get approval from admin.');
-  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-describedby', 'login-error');
+  await expect(page.getByLabel('Password', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/login$/);
 
   // The admin approves the new client in /user.

@@ -21,6 +21,8 @@ const resolver = lazyZodResolver(
   { raw: true },
 );
 
+type Marked = 'both' | 'email' | null;
+
 export function LoginScreen() {
   return (
     <AuthFrame title="Login" lead="Welcome back. Sign in with your e-mail and password; we will e-mail you a 6-digit code.">
@@ -49,9 +51,12 @@ function LoginForm() {
   const [shown, setShown] = useState(false);
   // docs/product.md §8 shows a refusal as a 3 s toast; the sentence also stays in the form's error
   // area, tied to the fields, until the next try, so it can still be read once the toast has gone.
-  const [refusal, setRefusal] = useState<{ message: string; fields: boolean } | null>(null);
-  /** `fields`: the refusal is about what was typed (not the account's state), so the fields are marked invalid. */
-  const refuse = (message: string, fields: boolean) => {
+  const [refusal, setRefusal] = useState<{ message: string; fields: Marked } | null>(null);
+  /**
+   * `fields`: what the refusal is about, marked invalid and tied to the sentence. 'both': what was
+   * typed; 'email': the account the e-mail names (not yet approved); null: neither (a busy server).
+   */
+  const refuse = (message: string, fields: Marked) => {
     setRefusal({ message, fields });
     orangeToast(message);
   };
@@ -63,22 +68,25 @@ function LoginForm() {
           const res = await logIn(email.trim(), password, deviceToken);
           const user = res.user;
           // docs/product.md §8 login texts, checked in the browser as the product does (the server checks them too).
-          if (!user) return refuse('User data not received from server.', false);
-          if (user.role !== 'admin' && user.role !== 'client') return refuse(AUTH_TEXTS.unknownRole, false);
-          if (user.role === 'client' && user.status !== 'approved') return refuse(AUTH_TEXTS.notApproved, false);
+          if (!user) return refuse('User data not received from server.', null);
+          if (user.role !== 'admin' && user.role !== 'client') return refuse(AUTH_TEXTS.unknownRole, null);
+          if (user.role === 'client' && user.status !== 'approved') return refuse(AUTH_TEXTS.notApproved, 'email');
           saveChallenge(res.token);
           const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
           holdBusy();
           window.location.assign(paths.otp({ email: user.email, role: user.role, from: 'login', next }));
         } catch (err) {
-          // 400 and 401 refuse what was typed; 403 (not approved), 429 and a network failure do not.
-          refuse(messageOf(err, 'Login failed'), err instanceof ApiError && (err.status === 400 || err.status === 401));
+          // 400 and 401 refuse what was typed, 403 the account the e-mail names (not approved); 429 and a
+          // network failure neither.
+          const status = err instanceof ApiError ? err.status : 0;
+          refuse(messageOf(err, 'Login failed'), status === 400 || status === 401 ? 'both' : status === 403 ? 'email' : null);
         }
       },
-      (errors) => refuse(firstError(errors) ?? 'Login failed', true),
+      (errors) => refuse(firstError(errors) ?? 'Login failed', 'both'),
     ),
   );
   const fieldError = refusal?.fields ? { 'aria-invalid': true, 'aria-describedby': ERROR_ID } : {};
+  const passwordRefused = refusal?.fields === 'both';
 
   return (
     <form
@@ -114,8 +122,8 @@ function LoginForm() {
           onToggle={() => setShown((v) => !v)}
           autoComplete="current-password"
           minLength={PASSWORD_MIN.login}
-          invalid={refusal?.fields}
-          describedBy={refusal?.fields ? ERROR_ID : undefined}
+          invalid={passwordRefused}
+          describedBy={passwordRefused ? ERROR_ID : undefined}
         />
       </div>
       <div className="auth-between">

@@ -214,8 +214,10 @@ describe('login', () => {
     type(/^Password/, 'Ada-Passw0rd');
     click('Login');
     await waitFor(() => expect(errorArea().textContent).toBe('Please get approval from admin.'));
-    // The account waits; what was typed is right.
-    expect(screen.getByLabelText('Email').hasAttribute('aria-invalid')).toBe(false);
+    // The sentence is tied to the e-mail, whose account waits; the password was right.
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBe('login-error');
+    expect(screen.getByLabelText(/^Password/).hasAttribute('aria-invalid')).toBe(false);
     expect(browser.visited).toEqual([]);
   });
 

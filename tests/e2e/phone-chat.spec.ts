@@ -140,6 +140,10 @@ test('text at 200 % on a 1280 px screen: both chat workspaces take one column, w
       return { topmost: !!top && el.contains(top), inside: r.left >= column.left && r.right <= column.right + 0.5 };
     });
     expect(hit, who).toEqual({ topmost: true, inside: true });
+    // The conversation keeps room to read: the admin's internal notes start closed on a screen under
+    // 40 rem tall, where open they left the messages about 64 px.
+    const log = conversation.getByRole('log', { name: 'Messages' });
+    expect((await log.boundingBox())!.height, `${who}: the messages' height`).toBeGreaterThanOrEqual(200);
     await expectNoAxeViolations(page);
     await keepShot(page, { path: `test-results/phone-chat/large-text-${who}-1280.png` });
     await context.close();

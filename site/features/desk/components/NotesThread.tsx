@@ -9,6 +9,8 @@ import { useAddNote, useNotes } from '../api.ts';
  * Internal notes beside a request's messages (docs/product.md §25): the admins' own thread, in
  * its own colour, which the client never sees. '@Name' tells that admin.
  */
+const roomy = () => window.innerHeight / (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) >= 40;
+
 export function NotesThread({ queryId }: { queryId: string }) {
   const notes = useNotes(queryId);
   const [text, setText] = useState('');
@@ -19,8 +21,11 @@ export function NotesThread({ queryId }: { queryId: string }) {
     onError: (err) => toast.error(err.message || 'Failed to save the note'),
   });
   const tooLong = text.trim().length > NOTE_MAX;
+  // Open where the screen has room; closed when it is under 40 rem tall (a short window, or text at
+  // 200 %), where the open thread left the conversation a line or two.
+  const [open, setOpen] = useState(roomy);
   return (
-    <details className="notes" open>
+    <details className="notes" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         Internal notes{notes.data?.length ? ` (${notes.data.length})` : ''} <span className="notes-hint">· only admins see these</span>
       </summary>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { rescueFocus } from './focus-rescue.ts';
 import { useFocusFirstItem } from './use-dismiss.ts';
 
@@ -13,6 +13,13 @@ export function useInlineForm(field: string) {
   const opener = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstItem(form, isOpen, field);
+  // The whole form in view once open, its buttons included: in a box that scrolls (the chat's quote
+  // card on a phone) the focused field alone came into view, its buttons left below the edge.
+  useEffect(() => {
+    if (!isOpen) return;
+    const frame = requestAnimationFrame(() => form.current?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [isOpen]);
   /** From now on, the focus goes back to the opener as soon as it shows again. */
   const returnFocus = () => rescueFocus(() => opener.current);
   return {

@@ -78,6 +78,24 @@ for (const [name, viewport, textScale] of [
   });
 }
 
+// A phone held upright has the height for the whole card: its three buttons show without scrolling
+// inside it, and so do the decline form's once it opens, with the message box still in view.
+test('on a phone held upright, the quote card and its decline form show whole', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto(`/chat/${id}`);
+  const card = page.getByLabel('Quote in the chat');
+  for (const name of [/^Accept standard/, /^Accept rush/, /^Decline$/])
+    await expect(card.getByRole('button', { name }), String(name)).toBeInViewport({ ratio: 1 });
+  await card.getByRole('button', { name: 'Decline' }).click();
+  await expect(card.getByLabel('Why do you decline?')).toBeFocused();
+  for (const name of ['Decline quote', 'Cancel']) await expect(card.getByRole('button', { name }), name).toBeInViewport({ ratio: 1 });
+  await expect(page.getByLabel('Message', { exact: true })).toBeInViewport({ ratio: 1 });
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await context.close();
+});
+
 // Under 768 px, with a chat open, the list pane folded away the page's only h1
 // ('Chats'); heading navigation found none. It stays, out of sight, and the list's rows stay folded.
 test('on a phone, the open chat keeps the page heading for screen readers', async ({ browser }) => {

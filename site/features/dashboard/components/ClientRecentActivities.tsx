@@ -8,6 +8,7 @@ import type { Activity } from '../../../../portal-api/src/modules/activities/act
 import { formatDate, formatTime, StatusBadge } from '../../request/index.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { ACTIVITIES_DEFAULT_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
+import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 
 const ROWS = 6; // docs/product.md §9
 const features = tableFeatures({});
@@ -67,9 +68,10 @@ export function RecentActivities() {
       ) : all.length === 0 ? (
         <p>{PRODUCT_TEXTS.noActivities}</p>
       ) : (
-        <div className="table-scroll">
+        // A named, focusable region: when large text makes the table scroll, a keyboard can scroll it.
+        <ScrollRegion className="table-scroll" label="Recent Activities table">
           <DataTable table={table} className="data-table" rowKey={(r) => r._id} />
-        </div>
+        </ScrollRegion>
       )}
       {expanded && all.length >= ACTIVITIES_DEFAULT_LIMIT && <p className="recent-note">{latestActivitiesNote(all.length)}</p>}
       <style>{`

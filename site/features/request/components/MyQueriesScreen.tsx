@@ -9,6 +9,7 @@ import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { SearchBox } from '../../search/index.ts';
 import { takeNotice } from '../../../lib/carried-notice.ts';
 import { paths } from '../../../lib/routes.ts';
+import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 
 const PAGE_SIZE = 5; // docs/product.md §9
 
@@ -53,7 +54,7 @@ function MyQueries() {
           </p>
         ) : (
           <>
-            <div className="table-scroll">
+            <ScrollRegion className="table-scroll" label="My Queries table">
               <table className="myq-table">
                 <thead>
                   <tr>
@@ -92,7 +93,7 @@ function MyQueries() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             {/* docs/product.md §2: paging and 'Page X of Y' only when there are more than 5. */}
             {all.length > PAGE_SIZE && <Pager page={current} pageCount={pageCount} onChange={setPage} />}
           </>

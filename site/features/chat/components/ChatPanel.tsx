@@ -257,8 +257,9 @@ function NextRequest({ queryId, onOpen }: { queryId: string; onOpen: (id: string
     }
   };
   return (
-    <button type="button" className="btn btn-sm btn-secondary acp-next" {...busyButton(busy, () => void go())}>
-      Next request
+    // On a phone it reads 'Next', so the status and both buttons share the header's second line.
+    <button type="button" className="btn btn-sm btn-secondary acp-next" aria-label="Next request" {...busyButton(busy, () => void go())}>
+      Next<span className="acp-next-more"> request</span>
     </button>
   );
 }

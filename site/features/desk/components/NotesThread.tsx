@@ -9,7 +9,10 @@ import { useAddNote, useNotes } from '../api.ts';
  * Internal notes beside a request's messages (docs/product.md §25): the admins' own thread, in
  * its own colour, which the client never sees. '@Name' tells that admin.
  */
-const roomy = () => window.innerHeight / (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) >= 40;
+const roomy = () => {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return window.innerHeight / rem >= 40 && window.innerWidth / rem >= 48;
+};
 
 export function NotesThread({ queryId }: { queryId: string }) {
   const notes = useNotes(queryId);
@@ -21,8 +24,8 @@ export function NotesThread({ queryId }: { queryId: string }) {
     onError: (err) => toast.error(err.message || 'Failed to save the note'),
   });
   const tooLong = text.trim().length > NOTE_MAX;
-  // Open where the screen has room; closed when it is under 40 rem tall (a short window, or text at
-  // 200 %), where the open thread left the conversation a line or two.
+  // Open where the screen has room; closed on a phone or under 40 rem tall (a short window, or text
+  // at 200 %), where the open thread left the conversation a line or two.
   const [open, setOpen] = useState(roomy);
   return (
     <details className="notes" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>

@@ -20,10 +20,11 @@ beforeAll(async () => {
   const client = await createClient(browser.server, adminToken, { fullName: 'Nora Named' });
   const services = (await browser.server.call<Array<{ _id: string; title: string }>>('GET', '/api/services')).body;
   const service = services.find((s) => s.title === 'Manufacturers')!._id; // a service without sub-services
-  for (const fields of [
+  const requests: Array<Record<string, string>> = [
     { message: 'Takeoff without a name', service },
     { message: 'Takeoff with a name', service, projectName: 'Bayfront Lofts' },
-  ]) {
+  ];
+  for (const fields of requests) {
     const res = await browser.server.call('POST', '/api/queries', {
       ...multipart(fields, [{ field: 'files[]', name: 'plans.pdf' }]),
       token: client.token,

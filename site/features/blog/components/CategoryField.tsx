@@ -49,7 +49,7 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
   };
 
   return (
-    <div className="field">
+    <div className="field cf-field">
       <label htmlFor="blog-category">
         Category{' '}
         <span aria-hidden="true" className="be-req">
@@ -118,8 +118,11 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
         </div>
       )}
       <style>{`
-        .cf-row { display: flex; gap: .5rem; flex-wrap: wrap; }
-        .cf-row select, .cf-row input { flex: 1 1 12rem; width: auto; }
+        /* One column no wider than the form's: the select's own width (its longest option, 400 px with
+           large text) widened the field and the page past a phone's width. */
+        .cf-field { grid-template-columns: minmax(0, 1fr); }
+        .cf-row { display: flex; gap: .5rem; flex-wrap: wrap; min-width: 0; }
+        .cf-row select, .cf-row input { flex: 1 1 12rem; width: auto; min-width: 0; }
         .cf-new { margin-top: .5rem; padding: .75rem; border: 1px dashed var(--line); border-radius: 8px; background: var(--bg-soft); display: grid; gap: .35rem; }
       `}</style>
     </div>

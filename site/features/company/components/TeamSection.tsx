@@ -62,7 +62,15 @@ export function TeamSection() {
             }}
           >
             <label htmlFor="team-invite-email">Invite a colleague by e-mail</label>
-            <input id="team-invite-email" type="email" maxLength={320} required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id="team-invite-email"
+              className="input"
+              type="email"
+              maxLength={320}
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <button type="submit" className="btn" disabled={invite.isPending}>
               {invite.isPending ? 'Sending…' : 'Send invitation'}
             </button>
@@ -113,6 +121,16 @@ export function TeamSection() {
         onCancel={() => setLeaving(false)}
         onConfirm={() => leave.mutate()}
       />
+      <style>{`
+        /* Under the profile card, as wide as it and apart from it. */
+        .team { max-width: 960px; margin: 1.25rem auto 0; }
+        /* Label, field and button share a line where they fit and wrap where they do not: the field's
+           own width (20 characters, 374 px with large text) widened a phone's page. */
+        .team-invite { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem .75rem; margin-top: 1rem; }
+        .team-invite label { min-width: 0; }
+        .team-invite input { flex: 0 1 20rem; min-width: 0; }
+        .team-invite .btn { flex: none; max-width: 100%; }
+      `}</style>
     </section>
   );
 }

@@ -104,9 +104,11 @@ function ManageServices() {
                     <span aria-hidden="true" className="svc-caret">
                       {expanded ? '▾' : '▸'}
                     </span>
-                    <span className="svc-title">{s.title}</span>
-                    <span className="muted">
-                      {s.subservices.length} sub-service{s.subservices.length === 1 ? '' : 's'}
+                    <span className="svc-label">
+                      <span className="svc-title">{s.title}</span>
+                      <span className="muted">
+                        {s.subservices.length} sub-service{s.subservices.length === 1 ? '' : 's'}
+                      </span>
                     </span>
                   </button>
                   <ItemActions item={s} onView={setViewing} onEdit={(item) => setForm({ kind: 'edit', item })} onDelete={setDeleting} />
@@ -184,13 +186,17 @@ function ManageServices() {
         onConfirm={() => deleting && remove.mutate(deleting._id)}
       />
       <style>{`
-        .svc-list { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; }
-        .svc-card { padding: .5rem .75rem; }
+        .svc-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: .75rem; }
+        /* Side paddings and gaps stop at their size at normal text, so large text keeps a phone's width for the words. */
+        .svc-card { padding: .5rem min(.75rem, 12px); }
         .svc-row { display: flex; align-items: center; justify-content: space-between; gap: .5rem; flex-wrap: wrap; }
-        .svc-toggle { display: flex; align-items: center; gap: .6rem; background: none; border: none; font: inherit; cursor: pointer; padding: .5rem .25rem; min-height: 44px; text-align: left; flex: 1 1 14rem; color: var(--ink); }
-        .svc-title { font-weight: 700; color: var(--navy); }
-        .svc-caret { width: 1rem; color: var(--orange); }
-        .svc-subs { border-top: 1px solid var(--line); margin-top: .25rem; padding: .5rem 0 .5rem 1.6rem; display: grid; gap: .5rem; justify-items: start; }
+        .svc-row > * { min-width: 0; }
+        .svc-toggle { display: flex; align-items: center; gap: min(.6rem, 10px); background: none; border: none; font: inherit; cursor: pointer; padding: .5rem min(.25rem, 4px); min-height: 44px; text-align: left; flex: 1 1 14rem; color: var(--ink); }
+        /* The count goes under the title where the two do not fit on a line (a phone with large text). */
+        .svc-label { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 min(.6rem, 10px); min-width: 0; }
+        .svc-title { font-weight: 700; color: var(--navy); min-width: 0; }
+        .svc-caret { flex: none; width: 1rem; color: var(--orange); }
+        .svc-subs { border-top: 1px solid var(--line); margin-top: .25rem; padding: .5rem 0 .5rem min(1.6rem, 26px); display: grid; gap: .5rem; justify-items: start; }
         .svc-subs ul { list-style: none; margin: 0; padding: 0; width: 100%; }
         .svc-subs li { padding: .25rem 0; border-bottom: 1px dashed var(--line); }
         .svc-actions { display: flex; gap: .35rem; flex-wrap: wrap; }
@@ -198,6 +204,10 @@ function ManageServices() {
         .svc-view dt { font-weight: 600; }
         .svc-view dd { margin: 0; white-space: pre-wrap; }
         .muted { color: var(--muted); font-size: .88rem; }
+        /* The saved replies below (desk's SavedRepliesSection): a file input is 34 characters wide
+           whatever it holds, 555 px with large text, and widened this page past a phone's width. */
+        .saved-reply-form > * { min-width: 0; }
+        .saved-reply-form input[type='file'] { max-width: 100%; white-space: normal; }
       `}</style>
     </div>
   );

@@ -1,0 +1,98 @@
+import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
+import { asUser, newClient, type Session, submitRequest } from './support.ts';
+
+// A phone 375 px wide with the browser's text at 200 % (its default font size 32 px, as a person
+// sets it, so rem sizes and em media queries follow): each screen below once scrolled sideways or
+// broke a name letter by letter. No page is wider than the phone, the controls that were pushed
+// past its edge are inside it, and the Clients list breaks a name only between its words.
+
+/** A page of a new context signed in as `session`, 375 px wide, with the browser's text at 200 %. */
+async function largeTextPhone(browser: Browser, session: Session): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await asUser(context, session);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  return page;
+}
+
+/**
+ * No sideways scroll, and each of `inside` ends within the viewport's width. Soft: a journey over
+ * several screens reports each screen's verdict instead of stopping at the first.
+ */
+async function expectFitsPhone(page: Page, inside: Locator[]) {
+  const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect.soft(width.scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(width.client);
+  for (const locator of inside) {
+    for (const element of await locator.all()) {
+      const box = (await element.boundingBox())!;
+      expect.soft(box.x + box.width, `${element.toString()} ends past the phone's edge`).toBeLessThanOrEqual(width.client);
+    }
+  }
+}
+
+/**
+ * Where the text of `name` breaks into lines that start inside a word: a piece of the line before
+ * and the line's start ('Pe|nel'), none when every line starts after a space or a hyphen.
+ */
+function breaksInsideWords(name: Locator): Promise<string[]> {
+  return name.evaluate((el) => {
+    const text = el.textContent ?? '';
+    const node = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode() as Text;
+    const range = document.createRange();
+    const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+    const starts: number[] = [];
+    let top: number | undefined;
+    for (let i = 0; i < node.length; i++) {
+      if (/\s/.test(text[i]!)) continue;
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const y = range.getBoundingClientRect().top;
+      if (top !== undefined && y - top > lineHeight / 2) starts.push(i);
+      top = y;
+    }
+    return starts.filter((i) => !/[\s-]/.test(text[i - 1]!)).map((i) => `${text.slice(Math.max(0, i - 3), i)}|${text.slice(i, i + 3)}`);
+  });
+}
+
+test("an admin's services, blog editor and queries fit a phone with the text at 200 %, client names whole", async ({
+  browser,
+  request,
+  admin,
+}) => {
+  const name = 'Penelope Pendergast-Whitmore';
+  const client = await newClient(request, admin, name);
+  await submitRequest(request, client, 'A request to list its client', { projectName: 'Large Text Phone Deck' });
+  const page = await largeTextPhone(browser, admin);
+
+  // The service cards' Delete buttons were cut at the card's edge ('Dele…'), the cards 612 px wide.
+  await page.goto('/admin-service');
+  await expect(page.getByRole('button', { name: 'Delete Manufacturers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New saved reply' })).toBeVisible();
+  await expectFitsPhone(page, [page.getByRole('button', { name: /^Delete / })]);
+
+  // The Category select was as wide as its longest option: 438 px.
+  await page.goto('/blog-upload');
+  const category = page.locator('#blog-category');
+  await expect(category).toContainText('Choose a category');
+  await expect(page.getByRole('textbox', { name: 'Body' })).toBeVisible();
+  await expectFitsPhone(page, [category, page.getByRole('button', { name: '+ New category' })]);
+
+  // The Clients list squeezed the name into a column a syllable wide: 'Pe / nel / ope Pe / nde …'.
+  await page.goto('/admin-queries');
+  const clientName = page.getByRole('region', { name: 'Clients' }).getByText(name, { exact: true });
+  await expect(clientName).toBeVisible();
+  await expectFitsPhone(page, [clientName, page.getByRole('button', { name: `Options for ${name}` })]);
+  expect.soft(await breaksInsideWords(clientName), 'lines of the name that start inside a word').toEqual([]);
+  await page.context().close();
+});
+
+test("a client's profile, with its team's invitation field, fits a phone with the text at 200 %", async ({ browser, sharedClient }) => {
+  const page = await largeTextPhone(browser, sharedClient);
+  // The invitation's e-mail field kept its 20 characters' width: 374 px, and the page 411 px.
+  await page.goto('/client-profile');
+  const invite = page.getByLabel('Invite a colleague by e-mail');
+  await expect(invite).toBeVisible();
+  await expectFitsPhone(page, [invite, page.getByRole('button', { name: 'Send invitation' })]);
+  await page.context().close();
+});

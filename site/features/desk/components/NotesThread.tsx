@@ -5,15 +5,16 @@ import { CharCount } from '../../../ui/CharCount.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { useAddNote, useNotes } from '../api.ts';
 
-/**
- * Internal notes beside a request's messages (docs/product.md §25): the admins' own thread, in
- * its own colour, which the client never sees. '@Name' tells that admin.
- */
+/** Room for the open thread: at least 48 rem wide and 40 rem tall, in the page's own rem. */
 const roomy = () => {
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
   return window.innerHeight / rem >= 40 && window.innerWidth / rem >= 48;
 };
 
+/**
+ * Internal notes beside a request's messages (docs/product.md §25): the admins' own thread, in
+ * its own colour, which the client never sees. '@Name' tells that admin.
+ */
 export function NotesThread({ queryId }: { queryId: string }) {
   const notes = useNotes(queryId);
   const [text, setText] = useState('');

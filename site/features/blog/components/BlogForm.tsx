@@ -336,8 +336,6 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
         .be-hint { margin: 0; color: var(--muted); font-size: .88rem; display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
         .be-preview { display: flex; gap: 1rem; align-items: end; flex-wrap: wrap; margin-top: .5rem; }
         .be-preview img { max-width: min(100%, 360px); max-height: 200px; width: auto; border-radius: 8px; border: 1px solid var(--line); object-fit: cover; }
-        /* A file input's 'No file chosen' wraps under its button instead of being cut where large text fills a phone's line. */
-        .be-card input[type='file'] { white-space: normal; }
         .be-actions { display: flex; justify-content: flex-end; gap: .75rem; flex-wrap: wrap; border-top: 1px solid var(--line); padding-top: 1rem; margin-top: .5rem; }
         .qe { background: #fff; }
         .qe .ql-toolbar.ql-snow { border-radius: 8px 8px 0 0; border-color: #b8c1cc; display: flex; flex-wrap: wrap; gap: .15rem; }

@@ -94,6 +94,7 @@ export function SavedRepliesSection() {
         .saved-reply-list li { border: 1px solid var(--line); border-radius: 8px; padding: .6rem .8rem; display: grid; gap: .3rem; justify-items: start; }
         .saved-reply-list p { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
         .saved-reply-form { display: grid; gap: .4rem; max-width: 40rem; }
+        .saved-reply-form > * { min-width: 0; }
       `}</style>
     </section>
   );

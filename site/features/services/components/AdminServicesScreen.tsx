@@ -204,10 +204,6 @@ function ManageServices() {
         .svc-view dt { font-weight: 600; }
         .svc-view dd { margin: 0; white-space: pre-wrap; }
         .muted { color: var(--muted); font-size: .88rem; }
-        /* The saved replies below (desk's SavedRepliesSection): a file input is 34 characters wide
-           whatever it holds, 555 px with large text, and widened this page past a phone's width. */
-        .saved-reply-form > * { min-width: 0; }
-        .saved-reply-form input[type='file'] { max-width: 100%; white-space: normal; }
       `}</style>
     </div>
   );

@@ -122,8 +122,6 @@ export function TeamSection() {
         onConfirm={() => leave.mutate()}
       />
       <style>{`
-        /* Under the profile card, as wide as it and apart from it. */
-        .team { max-width: 960px; margin: 1.25rem auto 0; }
         /* Label, field and button share a line where they fit and wrap where they do not: the field's
            own width (20 characters, 374 px with large text) widened a phone's page. */
         .team-invite { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem .75rem; margin-top: 1rem; }

@@ -38,7 +38,7 @@ export function LatestQueries() {
               <span>
                 {q.projectName && (
                   <>
-                    <strong className="latest-project">{q.projectName}</strong>
+                    <strong>{q.projectName}</strong>
                     {' · '}
                   </>
                 )}

@@ -40,11 +40,16 @@ export async function outboxMails(): Promise<Mail[]> {
   );
 }
 
-/** The newest 6-digit code mailed to `email` (written after `after`, a ms timestamp), waiting up to 5 s for it. */
-export async function outboxCode(email: string, after = 0): Promise<string> {
+/**
+ * The newest 6-digit code mailed to `email` (written after `after`, a ms timestamp), waiting up to 5 s
+ * for it. `purpose`: only a code of that kind (its mail's subject, 'Your password reset code: …'),
+ * where a code of the other kind may be mailed within the time slack.
+ */
+export async function outboxCode(email: string, after = 0, purpose?: 'sign-in' | 'password reset'): Promise<string> {
   const newestCode = async () => {
     for (const mail of await outboxMails()) {
       if (mail.writtenAt < after || !mail.to.toLowerCase().includes(email.toLowerCase())) continue;
+      if (purpose && !mail.subject.startsWith(`Your ${purpose} code`)) continue;
       const match = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
       if (match) return match[1]!;
     }

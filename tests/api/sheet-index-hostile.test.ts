@@ -8,7 +8,7 @@ import { SHEET_INDEX_PAGE_BYTES, ZIP_NAME_MAX_CHARS } from '../../portal-api/src
 // Hostile plan files against the sheet index: a ZIP of thousands of very long
 // names, and a small PDF whose pages all point at one large content stream. The
 // index stays small and paged, the server keeps answering, and one client's slow
-// file does not hold another client's (docs/decisions/0001-sheet-index-worker.md).
+// file does not hold another client's (docs/decisions/0013-sheet-index-worker.md).
 
 let server: TestServer;
 let admin: string;

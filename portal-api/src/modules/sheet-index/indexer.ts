@@ -21,7 +21,7 @@ const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './index-worker.ts'
 /**
  * Readers working at once. Each reads one file; no two read files of the same owner, so a client
  * who sends slow files holds one reader and the next client's file goes to the other
- * (docs/decisions/0001-sheet-index-worker.md).
+ * (docs/decisions/0013-sheet-index-worker.md).
  */
 export const READERS = 2;
 /** Catches files stored by another instance on the same database. */

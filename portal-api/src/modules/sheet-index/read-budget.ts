@@ -2,7 +2,7 @@
 // file's size and page count between a floor and a ceiling. CPU time rather than
 // the clock, so a busy machine does not cut honest files short: under a load of
 // 26 on two cores a 2,000-page set took 42 s by the clock and 6.3 s of CPU.
-// Numbers measured in docs/decisions/0001-sheet-index-worker.md.
+// Numbers measured in docs/decisions/0013-sheet-index-worker.md.
 
 /** Every file may use this much, however small: a 1-page PDF takes 12 ms, a flate bomb reaches the memory cap in about 5 s. */
 export const READ_BUDGET_FLOOR_MS = 10_000;

@@ -71,7 +71,7 @@ export type ClaimCursor = { createdAt: string; id: string } | null;
  * `after` (the last file this run took; null from the start), else of the first owner from the
  * start. `busyOwners` (whose files this instance is reading now) are skipped, so one client's files
  * never hold every reader. A client who sends twenty slow files thus waits for their own, not
- * everyone (docs/decisions/0001-sheet-index-worker.md).
+ * everyone (docs/decisions/0013-sheet-index-worker.md).
  *
  * The claim is a conditional update, so of several instances on one database exactly one gets each
  * file. Every claim is the same statement whatever the run has read before (a statement that

@@ -13,7 +13,7 @@ export const ZIP_NAME_MAX_CHARS = 1024;
 /**
  * Bytes (as JSON) of the list one file's index may store: its PDF sheets or ZIP entries. Entries past it
  * are counted, not stored, and the index says it was cut (`cut`). A ZIP of 2,300 names of 65,000
- * characters stored 149 MB and answered it whole (docs/decisions/0001-sheet-index-worker.md).
+ * characters stored 149 MB and answered it whole (docs/decisions/0013-sheet-index-worker.md).
  */
 export const INDEX_LIST_BUDGET_BYTES = 512 * 1024;
 /** Bytes of sheets and entries one answer of GET /queries/{id}/sheet-index carries at most. */

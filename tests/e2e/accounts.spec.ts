@@ -274,7 +274,9 @@ test('screenshots of every auth screen at 375 px and 1280 px', async ({ page }) 
     await shoot(page, `accounts/${name}`);
   }
   // The login error: the orange toast (an alert), and the same sentence kept in the form's error
-  // area, the fields invalid and pointing at it, after the toast has gone.
+  // area, the fields invalid and pointing at it, after the toast has gone. The page's timers run
+  // on Playwright's clock, so the toast's time (3 s on login, site/ui/Toasts.tsx) passes at once.
+  await page.clock.install();
   await page.goto('/login');
   await page.getByLabel('Email').fill('someone@example.com');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -282,6 +284,7 @@ test('screenshots of every auth screen at 375 px and 1280 px', async ({ page }) 
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid email or password.' });
   await expect(toast.getByRole('alert')).toBeVisible();
   await keepShot(page, { path: path.join(SHOTS, 'login-error-1280.png') });
+  await page.clock.runFor(6_000);
   await expect(toast).toHaveCount(0);
   await expect(page.locator('#login-error')).toHaveText('Invalid email or password.');
   for (const field of [page.getByLabel('Email'), page.getByLabel('Password', { exact: true })]) {

@@ -17,6 +17,11 @@ export type ContentPage = {
   kind: 'home' | 'about' | 'contact' | 'blog' | 'service' | 'trade';
   request?: { service: string; subService?: string };
   faqCount?: number;
+  /**
+   * Whether its Markdown body (below the frontmatter) is plain prose: headings, paragraphs, emphasis
+   * and lists, with no link, image, raw HTML or table.
+   */
+  plainBody?: boolean;
 };
 
 function markdownPages(dir: 'services' | 'trades'): ContentPage[] {
@@ -31,6 +36,7 @@ function markdownPages(dir: 'services' | 'trades'): ContentPage[] {
       kind: dir === 'services' ? 'service' : 'trade',
       request: { service: field(request, 'service', '  '), ...(subService ? { subService } : {}) },
       faqCount: (frontmatter.split(/^faq:$/m)[1]?.match(/^  - question:/gm) ?? []).length,
+      plainBody: !/[[\]<>|]|!\[/.test(text.split(/^---$/m).slice(2).join('---')),
     } satisfies ContentPage;
   });
 }

@@ -5,6 +5,7 @@ import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/c
 import { api, call } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { type SocketConsumer, tabSocket } from '../../shell/tab-socket.ts';
+import { workspaceKey } from '../request/index.ts';
 import { historyLacks, mergeMessages } from './merge-messages.ts';
 import { ECHO_TIMEOUT_MS, PendingSends } from './pending-sends.ts';
 
@@ -108,7 +109,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     let joins = 0;
     const refreshAfterRejoin = () => {
       if (joins++ === 0) return;
-      void queryClient.invalidateQueries({ queryKey: ['workspace', queryId] });
+      if (queryId) void queryClient.invalidateQueries({ queryKey: workspaceKey(queryId) });
       void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
     };
 
@@ -145,7 +146,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             pending.echoed(frame.message, isOwn(frame.message));
             // A file sent in the chat joins the request's files ('From chat'): the panel reloads to
             // list it, on the sender's side as on the other.
-            if (frame.message.file) void queryClient.invalidateQueries({ queryKey: ['workspace', queryId] });
+            if (frame.message.file) void queryClient.invalidateQueries({ queryKey: workspaceKey(queryId) });
           }
           break;
         case 'queryStatus':

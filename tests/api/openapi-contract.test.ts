@@ -8,9 +8,10 @@ import { uploadWhole } from './tus-client.ts';
 // The API checked against its own OpenAPI document from outside (openapi-contract.ts), as a
 // validating proxy would: a representative journey through every area — sign-up and sign-in,
 // profile, a request with files (multipart and resumable uploads), quotes, addenda, deliverables,
-// chat history, blogs, categories, services, users, contact — with every request and answer held
-// against /api/openapi.json. A violation fails the call that caused it. Any API test file can be
-// replayed the same way: `API_CONTRACT_CHECK=1 npx vitest run tests/api/<file>.test.ts`.
+// chat history and files, saved replies, blogs, categories, services, users, contact — with every
+// request and answer held against /api/openapi.json. A violation fails the call that caused it.
+// Any API test file can be replayed the same way:
+// `API_CONTRACT_CHECK=1 npx vitest run tests/api/<file>.test.ts`.
 
 let server: TestServer;
 let admin: string;
@@ -66,9 +67,31 @@ describe('the OpenAPI document as a contract', () => {
       ['/blogs/images', 'post'],
       ['/queries/{id}/addenda', 'post'],
       ['/queries/{id}/deliverables', 'post'],
+      ['/saved-replies', 'post'],
+      ['/chats/query/{id}/files', 'post'],
     ] as const) {
       expect(doc.paths[path][method].requestBody?.content['multipart/form-data']?.schema, `${method} ${path}`).toBeTruthy();
     }
+    // Every operation that reads a body declares it: a client generated from the document sends
+    // nothing else. These read none (an id in the path, the token, or tus headers).
+    const BODILESS = [
+      'post /auth/approve/{id}',
+      'post /auth/logout',
+      'post /staff/{id}/disable',
+      'post /staff/{id}/enable',
+      'post /quotes/{quoteId}/withdraw',
+      'post /companies/me/leave',
+      'put /queries/{id}/follow',
+      'post /uploads/tus',
+      'post /site/rebuild',
+    ];
+    const undeclared = Object.entries(doc.paths as Record<string, Record<string, { requestBody?: unknown }>>).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([method, op]) => ['post', 'put', 'patch'].includes(method) && !op.requestBody)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(undeclared.sort()).toEqual([...BODILESS].sort());
+    expect(doc.paths['/uploads/tus/{id}'].patch.requestBody.content['application/offset+octet-stream']).toBeTruthy();
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses);
     expect(statuses('/auth/register', 'post')).toEqual(expect.arrayContaining(['201', '400', '413', '415', '429']));
     expect(statuses('/auth/login', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
@@ -138,6 +161,17 @@ describe('the OpenAPI document as a contract', () => {
     const deliverables = new FormData();
     deliverables.append('files[]', pdf(), 'takeoff.pdf');
     ok(await server.call('POST', `/api/queries/${queryId}/deliverables`, { form: deliverables, token: admin }), 201);
+    const chatFile = new FormData();
+    chatFile.append('files[]', pdf(), 'from-chat.pdf');
+    chatFile.append('message', 'The revised sheet.');
+    ok(await server.call('POST', `/api/chats/query/${queryId}/files`, { form: chatFile, token: client.token }), 201);
+    const chatUpload = await uploadWhole(server.url, admin, 'answer.pdf', PDF);
+    ok(await server.call('POST', `/api/chats/query/${queryId}/files`, { json: { uploadIds: [chatUpload] }, token: admin }), 201);
+    const reply = new FormData();
+    reply.append('title', `Contract reply ${Date.now()}`);
+    reply.append('body', 'Hello {client_first_name}, the takeoff for {project_name} is attached.');
+    reply.append('files[]', pdf(), 'scope.pdf');
+    ok(await server.call('POST', '/api/saved-replies', { form: reply, token: admin }), 201);
 
     const categories = ok(await server.call('GET', '/api/categories'));
     const category = ok(await server.call('POST', '/api/categories', { json: { name: `Contract ${Date.now()}` }, token: admin }), 201);

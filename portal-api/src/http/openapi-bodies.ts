@@ -4,6 +4,9 @@
 // fields are the routes' own (each route checks them with its schema once received); a client
 // generated from the document can then build the request.
 
+import { MAX_CHAT_MESSAGE } from '../modules/chats/chats.limits.ts';
+import { SAVED_REPLY_LIMITS } from '../modules/saved-replies/saved-replies.rules.ts';
+
 type JsonSchema = Record<string, unknown>;
 
 const text = (description?: string): JsonSchema => ({ type: 'string', ...(description ? { description } : {}) });
@@ -37,6 +40,15 @@ const queryFields = {
   },
   location: text(),
   reuseFiles: text('Comma-separated ids of files of the caller’s own earlier requests.'),
+};
+
+const chatFileFields = {
+  message: {
+    type: 'string',
+    maxLength: MAX_CHAT_MESSAGE,
+    description: "Text sent with the file; without it the message reads the file's name.",
+  },
+  replyTo: { type: 'string', maxLength: 64, description: 'The id of the message this one answers.' },
 };
 
 const blogFields = {
@@ -91,6 +103,54 @@ export const READ_BY_ROUTE_BODIES: Record<string, { required: boolean; content: 
   },
   'post /blogs': { required: true, content: { 'multipart/form-data': { schema: multipart(blogFields, ['title', 'body', 'category']) } } },
   'put /blogs/{id}': { required: true, content: { 'multipart/form-data': { schema: multipart(blogFields) } } },
+  'post /saved-replies': {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: multipart(
+          {
+            title: { type: 'string', maxLength: SAVED_REPLY_LIMITS.title, description: 'Unique in any case.' },
+            body: {
+              type: 'string',
+              maxLength: SAVED_REPLY_LIMITS.body,
+              description: 'May hold {client_first_name}, {project_name} and {bid_due_date}.',
+            },
+            'files[]': {
+              ...files('PDF, DWG, ZIP, XLSX, CSV or an image (by content), as deliverables.'),
+              maxItems: SAVED_REPLY_LIMITS.files,
+            },
+          },
+          ['title', 'body'],
+        ),
+      },
+    },
+  },
+  'post /chats/query/{id}/files': {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: multipart({
+          'files[]': { ...files("PDF, DWG, ZIP or an image; an admin's also a spreadsheet or document (by content)."), maxItems: 1 },
+          ...chatFileFields,
+        }),
+      },
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { uploadIds: { ...uploadIds, minItems: 1, maxItems: 1 }, ...chatFileFields },
+          required: ['uploadIds'],
+        },
+      },
+    },
+  },
+  'patch /uploads/tus/{id}': {
+    required: true,
+    content: {
+      'application/offset+octet-stream': {
+        schema: { type: 'string', format: 'binary', description: 'The next bytes of the file, from Upload-Offset (tus 1.0.0).' },
+      },
+    },
+  },
   'post /blogs/images': {
     required: true,
     content: { 'multipart/form-data': { schema: multipart({ image: file('The image.') }, ['image']) } },

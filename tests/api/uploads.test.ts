@@ -163,10 +163,12 @@ describe('tus uploads', () => {
     const forged = await patchUpload(server.url, ana.token, url, 900, Buffer.alloc(100, 2));
     expect(forged.status).toBe(409);
     expect(typeof forged.body.message).toBe('string');
+    expect(forged.body.code).toBe('conflict');
     const backwards = await patchUpload(server.url, ana.token, url, 0, Buffer.alloc(100, 2));
     expect(backwards.status).toBe(409);
     const past = await patchUpload(server.url, ana.token, url, 400, Buffer.alloc(700, 3));
     expect(past.status).toBe(413);
+    expect(past.body.code).toBe('payload_too_large');
     expect((await tusRequest(server.url, 'HEAD', url, { token: ana.token })).headers.get('upload-offset')).toBe('400');
     // Over UPLOAD_MAX_MB (2) at creation, and a deferred length: refused before any byte.
     expect((await createUpload(server.url, ana.token, 'huge.pdf', 3 * 1024 * 1024)).res.status).toBe(413);
@@ -194,6 +196,7 @@ describe('tus uploads', () => {
     const done = await patchUpload(server.url, ana.token, url, 0, data);
     expect(done.status).toBe(415);
     expect(done.body.message).toBe('fake-plans.pdf: Only PDF, DWG, ZIP or image files are accepted.');
+    expect(done.body.code).toBe('file_type_refused');
     expect(await exists(path.join(tusDir(), id))).toBe(false);
     expect(await exists(path.join(tusDir(), `${id}.json`))).toBe(false);
     expect((await tusRequest(server.url, 'HEAD', url, { token: ana.token })).status).toBe(404);

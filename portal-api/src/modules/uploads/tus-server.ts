@@ -3,8 +3,9 @@ import path from 'node:path';
 import { Server, type ServerOptions } from '@tus/server';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../http/env.ts';
-import { HttpError } from '../../http/errors.ts';
+import { errorBody, HttpError } from '../../http/errors.ts';
 import { diskAnswer, isDiskError } from '../../lib/disk-errors.ts';
+import type { ErrorCode } from '../../shared/error-codes.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { cleanFileName } from '../../lib/storage.ts';
@@ -14,9 +15,15 @@ import { deleteUploadRow, findUpload, insertUpload, markUploadComplete, tusDirec
 import { TUS_PATH, UPLOAD_EXPIRY_HOURS, UPLOAD_NAME_REQUIRED } from './uploads.schema.ts';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
-/** What tus turns into an error response: a status and a body. */
+/**
+ * What tus turns into an error response: a status and a body, here the API's own error JSON, so
+ * the answer keeps the code of the error it came from (file_type_refused, not only its status's).
+ */
 type TusError = { status_code: number; body: string };
-const tusError = (status_code: number, message: string): TusError => ({ status_code, body: message });
+const tusError = (status_code: number, message: string, code?: ErrorCode): TusError => ({
+  status_code,
+  body: JSON.stringify(errorBody(status_code, message, code)),
+});
 /** A full or unwritable disk as tus's error: 507/503 with our sentence. */
 const diskTusError = (err: unknown): TusError => {
   const { status, message } = diskAnswer(err);
@@ -63,7 +70,7 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
       await markUploadComplete(db, id, sniffed);
     } catch (err) {
       await removeUpload(id);
-      if (err instanceof HttpError) throw tusError(err.status, err.message);
+      if (err instanceof HttpError) throw tusError(err.status, err.message, err.code);
       throw err;
     }
   }

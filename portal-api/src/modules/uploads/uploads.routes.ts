@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { HttpError } from '../../http/errors.ts';
+import { errorBody, HttpError } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import { countOpenUploads, deleteUploadRow, extendUpload, findUpload } from './uploads.repo.ts';
 import { MAX_OPEN_UPLOADS, TUS_PATH } from './uploads.schema.ts';
@@ -116,12 +116,27 @@ export function uploadsRoutes(deps: Deps) {
   );
 }
 
-/** tus answers errors in plain text; the API answers {message} everywhere. */
+/**
+ * The API answers {message, code} everywhere. Our own refusals inside tus carry that JSON already
+ * (tus-server.ts); tus's own (a wrong offset, bytes past the length) are plain text, and get the
+ * code of their status.
+ */
 async function asJsonError(res: Response): Promise<Response> {
   if (res.status < 400) return res;
   const text = (await res.text()).trim() || 'Upload failed.';
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  return new Response(JSON.stringify({ message: text }), { status: res.status, headers });
+  return new Response(JSON.stringify(ownErrorBody(text) ?? errorBody(res.status, text)), { status: res.status, headers });
+}
+
+/** The error JSON tus-server.ts wrote, or null for tus's own plain text. */
+function ownErrorBody(text: string): ReturnType<typeof errorBody> | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+    return typeof body.message === 'string' && typeof body.code === 'string' ? (body as ReturnType<typeof errorBody>) : null;
+  } catch {
+    return null;
+  }
 }

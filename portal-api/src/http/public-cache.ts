@@ -23,6 +23,9 @@ export function publicRead(): MiddlewareHandler {
       : next();
 }
 
+/** The answer a publicRead() route gives to a request whose If-None-Match holds the current tag. */
+export const NOT_MODIFIED = { 304: { description: 'Not modified: the If-None-Match tag is current (no body)' } } as const;
+
 /**
  * The ETag header of a JSON answer: a hash of the bytes `c.json` writes for `body` (JSON.stringify
  * is deterministic for one value). Read back from the response instead, the tag made the node

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { publicRead, tagged } from '../../http/public-cache.ts';
+import { NOT_MODIFIED, publicRead, tagged } from '../../http/public-cache.ts';
 import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import type { Multipart } from '../../lib/storage.ts';
 import { AUTH_REQUIRED, NOT_ALLOWED } from '../auth/auth.labels.ts';
@@ -85,7 +85,7 @@ export function blogsRoutes({ db, storage }: Deps) {
           'Blogs, newest first, filtered and paged. Public (published only); admins may ask for drafts (status=draft) or, with no status, for all.',
         middleware: [optionalAuth(db)] as const,
         request: { query: BlogListQuerySchema },
-        responses: { 200: jsonResponse(BlogListSchema, 'A page of blogs'), ...ADMIN_ONLY },
+        responses: { 200: jsonResponse(BlogListSchema, 'A page of blogs'), ...NOT_MODIFIED, ...ADMIN_ONLY },
       }),
       async (c) => {
         const q = c.req.valid('query');

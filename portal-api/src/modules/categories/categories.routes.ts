@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { publicRead, tagged } from '../../http/public-cache.ts';
+import { NOT_MODIFIED, publicRead, tagged } from '../../http/public-cache.ts';
 import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import { insertCategory, listCategories } from './categories.repo.ts';
 import { CATEGORY_TEXTS, CategoryListSchema, CreatedCategorySchema, NewCategorySchema } from './categories.schema.ts';
@@ -18,7 +18,7 @@ export function categoriesRoutes({ db }: Deps) {
         path: '/categories',
         tags: ['Blogs'],
         summary: 'Blog categories, by name. Public.',
-        responses: { 200: jsonResponse(CategoryListSchema, 'Categories') },
+        responses: { 200: jsonResponse(CategoryListSchema, 'Categories'), ...NOT_MODIFIED },
       }),
       async (c) => {
         const data = await listCategories(db);

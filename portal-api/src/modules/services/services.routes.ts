@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { publicRead, tagged } from '../../http/public-cache.ts';
+import { NOT_MODIFIED, publicRead, tagged } from '../../http/public-cache.ts';
 import { ADMIN_ONLY, createRouter, jsonResponse } from '../../http/router.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -25,6 +25,7 @@ import {
   ServiceSchema,
   serviceInUseMessage,
   serviceMultipartDoc,
+  serviceUpdateMultipartDoc,
   SERVICE_TEXTS,
   UpdateServiceSchema,
 } from './services.schema.ts';
@@ -79,7 +80,7 @@ export function servicesRoutes({ db, storage }: Deps) {
         path: '/services',
         tags: ['Services'],
         summary: 'The service catalogue: top-level services with their sub-services. Public.',
-        responses: { 200: jsonResponse(ServiceListSchema, 'Services'), 304: { description: 'Not modified (If-None-Match)' } },
+        responses: { 200: jsonResponse(ServiceListSchema, 'Services'), ...NOT_MODIFIED },
       }),
       async (c) => {
         // Fetched with "no cache": revalidated every time by ETag (http/public-cache.ts),
@@ -145,7 +146,7 @@ export function servicesRoutes({ db, storage }: Deps) {
             required: false,
             content: {
               'application/json': { schema: UpdateServiceSchema },
-              'multipart/form-data': { schema: serviceMultipartDoc as never },
+              'multipart/form-data': { schema: serviceUpdateMultipartDoc as never },
             },
           },
         },

@@ -107,3 +107,6 @@ export const serviceMultipartDoc = {
     image: { type: 'string', format: 'binary', description: 'JPG, PNG, GIF, WebP, BMP or AVIF.' },
   },
 } as const;
+
+/** The same fields for PUT /services/{id}: each optional, as an edit sends only what changed. */
+export const serviceUpdateMultipartDoc = { type: 'object', properties: serviceMultipartDoc.properties } as const;

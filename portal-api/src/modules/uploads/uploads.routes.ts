@@ -44,6 +44,7 @@ export function uploadsRoutes(deps: Deps) {
         204: tusHeaders,
         401: { description: 'No session' },
         404: { description: "Unknown upload, or someone else's" },
+        412: { description: 'No Tus-Resumable header, or a tus version other than 1.0.0' },
         ...Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description }])),
       },
     });

@@ -10,8 +10,8 @@ import { uploadWhole } from './tus-client.ts';
 // profile, a request with files (multipart and resumable uploads), quotes, addenda, deliverables,
 // chat history and files, saved replies, blogs, categories, services, users, contact — with every
 // request and answer held against /api/openapi.json. A violation fails the call that caused it.
-// Any API test file can be replayed the same way:
-// `API_CONTRACT_CHECK=1 npx vitest run tests/api/<file>.test.ts`.
+// Every other API test is held to the document the same way (harness.ts); this file walks the
+// areas on purpose, so that none is left to chance.
 
 let server: TestServer;
 let admin: string;

@@ -10,7 +10,7 @@ import type { CallOptions } from './harness.ts';
 //   - A request the server accepted (2xx) must match the operation's request body and be of a
 //     documented media type: the document must not refuse what the API takes. Refused requests
 //     (4xx) are the tests' own bad input, and are not held against it.
-// Used by openapi-contract.test.ts, and by every API test with API_CONTRACT_CHECK=1 (harness.ts).
+// Used by every API test through harness.ts (API_CONTRACT_CHECK=0 turns it off).
 
 type Doc = { paths: Record<string, Record<string, Operation>> };
 type Media = Record<string, { schema?: unknown }>;

@@ -244,7 +244,9 @@ describe('tus uploads', () => {
     const stale = new Date(Date.now() - 25 * 3600_000);
     await fs.utimes(path.join(tusDir(), id), stale, stale);
     expect((await tusRequest(server.url, 'HEAD', url, { token: ana.token })).status).toBe(410);
-    expect((await patchUpload(server.url, ana.token, url, 2000, Buffer.alloc(1000, 7))).status).toBe(410);
+    const gone = await patchUpload(server.url, ana.token, url, 2000, Buffer.alloc(1000, 7));
+    expect(gone.status).toBe(410);
+    expect(gone.body.code).toBe('uploads_gone');
   });
 
   it('expires unfinished uploads after 24 hours, removing their bytes', async () => {

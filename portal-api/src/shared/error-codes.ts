@@ -10,6 +10,8 @@ export const STATUS_CODES = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  // Only the resumable uploads answer 410 (tus expiration): the upload is gone, as uploads_gone says.
+  410: 'uploads_gone',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',

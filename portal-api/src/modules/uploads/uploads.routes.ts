@@ -90,13 +90,17 @@ export function uploadsRoutes(deps: Deps) {
           'Appends bytes at Upload-Offset (tus). A wrong offset is 409, bytes past Upload-Length 413. The last PATCH checks the file type (415 names a refused file, which is deleted). HEAD on the same URL answers the offset (tus; no body, so errors are status only) and checks a full upload the server stopped before checking.',
           {
             409: 'Upload-Offset is not the offset the server has',
+            410: 'The upload expired (24 hours after its last bytes): start it again',
             413: 'Bytes past Upload-Length (or UPLOAD_MAX_MB)',
             415: 'The completed file is not a PDF, DWG, ZIP or image (by content); it is deleted and the message names it',
           },
         ),
         (c) => forward(c, c.req.param('id') ?? null) as never,
       )
-      .openapi(route('delete', true, 'Deletes the upload (tus termination).'), (c) => forward(c, c.req.param('id') ?? null) as never)
+      .openapi(
+        route('delete', true, 'Deletes the upload (tus termination).', { 410: 'The upload had already expired' }),
+        (c) => forward(c, c.req.param('id') ?? null) as never,
+      )
       // Hono answers HEAD with the GET route (dropping the body), so tus's HEAD
       // (documented with PATCH: HTTP gives it no body for a {message}) is served
       // here; a real GET (download) is not offered.

@@ -8,7 +8,7 @@ import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../portal-api/src/config.ts';
 import type { Database } from '../../portal-api/src/db/schema.ts';
 import { startServer, type RunningServer } from '../../portal-api/src/server.ts';
-import { contractChecker } from './openapi-contract.ts';
+import { checkerAt, CONTRACT_CHECK, forgetServer } from './openapi-contract.ts';
 import type { BuildOutcome } from '../../portal-api/src/site/build.ts';
 
 // Boots the real server on an ephemeral port with a fresh DATA_DIR and a real
@@ -27,17 +27,6 @@ export type TestServer = RunningServer & {
 };
 export type CallOptions = { json?: unknown; form?: FormData; token?: string | null; body?: BodyInit; headers?: Record<string, string> };
 export type Mail = { file: string; to: string; replyTo: string; subject: string; text: string; html: string; raw: string };
-
-/**
- * One checker per document text, shared by the servers of a worker (the API project runs its files
- * in one module graph): its validators are compiled once, not once per test file.
- */
-const checkers = new Map<string, ReturnType<typeof contractChecker>>();
-function checkerFor(text: string): ReturnType<typeof contractChecker> {
-  let found = checkers.get(text);
-  if (!found) checkers.set(text, (found = contractChecker(JSON.parse(text))));
-  return found;
-}
 
 /** `options.log` receives everything the server logs (silent by default). */
 export async function startTestServer(
@@ -77,11 +66,7 @@ export async function startTestServer(
 
   // Every call is held against the server's /api/openapi.json (openapi-contract.ts), as a validating
   // proxy would; API_CONTRACT_CHECK=0 turns it off to find whether a failure is the document's.
-  let checker: Promise<ReturnType<typeof contractChecker>> | undefined;
-  const contract =
-    process.env.API_CONTRACT_CHECK !== '0' || options.contract
-      ? () => (checker ??= fetch(`${running.url}/api/openapi.json`).then(async (res) => checkerFor(await res.text())))
-      : null;
+  const contract = CONTRACT_CHECK || options.contract ? () => checkerAt(running.url) : null;
   const call: TestServer['call'] = async (method, urlPath, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     let body: BodyInit | undefined = options.body;
@@ -118,6 +103,7 @@ export async function startTestServer(
       return readOutbox(dataDir);
     },
     stop: async () => {
+      forgetServer(running.url);
       await running.close();
       await pgDatabase?.drop();
       if (ownsDataDir) await fs.rm(dataDir, { recursive: true, force: true });

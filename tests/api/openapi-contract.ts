@@ -99,3 +99,30 @@ function formObject(form: FormData, schema: unknown): Record<string, unknown> {
   }
   return out;
 }
+
+/**
+ * One checker per document text, shared by the servers of a worker (the API project runs its files
+ * in one module graph): its validators are compiled once, not once per test file.
+ */
+const checkers = new Map<string, ReturnType<typeof contractChecker>>();
+export function checkerFor(text: string): ReturnType<typeof contractChecker> {
+  let found = checkers.get(text);
+  if (!found) checkers.set(text, (found = contractChecker(JSON.parse(text) as Doc)));
+  return found;
+}
+
+/** The checker of the server at `baseUrl` (its /api/openapi.json, read once per server). */
+const byServer = new Map<string, Promise<ReturnType<typeof contractChecker>>>();
+export function checkerAt(baseUrl: string): Promise<ReturnType<typeof contractChecker>> {
+  let found = byServer.get(baseUrl);
+  if (!found) byServer.set(baseUrl, (found = fetch(`${baseUrl}/api/openapi.json`).then(async (res) => checkerFor(await res.text()))));
+  return found;
+}
+
+/** Drops a stopped server's checker: another server may later take its port. */
+export function forgetServer(baseUrl: string): void {
+  byServer.delete(baseUrl);
+}
+
+/** Whether the API tests hold their calls to the document (all but API_CONTRACT_CHECK=0; never outside vitest). */
+export const CONTRACT_CHECK = !!process.env.VITEST && process.env.API_CONTRACT_CHECK !== '0';

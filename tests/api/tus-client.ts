@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { checkerAt, CONTRACT_CHECK } from './openapi-contract.ts';
 
 // Raw tus 1.0.0 requests for the API tests: every header written out, so a
-// test can forge an offset or send too many bytes on purpose.
+// test can forge an offset or send too many bytes on purpose. In the API tests each answer is held
+// to the OpenAPI document, as server.call()'s are (harness.ts).
 
 export type TusCall = { status: number; headers: Headers; body: any };
 
@@ -20,6 +22,15 @@ export async function tusRequest(
     body = text ? JSON.parse(text) : null;
   } catch {
     // not JSON
+  }
+  if (CONTRACT_CHECK) {
+    const problems = (await checkerAt(baseUrl)).check(
+      method,
+      path,
+      { body: opts.body },
+      { status: res.status, body, headers: res.headers },
+    );
+    if (problems.length) throw new Error(`The answer breaks the OpenAPI document:\n${problems.join('\n')}`);
   }
   return { status: res.status, headers: res.headers, body };
 }

@@ -66,23 +66,34 @@ describe('public reads stay fresh', () => {
 });
 
 describe('HTTP caching of public reads', () => {
+  async function expectCached(target: string) {
+    const first = await a.call('GET', target);
+    expect(first.status, target).toBe(200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[^"]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await a.call('GET', target, { headers: { 'if-none-match': etag } });
+    expect(again.status, target).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    const head = await fetch(`${a.url}${target}`, { method: 'HEAD', headers: { 'if-none-match': etag } });
+    expect(head.status).toBe(304);
+    expect((await a.call('GET', target, { headers: { 'if-none-match': 'W/"other"' } })).status).toBe(200);
+  }
+
   it.each(['/api/services', '/api/blogs', '/api/blogs?pageSize=1', '/api/categories'])(
     '%s: ETag and no-cache, 304 on the held tag (GET and HEAD), 200 on another',
-    async (target) => {
-      const first = await a.call('GET', target);
-      expect(first.status).toBe(200);
-      const etag = first.headers.get('etag')!;
-      expect(etag).toMatch(/^W\/"[^"]+"$/);
-      expect(first.headers.get('cache-control')).toBe('no-cache');
-      const again = await a.call('GET', target, { headers: { 'if-none-match': etag } });
-      expect(again.status).toBe(304);
-      expect(again.headers.get('etag')).toBe(etag);
-      expect(again.headers.get('cache-control')).toBe('no-cache');
-      const head = await fetch(`${a.url}${target}`, { method: 'HEAD', headers: { 'if-none-match': etag } });
-      expect(head.status).toBe(304);
-      expect((await a.call('GET', target, { headers: { 'if-none-match': 'W/"other"' } })).status).toBe(200);
-    },
+    expectCached,
   );
+
+  it("a post's page and the tag list are cached the same way, by id and by slug", async () => {
+    const category = (await a.call('GET', '/api/categories')).body.data[0]._id;
+    const created = await a.call('POST', '/api/blogs', { form: blogForm('A cached post', category), token: adminA });
+    expect(created.status).toBe(201);
+    await expectCached('/api/blogs/tags');
+    await expectCached(`/api/blogs/${created.body.data._id}`);
+    await expectCached(`/api/blogs/${created.body.data.slug}`);
+  });
 
   it("an admin's list with drafts gets its own tag", async () => {
     const anonymous = (await a.call('GET', '/api/blogs')).headers.get('etag');

@@ -74,7 +74,10 @@ export function blogsRoutes({ db, storage }: Deps) {
   };
 
   const router = createRouter();
+  // Every public read of the area: the list, the tags and a post (a middleware path matches itself
+  // only, hence both).
   router.use('/blogs', publicRead());
+  router.use('/blogs/*', publicRead());
   return router
     .openapi(
       createRoute({
@@ -111,7 +114,7 @@ export function blogsRoutes({ db, storage }: Deps) {
         path: '/blogs/tags',
         tags: ['Blogs'],
         summary: 'Tags of published blogs with their post counts, most used first. Public.',
-        responses: { 200: jsonResponse(TagListSchema, 'Tags') },
+        responses: { 200: jsonResponse(TagListSchema, 'Tags'), ...NOT_MODIFIED },
       }),
       async (c) => {
         const tags = { data: await listPublishedTags(db) };
@@ -177,7 +180,7 @@ export function blogsRoutes({ db, storage }: Deps) {
         summary: 'One blog by id or slug. Public for published blogs; drafts for admins only (404 for anyone else).',
         middleware: [optionalAuth(db)] as const,
         request: { params: IdOrSlugParamSchema },
-        responses: { 200: jsonResponse(BlogEnvelopeSchema, 'The blog'), 404: { description: 'Unknown, or a draft' } },
+        responses: { 200: jsonResponse(BlogEnvelopeSchema, 'The blog'), ...NOT_MODIFIED, 404: { description: 'Unknown, or a draft' } },
       }),
       async (c) => {
         const blog = await findBlog(db, storage, c.req.valid('param').idOrSlug);

@@ -4,10 +4,21 @@
 // fields are the routes' own (each route checks them with its schema once received); a client
 // generated from the document can then build the request.
 
-import { MAX_CHAT_MESSAGE } from '../modules/chats/chats.limits.ts';
+import { z } from 'zod';
+import { ChatFileFieldsSchema } from '../modules/chats/chats.schema.ts';
 import { SAVED_REPLY_LIMITS } from '../modules/saved-replies/saved-replies.rules.ts';
+import { CreateSavedReplySchema } from '../modules/saved-replies/saved-replies.schema.ts';
 
 type JsonSchema = Record<string, unknown>;
+
+/** A route's own zod schema of its text fields, as JSON Schema: its limits and descriptions, written once. */
+const fieldsOf = (schema: z.ZodObject) => {
+  const { properties, required = [] } = z.toJSONSchema(schema, { io: 'input' }) as {
+    properties: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return { properties, required };
+};
 
 const text = (description?: string): JsonSchema => ({ type: 'string', ...(description ? { description } : {}) });
 const file = (description: string): JsonSchema => ({ type: 'string', format: 'binary', description });
@@ -42,14 +53,8 @@ const queryFields = {
   reuseFiles: text('Comma-separated ids of files of the caller’s own earlier requests.'),
 };
 
-const chatFileFields = {
-  message: {
-    type: 'string',
-    maxLength: MAX_CHAT_MESSAGE,
-    description: "Text sent with the file; without it the message reads the file's name.",
-  },
-  replyTo: { type: 'string', maxLength: 64, description: 'The id of the message this one answers.' },
-};
+const chatFileFields = fieldsOf(ChatFileFieldsSchema).properties;
+const savedReplyFields = fieldsOf(CreateSavedReplySchema);
 
 const blogFields = {
   title: text(),
@@ -109,18 +114,13 @@ export const READ_BY_ROUTE_BODIES: Record<string, { required: boolean; content: 
       'multipart/form-data': {
         schema: multipart(
           {
-            title: { type: 'string', maxLength: SAVED_REPLY_LIMITS.title, description: 'Unique in any case.' },
-            body: {
-              type: 'string',
-              maxLength: SAVED_REPLY_LIMITS.body,
-              description: 'May hold {client_first_name}, {project_name} and {bid_due_date}.',
-            },
+            ...savedReplyFields.properties,
             'files[]': {
               ...files('PDF, DWG, ZIP, XLSX, CSV or an image (by content), as deliverables.'),
               maxItems: SAVED_REPLY_LIMITS.files,
             },
           },
-          ['title', 'body'],
+          savedReplyFields.required,
         ),
       },
     },

@@ -4,8 +4,18 @@ import { SAVED_REPLY_LIMITS } from './saved-replies.rules.ts';
 
 // docs/product.md §25 "Saved replies".
 
-const title = z.string({ error: T.titleRequired }).trim().min(1, T.titleRequired).max(SAVED_REPLY_LIMITS.title, T.titleTooLong);
-const body = z.string({ error: T.bodyRequired }).trim().min(1, T.bodyRequired).max(SAVED_REPLY_LIMITS.body, T.bodyTooLong);
+const title = z
+  .string({ error: T.titleRequired })
+  .trim()
+  .min(1, T.titleRequired)
+  .max(SAVED_REPLY_LIMITS.title, T.titleTooLong)
+  .meta({ description: 'Unique in any case.' });
+const body = z
+  .string({ error: T.bodyRequired })
+  .trim()
+  .min(1, T.bodyRequired)
+  .max(SAVED_REPLY_LIMITS.body, T.bodyTooLong)
+  .meta({ description: 'May hold {client_first_name}, {project_name} and {bid_due_date}.' });
 
 /** The text fields of POST /saved-replies (multipart, with the files in files[]). */
 export const CreateSavedReplySchema = z.object({ title, body });

@@ -74,9 +74,7 @@ export function blogsRoutes({ db, storage }: Deps) {
   };
 
   const router = createRouter();
-  // Every public read of the area: the list, the tags and a post (a middleware path matches itself
-  // only, hence both).
-  router.use('/blogs', publicRead());
+  // Every public read of the area: the list, the tags and a post ('/blogs/*' matches '/blogs' too).
   router.use('/blogs/*', publicRead());
   return router
     .openapi(

@@ -105,7 +105,7 @@ function formObject(form: FormData, schema: unknown): Record<string, unknown> {
  * in one module graph): its validators are compiled once, not once per test file.
  */
 const checkers = new Map<string, ReturnType<typeof contractChecker>>();
-export function checkerFor(text: string): ReturnType<typeof contractChecker> {
+function checkerFor(text: string): ReturnType<typeof contractChecker> {
   let found = checkers.get(text);
   if (!found) checkers.set(text, (found = contractChecker(JSON.parse(text) as Doc)));
   return found;
@@ -113,10 +113,16 @@ export function checkerFor(text: string): ReturnType<typeof contractChecker> {
 
 /** The checker of the server at `baseUrl` (its /api/openapi.json, read once per server). */
 const byServer = new Map<string, Promise<ReturnType<typeof contractChecker>>>();
-export function checkerAt(baseUrl: string): Promise<ReturnType<typeof contractChecker>> {
+function checkerAt(baseUrl: string): Promise<ReturnType<typeof contractChecker>> {
   let found = byServer.get(baseUrl);
   if (!found) byServer.set(baseUrl, (found = fetch(`${baseUrl}/api/openapi.json`).then(async (res) => checkerFor(await res.text()))));
   return found;
+}
+
+/** Holds one call of the server at `baseUrl` to its document: throws with every problem found. */
+export async function expectDocumented(baseUrl: string, method: string, url: string, options: CallOptions, answer: Answer): Promise<void> {
+  const problems = (await checkerAt(baseUrl)).check(method, url, options, answer);
+  if (problems.length) throw new Error(`The answer breaks the OpenAPI document:\n${problems.join('\n')}`);
 }
 
 /** Drops a stopped server's checker: another server may later take its port. */

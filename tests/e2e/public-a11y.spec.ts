@@ -65,16 +65,17 @@ const DESKTOP_AXE = new Set(firstOfKind);
 // trade page is checked in, with no link, image, table or HTML of its own, so the pages differ
 // only in their text, which axe's serious rules do not judge. Every page is still loaded, checked
 // for sideways scrolling at each width and at 200 % text, and for script errors.
+const pageOf = (p: string) => CONTENT_PAGES.find((c) => c.path === p);
 const PHONE_AXE = new Set<string>(
   PUBLIC_PATHS.filter((p) => {
-    const page = CONTENT_PAGES.find((c) => c.path === p);
+    const page = pageOf(p);
     return page?.kind !== 'trade' || !page.plainBody || firstOfKind.includes(p);
   }),
 );
 
 // Every public page, a few to a test on one browser page: a test's own context and page cost about
 // 0.3–0.4 s before it does anything, a tenth of a page's checks. Each page is a step of its test.
-const kindOf = (p: string) => CONTENT_PAGES.find((c) => c.path === p)?.kind;
+const kindOf = (p: string) => pageOf(p)?.kind;
 const trades = PUBLIC_PATHS.filter((p) => kindOf(p) === 'trade');
 const PAGE_GROUPS: Array<[string, string[]]> = [
   // Whatever is neither a service nor a trade page goes in the first group, so none is left out.

@@ -12,6 +12,7 @@ import { ProfileScreen } from './ProfileScreen.tsx';
 import { ResetPasswordScreen } from './ResetPasswordScreen.tsx';
 import { SignupScreen } from './SignupScreen.tsx';
 import { signupBody } from '../auth-rules.ts';
+import { ORANGE_TOAST_MS } from '../notify.ts';
 
 /** Vitest's jsdom environment exposes its JSDOM instance. */
 declare const jsdom: { reconfigure(options: { url: string }): void; window: { _origin: string } };
@@ -69,6 +70,21 @@ afterEach(async () => {
   await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
 });
 const routes = (calls: Call[]) => calls.map((c) => c.route);
+/**
+ * Skips the pause a screen takes after a success before it leaves (so its toast can be read:
+ * 1.2–3 s), instead of waiting it out: call before the step that succeeds, then `leave()`
+ * once its toast shows. Other timers keep running with the clock.
+ */
+function skipLeavingPause(): { leave: () => Promise<void> } {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  onTestFinished(() => void vi.useRealTimers());
+  return {
+    leave: async () => {
+      await act(() => vi.advanceTimersByTimeAsync(ORANGE_TOAST_MS));
+      vi.useRealTimers();
+    },
+  };
+}
 /** What the server itself answers to `json` on `path` (a refusal's message). */
 const serverSays = async (path: string, json: unknown) => (await browser.server.call('POST', path, { json })).body.message as string;
 
@@ -289,9 +305,11 @@ describe('code step', () => {
 
     fireEvent.change(box, { target: { value: code } });
     expect(screen.queryByText('Please enter a valid 6-digit OTP.')).toBeNull();
+    const pause = skipLeavingPause();
     click('Verify');
     expect(await screen.findByText('User login successfully!')).toBeTruthy();
-    await waitFor(() => expect(browser.visited).toEqual(['/admin']), { timeout: 3000 });
+    await pause.leave();
+    expect(browser.visited).toEqual(['/admin']);
     expect(localStorage.getItem('role')).toBe('admin');
     expect(sessionStorage.getItem('loginChallenge')).toBeNull();
     unmount();
@@ -394,10 +412,12 @@ describe('forgot and reset password', () => {
     browser.visit('/otp-verification?email=ada%40example.com');
     const otp = render(<OtpScreen />);
     fireEvent.change(await screen.findByLabelText('Digit 1 of 6'), { target: { value: code } });
+    let pause = skipLeavingPause();
     click('Verify');
     // docs/product.md §8: the code step's success text is the same in the forgot-password flow.
     expect(await screen.findByText('User login successfully!')).toBeTruthy();
-    await waitFor(() => expect(browser.visited).toEqual(['/reset-password?email=ada%40example.com']), { timeout: 3000 });
+    await pause.leave();
+    expect(browser.visited).toEqual(['/reset-password?email=ada%40example.com']);
     otp.unmount();
 
     browser.visit('/reset-password?email=ada%40example.com');
@@ -425,9 +445,11 @@ describe('forgot and reset password', () => {
     type('New password', 'Ada-N3w-Passw0rd');
     expect(screen.queryByText(tooShortForLogin)).toBeNull();
     type('Confirm password', 'Ada-N3w-Passw0rd');
+    pause = skipLeavingPause();
     click('Reset Password');
     expect(await screen.findByText('Password reset successful!')).toBeTruthy();
-    await waitFor(() => expect(browser.visited).toEqual(['/login']), { timeout: 3000 });
+    await pause.leave();
+    expect(browser.visited).toEqual(['/login']);
     const login = await browser.server.call('POST', '/api/auth/login', {
       json: { email: 'ada@example.com', password: 'Ada-N3w-Passw0rd' },
     });
@@ -518,9 +540,11 @@ describe('a double click (or Enter twice) sends once', () => {
     const { unmount } = render(<OtpScreen />);
     fireEvent.change(await screen.findByLabelText('Digit 1 of 6'), { target: { value: code } });
     const calls = recordCalls();
+    const pause = skipLeavingPause();
     twice('Verify');
     expect(await screen.findByText('User login successfully!')).toBeTruthy();
-    await waitFor(() => expect(browser.visited).toEqual(['/admin']), { timeout: 3000 });
+    await pause.leave();
+    expect(browser.visited).toEqual(['/admin']);
     expect(routes(calls())).toEqual(['POST /api/auth/login-verify-otp']);
     unmount();
   });
@@ -554,6 +578,7 @@ describe('profile', () => {
 
     type('Full Name', ' Rita B. Profile ');
     type('Phone No.', '+1 305 555 0199');
+    const pause = skipLeavingPause();
     click('SAVE');
     expect(await screen.findByText('Profile Updated Successfully')).toBeTruthy();
     expect(uploads()).toEqual([
@@ -562,7 +587,8 @@ describe('profile', () => {
         body: { fullName: ' Rita B. Profile ', bio: ' Estimator. ', phoneNumber: '+1 305 555 0199', company: 'Profile & Co' },
       },
     ]);
-    await waitFor(() => expect(browser.visited).toEqual(['/portal']), { timeout: 5000 });
+    await pause.leave();
+    expect(browser.visited).toEqual(['/portal']);
     const row = await browser.server.deps.db
       .selectFrom('users')
       .select(['full_name', 'company', 'bio'])

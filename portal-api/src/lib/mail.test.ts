@@ -105,3 +105,26 @@ describe('HTML parts', () => {
     expect(page).not.toContain('href="javascript');
   });
 });
+
+describe('SMTP timeouts', () => {
+  it('give up each step after 10 s unless SMTP_URL asks for other times', async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    const { SMTP_TIMEOUT_MS, smtpTransportOptions } = await import('./mail.ts');
+    const optionsOf = (url: string) =>
+      (nodemailer.createTransport(smtpTransportOptions(url)) as unknown as { transporter: { options: Record<string, unknown> } })
+        .transporter.options;
+    expect(SMTP_TIMEOUT_MS).toBe(10_000);
+    expect(optionsOf('smtp://user:pw@smtp.example.com:587')).toMatchObject({
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 10_000,
+      host: 'smtp.example.com',
+      port: 587,
+    });
+    expect(optionsOf('smtp://smtp.example.com:587/?socketTimeout=30000&greetingTimeout=25000')).toMatchObject({
+      connectionTimeout: 10_000,
+      greetingTimeout: 25_000,
+      socketTimeout: 30_000,
+    });
+  });
+});

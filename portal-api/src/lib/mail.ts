@@ -23,19 +23,28 @@ export type Mailer = {
 export const SMTP_TIMEOUT_MS = 10_000;
 
 /**
+ * The SMTP transport's options for `url`. nodemailer lets the URL's query override
+ * any of them (`smtp://host:587/?socketTimeout=30000` for a slow relay), which is
+ * the one place an operator tunes them (docs/operations.md, "Mail").
+ */
+export function smtpTransportOptions(url: string) {
+  return {
+    url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+    logger: false,
+  } as const;
+}
+
+/**
  * nodemailer to SMTP_URL when set; otherwise each message is written to
  * DATA_DIR/outbox/*.eml so a fresh install works without a mail server.
  * It logs nothing: the worker logs the kind and the recipient, never a body.
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport({
-      url: config.smtpUrl,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-      logger: false,
-    });
+    const transport = nodemailer.createTransport(smtpTransportOptions(config.smtpUrl));
     return {
       async send(message) {
         await transport.sendMail({ from: config.mailFrom, ...message });

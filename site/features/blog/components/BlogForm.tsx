@@ -237,7 +237,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
         </div>
         <div className="field">
           <label htmlFor="blog-tags">Tags (comma separated)</label>
-          <input id="blog-tags" placeholder="concrete, takeoff, bidding" aria-describedby="blog-tags-hint" {...register('tags')} />
+          <input id="blog-tags" placeholder="takeoff, bidding" aria-describedby="blog-tags-hint" {...register('tags')} />
           <p id="blog-tags-hint" className="be-hint">
             {tags.length ? (
               <>

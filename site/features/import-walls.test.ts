@@ -44,7 +44,7 @@ describe('an area imports another only through its index.ts', { timeout: 120_000
   it('refuses the chat, the queue and the dashboards reaching into the request workspace', async () => {
     for (const [file, spec] of [
       ['site/features/chat/components/Planted.tsx', '../../request/components/RequestPanel.tsx'],
-      ['site/features/queue/api.ts', '../request/use-workspace.ts'],
+      ['site/features/queue/api.ts', '../request/api.ts'],
       ['site/features/dashboard/components/Planted.tsx', '../../request/admin-format.tsx'],
     ] as const) {
       const messages = await lint(file, `import * as planted from '${spec}';\nexport const p = planted;\n`);

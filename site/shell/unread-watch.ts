@@ -4,6 +4,7 @@ import { ALERT_ACTION, ALERT_TOAST_MS, lifecycleAlert } from '../../portal-api/s
 import type { Note } from '../../portal-api/src/modules/chats/chats.frames.schema.ts';
 import type { LifecycleFrame } from '../../portal-api/src/modules/queries/queries.schema.ts';
 import { useAuth } from '../lib/auth-store.ts';
+import { REQUEST_VIEWS } from '../lib/cache-keys.ts';
 import { workspacePath } from '../lib/routes.ts';
 import { type SocketConsumer, tabSocket } from './tab-socket.ts';
 import { useUnread } from './unread-store.ts';
@@ -19,8 +20,9 @@ export function watchUnread(token: string, queryClient: QueryClient): () => void
   // A request changed (new, status, quote, revision…): the lists and counts of this page refresh
   // (the client's My Queries and dashboard, the admin's queue, dashboard and chat list).
   const refreshLists = (queryId?: string) => {
-    for (const queryKey of [['queries'], ['recent-activities'], ['admin']]) void queryClient.invalidateQueries({ queryKey });
-    if (queryId) void queryClient.invalidateQueries({ queryKey: ['workspace', queryId] });
+    for (const queryKey of [REQUEST_VIEWS.mine, REQUEST_VIEWS.activities, REQUEST_VIEWS.admin])
+      void queryClient.invalidateQueries({ queryKey });
+    if (queryId) void queryClient.invalidateQueries({ queryKey: [...REQUEST_VIEWS.workspace, queryId] });
   };
   let opened = false;
   let seq = 0;
@@ -72,7 +74,7 @@ export function watchUnread(token: string, queryClient: QueryClient): () => void
         // Admins only (docs/product.md §25): the queue's rows and the workspace show the new assignee.
         refreshLists(frame.queryId);
       } else if (frame.type === 'noteAdded') {
-        void queryClient.invalidateQueries({ queryKey: ['notes', frame.note.query] });
+        void queryClient.invalidateQueries({ queryKey: [...REQUEST_VIEWS.notes, frame.note.query] });
         noteAlert(frame.note);
       } else if (frame.type === 'error') {
         // A refused markRead (a request this user may not see) changes nothing on screen.

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../ui/toast-on-demand.ts';
 import type { ChatMessage, ServerFrame } from '../../../portal-api/src/modules/chats/chats.frames.schema.ts';
-import { api, call } from '../../lib/api.ts';
+import { getChatHistory } from './api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { type SocketConsumer, tabSocket } from '../../shell/tab-socket.ts';
-import { workspaceKey } from '../request/index.ts';
+import { requestKeys } from '../request/index.ts';
 import { historyLacks, mergeMessages } from './merge-messages.ts';
 import { ECHO_TIMEOUT_MS, PendingSends } from './pending-sends.ts';
 
@@ -78,9 +78,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
       history?.abort();
       const controller = (history = new AbortController());
       try {
-        const list = await call(
-          api.chats.query[':id'].message.$get({ param: { id: queryId }, query: {} }, { init: { signal: controller.signal } }),
-        );
+        const list = await getChatHistory(queryId, controller.signal);
         if (stopped) return null;
         if (!Array.isArray(list)) throw new Error('The history is not a list.');
         const own = list.filter((m) => m.query === queryId);
@@ -109,8 +107,8 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
     let joins = 0;
     const refreshAfterRejoin = () => {
       if (joins++ === 0) return;
-      if (queryId) void queryClient.invalidateQueries({ queryKey: workspaceKey(queryId) });
-      void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
+      if (queryId) void queryClient.invalidateQueries({ queryKey: requestKeys.workspace(queryId) });
+      void queryClient.invalidateQueries({ queryKey: requestKeys.mine });
     };
 
     // Own messages sent and not yet echoed. No echo in time: the socket is taken for dead (it may
@@ -146,7 +144,7 @@ export function useChatRoom(queryId: string | undefined, opts: { admin?: boolean
             pending.echoed(frame.message, isOwn(frame.message));
             // A file sent in the chat joins the request's files ('From chat'): the panel reloads to
             // list it, on the sender's side as on the other.
-            if (frame.message.file) void queryClient.invalidateQueries({ queryKey: workspaceKey(queryId) });
+            if (frame.message.file) void queryClient.invalidateQueries({ queryKey: requestKeys.workspace(queryId) });
           }
           break;
         case 'queryStatus':

@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, call, upload } from '../../lib/api.ts';
+import { REQUEST_VIEWS } from '../../lib/cache-keys.ts';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
-import { workspaceKey } from '../request/index.ts';
+import { requestKeys } from '../request/index.ts';
 
 // The firm's desk (docs/product.md §25): the admins, assignment, internal notes and saved replies.
 
 export const deskKeys = {
   staff: ['staff'] as const,
-  notes: (queryId: string) => ['notes', queryId] as const,
+  notes: (queryId: string) => [...REQUEST_VIEWS.notes, queryId] as const,
   replies: ['saved-replies'] as const,
 };
 
@@ -31,8 +32,8 @@ export function useAssign(options: Options<{ message: string }, { queryId: strin
     ...options,
     mutationFn: ({ queryId, assigneeId }) => call(api.queries[':id'].assignee.$put({ param: { id: queryId }, json: { assigneeId } })),
     onSuccess: (...args) => {
-      void client.invalidateQueries({ queryKey: ['admin'] });
-      void client.invalidateQueries({ queryKey: workspaceKey(args[1].queryId) });
+      void client.invalidateQueries({ queryKey: REQUEST_VIEWS.admin });
+      void client.invalidateQueries({ queryKey: requestKeys.workspace(args[1].queryId) });
       return options.onSuccess?.(...args);
     },
   });

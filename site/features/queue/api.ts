@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, ApiError, call, jsonBody } from '../../lib/api.ts';
+import { REQUEST_VIEWS } from '../../lib/cache-keys.ts';
 import { useSingleFlightMutation } from '../../ui/use-single-flight-mutation.ts';
-import { workspaceKey, type QueryStatus } from '../request/index.ts';
-import { queueParams, type QueuePlace } from './queue-place.ts';
+import { requestKeys, type QueryStatus } from '../request/index.ts';
+import { QUEUE_PAGE_SIZE, queueParams, queuePlace, rememberQueuePlace, type QueuePlace } from './queue-place.ts';
 
 // The admin's request queue, one hook per call, keyed by queueKeys.
 
 /**
- * Every cache key of the area. They sit under ['admin'] with the dashboard's lists, so a change
- * to a request refreshes every admin list at once.
+ * Every cache key of the area. They sit under ['admin'] (REQUEST_VIEWS.admin) with the dashboard's
+ * and the chat's lists, so a change to a request refreshes every admin list at once.
  */
 export const queueKeys = {
-  all: ['admin'] as const,
+  all: REQUEST_VIEWS.admin,
   queue: (status: string, search: string, page: number, assignee = 'everyone') =>
     [...queueKeys.all, 'queue', status, search, page, assignee] as const,
   clients: (page: number) => [...queueKeys.all, 'clients', page] as const,
@@ -53,7 +54,7 @@ function useRefresh() {
   const client = useQueryClient();
   return (queryId: string) => {
     void client.invalidateQueries({ queryKey: queueKeys.all });
-    void client.invalidateQueries({ queryKey: workspaceKey(queryId) });
+    void client.invalidateQueries({ queryKey: requestKeys.workspace(queryId) });
   };
 }
 
@@ -91,4 +92,27 @@ export function useAttachDeliverables() {
     void client.invalidateQueries({ queryKey: queueKeys.all });
     return res;
   };
+}
+
+/**
+ * The request after `currentId` in the remembered view: the next row of its page, else the first of
+ * the page after; when the current one has left the view (started, answered), the first row of its
+ * page that is not it. Null at the end of the view.
+ */
+export async function nextInQueue(currentId: string): Promise<string | null> {
+  const place = queuePlace();
+  const load = (page: number) => call(api.queries.$get({ query: queueParams(place, page) }));
+  const here = await load(place.page);
+  const ids = here.data.map((q) => q._id);
+  const at = ids.indexOf(currentId);
+  if (at >= 0 && at + 1 < ids.length) return ids[at + 1]!;
+  if (at < 0) {
+    const other = ids.find((id) => id !== currentId);
+    if (other) return other;
+  }
+  if (place.page * QUEUE_PAGE_SIZE >= here.total) return null;
+  const after = await load(place.page + 1);
+  const next = after.data.find((q) => q._id !== currentId)?._id ?? null;
+  if (next) rememberQueuePlace({ ...place, page: place.page + 1 });
+  return next;
 }

@@ -6,4 +6,4 @@ export { StatusActions } from './components/StatusActions.tsx';
 export { CloseConfirm } from './components/CloseConfirm.tsx';
 export { useStatusChange } from './components/use-status-change.ts';
 // The workspace's 'Next request' opens the next row of the queue's remembered view.
-export { nextInQueue } from './queue-place.ts';
+export { nextInQueue } from './api.ts';

@@ -6,6 +6,5 @@ export { RequestPanel } from './components/RequestPanel.tsx';
 export { formatDate, formatDateTime, formatTime, StatusBadge, statusLabel, type Query, type QueryStatus } from './admin-format.tsx';
 export { countdown, dueIn } from './countdown.ts';
 export { dueLabel } from './due-label.ts';
-export { useMyQueries } from './use-my-queries.ts';
 export { useNow } from './use-now.ts';
-export { useWorkspace, workspaceKey } from './use-workspace.ts';
+export { requestKeys, useMyQueries, useWorkspace } from './api.ts';

@@ -1,4 +1,4 @@
-import type { Workspace } from './use-workspace.ts';
+import type { Workspace } from './api.ts';
 
 type Move = Workspace['moves'][number]['move'];
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Workspace } from './use-workspace.ts';
+import type { Workspace } from './api.ts';
 
 /**
  * What every panel section receives. A section decides by `role` what it shows

@@ -16,7 +16,7 @@ import { ChatRequestList } from './ChatRequestList.tsx';
 import type { ChatRequestFilter } from '../../../../portal-api/src/modules/chats/chats.schema.ts';
 import './admin-chat.css';
 import type { ChatUser } from '../types.ts';
-import { useChatUsers } from '../use-chat-users.ts';
+import { chatKeys, useChatUsers } from '../api.ts';
 import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
 
 const REQUEST_PANEL_ID = 'request-details';
@@ -70,8 +70,8 @@ function AdminChat() {
   const lastEvent = useUnread((s) => s.lastEvent);
   useEffect(() => {
     if (lastEvent) {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-requests'] });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.allUsers });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.allRequests });
     }
   }, [lastEvent, queryClient]);
   // The per-request list's filter, kept for the tab's session (Open unless chosen).
@@ -91,8 +91,8 @@ function AdminChat() {
   // The open request's status changed live (a quote accepted, a revision asked for): its row in the list follows.
   useEffect(() => {
     if (room.queryStatus || room.lifecycleStamp) {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-users'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'chat-requests'] });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.allUsers });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.allRequests });
     }
   }, [room.queryStatus, room.lifecycleStamp, queryClient]);
   // Under 768 px the back arrow hides the conversation: the focus goes to the list, on the query

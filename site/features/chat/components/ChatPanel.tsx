@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { REQUEST_VIEWS } from '../../../lib/cache-keys.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { Composer, type SlashReply } from './Composer.tsx';
-import { useChatFile } from '../use-chat-file.ts';
+import { useChatFile } from '../api.ts';
 import { MessageList } from './MessageList.tsx';
 import type { ChatMessage, ChatRoom } from '../useChatRoom.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
@@ -230,7 +231,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
             onClosing={() => rescueFocus(() => bodyRef.current?.querySelector<HTMLElement>('[role="log"]'))}
             onClosed={() => {
               setClosedHere(true);
-              void client.invalidateQueries({ queryKey: ['admin'] });
+              void client.invalidateQueries({ queryKey: REQUEST_VIEWS.admin });
             }}
             onDone={() => setConfirming(false)}
           />

@@ -6,7 +6,7 @@ import { busyButton } from '../../../ui/busy-button.ts';
 import { dueIn, statusLabel, useNow } from '../../request/index.ts';
 import { useUnread } from '../../../shell/unread-store.ts';
 import { lastLine, requestTitle, whenText } from '../request-row.ts';
-import { useChatRequests } from '../use-chat-requests.ts';
+import { useChatRequests } from '../api.ts';
 
 const FILTER_LABELS: Record<ChatRequestFilter, string> = { unread: 'Unread', open: 'Open', all: 'All' };
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useMyQueries, ChatQuoteCard, RequestPanel, StatusBadge } from '../../request/index.ts';
+import { requestKeys, useMyQueries, ChatQuoteCard, RequestPanel, StatusBadge } from '../../request/index.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useProgressiveCount } from '../../../lib/progressive.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { sidebarQueryTitle } from '../../../lib/truncate.ts';
 import { Composer } from './Composer.tsx';
-import { useChatFile } from '../use-chat-file.ts';
+import { useChatFile } from '../api.ts';
 import { MessageList } from './MessageList.tsx';
 import { useChatRoom, type ChatMessage } from '../useChatRoom.ts';
 import { useUnread } from '../../../shell/unread-store.ts';
@@ -70,7 +70,7 @@ function ClientChat() {
   // A live status change (queryStatus frame) also updates the list: '(Closed)' and its order.
   useEffect(() => {
     if (!room.queryStatus || !selected) return;
-    queryClient.setQueryData<MyQuery[]>(['queries', 'me'], (list) =>
+    queryClient.setQueryData<MyQuery[]>(requestKeys.mine, (list) =>
       list?.map((q) => (q._id === selected._id ? { ...q, status: room.queryStatus as MyQuery['status'] } : q)),
     );
   }, [room.queryStatus, selected, queryClient]);
@@ -85,7 +85,7 @@ function ClientChat() {
   const lastEvent = useUnread((s) => s.lastEvent);
   useEffect(() => {
     if (lastEvent && lastEvent.count > 0 && lastEvent.queryId !== selected?._id)
-      void queryClient.invalidateQueries({ queryKey: ['queries', 'me'] });
+      void queryClient.invalidateQueries({ queryKey: requestKeys.mine });
   }, [lastEvent, selected?._id, queryClient]);
 
   // Under 768 px the back arrow hides the conversation: the focus goes to the list, on the open

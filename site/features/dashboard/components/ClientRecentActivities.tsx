@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { DataTable } from '../../../ui/DataTable.tsx';
 import { useMemo, useState } from 'react';
-import { api, ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useMyActivities } from '../api.ts';
 import { dashboardMessage } from '../../../lib/truncate.ts';
 import type { Activity } from '../../../../portal-api/src/modules/activities/activities.schema.ts';
 import { formatDate, formatTime, StatusBadge } from '../../request/index.ts';
@@ -40,10 +40,7 @@ const NONE: Activity[] = [];
 /** docs/product.md §2 dashboard table: 6 rows with View All / Show Less, 'No recent activities found.' */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
-  const { data, error, isPending } = useQuery({
-    queryKey: ['recent-activities'],
-    queryFn: () => call(api['recent-activities'].$get({ query: {} })),
-  });
+  const { data, error, isPending } = useMyActivities();
   const all = data ?? NONE;
   const rows = useMemo(() => (expanded ? all : all.slice(0, ROWS)), [all, expanded]);
   const table = useTable({ features, columns, data: rows });

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, call } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { PortalShell } from '../../../shell/PortalShell.tsx';
 import type { QueryCounts } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
+import { useMyCounts } from '../api.ts';
 import { RecentActivities } from './ClientRecentActivities.tsx';
 
 /** /portal (docs/product.md §2 "Client routes"): greeting, three stat cards, recent activities. */
@@ -18,7 +17,7 @@ function Dashboard() {
   const fullName = useAuth((s) => s.fullName);
   // One counts call. docs/product.md §2 defines the cards: All Queries is answered plus pending (in progress
   // and closed requests are counted by neither), No Result is pending, With Result is answered.
-  const counts = useQuery({ queryKey: ['queries', 'counts'], queryFn: () => call(api.queries.me.counts.$get()) });
+  const counts = useMyCounts();
   const card = (...keys: Array<keyof QueryCounts>) => {
     const data = counts.data;
     return { value: counts.isError ? '—' : data ? keys.reduce((sum, key) => sum + data[key].total, 0) : '…' };

@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
-import { api, call } from '../../../lib/api.ts';
+import { useLatestQueries } from '../api.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { formatDateTime } from '../../request/index.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
@@ -12,11 +11,7 @@ const PAGE_SIZE = 6; // docs/product.md §9: admin latest queries, 6 per page.
 /** docs/product.md §2 /admin: Latest Queries, '{fullName} submitted a query' with the time, Prev / Next. */
 export function LatestQueries() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['admin', 'latest-queries', page],
-    queryFn: () => call(api.queries.$get({ query: { page: String(page), pageSize: String(PAGE_SIZE), sort: 'createdAt' } })),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isPending, isError } = useLatestQueries(page, PAGE_SIZE);
   useEffect(() => {
     if (isError) toast.error('Failed to fetch all queries');
   }, [isError]);

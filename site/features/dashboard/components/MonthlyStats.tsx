@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, call } from '../../../lib/api.ts';
+import { useMonthlyStats } from '../api.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { formatPercent, formatTurnaround, monthLabel, shareCounts } from '../kpi-format.ts';
 import './monthly-stats.css';
@@ -40,10 +39,7 @@ function Share({ share, part, whole }: { share: number | null; part: number; who
  * labelled lines, so nothing is cut off at 375 px.
  */
 export function MonthlyStats() {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['admin', 'monthly'],
-    queryFn: () => call(api.queries.stats.monthly.$get({ query: { months: String(MONTHS) } })).then((r) => r.months),
-  });
+  const { data, isPending, isError } = useMonthlyStats(MONTHS);
   return (
     <section className="card monthly" aria-labelledby="monthly-title">
       <h2 id="monthly-title">Per month</h2>

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
-import { api, call } from '../../../lib/api.ts';
+import { useAdminActivities } from '../api.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { formatDate, formatTime, StatusBadge } from '../../request/index.ts';
 import { activityLine } from '../activity-line.ts';
@@ -13,14 +12,7 @@ const SHOWN = 6; // docs/product.md §9: admin recent activities show 6 rows by 
 /** docs/product.md §2 /admin: Recent Activities, 6 rows, View More / View Less; columns activity, date, time, status. */
 export function RecentActivities() {
   const [expanded, setExpanded] = useState(false);
-  const {
-    data = [],
-    isPending,
-    isError,
-  } = useQuery({
-    queryKey: ['admin', 'activities'],
-    queryFn: () => call(api['recent-activities'].$get({ query: { limit: String(ADMIN_ACTIVITIES_LIMIT) } })),
-  });
+  const { data = [], isPending, isError } = useAdminActivities();
   useEffect(() => {
     if (isError) toast.error(PRODUCT_TEXTS.activitiesFailed);
   }, [isError]);

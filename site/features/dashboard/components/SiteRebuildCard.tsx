@@ -1,25 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSingleFlightMutation } from '../../../ui/use-single-flight-mutation.ts';
-import { api, call } from '../../../lib/api.ts';
+import { useSiteRebuild, useStartSiteRebuild } from '../api.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import './site-rebuild-card.css';
 
-const KEY = ['admin', 'site-rebuild'];
-
 /** /admin: rebuild the public site after content/ was edited; the result (or the content error) shows here. */
 export function SiteRebuildCard() {
-  const client = useQueryClient();
-  const status = useQuery({
-    queryKey: KEY,
-    queryFn: () => call(api.site.rebuild.$get()),
-    // Poll while a build runs, so the result appears without a reload.
-    refetchInterval: (q) => (q.state.data?.state === 'running' ? 2000 : false),
-  });
-  const start = useSingleFlightMutation({
-    mutationFn: () => call(api.site.rebuild.$post()),
-    onSuccess: (data) => client.setQueryData(KEY, data),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
-  });
+  const status = useSiteRebuild();
+  const start = useStartSiteRebuild();
   const s = status.data;
   const running = s?.state === 'running' || start.isPending;
   return (

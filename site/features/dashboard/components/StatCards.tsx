@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, call } from '../../../lib/api.ts';
+import { usePublishedBlogsTotal, useQueriesTotal } from '../api.ts';
 import { useServices } from '../../services/index.ts';
 import './stat-cards.css';
 
 /** docs/product.md §2 /admin: Total Queries, Blog Posts (published), Services. */
 export function StatCards() {
-  const queries = useQuery({ queryKey: ['admin', 'queries-total'], queryFn: () => call(api.queries.$get({ query: { pageSize: '1' } })) });
-  const blogs = useQuery({
-    queryKey: ['admin', 'blogs-published-total'],
-    queryFn: () => call(api.blogs.$get({ query: { status: 'published', pageSize: '1' } })),
-  });
+  const queries = useQueriesTotal();
+  const blogs = usePublishedBlogsTotal();
   const services = useServices();
   const subCount = services.data?.reduce((n, s) => n + s.subservices.length, 0) ?? 0;
   return (

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api, call } from '../../../lib/api.ts';
+import { useWeeklyStats } from '../api.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { QUERY_STATUSES as STATUSES, statusLabel } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { weekLabel } from '../kpi-format.ts';
@@ -19,10 +18,7 @@ const PAD = { top: 12, right: 8, bottom: 28, left: 32 };
 
 /** Requests per week by status: a stacked bar chart drawn as inline SVG, with the same numbers as a table. */
 export function WeeklyChart() {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['admin', 'weekly'],
-    queryFn: () => call(api.queries.stats.weekly.$get({ query: { weeks: '8' } })).then((r) => r.weeks),
-  });
+  const { data, isPending, isError } = useWeeklyStats(8);
   // Drawn at the box's real width so labels keep their size on a phone.
   const box = useRef<HTMLDivElement>(null);
   const [W, setW] = useState(560);

@@ -1,11 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast-on-demand.ts';
-import { api, call, jsonBody } from '../../../lib/api.ts';
+import { addAddendum, useQueryLimits } from '../api.ts';
+import { REQUEST_VIEWS } from '../../../lib/cache-keys.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
-import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useSubmissionKey } from '../../../lib/idempotency-key.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
@@ -26,7 +27,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const ids = { note: useId(), error: useId() };
   // 'Choose files' takes the focus as the form opens; as it closes (Cancel, or uploaded) the focus goes back to 'Add addendum'.
   const addendum = useInlineForm('button');
-  const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()), enabled: addendum.isOpen });
+  const limits = useQueryLimits(addendum.isOpen);
   // react-hook-form over the shared form schema (files.schema.ts, loaded lazily once the form shows), checked on submit.
   const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
     resolver,
@@ -61,15 +62,13 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
     const key = submission.for({ queryId, files, note });
     try {
       const uploadIds = await uploads.uploadAll(files);
-      const res = await call(
-        api.queries[':id'].addenda.$post({ param: { id: queryId } }, withIdempotencyKey(key, jsonBody({ uploadIds, note }))),
-      );
+      const res = await addAddendum(queryId, { uploadIds, note }, key);
       submission.renew();
       toast.success(res.message);
       addendum.close();
       for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
       reset();
-      void client.invalidateQueries({ queryKey: ['workspace'] });
+      void client.invalidateQueries({ queryKey: REQUEST_VIEWS.workspace });
     } catch (err) {
       // A refused file comes back as the server's sentence naming it, a dropped one as the upload's own (resumable-uploads.ts).
       setFailure(uploads.failureOf(err, PRODUCT_TEXTS.somethingWrong));

@@ -2,7 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { firstFocusable } from '../../../ui/focus-rescue.ts';
 import { canMove } from '../moves.ts';
 import { quoteCardId } from '../quote-card-id.ts';
-import { useWorkspace } from '../use-workspace.ts';
+import { useWorkspace } from '../api.ts';
 
 // Its form (react-hook-form) loads once there is a quote to show, not with the chat.
 const QuoteCard = lazy(() => import('./QuoteCard.tsx').then((m) => ({ default: m.QuoteCard })));

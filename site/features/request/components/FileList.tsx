@@ -1,4 +1,4 @@
-import type { Workspace } from '../use-workspace.ts';
+import type { Workspace } from '../api.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 import { fileType } from '../file-type.ts';
 import { SignedLink } from './SignedLink.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMyQueries } from '../use-my-queries.ts';
+import { useMyQueries } from '../api.ts';
 import { myQueriesMessage } from '../../../lib/truncate.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { PortalShell } from '../../../shell/PortalShell.tsx';

@@ -3,8 +3,7 @@ import { BID_OUTCOME_LABELS, BID_OUTCOMES as BID_OUTCOME_VALUES } from '../../..
 import { MARGIN_LABEL, marginText } from '../../../../portal-api/src/modules/outcomes/outcomes.rules.ts';
 import { canMove } from '../moves.ts';
 import type { SectionProps } from '../section.ts';
-import { useRequestStep } from '../use-request-step.ts';
-import { api, call } from '../../../lib/api.ts';
+import { requestMoves, useRequestStep } from '../api.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 
@@ -50,7 +49,7 @@ export function OutcomeSection({ workspace }: SectionProps) {
             className="btn btn-sm btn-secondary"
             {...busyButton(step.isPending, () => {
               rescueFocus(() => heading.current);
-              step.mutate(() => call(api.queries[':id'].outcome.$post({ param: { id: query._id }, json: { outcome: value, marginPct } })));
+              step.mutate(() => requestMoves.outcome(query._id, { outcome: value, marginPct }));
             })}
           >
             {BID_OUTCOME_LABELS[value]}

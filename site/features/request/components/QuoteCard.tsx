@@ -5,8 +5,7 @@ import type { Quote } from '../../../../portal-api/src/modules/quotes/quotes.sch
 import { QUOTE_STATE_LABELS } from '../../../../portal-api/src/modules/queries/queries.rules.ts';
 import { formatCents, isDueAfterBidDate, LATE_OPTION_NOTE } from '../../../../portal-api/src/modules/quotes/quotes.rules.ts';
 import { quoteCardId } from '../quote-card-id.ts';
-import { useRequestStep } from '../use-request-step.ts';
-import { api, call } from '../../../lib/api.ts';
+import { requestMoves, useRequestStep } from '../api.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
@@ -57,11 +56,11 @@ export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueD
   const decided = () => (focusAfter ? focusAfter() : card.current);
   const accept = (option: 'standard' | 'rush') => {
     rescueFocus(decided); // the buttons go once the quote is accepted
-    step.mutate(() => call(api.quotes[':quoteId'].accept.$post({ param: { quoteId: quote._id }, json: { option } })));
+    step.mutate(() => requestMoves.accept(quote._id, { option }));
   };
   const withdraw = () => {
     rescueFocus(() => card.current); // withdrawn, the quote has no buttons left
-    step.mutate(() => call(api.quotes[':quoteId'].withdraw.$post({ param: { quoteId: quote._id } })));
+    step.mutate(() => requestMoves.withdraw(quote._id));
   };
 
   return (
@@ -119,7 +118,7 @@ export function QuoteCard({ quote, role, canDecide, canWithdraw = false, bidDueD
             (form) => {
               // Declined, the card has no buttons left (Decline shows again for a moment, till the reload): the card takes the focus.
               rescueFocus(decided);
-              step.mutate(() => call(api.quotes[':quoteId'].decline.$post({ param: { quoteId: quote._id }, json: form })), {
+              step.mutate(() => requestMoves.decline(quote._id, form), {
                 onSuccess: declining.close,
               });
             },

@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { DEFAULT_RUSH_HOURS, DEFAULT_STANDARD_HOURS, isDueAfterBidDate } from '../../../../portal-api/src/modules/quotes/quotes.rules.ts';
 import { formatBidDueDate } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
-import { useRequestStep } from '../use-request-step.ts';
-import { api, call } from '../../../lib/api.ts';
+import { requestMoves, useRequestStep } from '../api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
-import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useSubmissionKey } from '../../../lib/idempotency-key.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 
 const resolver = lazyZodResolver(
@@ -54,7 +53,7 @@ export function QuoteForm({ queryId, bidDueDate, hasOpenQuote }: Props) {
       ...(form.rush ? { rushPrice: form.rushPrice, rushHours: Number(form.rushHours) } : {}),
     };
     const key = submission.for({ queryId, json });
-    step.mutate(() => call(api.queries[':id'].quotes.$post({ param: { id: queryId }, json }, withIdempotencyKey(key))), {
+    step.mutate(() => requestMoves.quote(queryId, json, key), {
       onSuccess: () => {
         submission.renew();
         setValue('price', '');

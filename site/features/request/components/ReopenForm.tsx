@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { canMove } from '../moves.ts';
 import type { SectionProps } from '../section.ts';
-import { useRequestStep } from '../use-request-step.ts';
-import { api, call } from '../../../lib/api.ts';
+import { requestMoves, useRequestStep } from '../api.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { REOPEN_REASON_MAX } from '../../../../portal-api/src/modules/queries/queries.limits.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
@@ -56,7 +55,7 @@ export function ReopenForm({ workspace, role, afterReopen }: Props) {
         (form) => {
           // Reopened, the request has no button here (it shows again for a moment, till the reload).
           rescueFocus(() => afterReopen.current);
-          step.mutate(() => call(api.queries[':id'].reopen.$post({ param: { id: query._id }, json: form })), {
+          step.mutate(() => requestMoves.reopen(query._id, form), {
             onSuccess: () => {
               asking.close();
               reopen.reset();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useId, useState } from 'react';
-import { useWorkspace, workspaceKey } from '../use-workspace.ts';
+import { requestKeys, useWorkspace } from '../api.ts';
 import './request-panel.css';
 
 // The sections and their forms (react-hook-form, the upload client) are loaded on their own,
@@ -33,10 +33,10 @@ export const RequestPanel = memo(function RequestPanel({ id, queryId, role, live
   const bodyId = useId();
   const status = workspace.data?.query.status;
   useEffect(() => {
-    if (liveStatus && status && liveStatus !== status) void client.invalidateQueries({ queryKey: workspaceKey(queryId) });
+    if (liveStatus && status && liveStatus !== status) void client.invalidateQueries({ queryKey: requestKeys.workspace(queryId) });
   }, [liveStatus, status, queryId, client]);
   useEffect(() => {
-    if (liveStamp > 0) void client.invalidateQueries({ queryKey: workspaceKey(queryId) });
+    if (liveStamp > 0) void client.invalidateQueries({ queryKey: requestKeys.workspace(queryId) });
   }, [liveStamp, queryId, client]);
 
   return (

@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast-on-demand.ts';
-import { ApiError, api, call, errorCode } from '../../../lib/api.ts';
+import { ApiError, errorCode } from '../../../lib/api.ts';
+import { createRequest, useQueryLimits } from '../api.ts';
 import { useServices } from '../../services/index.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { fieldError } from '../../../lib/field-error.ts';
-import { useSubmissionKey, withIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useSubmissionKey } from '../../../lib/idempotency-key.ts';
 import { localDay } from '../../../lib/date-format.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { paths } from '../../../lib/routes.ts';
@@ -49,7 +49,7 @@ function RequestForm() {
   const ids = { projectName: useId(), message: useId(), service: useId(), sub: useId(), due: useId(), error: useId() };
   const chooseFiles = useRef<HTMLButtonElement>(null);
   const services = useServices();
-  const limits = useQuery({ queryKey: ['query-limits'], queryFn: () => call(api.queries.limits.$get()) });
+  const limits = useQueryLimits();
   const reuse = useReusedPlans();
   const [keepReused, setKeepReused] = useState(true);
   const reused = keepReused ? reuse.files : [];
@@ -161,22 +161,18 @@ function RequestForm() {
       try {
         const uploadIds = await uploads.uploadAll(form.files);
         sent = true;
-        await call(
-          api.queries.$post(
-            {
-              json: {
-                message: form.message,
-                projectName: form.projectName,
-                location: form.location.trim() || undefined,
-                reuseFiles,
-                service: form.service,
-                subService: form.subService || undefined,
-                bidDueDate: form.bidDueDate || undefined,
-                uploadIds,
-              },
-            },
-            withIdempotencyKey(key),
-          ),
+        await createRequest(
+          {
+            message: form.message,
+            projectName: form.projectName,
+            location: form.location.trim() || undefined,
+            reuseFiles,
+            service: form.service,
+            subService: form.subService || undefined,
+            bidDueDate: form.bidDueDate || undefined,
+            uploadIds,
+          },
+          key,
         );
         submission.renew();
         setUnanswered(false);

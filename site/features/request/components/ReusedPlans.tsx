@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, call } from '../../../lib/api.ts';
+import { useReusedRequest } from '../api.ts';
 import type { Query } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 
 export type ReusedFile = { _id: string; name: string };
@@ -7,12 +6,7 @@ export type ReusedFile = { _id: string; name: string };
 /** The earlier request named by ?reuse= ('Reuse these plans'): its files, attached by reference. */
 export function useReusedPlans(): { source: Query | null; files: ReusedFile[] } {
   const id = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('reuse');
-  const res = useQuery({
-    queryKey: ['reuse', id],
-    enabled: Boolean(id),
-    queryFn: () => call(api.queries[':id'].$get({ param: { id: id! } })).then((r) => r.data),
-    retry: false,
-  });
+  const res = useReusedRequest(id);
   return { source: res.data ?? null, files: res.data?.files ?? [] };
 }
 

@@ -1,6 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call } from '../../../lib/api.ts';
+import { getSheetIndex, useSheetIndexPages } from '../api.ts';
 import type { SectionProps } from '../section.ts';
 
 /**
@@ -30,21 +29,12 @@ export function SheetIndexSection({ workspace }: SectionProps) {
   );
 }
 
-const getSheetIndex = (queryId: string, query: Record<string, string>, signal?: AbortSignal) =>
-  call(api.queries[':id']['sheet-index'].$get({ param: { id: queryId }, query }, { init: { signal } }));
-
 type FileIndex = Awaited<ReturnType<typeof getSheetIndex>>['data'][number];
 type PdfDetail = Extract<NonNullable<FileIndex['detail']>, { kind: 'pdf' }>;
 
 /** The per-page list, fetched only when opened, a page of files at a time (GET …/sheet-index is paged). */
 function SheetList({ queryId }: { queryId: string }) {
-  const index = useInfiniteQuery({
-    queryKey: ['sheet-index', queryId],
-    queryFn: ({ pageParam, signal }) => getSheetIndex(queryId, { page: String(pageParam) }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-    enabled: false,
-  });
+  const index = useSheetIndexPages(queryId);
   const files = index.data?.pages.flatMap((p) => p.data) ?? [];
   const pdfs = files.flatMap((f) => (f.detail?.kind === 'pdf' ? [{ file: f, detail: f.detail }] : []));
   return (

@@ -4,7 +4,7 @@ import { AnswerDialog, StatusActions } from '../../queue/index.ts';
 import { StatusBadge } from '../admin-format.tsx';
 import { ReopenForm } from './ReopenForm.tsx';
 import type { SectionProps } from '../section.ts';
-import { workspaceKey } from '../use-workspace.ts';
+import { requestKeys } from '../api.ts';
 
 /**
  * The status, and for an admin exactly the actions allowed from it: the queue's own controls, and
@@ -35,7 +35,7 @@ export function StatusSection({ workspace, role }: SectionProps) {
           query={answering ? query : null}
           onClose={() => {
             setAnswering(false);
-            void client.invalidateQueries({ queryKey: workspaceKey(query._id) });
+            void client.invalidateQueries({ queryKey: requestKeys.workspace(query._id) });
           }}
         />
       )}

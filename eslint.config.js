@@ -25,7 +25,14 @@ const SITE_IMPORT_WALLS = [
 
 // The browser side is cut by feature (docs/architecture.md §3): site/features/<area>/ holds an area's
 // components and its api.ts, and another area reaches it only through its index.ts.
-const AREAS = ['auth', 'request', 'chat', 'dashboard', 'queue', 'blog', 'services', 'users', 'public', 'team', 'desk'];
+const AREAS = ['auth', 'request', 'chat', 'dashboard', 'queue', 'blog', 'services', 'users', 'public', 'desk', 'company', 'search'];
+// An area's calls live in its api.ts (one hook, or one function for a workflow step, per call);
+// its components and other files call those, never the typed client itself.
+const CALLS_IN_API = {
+  regex: '/lib/api\\.ts$',
+  importNames: ['api'],
+  message: "Call the server through the area's api.ts (docs/architecture.md §3), not the typed client `api` directly.",
+};
 const NO_MUTATION = {
   name: '@tanstack/react-query',
   importNames: ['useMutation'],
@@ -105,12 +112,27 @@ export default tseslint.config(
       ],
     },
   },
-  ...AREAS.map((area) => ({
-    files: [`site/features/${area}/**/*.{ts,tsx}`],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area)], paths: [NO_MUTATION] }],
+  ...AREAS.flatMap((area) => [
+    {
+      files: [`site/features/${area}/**/*.{ts,tsx}`],
+      ignores: [`site/features/${area}/api.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area), CALLS_IN_API], paths: [NO_MUTATION] },
+        ],
+      },
     },
-  })),
+    {
+      files: [`site/features/${area}/api.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area)], paths: [NO_MUTATION] },
+        ],
+      },
+    },
+  ]),
   {
     // Imports flow one way (docs/architecture.md §3): the shell (sidebar layouts, session) serves every area
     // and so knows none; ui/ knows no business at all, neither the areas nor the shell.

@@ -113,3 +113,23 @@ describe('an area imports another only through its index.ts', { timeout: 120_000
     ).toEqual([]);
   });
 });
+
+describe("an area's calls live in its api.ts", { timeout: 120_000 }, () => {
+  const CLIENT = /through the area's api\.ts/;
+  const planted = "import { api, call } from '../../../lib/api.ts';\nexport const p = () => call(api.services.$get());\n";
+
+  it('refuses a component, or any other file of an area, taking the typed client', async () => {
+    expect(await lint('site/features/dashboard/components/Planted.tsx', planted)).toEqual([expect.stringMatching(CLIENT)]);
+    expect(await lint('site/features/search/Planted.ts', planted.replace('../../../', '../../'))).toEqual([expect.stringMatching(CLIENT)]);
+  });
+
+  it("lets the area's api.ts take it, and a component take the rest of lib/api.ts", async () => {
+    expect(await lint('site/features/dashboard/api.ts', planted.replace('../../../', '../../'))).toEqual([]);
+    expect(
+      await lint(
+        'site/features/dashboard/components/Planted.tsx',
+        "import { ApiError } from '../../../lib/api.ts';\nexport const p = (e: unknown) => e instanceof ApiError;\n",
+      ),
+    ).toEqual([]);
+  });
+});

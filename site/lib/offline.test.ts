@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noteOfflineFailure, OFFLINE_TEXT, offlineReason } from './offline.ts';
 
 describe('the offline reason of a failure', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('is given once to the error shown right after a call failed offline', () => {
     vi.stubGlobal('navigator', { onLine: false });

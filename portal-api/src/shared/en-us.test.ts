@@ -1,11 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../modules/quotes/quotes.rules.ts';
 import { groupDigits, longDate, mediumDate, shortTime } from './en-us.ts';
 
 // Every function against Intl's own en-US output, over instants spread across years, both
 // daylight-saving changes and every hour, read in Miami's zone (set here, so the local
-// cases cross its clock changes) and in UTC.
+// cases cross its clock changes) and in UTC. The zone is put back afterwards: the worker runs
+// other files after this one (vitest.config.ts, isolate: false).
+const zone = process.env.TZ;
 process.env.TZ = 'America/New_York';
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
 
 const instants: Date[] = [];
 for (let i = 0; i < 3000; i++) instants.push(new Date(Date.UTC(1999, 0, 1) + i * 11_111_111 * 1000 + (i % 60) * 60_000));

@@ -4,13 +4,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Three projects (docs/testing.md):
 // - unit: unit and browser-logic tests in Node, and the lint/typecheck rule tests (tests/tooling).
 //   Like api, its files share a worker's module graph (isolate: false), so each puts back what it
-//   changes (timers, globals, TZ);
+//   changes (timers, globals, TZ: docs/testing.md, "One module graph per worker");
 // - api: the API tests (tests/api), each file against real servers. Files of one worker share its
 //   module graph (isolate: false): the server's code is loaded once per worker, not once per file,
 //   and each file still starts its own servers on its own database, copied from the run's migrated
 //   template (tests/api/template-database.ts). The engine picks the files by name (below);
 // - dom: the component tests (site/**/*.test.tsx) in jsdom with React Testing Library, on React 19
-//   as on the site. Isolated: shared, a file met the toasts and alerts earlier files left behind.
+//   as on the site. Shared as well: tests/component/setup.ts empties the document after each file.
 
 // Which API files run on which engine (docs/testing.md "Which tests run on PostgreSQL"):
 // *.pg.test.ts runs on both, *.pg-only.test.ts on PostgreSQL only, *.sqlite-only.test.ts on SQLite
@@ -57,6 +57,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'dom',
+          isolate: false,
           environment: './tests/component/jsdom-server-environment.ts',
           include: ['site/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],

@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // jsdom has no showModal/close: the Modal's native <dialog> opens and closes by its open attribute.
 HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -17,4 +17,11 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+// What a file leaves in the shared document (a toaster mounted on its own root, its toasts) is gone
+// before the next file of the worker starts.
+afterAll(async () => {
+  const { toast } = await import('sonner');
+  toast.dismiss();
+  document.body.replaceChildren();
 });

@@ -24,7 +24,9 @@ if (!onPostgres && process.argv.some((arg) => arg.includes('.pg-only'))) {
 if (onPostgres && process.argv.some((arg) => arg.includes('.sqlite-only'))) {
   throw new Error('*.sqlite-only.test.ts files run on SQLite only: unset TEST_DATABASE_URL (docs/testing.md).');
 }
-const shared = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+// Every project's files share a worker's module graph (isolate: false; docs/testing.md, "One module
+// graph per worker").
+const shared = { pool: 'forks', isolate: false, testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 export default defineConfig({
   test: {
@@ -37,7 +39,6 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          isolate: false,
           environment: 'node',
           include: ['portal-api/**/*.test.ts', 'site/**/*.test.ts', 'tests/tooling/**/*.test.ts'],
         },
@@ -49,7 +50,6 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, onPostgres ? 'tests/api/**/*.sqlite-only.test.ts' : 'tests/api/**/*.pg-only.test.ts'],
-          isolate: false,
           globalSetup: ['tests/api/template-database.ts'],
         },
       },
@@ -57,7 +57,6 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'dom',
-          isolate: false,
           environment: './tests/component/jsdom-server-environment.ts',
           include: ['site/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],

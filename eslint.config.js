@@ -112,27 +112,18 @@ export default tseslint.config(
       ],
     },
   },
-  ...AREAS.flatMap((area) => [
-    {
-      files: [`site/features/${area}/**/*.{ts,tsx}`],
-      ignores: [`site/features/${area}/api.ts`],
-      rules: {
-        '@typescript-eslint/no-restricted-imports': [
-          'error',
-          { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area), CALLS_IN_API], paths: [NO_MUTATION] },
-        ],
-      },
-    },
-    {
-      files: [`site/features/${area}/api.ts`],
-      rules: {
-        '@typescript-eslint/no-restricted-imports': [
-          'error',
-          { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area)], paths: [NO_MUTATION] },
-        ],
-      },
-    },
-  ]),
+  ...AREAS.flatMap((area) => {
+    const walls = (...more) => ({
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...SITE_IMPORT_WALLS, ...areaWalls(area), ...more], paths: [NO_MUTATION] },
+      ],
+    });
+    return [
+      { files: [`site/features/${area}/**/*.{ts,tsx}`], ignores: [`site/features/${area}/api.ts`], rules: walls(CALLS_IN_API) },
+      { files: [`site/features/${area}/api.ts`], rules: walls() },
+    ];
+  }),
   {
     // Imports flow one way (docs/architecture.md §3): the shell (sidebar layouts, session) serves every area
     // and so knows none; ui/ knows no business at all, neither the areas nor the shell.

@@ -16,7 +16,9 @@ export type { Workspace };
 
 /** Every cache key of the area. */
 export const requestKeys = {
-  /** One request's workspace; anything that changes a request refreshes them all (REQUEST_VIEWS.workspace). */
+  /** Every request's workspace: anything that changes a request refreshes them all. */
+  workspaces: REQUEST_VIEWS.workspace,
+  /** One request's workspace. */
   workspace: (queryId: string) => [...REQUEST_VIEWS.workspace, queryId] as const,
   mine: [...REQUEST_VIEWS.mine, 'me'] as const,
   limits: ['query-limits'] as const,
@@ -133,7 +135,7 @@ export function useRequestStep() {
     },
     onError: (err) => toast.error(serverMessage(err) || PRODUCT_TEXTS.somethingWrong),
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: REQUEST_VIEWS.workspace });
+      void client.invalidateQueries({ queryKey: requestKeys.workspaces });
       void client.invalidateQueries({ queryKey: REQUEST_VIEWS.admin });
     },
   });

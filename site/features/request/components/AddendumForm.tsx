@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast-on-demand.ts';
-import { addAddendum, useQueryLimits } from '../api.ts';
-import { REQUEST_VIEWS } from '../../../lib/cache-keys.ts';
+import { addAddendum, requestKeys, useQueryLimits } from '../api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { firstError, lazyZodResolver, useWarmResolver } from '../../../lib/form.ts';
 import { useSubmissionKey } from '../../../lib/idempotency-key.ts';
@@ -68,7 +67,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
       addendum.close();
       for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
       reset();
-      void client.invalidateQueries({ queryKey: REQUEST_VIEWS.workspace });
+      void client.invalidateQueries({ queryKey: requestKeys.workspaces });
     } catch (err) {
       // A refused file comes back as the server's sentence naming it, a dropped one as the upload's own (resumable-uploads.ts).
       setFailure(uploads.failureOf(err, PRODUCT_TEXTS.somethingWrong));

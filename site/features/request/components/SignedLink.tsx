@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { REQUEST_VIEWS } from '../../../lib/cache-keys.ts';
+import { requestKeys } from '../api.ts';
 
 // The workspace's file links are signed by the server and expire after about an hour
 // (portal-api lib/storage.ts signedUrl, `?exp=` in seconds). A workspace left open longer (the
@@ -30,7 +30,7 @@ export function SignedLink({ href, download, className, children }: Props) {
       onClick={(e) => {
         if (!expiresSoon(href)) return;
         e.preventDefault();
-        void client.refetchQueries({ queryKey: REQUEST_VIEWS.workspace, type: 'active' }).then(() => {
+        void client.refetchQueries({ queryKey: requestKeys.workspaces, type: 'active' }).then(() => {
           // The server signed it just now: followed even if this browser's clock runs ahead.
           const link = document.createElement('a');
           link.href = latest.current;

@@ -41,7 +41,9 @@ export function Toasts({ duration = DEFAULT_TOAST_MS }: { duration?: number }) {
     // display: contents: a wrapper without a box, for toast-place.ts and toast-touch.ts to know the toasts by.
     <div ref={outlet} className={OUTLET_CLASS} style={{ display: 'contents' }}>
       <Suspense fallback={null}>
-        <Toaster position="bottom-right" offset={offset} mobileOffset={mobileOffset} duration={duration} richColors closeButton />
+        {/* The direction is given: without it sonner reads the page's computed style on every render,
+            which forces the browser to lay out a page that is still being built. */}
+        <Toaster dir="ltr" position="bottom-right" offset={offset} mobileOffset={mobileOffset} duration={duration} richColors closeButton />
         <Mounted />
       </Suspense>
     </div>

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useState } from 'react';
 import { requestKeys, useWorkspace } from '../api.ts';
 import './request-panel.css';
 
 // The sections and their forms (react-hook-form, the upload client) are loaded on their own,
-// beside the workspace's data: the chat they sit next to is what its page is opened for, and
-// they kept /chat and /admin-chat over their first-load budget (docs/performance.md).
+// once the workspace's data is here: the chat they sit next to is what its page is opened for.
+// They kept /chat and /admin-chat over their first-load budget, and fetched beside that data
+// they held back the conversation's first paint on a phone (docs/performance.md).
 let sectionsChunk: Promise<typeof import('./PanelSections.tsx')> | undefined;
 const loadSections = () => (sectionsChunk ??= import('./PanelSections.tsx'));
 const PanelSections = lazy(loadSections);
@@ -27,8 +28,11 @@ type Props = {
  */
 export const RequestPanel = memo(function RequestPanel({ id, queryId, role, liveStatus, liveStamp = 0 }: Props) {
   const client = useQueryClient();
-  void loadSections();
   const workspace = useWorkspace(queryId);
+  // The sections render after the chat beside them, in a render React may interrupt: the
+  // request's data arrives for both at once, and drawing every section in the same task kept
+  // the conversation off the screen and the page unresponsive for it (docs/performance.md).
+  const data = useDeferredValue(workspace.data);
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const status = workspace.data?.query.status;
@@ -45,11 +49,11 @@ export const RequestPanel = memo(function RequestPanel({ id, queryId, role, live
         {open ? 'Hide request details' : 'Show request details'}
       </button>
       <div id={bodyId} className="rqp-body">
-        {workspace.isPending ? (
+        {workspace.isPending || (workspace.data && !data) ? (
           <p role="status" className="rqp-note">
             Loading request…
           </p>
-        ) : workspace.isError || !workspace.data ? (
+        ) : workspace.isError || !data ? (
           <p role="alert" className="rqp-note">
             Could not load this request.
           </p>
@@ -61,7 +65,7 @@ export const RequestPanel = memo(function RequestPanel({ id, queryId, role, live
               </p>
             }
           >
-            <PanelSections workspace={workspace.data} role={role} />
+            <PanelSections workspace={data} role={role} />
           </Suspense>
         )}
       </div>

@@ -137,3 +137,34 @@ test("the filter over one client's requests in the admin chat finds a request by
   await expect(links.first()).toContainText('Sunset Harbour Residences');
   await context.close();
 });
+
+test('opening /admin-chat/{id} reads each list once: marking the request read moves only its count', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}${url.search}`);
+  });
+  // The client wrote last on this request, so the firm has it unread until the screen marks it read.
+  const open = ids[4]!;
+  const readEcho = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as { type: string; queryId?: string; count?: number };
+        if (frame.type === 'unread' && frame.queryId === open && frame.count === 0) resolve();
+      }),
+    ),
+  );
+  await page.clock.install();
+  await page.goto(`/admin-chat/${open}`);
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Last line of request 5');
+  await readEcho;
+  await page.waitForLoadState('networkidle');
+  await page.clock.runFor(1500);
+  await requestsReported(page);
+  const lists = calls.filter((c) => /^GET \/api\/chats\/(users|requests)\b/.test(c));
+  expect(lists, calls.join('\n')).toHaveLength(2);
+  await context.close();
+});

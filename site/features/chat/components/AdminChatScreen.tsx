@@ -65,20 +65,24 @@ function AdminChat() {
   useEffect(() => {
     if (users.isError) toast.error('Failed to load users');
   }, [users.isError]);
-  // A client wrote (or another admin read): the order, last lines and counts move.
   const queryClient = useQueryClient();
-  const lastEvent = useUnread((s) => s.lastEvent);
-  useEffect(() => {
-    if (lastEvent) {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.allUsers });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.allRequests });
-    }
-  }, [lastEvent, queryClient]);
   // The per-request list's filter, kept for the tab's session (Open unless chosen).
   const [filter, setFilter] = useState<ChatRequestFilter>(() => {
     const kept = sessionStorage.getItem(FILTER_KEY);
     return kept === 'unread' || kept === 'all' ? kept : 'open';
   });
+  // A client wrote: the order and last lines move. A read (this screen's own, on opening a
+  // request, or another admin's) moves only counts, which both lists take live from the unread
+  // store, and the rows of the Unread filter.
+  const lastEvent = useUnread((s) => s.lastEvent);
+  const handledEvent = useRef(0);
+  useEffect(() => {
+    // Once per event: a change of filter alone fetches its own list.
+    if (!lastEvent || lastEvent.seq === handledEvent.current) return;
+    handledEvent.current = lastEvent.seq;
+    if (lastEvent.count > 0) void queryClient.invalidateQueries({ queryKey: chatKeys.allUsers });
+    if (lastEvent.count > 0 || filter === 'unread') void queryClient.invalidateQueries({ queryKey: chatKeys.allRequests });
+  }, [lastEvent, filter, queryClient]);
   const chooseFilter = useCallback((f: ChatRequestFilter) => {
     sessionStorage.setItem(FILTER_KEY, f);
     setFilter(f);

@@ -65,24 +65,23 @@ function AdminChat() {
   useEffect(() => {
     if (users.isError) toast.error('Failed to load users');
   }, [users.isError]);
+  // A client wrote: the order and last lines move. A read (this screen's own, on opening a
+  // request, or another admin's) moves only counts, which both lists take live from the unread
+  // store, and the rows of the Unread filter: only that list is marked stale, and refetched if shown.
   const queryClient = useQueryClient();
+  const lastEvent = useUnread((s) => s.lastEvent);
+  useEffect(() => {
+    if (!lastEvent) return;
+    if (lastEvent.count > 0) {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.allUsers });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.allRequests });
+    } else void queryClient.invalidateQueries({ queryKey: chatKeys.requests('unread') });
+  }, [lastEvent, queryClient]);
   // The per-request list's filter, kept for the tab's session (Open unless chosen).
   const [filter, setFilter] = useState<ChatRequestFilter>(() => {
     const kept = sessionStorage.getItem(FILTER_KEY);
     return kept === 'unread' || kept === 'all' ? kept : 'open';
   });
-  // A client wrote: the order and last lines move. A read (this screen's own, on opening a
-  // request, or another admin's) moves only counts, which both lists take live from the unread
-  // store, and the rows of the Unread filter.
-  const lastEvent = useUnread((s) => s.lastEvent);
-  const handledEvent = useRef(0);
-  useEffect(() => {
-    // Once per event: a change of filter alone fetches its own list.
-    if (!lastEvent || lastEvent.seq === handledEvent.current) return;
-    handledEvent.current = lastEvent.seq;
-    if (lastEvent.count > 0) void queryClient.invalidateQueries({ queryKey: chatKeys.allUsers });
-    if (lastEvent.count > 0 || filter === 'unread') void queryClient.invalidateQueries({ queryKey: chatKeys.allRequests });
-  }, [lastEvent, filter, queryClient]);
   const chooseFilter = useCallback((f: ChatRequestFilter) => {
     sessionStorage.setItem(FILTER_KEY, f);
     setFilter(f);

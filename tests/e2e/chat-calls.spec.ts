@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { WebSocket } from 'ws';
 import { E2E } from './env.ts';
-import { asUser, newClient, requestsReported, signInAdmin, submitRequest, type Session } from './support.ts';
+import { asUser, newClient, recordApiCalls, requestsReported, signInAdmin, submitRequest, type Session } from './support.ts';
 
 // Chat data in one trip: opening /chat/{id} for a client with 8 requests used to
 // make 13 API calls (every request's whole history for its last line, the open room's history
@@ -54,11 +54,7 @@ test('opening /chat/{id} for a client with 8 requests makes at most 4 API calls'
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, client);
   const page = await context.newPage();
-  const calls: string[] = [];
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}${url.search}`);
-  });
+  const calls = recordApiCalls(page);
   // The open room and the unread counts share the tab's one socket (site/shell/tab-socket.ts).
   const sockets: string[] = [];
   page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
@@ -142,11 +138,7 @@ test('opening /admin-chat/{id} reads each list once: marking the request read mo
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, admin);
   const page = await context.newPage();
-  const calls: string[] = [];
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}${url.search}`);
-  });
+  const calls = recordApiCalls(page);
   // The client wrote last on this request, so the firm has it unread until the screen marks it read.
   const open = ids[4]!;
   const readEcho = new Promise<void>((resolve) =>

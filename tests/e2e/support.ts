@@ -298,6 +298,16 @@ export async function toastOutletReady(page: Page): Promise<void> {
   await page.locator('section[aria-label^="Notifications"]').waitFor({ state: 'attached' });
 }
 
+/** Every API call the page makes from now on, as `METHOD /api/path?query`, in the order they start. */
+export function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
 /**
  * Resolves once every request the page has started so far has been reported to
  * page.on('request'): the page fetches a marker file, and Chromium reports a page's

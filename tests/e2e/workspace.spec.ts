@@ -2,7 +2,17 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page, type Request } from './fixtures.ts';
 import { readZip } from '../api/zip-reader.ts';
 import { E2E } from './env.ts';
-import { asUser, expectNoAxeViolations, keepShot, newClient, requestsReported, type Session, shoot, signInAdmin } from './support.ts';
+import {
+  asUser,
+  expectNoAxeViolations,
+  keepShot,
+  newClient,
+  recordApiCalls,
+  requestsReported,
+  type Session,
+  shoot,
+  signInAdmin,
+} from './support.ts';
 
 // The request workspace beside each chat and live unread state, and
 // the client's chat screen in at most 4 API calls. Two real browser contexts, the
@@ -260,11 +270,7 @@ test('/chat/{id} for a client with 8 requests makes at most 4 API calls', async 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await asUser(context, busy);
   const page = await context.newPage();
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
-  });
+  const calls = recordApiCalls(page);
   // The page's timers (history fallback, socket retries, query retries) run on Playwright's clock.
   await page.clock.install();
   await page.goto(`/chat/${ids[3]}`);

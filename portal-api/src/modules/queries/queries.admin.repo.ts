@@ -1,5 +1,5 @@
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
-import type { DB } from '../../db/database.ts';
+import { engineOf, type DB } from '../../db/database.ts';
 import type { QueryStatus } from '../../db/schema.ts';
 import { containsPattern, likePattern, namesContain, queryTextMatches } from '../../db/search.ts';
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
@@ -31,17 +31,26 @@ export type ListFilter = {
 const UNDATED_SQL = sql<string>`coalesce(q.bid_due_date, '9999-99-99')`; // a literal, to match the index expression
 
 /**
- * The ids of the requests a search matches (an id may come more than once). Each word of the
+ * The keys (matchKey) of the requests a search matches (a key may come more than once). Each word of the
  * search (split at spaces, up to SEARCH_TERMS) must match somewhere, each in any field: 'Delgado
  * Miami' finds Delgado's requests in Miami. One word's ids are termMatches'; several words
  * intersect theirs (each set wrapped in a select of its own, since compound operators chain
  * left to right).
  */
-async function matchingIds(db: DB, search: string) {
+async function matchingKeys(db: DB, search: string) {
   const sets = await Promise.all(searchTerms(search).map((term) => termMatches(db, term)));
   if (sets.length === 1) return sets[0]!;
   const wrapped = sets.map((set, i) => db.selectFrom(set.as(`t${i}`)).select(sql.ref<string>(`t${i}.id`).as('id')));
   return wrapped.slice(1).reduce((all, set) => all.intersect(set), wrapped[0]!);
+}
+
+/**
+ * How the matches name a request: on SQLite its rowid, which the full-text and trigram tables
+ * hand over, so each match is found in the table's own B-tree, not through the id index first;
+ * on PostgreSQL its id.
+ */
+function matchKey(db: DB) {
+  return sql.ref<string>(engineOf(db) === 'postgres' ? 'q.id' : 'q.rowid');
 }
 
 /**
@@ -70,6 +79,7 @@ async function termMatches(db: DB, search: string) {
   const pattern = likePattern(search);
   const like = (col: string) => containsPattern(col, pattern);
   const text = queryTextMatches(db, search);
+  const key = matchKey(db).as('id');
   // The few matching services first: as a subquery the planner cannot know it is empty, and
   // with one service owning most requests it would scan them all.
   const services = (await db.selectFrom('services').select('id').where(like('title')).execute()).map((r) => r.id);
@@ -79,25 +89,25 @@ async function termMatches(db: DB, search: string) {
     .where(namesContain(db, 'users', 'users', search));
   let matching = db
     .selectFrom('queries as q')
-    .select('q.id')
+    .select(key)
     .where('q.user_id', 'in', users)
     // The project name and location lead every list, so they are searched too.
     .unionAll(
       db
         .selectFrom('queries as q')
-        .select('q.id')
+        .select(key)
         .where(namesContain(db, 'queries', 'q', search)),
     );
   if (services.length) {
     matching = matching
-      .unionAll(db.selectFrom('queries as q').select('q.id').where('q.service_id', 'in', services))
-      .unionAll(db.selectFrom('queries as q').select('q.id').where('q.subservice_id', 'in', services));
+      .unionAll(db.selectFrom('queries as q').select(key).where('q.service_id', 'in', services))
+      .unionAll(db.selectFrom('queries as q').select(key).where('q.subservice_id', 'in', services));
   }
   if (text) {
     matching = matching.unionAll(
       db
         .selectFrom('queries as q')
-        .select('q.id')
+        .select(key)
         .where(text)
         .where((eb) => eb.or([like('q.message'), like('q.subject')])),
     );
@@ -149,9 +159,9 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   if (filter.assigneeId === null) conditions.push(eb('q.assignee_id', 'is', null));
   else if (filter.assigneeId) conditions.push(eb('q.assignee_id', '=', filter.assigneeId));
   if (filter.view) conditions.push(viewCondition(db, filter.view, new Date()));
-  const matching = filter.search ? await matchingIds(db, filter.search) : null;
+  const matching = filter.search ? await matchingKeys(db, filter.search) : null;
   // The matches are read once, as the statement's WITH clause m, by the page and by the count.
-  if (matching) conditions.push(eb('q.id', 'in', sql<string>`(select ${sql.ref('m.id')} from ${sql.table('m')})`));
+  if (matching) conditions.push(eb(matchKey(db), 'in', sql<string>`(select ${sql.ref('m.id')} from ${sql.table('m')})`));
   const where = conditions.length ? eb.and(conditions) : null;
   const due = UNDATED_SQL;
   const limit = filter.pageSize;
@@ -159,11 +169,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   // The page's rows of queries alone, through the index of its sort, stopped at the page; then
   // only those rows are joined to their clients and services. Joined first, PostgreSQL planned
   // the joins against every row the filter might keep, and a search ran them for every match.
-  let page = db
-    .selectFrom('queries as q')
-    .selectAll('q')
-    .select(due.as('due'))
-    .$if(!!where, (qb) => qb.where(where!));
+  let page = db.selectFrom('queries as q').$if(!!where, (qb) => qb.where(where!));
   for (const [by, direction] of order) page = page.orderBy(by, direction);
   if (filter.cursor && filter.sort === 'bidDueDate') {
     const [d, at, id] = decodeCursor(filter.cursor, 3);
@@ -190,6 +196,15 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   if (before) page = page.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(before.created_at, before.id)));
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
   page = page.limit(limit + 1).offset(before || (filter.cursor && filter.sort !== 'due') ? 0 : (filter.page - 1) * limit);
+  // A search sorts its matches by key alone and reads the page's whole rows after: sorting a
+  // thousand whole rows (each with its message) to keep twenty cost twice the search itself.
+  const pageRows = matching
+    ? db
+        .selectFrom('queries as q')
+        .selectAll('q')
+        .select(due.as('due'))
+        .where(matchKey(db), 'in', page.select(matchKey(db).as('k')))
+    : page.selectAll('q').select(due.as('due'));
   // The total comes with the page, in the same statement.
   const count = totalOf(db, filter.status, where, !!matching, assigned || !!filter.view);
   const from = matching
@@ -198,7 +213,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
         () => matching,
       )
     : db;
-  let rowsQuery = baseSelect(from, page.as('q')).select([
+  let rowsQuery = baseSelect(from, pageRows.as('q')).select([
     sql<string>`q.due`.as('due'),
     sql<number | string>`q.firm_unread`.as('firm_unread'),
     count.as('total'),
@@ -250,7 +265,7 @@ const ORDERS: Record<ListFilter['sort'], Array<[Expression<unknown>, 'asc' | 'de
 /**
  * The list's total, as a subquery of its statement. Without a search nor an assignee filter: the kept count of its
  * statuses ('open': any but closed; none: all) in query_status_counts. With one: its matches (the
- * WITH clause m), each once, since m may hold an id twice; with a status too, those that have it.
+ * WITH clause m), each once, since m may hold a key twice; with a status too, those that have it.
  */
 function totalOf(db: DB, status: ListFilter['status'], where: Expression<SqlBool> | null, searching: boolean, assigned = false) {
   if (!searching && !assigned) {

@@ -338,7 +338,7 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
         ...(include.length ? { include: include.map((s) => [s]) } : {}),
         exclude: ['[data-sonner-toaster]', ...exclude].map((s) => [s]),
       };
-      const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+      const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
       return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     },
     { include: options.include ?? [], exclude: options.exclude ?? [] },

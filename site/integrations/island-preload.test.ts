@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { preloadIslands } from './island-preload.ts';
 
 let dir: string;
@@ -10,7 +10,8 @@ const island = (client: string, component: string) =>
 const page = (body: string) => `<!doctype html><html><head><title>x</title></head><body>${body}</body></html>`;
 const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
 
-beforeAll(async () => {
+// A fresh build folder per test: the step rewrites the pages it reads, so none may see another's.
+beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'island-preload-'));
   await fs.mkdir(path.join(dir, '_astro'));
   await fs.mkdir(path.join(dir, 'admin-chat'));
@@ -30,7 +31,7 @@ beforeAll(async () => {
   // A public page's island waits for the visitor: its code must not load with the page.
   await fs.writeFile(path.join(dir, 'index.html'), page(island('visible', '/_astro/Contact.js')));
 });
-afterAll(async () => {
+afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
@@ -45,6 +46,7 @@ describe('the island preload build step', () => {
   });
 
   it('leaves a page whose islands wait for the visitor as it was, and adds nothing twice', async () => {
+    expect(await preloadIslands(dir)).toBe(1);
     expect(links(await fs.readFile(path.join(dir, 'index.html'), 'utf8'))).toEqual([]);
     expect(await preloadIslands(dir)).toBe(0);
     expect(links(await fs.readFile(path.join(dir, 'admin-chat', 'index.html'), 'utf8'))).toHaveLength(5);

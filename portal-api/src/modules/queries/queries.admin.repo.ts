@@ -33,7 +33,7 @@ const UNDATED_SQL = sql<string>`coalesce(q.bid_due_date, '9999-99-99')`; // a li
 /**
  * The keys (matchKey) of the requests a search matches (a key may come more than once). Each word of the
  * search (split at spaces, up to SEARCH_TERMS) must match somewhere, each in any field: 'Delgado
- * Miami' finds Delgado's requests in Miami. One word's ids are termMatches'; several words
+ * Miami' finds Delgado's requests in Miami. One word's keys are termMatches'; several words
  * intersect theirs (each set wrapped in a select of its own, since compound operators chain
  * left to right).
  */
@@ -68,7 +68,7 @@ function searchTerms(search: string): string[] {
 }
 
 /**
- * The ids of the requests one word of a search matches (an id may come more than once), one set
+ * The keys of the requests one word of a search matches (a key may come more than once), one set
  * per way a request can match, each found through its own index, then united: words of the
  * message or subject through the full-text index (db/search.ts), kept only when the text also
  * contains the word as typed; the client's name or e-mail, the project name and location, and

@@ -7,9 +7,7 @@ import './request-panel.css';
 // once the workspace's data is here: the chat they sit next to is what its page is opened for.
 // They kept /chat and /admin-chat over their first-load budget, and fetched beside that data
 // they held back the conversation's first paint on a phone (docs/performance.md).
-let sectionsChunk: Promise<typeof import('./PanelSections.tsx')> | undefined;
-const loadSections = () => (sectionsChunk ??= import('./PanelSections.tsx'));
-const PanelSections = lazy(loadSections);
+const PanelSections = lazy(() => import('./PanelSections.tsx'));
 
 type Props = {
   /** For a skip link to the panel. */

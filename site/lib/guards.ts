@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { followStoredSession, homeFor, useAuth } from './auth-store.ts';
 import { safeNext } from './routes.ts';
 
@@ -26,7 +26,9 @@ export function useGuard(area: Area): boolean {
   useEffect(() => {
     if (target === '/login') rememberWayBack();
     if (target) window.location.replace(target);
-    else setReady(true);
+    // As a transition: React renders the screen in slices that leave the main thread free
+    // between them, where a plain update rendered it in one long task (docs/performance.md).
+    else startTransition(() => setReady(true));
   }, [target]);
   // A guest screen does follow a sign-in of another tab (its storage event; auth-store.ts keeps
   // the store in line): the browser is signed in now, so it goes on as on arrival.

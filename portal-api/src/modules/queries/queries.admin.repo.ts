@@ -40,7 +40,7 @@ const UNDATED_SQL = sql<string>`coalesce(q.bid_due_date, '9999-99-99')`; // a li
 async function matchingKeys(db: DB, search: string) {
   const sets = await Promise.all(searchTerms(search).map((term) => termMatches(db, term)));
   if (sets.length === 1) return sets[0]!;
-  const wrapped = sets.map((set, i) => db.selectFrom(set.as(`t${i}`)).select(sql.ref<string>(`t${i}.id`).as('id')));
+  const wrapped = sets.map((set, i) => db.selectFrom(set.as(`t${i}`)).select(sql.ref<string>(`t${i}.key`).as('key')));
   return wrapped.slice(1).reduce((all, set) => all.intersect(set), wrapped[0]!);
 }
 
@@ -79,7 +79,7 @@ async function termMatches(db: DB, search: string) {
   const pattern = likePattern(search);
   const like = (col: string) => containsPattern(col, pattern);
   const text = queryTextMatches(db, search);
-  const key = matchKey(db).as('id');
+  const key = matchKey(db).as('key');
   // The few matching services first: as a subquery the planner cannot know it is empty, and
   // with one service owning most requests it would scan them all.
   const services = (await db.selectFrom('services').select('id').where(like('title')).execute()).map((r) => r.id);
@@ -160,8 +160,9 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   else if (filter.assigneeId) conditions.push(eb('q.assignee_id', '=', filter.assigneeId));
   if (filter.view) conditions.push(viewCondition(db, filter.view, new Date()));
   const matching = filter.search ? await matchingKeys(db, filter.search) : null;
+  const key = matchKey(db);
   // The matches are read once, as the statement's WITH clause m, by the page and by the count.
-  if (matching) conditions.push(eb(matchKey(db), 'in', sql<string>`(select ${sql.ref('m.id')} from ${sql.table('m')})`));
+  if (matching) conditions.push(eb(key, 'in', sql<string>`(select ${sql.ref('m.key')} from ${sql.table('m')})`));
   const where = conditions.length ? eb.and(conditions) : null;
   const due = UNDATED_SQL;
   const limit = filter.pageSize;
@@ -203,7 +204,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
         .selectFrom('queries as q')
         .selectAll('q')
         .select(due.as('due'))
-        .where(matchKey(db), 'in', page.select(matchKey(db).as('k')))
+        .where(key, 'in', page.select(key.as('k')))
     : page.selectAll('q').select(due.as('due'));
   // The total comes with the page, in the same statement.
   const count = totalOf(db, filter.status, where, !!matching, assigned || !!filter.view);
@@ -282,7 +283,7 @@ function totalOf(db: DB, status: ListFilter['status'], where: Expression<SqlBool
       .select((e) => e.fn.countAll<number | string>().as('total'))
       .where(where!);
   }
-  return db.selectFrom(sql<{ id: string }>`m`.as('m')).select((e) => e.fn.count<number | string>('m.id').distinct().as('total'));
+  return db.selectFrom(sql<{ key: string }>`m`.as('m')).select((e) => e.fn.count<number | string>('m.key').distinct().as('total'));
 }
 
 export async function findAdminQuery(db: DB, storage: Storage, id: string): Promise<Query | undefined> {

@@ -80,3 +80,70 @@ it('never creates a database file: a worker that starts after the file was delet
   expect(fs.existsSync(file)).toBe(false);
   sqlite.close();
 });
+
+const MB = 1024 * 1024;
+
+/** The log's checkpoint sequence (its header, bytes 12 to 16): one more each time the log starts over. */
+function logSequence(file: string): number {
+  const fd = fs.openSync(`${file}-wal`, 'r');
+  try {
+    const header = Buffer.alloc(16);
+    fs.readSync(fd, header, 0, 16, 0);
+    return header.readUInt32BE(12);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Commits `rows` rows, one at each turn of a timer (a millisecond at least, so several of the
+ * worker's rounds, every 200 ms, go by); gives the log's largest size and how often it started over.
+ */
+async function writeSteadily(write: (i: number) => unknown, file: string, rows: number): Promise<{ largest: number; restarts: number }> {
+  let largest = 0;
+  let restarts = 0;
+  let sequence = -1;
+  for (let i = 0; i < rows; i++) {
+    await write(i);
+    if (i % 20 === 0) {
+      largest = Math.max(largest, fs.statSync(`${file}-wal`).size);
+      const now = logSequence(file);
+      if (sequence >= 0 && now !== sequence) restarts++;
+      sequence = now;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { largest, restarts };
+}
+
+it('starts the log over under a steady stream of writes instead of letting it grow with them', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkpoint-test-'));
+  const file = path.join(dir, 'app.db');
+  db = openDatabase({ kind: 'sqlite', file });
+  await sql`create table log_test (id integer primary key, body text)`.execute(db);
+  const conn = db;
+  // 3,000 rows of 4 KB, up to a thousand a second: each is three pages of the log, 36 MB in all.
+  const row = 'y'.repeat(4 * 1024);
+  const { restarts } = await writeSteadily((i) => sql`insert into log_test (id, body) values (${i}, ${row})`.execute(conn), file, 3000);
+  // How often depends on how the threads are scheduled (16 times alone, 1 to 10 on a busy
+  // machine); a single checkpoint pass a round never got there (0 in every try).
+  expect(restarts).toBeGreaterThanOrEqual(1);
+  expect((await sql<{ n: number }>`select count(*) as n from log_test`.execute(db)).rows).toEqual([{ n: 3000 }]);
+});
+
+it('empties the log past its cap when the writes come too close together for the passes to catch up', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkpoint-test-'));
+  const file = path.join(dir, 'app.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.exec('create table log_test (id integer primary key, body text)');
+  // One pass at a time never sees that it caught up, so only the cap keeps the log in bounds.
+  checkpointInWorker(sqlite, file, { passes: 1, capBytes: 4 * MB });
+  // 1,200 rows of 32 KB: each is eight pages of the log or more, 40 MB in all.
+  const insert = sqlite.prepare('insert into log_test (body) values (?)');
+  const { largest } = await writeSteadily(() => insert.run('y'.repeat(32 * 1024)), file, 1200);
+  expect(largest).toBeLessThan(24 * MB);
+  expect(sqlite.prepare('select count(*) as n from log_test').get()).toEqual({ n: 1200 });
+  sqlite.close();
+});

@@ -7,9 +7,12 @@ import type SQLite from 'better-sqlite3';
 // single connection that is a copy of the WAL into the database file plus an
 // fsync, on the main thread, in the middle of chat delivery — the p99 of
 // `npm run bench:chat`. Here the main connection never checkpoints; a worker
-// thread with its own connection runs a PASSIVE checkpoint (it never blocks
-// or waits for the writer) whenever the WAL has grown. Should the worker die,
-// the main connection takes automatic checkpoints back.
+// thread with its own connection runs PASSIVE checkpoints (they never block
+// or wait for the writer) whenever the WAL is past 1 MB, until the log is
+// copied whole so that the next write starts it over. Writes too close together
+// for that to happen meet a cap (WAL_CAP_BYTES), where the worker empties the log
+// while holding writers off. Should the worker die, the main connection takes
+// automatic checkpoints back.
 //
 // The same worker answers reads that scan much and need not run on the event loop
 // (readOffLoop in database.ts: the firm's unread total after each chat message):
@@ -24,13 +27,23 @@ const Database = require(workerData.driver);
 // empty database at its path, and the server would take that for a replaced file.
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
-let last = 0;
 const timer = setInterval(() => {
   let size = 0;
   try { size = fs.statSync(workerData.file + '-wal').size; } catch { return; }
-  if (size < workerData.minBytes || size === last) return;
-  db.pragma('wal_checkpoint(PASSIVE)');
-  last = size;
+  if (size < workerData.minBytes) return;
+  // The writer starts the log over only when a write begins with all of it copied. Under a
+  // steady stream of writes one pass is not enough: frames come in while it copies, and the log
+  // would grow for as long as the stream lasts. So passes follow one another until one finds
+  // nothing new since the last (each copies what came in during the one before, a few pages).
+  let seen = -1;
+  for (let pass = 0; pass < workerData.passes; pass++) {
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (!result || result.log === seen) return;
+    seen = result.log;
+  }
+  // Writes so close together that no pass catches up: past the cap, copy the rest and empty the
+  // log while holding writers off, which makes the main thread's next write wait that long.
+  if (size >= workerData.capBytes) db.pragma('wal_checkpoint(TRUNCATE)');
 }, workerData.everyMs);
 const statements = new Map();
 parentPort.on('message', (m) => {
@@ -57,6 +70,12 @@ parentPort.on('message', (m) => {
 });
 `;
 
+/**
+ * How large the log may grow: past it, with writes too close together for passive checkpoints to
+ * catch up, the worker empties it; and a log that starts over is cut back to it (journal_size_limit).
+ */
+export const WAL_CAP_BYTES = 64 * 1024 * 1024;
+
 export type WorkerRead = (sql: string, params: readonly unknown[]) => Promise<unknown[]>;
 const readers = new WeakMap<SQLite.Database, WorkerRead>();
 
@@ -65,15 +84,24 @@ export function workerReaderOf(db: SQLite.Database): WorkerRead | null {
   return readers.get(db) ?? null;
 }
 
-/** Moves checkpoints of `db` (opened on `file`, in WAL mode) to a worker; `close()` also stops the worker. */
-export function checkpointInWorker(db: SQLite.Database, file: string): SQLite.Database {
+/**
+ * Moves checkpoints of `db` (opened on `file`, in WAL mode) to a worker; `close()` also stops the worker.
+ * `passes` (how many checkpoints in a row may chase the writer) and `capBytes` are for tests.
+ */
+export function checkpointInWorker(
+  db: SQLite.Database,
+  file: string,
+  { passes = 8, capBytes = WAL_CAP_BYTES }: { passes?: number; capBytes?: number } = {},
+): SQLite.Database {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const done = new SharedArrayBuffer(4);
-  const worker = new Worker(WORKER, { eval: true, workerData: { driver, file, everyMs: 200, minBytes: 1024 * 1024, done } });
+  const workerData = { driver, file, everyMs: 200, minBytes: 1024 * 1024, passes, capBytes, done };
+  const worker = new Worker(WORKER, { eval: true, workerData });
   worker.unref();
   let alive = true;
   worker.once('exit', () => (alive = false));
   db.pragma('wal_autocheckpoint = 0');
+  db.pragma(`journal_size_limit = ${WAL_CAP_BYTES}`);
   let closed = false;
   const fallBack = () => {
     if (!closed && db.open) db.pragma('wal_autocheckpoint = 1000');

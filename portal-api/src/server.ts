@@ -26,6 +26,7 @@ import { OutboxWorker } from './modules/outbox/outbox.worker.ts';
 import { PgFanout } from './modules/chats/fanout.ts';
 import { SheetIndexer } from './modules/sheet-index/indexer.ts';
 import { startUploadExpiry } from './modules/uploads/upload-expiry.ts';
+import { startAuthExpiry } from './modules/auth/auth.expiry.ts';
 import { hasAdmin, upsertAdmin } from './modules/users/users.bootstrap.ts';
 import { APP_COMMIT, APP_VERSION } from './version.ts';
 import type { BuildOutcome } from './site/build.ts';
@@ -176,9 +177,10 @@ export async function startServer(
     log.error({ err }, 'sweeping crash debris from uploads failed');
     return null;
   });
-  // Background work starts once the server listens: pending sheet indexes, upload expiry.
+  // Background work starts once the server listens: pending sheet indexes, upload and sign-in expiry.
   indexer.start();
   const stopExpiry = startUploadExpiry(db, storage, log);
+  const stopAuthExpiry = startAuthExpiry(db, log);
   // Asks clients for bid outcomes now (a restart catches up at once), then every OUTCOME_CHECK_INTERVAL_MS.
   const outcomeQuestions = startOutcomeQuestions(deps);
   const port = (server.address() as AddressInfo).port;
@@ -201,6 +203,7 @@ export async function startServer(
       await outbox.stop();
       await fanout?.stop();
       stopExpiry();
+      stopAuthExpiry();
       await indexer.stop();
       hub.close();
       await new Promise<void>((resolve) => {

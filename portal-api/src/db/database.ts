@@ -41,6 +41,7 @@ import * as companies from './migrations/20261130T0400-companies.ts';
 import * as searchSources from './migrations/20261130T0410-search-sources.ts';
 import * as idempotencyFingerprint from './migrations/20261130T0500-idempotency-fingerprint.ts';
 import * as searchWordsColumns from './migrations/20261201T0200-search-words-columns.ts';
+import * as expiryIndexes from './migrations/20261201T0300-expiry-indexes.ts';
 import type { Logger } from '../lib/logger.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { DatabaseFileGuard } from './file-guard.ts';
@@ -175,6 +176,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0410-search-sources': searchSources,
   '20261130T0500-idempotency-fingerprint': idempotencyFingerprint,
   '20261201T0200-search-words-columns': searchWordsColumns,
+  '20261201T0300-expiry-indexes': expiryIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

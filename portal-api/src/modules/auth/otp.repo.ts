@@ -15,6 +15,12 @@ export async function consumeCodesOf(db: DB, email: string, purpose: CodePurpose
     .execute();
 }
 
+/** Deletes the codes that expired before `before` (through codes_expires_idx); how many. */
+export async function deleteCodesExpiredBefore(db: DB, before: Date): Promise<number> {
+  const res = await db.deleteFrom('one_time_codes').where('expires_at', '<', nowIso(before)).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 export async function insertCode(
   db: DB,
   row: {

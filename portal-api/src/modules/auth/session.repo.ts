@@ -52,6 +52,12 @@ export async function deleteSession(db: DB, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
+/** Deletes the sessions past their expiry (through sessions_expires_idx); how many. */
+export async function deleteExpiredSessions(db: DB, now: Date): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('expires_at', '<', nowIso(now)).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 export async function deleteUserSessions(db: DB, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

@@ -147,3 +147,32 @@ it('empties the log past its cap when the writes come too close together for the
   expect(sqlite.prepare('select count(*) as n from log_test').get()).toEqual({ n: 1200 });
   sqlite.close();
 });
+
+it('never holds writes off for long when a long read (a backup) keeps it from emptying the log', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkpoint-test-'));
+  const file = path.join(dir, 'app.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.exec('create table log_test (id integer primary key, body text)');
+  checkpointInWorker(sqlite, file, { passes: 1, capBytes: 2 * MB });
+  const insert = sqlite.prepare('insert into log_test (body) values (?)');
+  for (let i = 0; i < 100; i++) insert.run('y'.repeat(32 * 1024));
+  // A second connection holds a read open, as the online backup does while it copies.
+  const reader = new SQLite(file);
+  reader.exec('begin');
+  reader.prepare('select count(*) from log_test').get();
+  let slowest = 0;
+  for (const end = Date.now() + 1500; Date.now() < end;) {
+    const started = performance.now();
+    insert.run('y'.repeat(32 * 1024));
+    slowest = Math.max(slowest, performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  reader.exec('commit');
+  reader.close();
+  // The log is past its cap all along and the worker tries each round: each try holds writes a moment only.
+  expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(2 * MB);
+  expect(slowest).toBeLessThan(500);
+  sqlite.close();
+});

@@ -42,8 +42,13 @@ const timer = setInterval(() => {
     seen = result.log;
   }
   // Writes so close together that no pass catches up: past the cap, copy the rest and empty the
-  // log while holding writers off, which makes the main thread's next write wait that long.
-  if (size >= workerData.capBytes) db.pragma('wal_checkpoint(TRUNCATE)');
+  // log while holding writers off, which makes the main thread's next write wait that long. It
+  // also waits for readers (a backup's long read) with the writers held off, so it gives up
+  // after a moment and tries again next round rather than stall every write.
+  if (size >= workerData.capBytes) {
+    db.pragma('busy_timeout = 20');
+    try { db.pragma('wal_checkpoint(TRUNCATE)'); } finally { db.pragma('busy_timeout = 5000'); }
+  }
 }, workerData.everyMs);
 const statements = new Map();
 parentPort.on('message', (m) => {

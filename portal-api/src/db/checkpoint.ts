@@ -27,6 +27,7 @@ const Database = require(workerData.driver);
 // empty database at its path, and the server would take that for a replaced file.
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+let truncateAfter = 0;
 const timer = setInterval(() => {
   let size = 0;
   try { size = fs.statSync(workerData.file + '-wal').size; } catch { return; }
@@ -43,11 +44,16 @@ const timer = setInterval(() => {
   }
   // Writes so close together that no pass catches up: past the cap, copy the rest and empty the
   // log while holding writers off, which makes the main thread's next write wait that long. It
-  // also waits for readers (a backup's long read) with the writers held off, so it gives up
-  // after a moment and tries again next round rather than stall every write.
-  if (size >= workerData.capBytes) {
+  // also waits for readers (a backup's long read) with the writers held off, so it gives up after
+  // a moment and, while such a reader stays, tries again once a second rather than every round.
+  if (size >= workerData.capBytes && Date.now() >= truncateAfter) {
     db.pragma('busy_timeout = 20');
-    try { db.pragma('wal_checkpoint(TRUNCATE)'); } finally { db.pragma('busy_timeout = 5000'); }
+    try {
+      const [result] = db.pragma('wal_checkpoint(TRUNCATE)');
+      if (!result || result.busy) truncateAfter = Date.now() + 1000;
+    } finally {
+      db.pragma('busy_timeout = 5000');
+    }
   }
 }, workerData.everyMs);
 const statements = new Map();
@@ -91,16 +97,17 @@ export function workerReaderOf(db: SQLite.Database): WorkerRead | null {
 
 /**
  * Moves checkpoints of `db` (opened on `file`, in WAL mode) to a worker; `close()` also stops the worker.
- * `passes` (how many checkpoints in a row may chase the writer) and `capBytes` are for tests.
+ * The options are for tests: how often the worker looks (`everyMs`), how many checkpoints in a row
+ * may chase the writer (`passes`), and the cap.
  */
 export function checkpointInWorker(
   db: SQLite.Database,
   file: string,
-  { passes = 8, capBytes = WAL_CAP_BYTES }: { passes?: number; capBytes?: number } = {},
+  { everyMs = 200, passes = 8, capBytes = WAL_CAP_BYTES }: { everyMs?: number; passes?: number; capBytes?: number } = {},
 ): SQLite.Database {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const done = new SharedArrayBuffer(4);
-  const workerData = { driver, file, everyMs: 200, minBytes: 1024 * 1024, passes, capBytes, done };
+  const workerData = { driver, file, everyMs, minBytes: 1024 * 1024, passes, capBytes, done };
   const worker = new Worker(WORKER, { eval: true, workerData });
   worker.unref();
   let alive = true;

@@ -2,7 +2,12 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listActivities } from '../../portal-api/src/modules/activities/activities.repo.ts';
-import { listAllQueries, weeklyStats, weekStartOf } from '../../portal-api/src/modules/queries/queries.admin.repo.ts';
+import {
+  listAllQueries,
+  listUsersWithQueriesPage,
+  weeklyStats,
+  weekStartOf,
+} from '../../portal-api/src/modules/queries/queries.admin.repo.ts';
 import { insertQuery } from '../../portal-api/src/modules/queries/queries.repo.ts';
 import { listNonAdminUsers } from '../../portal-api/src/modules/users/users.repo.ts';
 import { createClient, recordingDatabase, signInAdmin, startTestServer, type TestServer } from './harness.ts';
@@ -73,6 +78,64 @@ it('keeps the weekly chart equal to a count of the requests through creates, cha
   ({ chart, counted } = await chartAndCount(8));
   expect(chart).toEqual(counted);
   expect(chart.reduce((n: number, w: { total: number }) => n + w.total, 0)).toBe(4);
+});
+
+/** Each user's kept newest request (migration 20261201T0400) beside the one a read of the queries table finds. */
+async function keptAndNewest() {
+  const db = server.deps.db;
+  const kept = await db.selectFrom('users').select(['id', 'last_query_at', 'last_query_id']).orderBy('id').execute();
+  const newest = await Promise.all(
+    kept.map(async (u) => {
+      const q = await db
+        .selectFrom('queries')
+        .select(['created_at', 'id'])
+        .where('user_id', '=', u.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { id: u.id, last_query_at: q?.created_at ?? null, last_query_id: q?.id ?? null };
+    }),
+  );
+  return { kept, newest };
+}
+
+it("keeps each client's newest request on their row through creates, moves, deletions, transfers and rollbacks", async () => {
+  const cleo = await createClient(server, admin);
+  const dan = await createClient(server, admin);
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) ids.push(await submitQuery(server, cleo.token, `Head check ${i}`));
+  let { kept, newest } = await keptAndNewest();
+  expect(kept.find((u) => u.id === cleo.id)!.last_query_id).toBe(ids[2]);
+  expect(kept.find((u) => u.id === dan.id)!.last_query_id).toBeNull();
+  expect(kept).toEqual(newest);
+
+  // The newest moved back a week, then the next deleted; a request handed to another client.
+  await sql`update queries set created_at = ${new Date(Date.now() - 7 * 86_400_000).toISOString()} where id = ${ids[2]!}`.execute(
+    server.deps.db,
+  );
+  ({ kept, newest } = await keptAndNewest());
+  expect(kept.find((u) => u.id === cleo.id)!.last_query_id).toBe(ids[1]);
+  expect(kept).toEqual(newest);
+  await server.deps.db.deleteFrom('queries').where('id', '=', ids[1]!).execute();
+  await sql`update queries set user_id = ${dan.id} where id = ${ids[0]!}`.execute(server.deps.db);
+  ({ kept, newest } = await keptAndNewest());
+  expect(kept.find((u) => u.id === cleo.id)!.last_query_id).toBe(ids[2]);
+  expect(kept.find((u) => u.id === dan.id)!.last_query_id).toBe(ids[0]);
+  expect(kept).toEqual(newest);
+
+  // A client deleted with their requests; a rolled-back request moves nothing.
+  await server.deps.db.deleteFrom('users').where('id', '=', dan.id).execute();
+  const service = await server.deps.db.selectFrom('services').select('id').executeTakeFirstOrThrow();
+  await expect(
+    server.deps.db.transaction().execute(async (trx) => {
+      await insertQuery(trx, { userId: cleo.id, message: 'Rolled back', serviceId: service.id, subserviceId: null, bidDueDate: null });
+      throw new Error('roll back');
+    }),
+  ).rejects.toThrow('roll back');
+  ({ kept, newest } = await keptAndNewest());
+  expect(kept.find((u) => u.id === cleo.id)!.last_query_id).toBe(ids[2]);
+  expect(kept).toEqual(newest);
 });
 
 it("keeps the users list's total equal to a count of the users through creates, role changes and deletions", async () => {
@@ -157,6 +220,14 @@ it('reads each page through the index of its order, with no sort of a whole tabl
     const users = await planFor(() => listNonAdminUsers(logged, 1, 20));
     expect(users).toMatch(usesIndex('users_created_idx'));
     expect(users).not.toMatch(sorts);
+
+    // The client list walks the kept newest requests (its first statement; the second reads the
+    // page's clients' requests and sorts those few).
+    seen.length = 0;
+    await listUsersWithQueriesPage(logged, { limit: 20 });
+    const clients = await planOf(seen[0]!);
+    expect(clients).toMatch(usesIndex('users_last_query_idx'));
+    expect(clients).not.toMatch(sorts);
 
     const activities = await planFor(() => listActivities(logged, { limit: 60 }));
     expect(activities).toMatch(usesIndex('activities_created_idx'));

@@ -42,6 +42,7 @@ import * as searchSources from './migrations/20261130T0410-search-sources.ts';
 import * as idempotencyFingerprint from './migrations/20261130T0500-idempotency-fingerprint.ts';
 import * as searchWordsColumns from './migrations/20261201T0200-search-words-columns.ts';
 import * as expiryIndexes from './migrations/20261201T0300-expiry-indexes.ts';
+import * as usersLastQuery from './migrations/20261201T0400-users-last-query.ts';
 import type { Logger } from '../lib/logger.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { DatabaseFileGuard } from './file-guard.ts';
@@ -177,6 +178,7 @@ const migrations: Record<string, Migration> = {
   '20261130T0500-idempotency-fingerprint': idempotencyFingerprint,
   '20261201T0200-search-words-columns': searchWordsColumns,
   '20261201T0300-expiry-indexes': expiryIndexes,
+  '20261201T0400-users-last-query': usersLastQuery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,6 +32,9 @@ export interface UsersTable {
   company_id: Generated<string | null>;
   /** The colleague who invited this client, when they joined through an invitation. */
   invited_by: Generated<string | null>;
+  /** The time and id of the user's newest request, kept by triggers (migration 20261201T0400); null without any. */
+  last_query_at: Generated<string | null>;
+  last_query_id: Generated<string | null>;
 }
 
 /** A client account of one or more people (docs/product.md, "Colleagues"). */

@@ -314,40 +314,29 @@ export const PREVIEW_CHARS = 120;
 /**
  * One page of clients who have queries, most recently active first, optionally
  * those whose name or e-mail contains `q`, each with their queries newest
- * first, messages cut to a preview. A client's place is their newest request:
- * the page walks requests newest first (queries_created_idx) and keeps each one
- * that is its client's newest (one index lookup in queries_user_created_id_idx),
- * so a page costs about the same with 20 clients or 2,000. The cursor is the
- * (created_at, id) of the last client's newest request.
+ * first, messages cut to a preview. A client's place is their newest request,
+ * kept on their row (users.last_query_at and last_query_id, by the triggers of
+ * migration 20261201T0400): the page walks users_last_query_idx, and a search
+ * sorts its matches by those two columns of their rows, so a page costs about
+ * the same with 20 clients or 2,000. The cursor is the (created_at, id) of the
+ * last client's newest request.
  */
 export async function listUsersWithQueriesPage(db: DB, opts: { limit: number; cursor?: string; q?: string; full?: boolean }) {
   let heads = db
-    .selectFrom('queries as q')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select(['q.id as head_id', 'q.created_at as last_at', 'u.id', 'u.full_name', 'u.email', 'u.profile_image'])
-    .where((eb) =>
-      eb(
-        'q.id',
-        '=',
-        eb
-          .selectFrom('queries as q2')
-          .select('q2.id')
-          .whereRef('q2.user_id', '=', 'q.user_id')
-          .orderBy('q2.created_at', 'desc')
-          .orderBy('q2.id', 'desc')
-          .limit(1),
-      ),
-    );
+    .selectFrom('users as u')
+    .select(['u.last_query_id as head_id', 'u.last_query_at as last_at', 'u.id', 'u.full_name', 'u.email', 'u.profile_image'])
+    .where('u.last_query_id', 'is not', null)
+    .$narrowType<{ head_id: string; last_at: string }>();
   if (opts.q) {
     heads = heads.where(namesContain(db, 'users', 'u', opts.q));
   }
   if (opts.cursor) {
     const [at, id] = decodeCursor(opts.cursor, 2);
-    heads = heads.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
+    heads = heads.where((eb) => eb(eb.refTuple('u.last_query_at', 'u.last_query_id'), '<', eb.tuple(at!, id!)));
   }
   const rows = await heads
-    .orderBy('q.created_at', 'desc')
-    .orderBy('q.id', 'desc')
+    .orderBy('u.last_query_at', 'desc')
+    .orderBy('u.last_query_id', 'desc')
     .limit(opts.limit + 1)
     .execute();
   const { page, nextCursor } = nextCursorOf(rows, opts.limit, (r) => [r.last_at, r.head_id]);

@@ -202,8 +202,8 @@ export async function startServer(
       stopChatMailSweep();
       await outbox.stop();
       await fanout?.stop();
-      stopExpiry();
-      stopAuthExpiry();
+      await stopExpiry();
+      await stopAuthExpiry();
       await indexer.stop();
       hub.close();
       await new Promise<void>((resolve) => {

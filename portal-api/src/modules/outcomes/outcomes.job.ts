@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { enqueueForFollowers } from '../companies/companies.public.ts';
 import { clientTarget } from '../queries/queries.mail.ts';
 import { outcomeError } from '../queries/queries.rules.ts';
@@ -33,22 +34,13 @@ export async function askForOutcomes(deps: Deps, now = new Date()): Promise<numb
 
 /** Starts the job: one run now, then one every `config.outcomeCheckMs`; a run never overlaps the last. */
 export function startOutcomeQuestions(deps: Deps): { stop: () => Promise<void> } {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running || deps.shutdown.aborted) return;
-    running = askForOutcomes(deps)
-      .then((asked) => void (asked && deps.log.info({ asked }, 'asked clients for their bid outcomes')))
-      .catch((err: unknown) => deps.log.error({ err }, 'bid outcome questions failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, deps.config.outcomeCheckMs);
-  timer.unref();
-  tick();
-  return {
-    // A stop waits for the run in hand, so the database is not closed under it.
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  return repeatEvery(
+    deps.config.outcomeCheckMs,
+    async () => {
+      if (deps.shutdown.aborted) return;
+      const asked = await askForOutcomes(deps);
+      if (asked) deps.log.info({ asked }, 'asked clients for their bid outcomes');
     },
-  };
+    (err) => deps.log.error({ err }, 'bid outcome questions failed'),
+  );
 }

@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency.repo.ts';
 import { expireUploads, tusDirectory } from './uploads.repo.ts';
@@ -15,19 +16,19 @@ const EVERY_MS = 15 * 60_000;
  * writing the tus state and the row). The same sweep deletes the Idempotency-Key
  * answers past their 24 hours (http/idempotency.ts). Returns the stop function.
  */
-export function startUploadExpiry(db: DB, storage: Storage, log: Logger): () => void {
-  const run = async () => {
-    const expired = await expireUploads(db, storage);
-    const orphans = await removeOrphans(db, storage);
-    if (expired || orphans) log.info({ expired, orphans }, 'removed expired uploads');
-    const keys = await pruneIdempotencyKeys(db);
-    if (keys) log.info({ keys }, 'removed expired idempotency keys');
-  };
-  const tick = () => void run().catch((err: unknown) => log.error({ err }, 'upload expiry failed'));
-  const timer = setInterval(tick, EVERY_MS);
-  timer.unref();
-  tick();
-  return () => clearInterval(timer);
+export function startUploadExpiry(db: DB, storage: Storage, log: Logger): () => Promise<void> {
+  const job = repeatEvery(
+    EVERY_MS,
+    async () => {
+      const expired = await expireUploads(db, storage);
+      const orphans = await removeOrphans(db, storage);
+      if (expired || orphans) log.info({ expired, orphans }, 'removed expired uploads');
+      const keys = await pruneIdempotencyKeys(db);
+      if (keys) log.info({ keys }, 'removed expired idempotency keys');
+    },
+    (err) => log.error({ err }, 'upload expiry failed'),
+  );
+  return job.stop;
 }
 
 async function removeOrphans(db: DB, storage: Storage, now = Date.now()): Promise<number> {

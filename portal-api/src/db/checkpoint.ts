@@ -85,7 +85,7 @@ parentPort.on('message', (m) => {
  * How large the log may grow: past it, with writes too close together for passive checkpoints to
  * catch up, the worker empties it; and a log that starts over is cut back to it (journal_size_limit).
  */
-export const WAL_CAP_BYTES = 64 * 1024 * 1024;
+const WAL_CAP_BYTES = 64 * 1024 * 1024;
 
 export type WorkerRead = (sql: string, params: readonly unknown[]) => Promise<unknown[]>;
 const readers = new WeakMap<SQLite.Database, WorkerRead>();

@@ -20,6 +20,14 @@ async function isPostgres(db: Kysely<any>): Promise<boolean> {
 /** The newest request of the users row being updated, as (created_at, id). */
 const NEWEST = sql`(select q.created_at, q.id from queries q where q.user_id = users.id order by q.created_at desc, q.id desc limit 1)`;
 
+/** A deleted request that was its client's newest: the next newest takes its place. */
+const AFTER_DELETE = sql`update users set (last_query_at, last_query_id) = ${NEWEST} where id = old.user_id and last_query_id = old.id`;
+/** A request moved in time or to another client: both clients' newest are found again. */
+const AFTER_MOVE = sql`update users set (last_query_at, last_query_id) = ${NEWEST} where id in (old.user_id, new.user_id)`;
+/** A new request becomes its client's newest unless the kept one is newer. */
+const TAKE_NEW = sql`update users set last_query_at = new.created_at, last_query_id = new.id
+  where id = new.user_id and (last_query_id is null or (last_query_at, last_query_id) < (new.created_at, new.id))`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('last_query_at', 'text').execute();
   await db.schema.alterTable('users').addColumn('last_query_id', 'text').execute();
@@ -27,12 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create function users_last_query_track() returns trigger language plpgsql as $$
       begin
         if tg_op = 'INSERT' then
-          update users set last_query_at = new.created_at, last_query_id = new.id
-            where id = new.user_id and (last_query_id is null or (last_query_at, last_query_id) < (new.created_at, new.id));
+          ${TAKE_NEW};
         elsif tg_op = 'DELETE' then
-          update users set (last_query_at, last_query_id) = ${NEWEST} where id = old.user_id and last_query_id = old.id;
+          ${AFTER_DELETE};
         else
-          update users set (last_query_at, last_query_id) = ${NEWEST} where id in (old.user_id, new.user_id);
+          ${AFTER_MOVE};
         end if;
         return null;
       end
@@ -43,16 +50,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       for each row when (old.created_at is distinct from new.created_at or old.user_id is distinct from new.user_id)
       execute function users_last_query_track()`.execute(db);
   } else {
-    await sql`create trigger users_last_query_insert after insert on queries begin
-      update users set last_query_at = new.created_at, last_query_id = new.id
-        where id = new.user_id and (last_query_id is null or (last_query_at, last_query_id) < (new.created_at, new.id));
-    end`.execute(db);
+    await sql`create trigger users_last_query_insert after insert on queries begin ${TAKE_NEW}; end`.execute(db);
     await sql`create trigger users_last_query_delete after delete on queries begin
-      update users set (last_query_at, last_query_id) = ${NEWEST} where id = old.user_id and last_query_id = old.id;
+      ${AFTER_DELETE};
     end`.execute(db);
     await sql`create trigger users_last_query_update after update of created_at, user_id on queries
       when old.created_at is not new.created_at or old.user_id is not new.user_id begin
-      update users set (last_query_at, last_query_id) = ${NEWEST} where id in (old.user_id, new.user_id);
+      ${AFTER_MOVE};
     end`.execute(db);
   }
   await sql`update users set (last_query_at, last_query_id) = ${NEWEST}`.execute(db);

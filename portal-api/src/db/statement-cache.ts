@@ -10,13 +10,32 @@ import type SQLite from 'better-sqlite3';
 
 const MAX_STATEMENTS = 500;
 
+// better-sqlite3 clears a statement's bindings after every call, and SQLite marks a statement
+// expired on that clear when its plan looked at a bound value: an equality the planner weighed
+// as a filter (is the value 0 or 1?), a LIMIT or an OFFSET. Most statements with a join or an
+// ORDER BY are such, so every call prepared them again, and better-sqlite3 then compiled a new
+// row function for them. Written `+?`, the parameter is the same value (unary plus is a no-op in
+// SQLite) and gives the same plan, but the planner does not look into it, so the kept statement
+// stays prepared (docs/decisions/0011-prepared-statements-kept.md). Ranges and `<>` are left as
+// they are: they do not expire a statement, and a partial index's WHERE may need to see them.
+const PLANNED_PARAMETER = /((?:^|[^<>!=])= |\bis |\blimit |\boffset )\?/gi;
+const QUOTED = /('(?:[^']|'')*'|"(?:[^"]|"")*")/;
+
+/** `sql` with each parameter of an equality, a LIMIT or an OFFSET written `+?`; quoted text untouched. */
+export function unplannedParameters(sql: string): string {
+  return sql
+    .split(QUOTED)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(PLANNED_PARAMETER, '$1+?')))
+    .join('');
+}
+
 /** The connection Kysely sees: better-sqlite3 with prepare() remembered per SQL text. */
 export function withStatementCache(db: SQLite.Database): SQLite.Database {
   const statements = new Map<string, SQLite.Statement>();
   const prepare = (source: string) => {
     let stmt = statements.get(source);
     if (stmt === undefined) {
-      stmt = db.prepare(source);
+      stmt = db.prepare(unplannedParameters(source));
       // Text built from user input (an IN list of varying length) must not grow this forever.
       if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
       statements.set(source, stmt);

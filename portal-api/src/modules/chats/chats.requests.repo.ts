@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database, QueriesTable, QueryStatus } from '../../db/schema.ts';
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
@@ -14,11 +14,12 @@ type Page = SelectQueryBuilder<Database & { q: QueriesTable }, 'q', object>;
  * What each filter keeps, as a condition on the request row. Each has its own index in the
  * list's order (last_activity_at, id), so a page costs the same at 100 requests and at 100,000.
  * A new filter (say, by assignee) is one more entry and, if it is common, one more partial index.
+ * Their values are literals in the SQL: SQLite matches a partial index's WHERE to the text it is given.
  */
 const FILTERS: Record<ChatRequestFilter, (qb: Page) => Page> = {
   all: (qb) => qb,
-  open: (qb) => qb.where('q.status', '<>', 'closed'),
-  unread: (qb) => qb.where('q.firm_unread', '>', 0),
+  open: (qb) => qb.where('q.status', '<>', sql.lit('closed')),
+  unread: (qb) => qb.where('q.firm_unread', '>', sql.lit(0)),
 };
 
 export type ChatRequestRow = {

@@ -124,6 +124,7 @@ const OWED: QueryStatus[] = ['pending', 'in_progress'];
  * - due24h: still owed, and the delivery is due, or the bid date falls, within 24 h (or has passed);
  * - waiting: a quote is sent and the client has not decided (quotes_sent_idx);
  * - unread: the client wrote and the firm has not read it (the kept queries.firm_unread).
+ * A partial index's value is a literal in the SQL, where SQLite matches it to the index's WHERE.
  */
 function viewCondition(db: DB, view: QueueView, now: Date): Expression<SqlBool> {
   const eb = expressionBuilder(db.selectFrom('queries as q'));
@@ -136,11 +137,11 @@ function viewCondition(db: DB, view: QueueView, now: Date): Expression<SqlBool> 
       ]);
     case 'waiting':
       return eb.and([
-        eb('q.status', '!=', 'closed'),
-        eb('q.id', 'in', eb.selectFrom('quotes').select('quotes.query_id').where('quotes.state', '=', 'sent')),
+        eb('q.status', '!=', sql.lit('closed')),
+        eb('q.id', 'in', eb.selectFrom('quotes').select('quotes.query_id').where('quotes.state', '=', sql.lit('sent'))),
       ]);
     case 'unread':
-      return eb('q.firm_unread', '>', 0);
+      return eb('q.firm_unread', '>', sql.lit(0));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database, QuotesTable } from '../../db/schema.ts';
 import type { QuoteOption, QuoteState } from '../queries/queries.rules.ts';
 import type { Quote } from './quotes.schema.ts';
@@ -55,7 +55,7 @@ export async function withdrawSentQuotes(trx: Executor, queryId: string, by: str
     .updateTable('quotes')
     .set({ state: 'withdrawn', decided_at: at, decided_by: by })
     .where('query_id', '=', queryId)
-    .where('state', '=', 'sent')
+    .where('state', '=', sql.lit('sent')) // a literal, which the partial index quotes_sent_idx matches
     .execute();
 }
 

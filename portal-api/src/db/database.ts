@@ -43,6 +43,7 @@ import * as idempotencyFingerprint from './migrations/20261130T0500-idempotency-
 import * as searchWordsColumns from './migrations/20261201T0200-search-words-columns.ts';
 import * as expiryIndexes from './migrations/20261201T0300-expiry-indexes.ts';
 import * as usersLastQuery from './migrations/20261201T0400-users-last-query.ts';
+import * as dropCoveredQueryIndex from './migrations/20261201T0500-drop-covered-query-index.ts';
 import type { Logger } from '../lib/logger.ts';
 import { checkpointInWorker, workerReaderOf } from './checkpoint.ts';
 import { DatabaseFileGuard } from './file-guard.ts';
@@ -179,6 +180,7 @@ const migrations: Record<string, Migration> = {
   '20261201T0200-search-words-columns': searchWordsColumns,
   '20261201T0300-expiry-indexes': expiryIndexes,
   '20261201T0400-users-last-query': usersLastQuery,
+  '20261201T0500-drop-covered-query-index': dropCoveredQueryIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

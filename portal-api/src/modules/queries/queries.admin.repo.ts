@@ -132,7 +132,11 @@ function viewCondition(db: DB, view: QueueView, now: Date): Expression<SqlBool> 
   switch (view) {
     case 'due24h':
       return eb.and([
-        eb('q.status', 'in', OWED),
+        eb(
+          'q.status',
+          'in',
+          OWED.map((status) => sql.lit(status)),
+        ),
         eb.or([eb('q.delivery_due_at', '<=', horizon.toISOString()), eb(UNDATED_SQL, '<=', firmDay(horizon))]),
       ]);
     case 'waiting':

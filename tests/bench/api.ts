@@ -28,7 +28,7 @@
 // take turns with the baseline (2 s each), and the medians are compared.
 //
 // Env: BENCH_SECONDS=3 BENCH_CONNECTIONS=10 BENCH_SOCKETS=1000 BENCH_CPU_ROUNDS=5 TEST_DATABASE_URL=postgres://…
-// BENCH_ONLY=growth|search, BENCH_SEARCH_CALLS=100 BENCH_SEARCH_REQUESTS=10000 BENCH_SEARCH_MESSAGES=200000
+// BENCH_ONLY=growth|search|reads, BENCH_SEARCH_CALLS=100 BENCH_SEARCH_REQUESTS=10000 BENCH_SEARCH_MESSAGES=200000
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -58,6 +58,8 @@ const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
 const GROWTH_ONLY = process.env.BENCH_ONLY === 'growth';
 /** BENCH_ONLY=search runs the search rows alone (tests/bench/search.ts). */
 const SEARCH_ONLY = process.env.BENCH_ONLY === 'search';
+/** BENCH_ONLY=reads runs the read rows alone: against the hello-world, CPU rounds, like-for-like. */
+const READS_ONLY = process.env.BENCH_ONLY === 'reads';
 const CPU_ROUND_SECONDS = 2;
 const PUBLIC_READS = ['/api/services', '/api/blogs?status=published', '/api/categories'] as const;
 const QUERIES = 200;
@@ -419,6 +421,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', baselineUrl: string, b
     const adminId = (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id;
     const adminToken = (await createSession(db, adminId)).token;
     const likeForLike = kind === 'sqlite' ? await likeForLikeReads(server, dataDir, db, { client: token, admin: adminToken }) : null;
+    if (READS_ONLY) return { database: kind, cases, cpu, likeForLike } as unknown as Run;
     const growthRows = await growth(server.url, db, adminToken, pid);
 
     // Login: fixed call counts under the per-IP limit, each on a fresh process (fresh limits).
@@ -476,7 +479,7 @@ async function main(): Promise<void> {
           baselineProc.url,
           baselineProc.child.pid!,
         );
-        if (!GROWTH_ONLY) run.search = await benchSearch(kind);
+        if (!GROWTH_ONLY && !READS_ONLY) run.search = await benchSearch(kind);
         runs.push(run);
       }
     } finally {
@@ -515,6 +518,7 @@ async function main(): Promise<void> {
     if (SEARCH_ONLY) continue;
     const r = run as Run;
     if (!GROWTH_ONLY) printReads(r);
+    if (READS_ONLY) continue;
     const g = r.growth;
     process.stderr.write(
       `  growth: ${g.sizes.small.queries} → ${g.sizes.large.queries} requests, ${g.sizes.small.clients} → ${g.sizes.large.clients} clients (median of ${g.calls} sequential calls; seeding took ${g.seedSeconds} s)\n`,

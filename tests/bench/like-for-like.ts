@@ -2,7 +2,9 @@
 //
 // For each read, the statements our server runs for it are recorded once: the same repo
 // functions the route calls, with the route's arguments, through a Kysely that reports every
-// compiled statement with its parameters. A bare Hono app on @hono/node-server (BASELINE below,
+// compiled statement with its parameters, in the text our kept statements give SQLite
+// (unplannedParameters, docs/decisions/0011-prepared-statements-kept.md: as written by Kysely,
+// better-sqlite3 would prepare most of them again on every call). A bare Hono app on @hono/node-server (BASELINE below,
 // a child process) then prepares each statement once with better-sqlite3 on the same database
 // file and, per request, runs them all and answers their rows as JSON. It has no framework
 // middleware, validation, sessions or mapping of ours, and neither side caches an answer: the
@@ -12,6 +14,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import type { Database } from '../../portal-api/src/db/schema.ts';
 import type { DB } from '../../portal-api/src/db/database.ts';
+import { unplannedParameters } from '../../portal-api/src/db/statement-cache.ts';
 import { LIST_BATCH, offsetBatches } from '../../portal-api/src/http/json-stream.ts';
 import { Storage } from '../../portal-api/src/lib/storage.ts';
 import { listBlogs } from '../../portal-api/src/modules/blogs/blogs.repo.ts';
@@ -31,7 +34,7 @@ export async function recordReads(file: string, dataDir: string, client: { id: s
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true }) }),
     log: (e) => {
-      if (e.level === 'query') statements.push({ sql: e.query.sql, parameters: [...e.query.parameters] });
+      if (e.level === 'query') statements.push({ sql: unplannedParameters(e.query.sql), parameters: [...e.query.parameters] });
     },
   }) as unknown as DB;
   // Signing file links needs a key; its value changes no statement.

@@ -22,8 +22,7 @@ type SessionWithUser = Pick<Selectable<Database['users']>, 'id' | 'full_name' | 
 /**
  * A session with its user, by the hash of its token. Every signed-in call and chat frame starts
  * here, so it is written as SQL: Kysely's builder built and compiled it in 75–82 µs of CPU a call,
- * the template in 18–20 µs (in process, 20,000 calls each, SQLite, with the statement kept
- * prepared: db/statement-cache.ts).
+ * the template in 18–20 µs (docs/decisions/0014-hot-statements-as-sql.md).
  */
 export async function findSessionWithUser(db: DB, sessionId: string): Promise<SessionWithUser | undefined> {
   const { rows } = await sql<SessionWithUser>`

@@ -1,5 +1,5 @@
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { laterIso, newId } from '../../lib/ids.ts';
 import type { ChatMessage } from './chats.schema.ts';
@@ -117,25 +117,14 @@ export async function insertMessage(
 ): Promise<{ id: string; createdAt: string }> {
   const id = newId();
   const createdAt = laterIso();
-  await trx
-    .insertInto('chat_messages')
-    .values({
-      id,
-      query_id: input.queryId,
-      sender_id: input.senderId,
-      message: input.message,
-      reply_to_id: input.replyTo,
-      created_at: createdAt,
-      file_id: input.fileId ?? null,
-    })
-    .execute();
-  await trx
-    .updateTable('queries')
-    .set((eb) => ({
-      last_activity_at: createdAt,
-      firm_unread: eb('firm_unread', '+', eb.case().when('user_id', '=', input.senderId).then(1).else(0).end()),
-    }))
-    .where('id', '=', input.queryId)
-    .execute();
+  // Written as SQL, as every chat message runs both (docs/decisions/0014-hot-statements-as-sql.md).
+  await sql`insert into chat_messages (id, query_id, sender_id, message, reply_to_id, created_at, file_id)
+    values (${id}, ${input.queryId}, ${input.senderId}, ${input.message}, ${input.replyTo}, ${createdAt}, ${input.fileId ?? null})`.execute(
+    trx,
+  );
+  // The request's last activity, and one more unread for the firm when its client wrote.
+  await sql`update queries set last_activity_at = ${createdAt},
+    firm_unread = firm_unread + case when user_id = ${input.senderId} then 1 else 0 end
+    where id = ${input.queryId}`.execute(trx);
   return { id, createdAt };
 }

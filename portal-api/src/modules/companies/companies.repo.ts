@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 
@@ -31,14 +31,13 @@ export function listMembers(db: Executor, companyId: string) {
     .execute();
 }
 
-/** A user's company and the ids of its members (the user included; just the user without a company). */
+/**
+ * A user's company and the ids of its members (the user included; just the user without a company).
+ * Read after every chat message, so written as SQL (docs/decisions/0014-hot-statements-as-sql.md).
+ */
 export async function colleaguesOf(db: Executor, userId: string): Promise<{ companyId: string | null; ids: string[] }> {
-  const rows = await db
-    .selectFrom('users as me')
-    .innerJoin('users as m', 'm.company_id', 'me.company_id')
-    .select(['m.id', 'me.company_id'])
-    .where('me.id', '=', userId)
-    .execute();
+  const { rows } = await sql<{ id: string; company_id: string | null }>`
+    select m.id, me.company_id from users me join users m on m.company_id = me.company_id where me.id = ${userId}`.execute(db);
   return rows.length ? { companyId: rows[0]!.company_id, ids: rows.map((r) => r.id) } : { companyId: null, ids: [userId] };
 }
 

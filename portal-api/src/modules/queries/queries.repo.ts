@@ -1,4 +1,4 @@
-import type { AliasedSelectQueryBuilder, Kysely, QueryCreator, Transaction } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import type { Database, FileKind, QueryRow, QueryStatus, SheetIndexStatus } from '../../db/schema.ts';
 import { forUpdate } from '../../db/row-lock.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -184,13 +184,17 @@ export async function loadQueriesByIds(db: Executor, storage: Storage, ids: stri
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The bare row of a query, to check who may see it (queries.public.ts). */
-export function findQueryRow(db: Executor, id: string) {
-  return db
-    .selectFrom('queries')
-    .select(['id', 'user_id', 'company_id', 'status', 'message', 'first_answered_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+/**
+ * The bare row of a query, to check who may see it (queries.public.ts). Every call about a request
+ * and every chat message starts here, so it is written as SQL (docs/decisions/0014-hot-statements-as-sql.md).
+ */
+export async function findQueryRow(
+  db: Executor,
+  id: string,
+): Promise<Pick<QueryRow, 'id' | 'user_id' | 'company_id' | 'status' | 'message' | 'first_answered_at'> | undefined> {
+  const { rows } = await sql<Pick<QueryRow, 'id' | 'user_id' | 'company_id' | 'status' | 'message' | 'first_answered_at'>>`
+    select id, user_id, company_id, status, message, first_answered_at from queries where id = ${id}`.execute(db);
+  return rows[0];
 }
 
 /** What a workflow step reads of its request, with its client's name and e-mail. */

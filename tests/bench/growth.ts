@@ -16,7 +16,12 @@ import { insertQuery, insertQueryFiles } from '../../portal-api/src/modules/quer
 import { saveSheetIndex } from '../../portal-api/src/modules/sheet-index/sheet-index.repo.ts';
 import { insertApprovedClient } from '../../portal-api/src/modules/users/users.repo.ts';
 
-const CALLS = Number(process.env.BENCH_GROWTH_CALLS ?? 60);
+// The CPU figure comes in clock ticks of 10 ms: over 60 calls of about 1 ms a row read ±17 % from
+// the ticks alone, so a ratio of two rows moved by a third from one run to the next. 200 calls
+// bring that to ±5 %.
+const CALLS = Number(process.env.BENCH_GROWTH_CALLS ?? 200);
+/** Calls before the measured ones, for the caches and the JIT. */
+const WARM_UP = 20;
 const TRADES = ['framing', 'roofing', 'drywall', 'concrete', 'masonry', 'plumbing', 'electrical', 'painting'];
 
 export type GrowthRow = { name: string; small: Timing; large: Timing; growth: number; cpuGrowth: number };
@@ -38,15 +43,15 @@ export async function time(pid: number, url: string, token: string, calls = CALL
   let cpuStart = 0;
   let bytes = 0;
   let status = 0;
-  for (let i = 0; i < calls + 5; i++) {
-    if (i === 5) cpuStart = await cpuMs(pid);
+  for (let i = 0; i < calls + WARM_UP; i++) {
+    if (i === WARM_UP) cpuStart = await cpuMs(pid);
     const started = performance.now();
     // After a long seeding pause the server may be closing the idle keep-alive socket just as
     // it is reused ("other side closed"): that call is made again, it is not the server's answer.
     const call = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
     const res = await call().catch(call);
     const body = await res.arrayBuffer();
-    if (i >= 5) ms.push(performance.now() - started); // the first calls warm caches and the JIT
+    if (i >= WARM_UP) ms.push(performance.now() - started);
     bytes = body.byteLength;
     status = res.status;
   }

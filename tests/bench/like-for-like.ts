@@ -4,8 +4,8 @@
 // functions the route calls, with the route's arguments, through a Kysely that reports every
 // compiled statement with its parameters, in the text our kept statements give SQLite
 // (unplannedParameters, docs/decisions/0011-prepared-statements-kept.md: as written by Kysely,
-// better-sqlite3 would prepare most of them again on every call). A bare Hono app on @hono/node-server (BASELINE below,
-// a child process) then prepares each statement once with better-sqlite3 on the same database
+// better-sqlite3 would prepare most of them again on every call). A bare Hono app on
+// @hono/node-server (BASELINE below, a child process) then prepares each statement once with better-sqlite3 on the same database
 // file and, per request, runs them all and answers their rows as JSON. It has no framework
 // middleware, validation, sessions or mapping of ours, and neither side caches an answer: the
 // ratio of the two req/s is what our code costs over the SQL it has to run.

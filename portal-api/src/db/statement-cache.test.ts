@@ -39,7 +39,7 @@ async function rowFunctionsCompiled(work: () => Promise<void>): Promise<number> 
   return compiled;
 }
 
-async function seeded(): Promise<DB> {
+async function migrated(): Promise<DB> {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statement-cache-test-'));
   db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'app.db') });
   await migrateToLatest(db);
@@ -60,7 +60,7 @@ it('writes the parameter of an equality, a LIKE, a LIMIT and an OFFSET as +?, an
 });
 
 it('keeps a statement with a join and an ORDER BY prepared across calls with new values', async () => {
-  const conn = await seeded();
+  const conn = await migrated();
   const ids: string[] = [];
   for (let i = 0; i < 21; i++)
     ids.push(await insertApprovedClient(conn, { fullName: `Client ${i}`, email: `c${i}@example.com`, passwordHash: 'x' }));
@@ -82,7 +82,7 @@ it('keeps a statement with a join and an ORDER BY prepared across calls with new
 });
 
 it('gives the rewritten statements the plans of the statements as written', async () => {
-  const conn = await seeded();
+  const conn = await migrated();
   // A LIKE pattern written +? could lose an index only through a NOCASE index: there is none.
   const { rows } = await sql<{ name: string }>`select name from sqlite_master where sql like '%nocase%'`.execute(conn);
   expect(rows).toEqual([]);

@@ -117,6 +117,8 @@ async function termMatches(db: DB, search: string) {
 
 /** Still owed by the firm: the statuses the 'Due in 24 h' view looks at. */
 const OWED: QueryStatus[] = ['pending', 'in_progress'];
+/** The same statuses as literals of the SQL, as queries_owed_delivery_idx's WHERE has them. */
+const OWED_SQL = OWED.map((status) => sql.lit(status));
 
 /**
  * The queue's saved views (docs/product.md §15), each read through its own index (migration
@@ -132,11 +134,7 @@ function viewCondition(db: DB, view: QueueView, now: Date): Expression<SqlBool> 
   switch (view) {
     case 'due24h':
       return eb.and([
-        eb(
-          'q.status',
-          'in',
-          OWED.map((status) => sql.lit(status)),
-        ),
+        eb('q.status', 'in', OWED_SQL),
         eb.or([eb('q.delivery_due_at', '<=', horizon.toISOString()), eb(UNDATED_SQL, '<=', firmDay(horizon))]),
       ]);
     case 'waiting':

@@ -184,15 +184,14 @@ export async function loadQueriesByIds(db: Executor, storage: Storage, ids: stri
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+type QueryAccessRow = Pick<QueryRow, 'id' | 'user_id' | 'company_id' | 'status' | 'message' | 'first_answered_at'>;
+
 /**
  * The bare row of a query, to check who may see it (queries.public.ts). Every call about a request
  * and every chat message starts here, so it is written as SQL (docs/decisions/0014-hot-statements-as-sql.md).
  */
-export async function findQueryRow(
-  db: Executor,
-  id: string,
-): Promise<Pick<QueryRow, 'id' | 'user_id' | 'company_id' | 'status' | 'message' | 'first_answered_at'> | undefined> {
-  const { rows } = await sql<Pick<QueryRow, 'id' | 'user_id' | 'company_id' | 'status' | 'message' | 'first_answered_at'>>`
+export async function findQueryRow(db: Executor, id: string): Promise<QueryAccessRow | undefined> {
+  const { rows } = await sql<QueryAccessRow>`
     select id, user_id, company_id, status, message, first_answered_at from queries where id = ${id}`.execute(db);
   return rows[0];
 }

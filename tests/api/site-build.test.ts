@@ -115,6 +115,24 @@ describe("the admin's rebuild", () => {
   }, 180_000);
 });
 
+/** The process ids of Astro builds whose output folder sits beside `target` (their SITE_OUT_DIR). */
+function buildsWritingBeside(target: string): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        return fs
+          .readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .some((v) => v.startsWith(`SITE_OUT_DIR=${target}.next-`));
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    })
+    .map(Number);
+}
+
 describe('a server closing during a rebuild', () => {
   it('stops the build and keeps the last good one', async () => {
     const server = await startTestServer({ DIST_DIR: dist });
@@ -127,9 +145,10 @@ describe('a server closing during a rebuild', () => {
       async () => (await server.call('GET', '/api/site/rebuild', { token: admin })).body.state === 'running',
     );
     await server.stop();
-    // Nothing half-built is left beside dist/, nothing is swapped in later.
+    // The build went with the server, so nothing can be swapped in later; nothing half-built is
+    // left beside dist/.
+    await expect.poll(() => buildsWritingBeside(dist), { timeout: 10_000 }).toEqual([]);
     await expect.poll(() => fs.readdirSync(project).filter((f) => /^dist\.(next|old)-/.test(f)), { timeout: 10_000 }).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(fs.statSync(path.join(dist, 'index.html')).mtimeMs).toBe(beforeAt);
     expect(fs.readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe(before);
   }, 60_000);

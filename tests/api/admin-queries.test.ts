@@ -256,6 +256,65 @@ describe('GET /api/queries (the admin queue)', () => {
     expect(first.body.data).toHaveLength(20);
   });
 
+  it('pages a search newest first, whether its matches are many or few, by page, by cursor and with a status', async () => {
+    const manufacturers = services.find((s) => s.title === 'Manufacturers')._id as string;
+    const dana = await createClient(server, admin, { fullName: 'Dana Search' });
+    const add = (message: string) =>
+      insertQuery(server.deps.db, { userId: dana.id, message, serviceId: manufacturers, subserviceId: null, bidDueDate: null });
+    // The two rare matches are the oldest: a page of one needs more than the newest rows hold.
+    await add('Quokkasparse clinic, a 3-storey block.');
+    await add('Quokkasparse depot, a 3 storey block.');
+    for (let i = 0; i < 90; i++) await add(i % 3 === 0 ? `Zephyrdense tower ${i}.` : `Plain warehouse ${i}.`);
+    const expected = async (word: string, status?: string) =>
+      (
+        await server.deps.db
+          .selectFrom('queries')
+          .select('id')
+          .where('message', 'like', `%${word}%`)
+          .$if(!!status, (qb) => qb.where('status', '=', status as 'in_progress'))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute()
+      ).map((r) => r.id);
+    const byPage = async (query: string, pageSize: number) => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = await server.call('GET', `/api/queries?${query}&pageSize=${pageSize}&page=${page}`, { token: admin });
+        expect(res.status).toBe(200);
+        ids.push(...res.body.data.map((q: { _id: string }) => q._id));
+        if (res.body.data.length < pageSize) return { ids, total: res.body.total as number };
+      }
+    };
+    const byCursor = async (query: string, pageSize: number) => {
+      const ids: string[] = [];
+      let cursor = '';
+      do {
+        const res = await server.call('GET', `/api/queries?${query}&pageSize=${pageSize}${cursor}`, { token: admin });
+        ids.push(...res.body.data.map((q: { _id: string }) => q._id));
+        cursor = res.body.nextCursor ? `&cursor=${encodeURIComponent(res.body.nextCursor)}` : '';
+      } while (cursor);
+      return ids;
+    };
+
+    const dense = await expected('Zephyrdense');
+    expect(dense).toHaveLength(30);
+    expect(await byPage('search=zephyrdense', 4)).toEqual({ ids: dense, total: 30 });
+    expect(await byCursor('search=zephyrdense', 4)).toEqual(dense);
+    const sparse = await expected('Quokkasparse');
+    expect(await byPage('search=quokkasparse', 1)).toEqual({ ids: sparse, total: 2 });
+    expect(await byCursor('search=quokkasparse', 1)).toEqual(sparse);
+
+    for (const id of [dense[1]!, dense[7]!, dense[20]!]) expect((await setStatus(id, 'in_progress')).status).toBe(200);
+    const started = await expected('Zephyrdense', 'in_progress');
+    expect(started).toHaveLength(3);
+    expect(await byPage('search=zephyrdense&status=in_progress', 2)).toEqual({ ids: started, total: 3 });
+    expect(await byCursor('search=zephyrdense&status=in_progress', 2)).toEqual(started);
+
+    // A word with punctuation in it is matched as typed; its parts alone match more.
+    expect((await byPage(`search=${encodeURIComponent('3-storey')}`, 10)).ids).toEqual([sparse[1]]);
+    expect((await byPage('search=storey', 10)).total).toBe(2);
+  });
+
   it('counts requests per week by status', async () => {
     const res = await server.call('GET', '/api/queries/stats/weekly?weeks=4', { token: admin });
     expect(res.status).toBe(200);

@@ -54,6 +54,19 @@ export function queryTextMatches(db: DB, text: string, newest?: number): RawBuil
   return sql<SqlBool>`q.rowid in (${ftsRowids('queries_fts', match, newest)})`;
 }
 
+/**
+ * The keys (rowid on SQLite, id on PostgreSQL) of the requests whose subject or message holds
+ * `word` as a word prefix, straight from the full-text index: on SQLite the FTS5 table's own
+ * rowids, with no look-up in queries. For a search word of letters and digits only, which is
+ * the rule itself (docs/product.md §15); null when `text` has no word.
+ */
+export function queryTextKeys(db: DB, text: string): RawBuilder<{ key: string }> | null {
+  const words = searchWords(text);
+  if (!words.length) return null;
+  if (engineOf(db) === 'postgres') return sql`select q.id as key from queries as q where ${queryTextMatches(db, text)}`;
+  return sql`select rowid as key from ${sql.table('queries_fts')} where ${sql.table('queries_fts')} match ${words.map((w) => `"${w}"*`).join(' ')}`;
+}
+
 /** `%text%` for `like … escape '\'`, lower case, with %, _ and \ taken literally. */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -665,7 +665,7 @@ describe('reuse these plans and the admin queue', () => {
     expect((await submit(bob.token, { projectName: 'Steal', reuseFiles: fileId }, false)).status).toBe(404);
   });
 
-  it("gives each queue row the request's own files, file sets, quotes and revisions, on every sort, cursor and later page", async () => {
+  it("gives each queue row the request's own files and workflow, whole or summed up, on every sort, cursor and later page", async () => {
     // The queue reads them for a page of rows at once; GET /queries/{id} reads one request. Both must agree.
     const q = await newQuery(alice.token, { projectName: 'Same rows tower', bidDueDate: day(20) });
     const addendum = filesForm(['addendum-1.pdf', 'addendum-1b.pdf'], 'New slab');
@@ -678,6 +678,8 @@ describe('reuse these plans and the admin queue', () => {
       (await server.call('POST', `/api/queries/${q._id}/reopen`, { json: { reason: 'Add the pool.' }, token: alice.token })).status,
     ).toBe(200);
     const other = await newQuery(alice.token, { projectName: 'Same rows annex' }); // newer than the tower
+    expect((await quote(other._id, { price: 900 })).status).toBe(201);
+    expect((await quote(other._id, { price: 800 })).status).toBe(201); // the first is withdrawn, the newest sent
 
     // Signed links move on a 10-minute step; the rest must be equal.
     const unsigned = (v: unknown) => JSON.parse(JSON.stringify(v).replace(/&exp=\d+&sig=[\w-]+/g, ''));
@@ -689,23 +691,34 @@ describe('reuse these plans and the admin queue', () => {
       ['B', 0],
     ]);
     const list = (query: string) => server.call('GET', `/api/queries?search=Same%20rows&${query}`, { token: admin });
-    // A queue row is the request plus the firm's unread count of its chat (the addendum's line: 1).
+    // A queue row is the request plus the firm's unread count of its chat (the addendum's line: 1)
+    // and a summary of its workflow: two quotes, the newest withdrawn, one addendum, Rev A delivered.
+    const lifecycle = { quotes: 2, quoteState: 'withdrawn', addenda: 1, delivered: true };
     const rowOf = (body: any) => {
-      const { unread, ...row } = unsigned(body.data.find((r: any) => r._id === q._id));
+      const { unread, lifecycle: summary, ...row } = unsigned(body.data.find((r: any) => r._id === q._id));
       expect(unread).toBe(1);
+      expect(summary).toEqual(lifecycle);
       return row;
     };
+    // In a page the workflow itself comes only when asked for; the rest of the row is the request's.
+    const { quotes: _quotes, fileSets: _fileSets, revisions: _revisions, ...slim } = own;
     for (const sort of ['createdAt', 'bidDueDate', 'due']) {
-      const res = await list(`sort=${sort}&pageSize=10`);
+      const res = await list(`sort=${sort}&pageSize=10&include=lifecycle`);
       expect(res.status).toBe(200);
       expect(res.body.data.map((r: any) => r._id).sort()).toEqual([q._id, other._id].sort());
       expect(rowOf(res.body)).toEqual(own);
+      expect(rowOf((await list(`sort=${sort}&pageSize=10`)).body)).toEqual(slim);
     }
     // Newest first: the annex, then the tower on page 2, reached by page number and by cursor.
     const first = (await list('pageSize=1')).body;
     expect(first.data.map((r: any) => r._id)).toEqual([other._id]);
-    expect(rowOf((await list('pageSize=1&page=2')).body)).toEqual(own);
-    expect(rowOf((await list(`pageSize=1&cursor=${encodeURIComponent(first.nextCursor)}`)).body)).toEqual(own);
+    expect(first.data[0].lifecycle).toEqual({ quotes: 2, quoteState: 'sent', addenda: 0, delivered: false });
+    expect(rowOf((await list('pageSize=1&page=2&include=lifecycle')).body)).toEqual(own);
+    expect(rowOf((await list(`pageSize=1&cursor=${encodeURIComponent(first.nextCursor)}&include=lifecycle`)).body)).toEqual(own);
+    expect(rowOf((await list(`pageSize=1&cursor=${encodeURIComponent(first.nextCursor)}`)).body)).toEqual(slim);
+    // The unpaged list (every request) carries the workflow whole.
+    expect(rowOf((await list('')).body)).toEqual(own);
+    expect((await list('pageSize=1&include=everything')).status).toBe(400);
     // The due order on a later page: the dated tower first, the undated annex after it.
     expect((await list('sort=due&pageSize=1&page=2')).body.data.map((r: any) => r._id)).toEqual([other._id]);
   });

@@ -5,9 +5,10 @@ import { containsPattern, likePattern, namesContain, queryTextKeys, queryTextMat
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import { firmDay, firmDayStart } from '../../shared/firm-time.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { baseSelect, loadQueries, loadQueriesByIds, withFiles } from './queries.repo.ts';
+import { baseSelect, filesFor, loadQueries, loadQueriesByIds, toQuery, withFiles } from './queries.repo.ts';
 import type { Query } from './queries.schema.ts';
-import type { QueueView } from './queries.admin.schema.ts';
+import type { LifecycleSummary, QueueView } from './queries.admin.schema.ts';
+import type { QuoteState } from './queries.rules.ts';
 
 // Admin reads and writes on queries. The Query JSON is built only by the
 // portal's toQuery (queries.repo.ts); this file picks which queries and changes them.
@@ -154,11 +155,28 @@ function viewCondition(db: DB, view: QueueView, now: Date): Expression<SqlBool> 
 }
 
 /**
+ * What a row says of its bid workflow (LifecycleSummary), as columns of the page's statement:
+ * each an index look-up per row (quotes_query_idx and the addenda's and revisions' unique
+ * indexes), where the workflow whole takes three more statements and most of a row's bytes.
+ */
+const LIFECYCLE_COLUMNS = [
+  sql<number | string>`(select count(*) from quotes as qt where qt.query_id = q.id)`.as('quote_count'),
+  sql<QuoteState | null>`(select qt.state from quotes as qt where qt.query_id = q.id order by qt.sent_at desc, qt.id limit 1)`.as(
+    'quote_state',
+  ),
+  sql<number | string>`(select count(*) from query_addenda as ad where ad.query_id = q.id)`.as('addendum_count'),
+  sql<number | string>`(select count(*) from query_revisions as rv where rv.query_id = q.id and rv.answered_at is not null)`.as(
+    'answered_revisions',
+  ),
+];
+
+/**
  * Every client's queries for the admin, filtered, sorted and paged. With a
  * cursor the page starts right after the cursor's row (keyset, through the
  * indexes of migration 20261123T0600); without one, `page` counts from the top.
+ * Each row carries a summary of its bid workflow; with `whole`, the workflow itself too.
  */
-export async function listAllQueries(db: DB, storage: Storage, filter: ListFilter) {
+export async function listAllQueries(db: DB, storage: Storage, filter: ListFilter, whole = true) {
   // One condition for the page and, with a search, for its count.
   const eb = expressionBuilder(db.selectFrom('queries as q'));
   const conditions: Array<Expression<SqlBool>> = [];
@@ -234,6 +252,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     sql<string>`q.due`.as('due'),
     sql<number | string>`q.firm_unread`.as('firm_unread'),
     count.as('total'),
+    ...LIFECYCLE_COLUMNS,
   ]);
   for (const [by, direction] of order) rowsQuery = rowsQuery.orderBy(by, direction);
   const rows = await rowsQuery.execute();
@@ -242,14 +261,38 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   const { page: data, nextCursor } = nextCursorOf(rows, limit, (r) =>
     filter.sort === 'bidDueDate' ? [r.due, r.created_at, r.id] : [r.created_at, r.id],
   );
-  const unread = new Map(data.map((r) => [r.id, Number(r.firm_unread)]));
+  const byId = new Map(data.map((r) => [r.id, r]));
+  const queries = whole ? await withFiles(db, storage, data) : await withoutWorkflow(db, storage, data);
   return {
-    data: (await withFiles(db, storage, data)).map((q) => ({ ...q, unread: unread.get(q._id) ?? 0 })),
+    data: queries.map((q) => {
+      const row = byId.get(q._id)!;
+      const lifecycle: LifecycleSummary = {
+        quotes: Number(row.quote_count),
+        quoteState: row.quote_state,
+        addenda: Number(row.addendum_count),
+        delivered: Number(row.answered_revisions) > 0 || q.deliverables.length > 0,
+      };
+      return { ...q, unread: Number(row.firm_unread), lifecycle };
+    }),
     page: filter.page,
     pageSize: filter.pageSize,
     total: Number(total),
     nextCursor: filter.sort === 'due' ? null : nextCursor,
   };
+}
+
+/** Page rows as Query JSON with their files and deliverables, without the quotes, file sets and revisions. */
+async function withoutWorkflow(db: DB, storage: Storage, rows: Parameters<typeof withFiles>[2]) {
+  const files = rows.length
+    ? await filesFor(
+        db,
+        rows.map((r) => r.id),
+      )
+    : new Map();
+  return rows.map((row) => {
+    const { quotes: _quotes, fileSets: _fileSets, revisions: _revisions, ...query } = toQuery(row, files.get(row.id) ?? [], storage);
+    return query as Omit<Query, 'quotes' | 'fileSets' | 'revisions'> & Partial<Pick<Query, 'quotes' | 'fileSets' | 'revisions'>>;
+  });
 }
 
 /**

@@ -60,13 +60,14 @@ export function queriesAdminRoutes(deps: Deps) {
         responses: { 200: jsonResponse(QueryPageSchema, 'A page of queries'), 400: { description: 'Bad filter' }, ...ADMIN_ONLY },
       }),
       async (c) => {
-        const { assignee, ...query } = c.req.valid('query');
+        const { assignee, include, ...query } = c.req.valid('query');
         const filter: ListFilter = {
           ...query,
           ...(assignee === 'mine' ? { assigneeId: c.var.user.id } : assignee === 'unassigned' ? { assigneeId: null } : {}),
         };
         const paged = ['page', 'pageSize', 'cursor'].some((name) => c.req.query(name) !== undefined);
-        if (paged) return c.json(await listAllQueries(db, storage, filter), 200);
+        // A page's rows summarise their bid workflow unless it is asked for (docs/product.md §15).
+        if (paged) return c.json(await listAllQueries(db, storage, filter, include === 'lifecycle'), 200);
         // Every match, streamed in keyset batches (http/json-stream.ts): built whole, it held the event loop.
         return streamJsonList<Awaited<ReturnType<typeof listAllQueries>>>(c, 'data', everyQuery(filter), (n) => ({
           page: 1,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CursorParam, LimitParam, NextCursorField, PageParam, PageSizeParam, SearchParam } from '../paging/paging.schema.ts';
 import { ASSIGNEE_FILTERS } from './queries.assign.labels.ts';
 import { CHANGE_NOTE_MAX, QUERY_STATUSES } from './queries.labels.ts';
+import { QUOTE_STATES } from './queries.rules.ts';
 import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 import { groupDigits } from '../../shared/en-us.ts';
 
@@ -47,11 +48,30 @@ export const ListQueriesSchema = z.object({
   page: PageParam(),
   pageSize: PageSizeParam(20),
   cursor: CursorParam,
+  include: z.enum(['lifecycle'], { error: 'Include must be lifecycle.' }).optional().meta({
+    description:
+      "lifecycle: a page's rows carry their quotes, file sets and revisions whole, as GET /queries/{id} does. Without it they carry only `lifecycle`, a summary of them. The unpaged list carries them whole.",
+  }),
 });
 
-/** A queue row: the Query, with the firm's unread count of its chat. */
-export const QueueQuerySchema = QuerySchema.extend({
+/** What a queue row says of its bid workflow, so that a page need not carry the workflow whole. */
+export const LifecycleSummarySchema = z
+  .object({
+    quotes: z.number().int().meta({ description: 'Quotes sent, in any state.' }),
+    quoteState: z.enum(QUOTE_STATES).nullable().meta({ description: "The newest quote's state; null when none was sent." }),
+    addenda: z.number().int().meta({ description: 'Addenda added to the plans.' }),
+    delivered: z.boolean().meta({ description: 'The firm has delivered: a deliverable is attached or a revision is answered.' }),
+  })
+  .meta({ id: 'LifecycleSummary' });
+export type LifecycleSummary = z.infer<typeof LifecycleSummarySchema>;
+
+/**
+ * A queue row: the Query, with the firm's unread count of its chat and a summary of its bid
+ * workflow. In a page its quotes, file sets and revisions come only with include=lifecycle.
+ */
+export const QueueQuerySchema = QuerySchema.partial({ quotes: true, fileSets: true, revisions: true }).extend({
   unread: z.number().meta({ description: "The client's chat messages the firm has not read." }),
+  lifecycle: LifecycleSummarySchema,
 });
 
 export const QueryPageSchema = z.object({

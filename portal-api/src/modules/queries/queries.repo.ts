@@ -116,7 +116,7 @@ export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Sto
   };
 }
 
-async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, QueryFileRow[]>> {
+export async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, QueryFileRow[]>> {
   const byQuery = new Map<string, QueryFileRow[]>();
   for (let i = 0; i < queryIds.length; i += 500) {
     const chunk = queryIds.slice(i, i + 500);

@@ -6,7 +6,7 @@ import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { describeProgress, overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 import { Modal } from '../../../ui/Modal.tsx';
-import type { Query } from '../../request/index.ts';
+import type { QueueRequest } from './StatusActions.tsx';
 import { useStatusChange } from './use-status-change.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
@@ -14,7 +14,7 @@ import { CHANGE_NOTE_MAX } from '../../../../portal-api/src/modules/queries/quer
 
 const ACCEPT = '.pdf,.xlsx,.xls,.csv,.dwg,.zip,.docx,image/*';
 
-type Props = { query: Query | null; onClose: () => void };
+type Props = { query: QueueRequest | null; onClose: () => void };
 
 /**
  * Answering a request (docs/product.md §12): attach the deliverables (takeoff PDF, XLSX/CSV

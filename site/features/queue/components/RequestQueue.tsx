@@ -9,7 +9,7 @@ import { StatusBadge, type Query, dueLabel, dueIn, useNow } from '../../request/
 import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
-import { StatusActions } from './StatusActions.tsx';
+import { StatusActions, type QueueRequest } from './StatusActions.tsx';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { AssigneeSelect, rememberAssigneeFilter, rememberedAssigneeFilter, useActiveStaff } from '../../desk/index.ts';
@@ -68,7 +68,7 @@ export function RequestQueue() {
   const [typed, setTyped] = useState(place.search);
   const [search, setSearch] = useState(place.search);
   const [page, setPage] = useState(place.page);
-  const [answering, setAnswering] = useState<Query | null>(null);
+  const [answering, setAnswering] = useState<QueueRequest | null>(null);
   const statusId = useId();
   const searchId = useId();
   const assigneeId = useId();
@@ -255,12 +255,7 @@ export function RequestQueue() {
                   </td>
                   <td data-label="Due">
                     <div>
-                      <DueDate
-                        day={q.bidDueDate}
-                        status={q.status}
-                        delivered={q.revisions.some((r) => r.answeredAt)}
-                        named={owesDelivery(q)}
-                      />
+                      <DueDate day={q.bidDueDate} status={q.status} delivered={q.lifecycle.delivered} named={owesDelivery(q)} />
                       {owesDelivery(q) && <DeliveryDue at={q.deliveryDueAt!} />}
                     </div>
                   </td>
@@ -321,7 +316,7 @@ export function RequestQueue() {
 }
 
 /** An accepted quote set a delivery time, and the estimate is still owed (not yet answered or closed). */
-const owesDelivery = (q: Query) => Boolean(q.deliveryDueAt) && (q.status === 'pending' || q.status === 'in_progress');
+const owesDelivery = (q: QueueRequest) => Boolean(q.deliveryDueAt) && (q.status === 'pending' || q.status === 'in_progress');
 
 /**
  * The workspace's label (due-label.ts), shown here only when the date is near or past, to keep the

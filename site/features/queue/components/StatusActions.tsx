@@ -3,14 +3,17 @@ import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { allowedNext } from '../../../../portal-api/src/modules/queries/queries.rules.ts';
 import type { Query } from '../../request/index.ts';
+
+/** A request as the queue's rows and the workspace both hold it: its bid workflow whole or not. */
+export type QueueRequest = Omit<Query, 'quotes' | 'fileSets' | 'revisions'>;
 import { CloseConfirm } from './CloseConfirm.tsx';
 import { useStatusChange } from './use-status-change.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { firstFocusable, rescueFocus } from '../../../ui/focus-rescue.ts';
 
 type Props = {
-  query: Query;
-  onAnswer: (q: Query) => void;
+  query: QueueRequest;
+  onAnswer: (q: QueueRequest) => void;
   /** False inside the chat workspace, which is that chat. */
   chatLink?: boolean;
   /** False inside the chat workspace, whose header has docs/product.md §2's 'Close Query'. */

@@ -14,9 +14,9 @@ const MAX_STATEMENTS = 500;
 // expired on that clear when its plan looked at a bound value: an equality the planner weighed
 // as a filter (is the value 0 or 1?), a LIMIT, an OFFSET, a LIKE pattern. Most statements with a
 // join or an ORDER BY are such, so every call prepared them again, and better-sqlite3 then
-// compiled a new row function for them. Written `+?`, the parameter is the same value (unary plus is a no-op in
-// SQLite) and gives the same plan, but the planner does not look into it, so the kept statement
-// stays prepared (docs/decisions/0011-prepared-statements-kept.md). Ranges and `<>` are left as
+// compiled a new row function for them. Written `+?`, the parameter is the same value (unary
+// plus is a no-op in SQLite) and gives the same plan, but the planner does not look into it, so
+// the kept statement stays prepared (docs/decisions/0011-prepared-statements-kept.md). Ranges and `<>` are left as
 // they are: they do not expire a statement, and a partial index's WHERE may need to see them. A
 // LIKE pattern loses nothing either: SQLite reads a pattern's prefix through an index only with
 // NOCASE indexes or case_sensitive_like, and this schema has neither.

@@ -82,7 +82,6 @@ function searchTerms(search: string): string[] {
 async function termMatches(db: DB, search: string) {
   const pattern = likePattern(search);
   const like = (col: string) => containsPattern(col, pattern);
-  const text = queryTextMatches(db, search);
   const key = matchKey(db).as('key');
   // The few matching services first: as a subquery the planner cannot know it is empty, and
   // with one service owning most requests it would scan them all.
@@ -109,6 +108,7 @@ async function termMatches(db: DB, search: string) {
   }
   const words = searchWords(search);
   const keys = words.length === 1 && words[0] === search.toLowerCase() ? queryTextKeys(db, search) : null;
+  const text = keys ? null : queryTextMatches(db, search);
   if (keys) matching = matching.unionAll(keys);
   else if (text) {
     matching = matching.unionAll(

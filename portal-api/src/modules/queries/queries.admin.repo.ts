@@ -5,13 +5,13 @@ import { containsPattern, likePattern, namesContain, queryTextKeys, queryTextMat
 import { decodeCursor, nextCursorOf } from '../../http/cursor.ts';
 import { firmDay, firmDayStart } from '../../shared/firm-time.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { baseSelect, filesFor, loadQueries, loadQueriesByIds, toQuery, withFiles } from './queries.repo.ts';
+import { baseSelect, filesFor, loadQueries, loadQueriesByIds, toQueryFields, withFiles, type QueryFields } from './queries.repo.ts';
 import type { Query } from './queries.schema.ts';
 import type { LifecycleSummary, QueueView } from './queries.admin.schema.ts';
 import type { QuoteState } from './queries.rules.ts';
 
 // Admin reads and writes on queries. The Query JSON is built only by the
-// portal's toQuery (queries.repo.ts); this file picks which queries and changes them.
+// portal's toQuery and toQueryFields (queries.repo.ts); this file picks which queries and changes them.
 
 export type ListFilter = {
   status?: QueryStatus | 'open';
@@ -282,17 +282,13 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
 }
 
 /** Page rows as Query JSON with their files and deliverables, without the quotes, file sets and revisions. */
-async function withoutWorkflow(db: DB, storage: Storage, rows: Parameters<typeof withFiles>[2]) {
-  const files = rows.length
-    ? await filesFor(
-        db,
-        rows.map((r) => r.id),
-      )
-    : new Map();
-  return rows.map((row) => {
-    const { quotes: _quotes, fileSets: _fileSets, revisions: _revisions, ...query } = toQuery(row, files.get(row.id) ?? [], storage);
-    return query as Omit<Query, 'quotes' | 'fileSets' | 'revisions'> & Partial<Pick<Query, 'quotes' | 'fileSets' | 'revisions'>>;
-  });
+async function withoutWorkflow(db: DB, storage: Storage, rows: Parameters<typeof withFiles>[2]): Promise<QueryFields[]> {
+  if (!rows.length) return [];
+  const files = await filesFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toQueryFields(row, files.get(row.id) ?? [], storage));
 }
 
 /**

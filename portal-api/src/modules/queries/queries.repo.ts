@@ -7,7 +7,7 @@ import { addendaOf, toFileSets, type AddendumRow } from '../files/files.repo.ts'
 import { revisionsOf, toRevisions, type RevisionRow } from '../deliverables/deliverables.repo.ts';
 import { quotesOf, toQuote, type QuoteRow } from '../quotes/quotes.repo.ts';
 import { CHAT_FILE_SET, CHAT_FILE_SET_LABEL, outcomeError } from './queries.rules.ts';
-import type { Query, QueryLifecycle } from './queries.schema.ts';
+import type { Query } from './queries.schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -70,22 +70,21 @@ export type QueryFileRow = {
   index_summary?: string | null;
 };
 
+/** The bid workflow's arrays of a Query JSON, which a page of the admin queue sums up instead. */
+type QueryWorkflow = Pick<Query, 'quotes' | 'fileSets' | 'revisions'>;
+/** A Query JSON without the bid workflow's arrays. */
+export type QueryFields = Omit<Query, keyof QueryWorkflow>;
+
 /** Row → the Query JSON of the OpenAPI document. Private files get short-lived signed links. */
 export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Storage, related?: Related): Query {
+  return { ...toQueryFields(row, files, storage), ...toWorkflow(row, files, related, storage) };
+}
+
+/** Row → the Query JSON without its quotes, file sets and revisions. */
+export function toQueryFields(row: QueryJoinedRow, files: QueryFileRow[], storage: Storage, now = new Date()): QueryFields {
   const toFile = (f: QueryFileRow) => ({
-    _id: f.id,
-    name: f.name,
-    url: storage.signedUrl(f.storage_key, f.name),
-    size: f.size,
-    type: f.type,
+    ...linkTo(f, storage),
     ...(f.index_status ? { index: { status: f.index_status, summary: f.index_summary ?? null } } : {}),
-  });
-  const link = (f: QueryFileRow) => ({
-    _id: f.id,
-    name: f.name,
-    url: storage.signedUrl(f.storage_key, f.name),
-    size: f.size,
-    type: f.type,
   });
   return {
     _id: row.id,
@@ -112,8 +111,25 @@ export function toQuery(row: QueryJoinedRow, files: QueryFileRow[], storage: Sto
     updatedAt: row.updated_at,
     user: { _id: row.user_id, fullName: row.user_full_name, email: row.user_email },
     assignee: row.assignee_id && row.assignee_full_name != null ? { _id: row.assignee_id, fullName: row.assignee_full_name } : null,
-    ...toLifecycle(row, files, related, link),
+    projectName: row.project_name,
+    location: row.location,
+    deliveryDueAt: row.delivery_due_at,
+    outcome: {
+      value: row.outcome,
+      marginPct: row.outcome_margin_pct === null ? null : Number(row.outcome_margin_pct),
+      recordedAt: row.outcome_at,
+      canRecord:
+        outcomeError(
+          { status: row.status, firstAnsweredAt: row.first_answered_at, bidDueDate: row.bid_due_date, outcome: row.outcome },
+          now,
+        ) === null,
+    },
   };
+}
+
+/** One file as a signed link. */
+function linkTo(f: QueryFileRow, storage: Storage): FileLink {
+  return { _id: f.id, name: f.name, url: storage.signedUrl(f.storage_key, f.name), size: f.size, type: f.type };
 }
 
 export async function filesFor(db: Executor, queryIds: string[]): Promise<Map<string, QueryFileRow[]>> {
@@ -366,18 +382,10 @@ function chatFileSet(files: QueryFileRow[], link: (f: QueryFileRow) => FileLink)
   return [{ number: CHAT_FILE_SET, label: CHAT_FILE_SET_LABEL, note: null, createdAt: chat[0]!.created_at, files: chat.map(link) }];
 }
 
-/** The bid workflow's fields of one Query JSON. */
-function toLifecycle(
-  row: QueryJoinedRow,
-  files: QueryFileRow[],
-  related: Related | undefined,
-  link: (f: QueryFileRow) => FileLink,
-  now = new Date(),
-): QueryLifecycle {
+/** The bid workflow's arrays of one Query JSON: its quotes, file sets (plans, addenda, chat) and revisions. */
+function toWorkflow(row: QueryJoinedRow, files: QueryFileRow[], related: Related | undefined, storage: Storage): QueryWorkflow {
+  const link = (f: QueryFileRow) => linkTo(f, storage);
   return {
-    projectName: row.project_name,
-    location: row.location,
-    deliveryDueAt: row.delivery_due_at,
     quotes: (related?.quotes ?? []).map(toQuote),
     fileSets: [
       ...toFileSets(
@@ -393,15 +401,5 @@ function toLifecycle(
       related?.revisions ?? [],
       link,
     ),
-    outcome: {
-      value: row.outcome,
-      marginPct: row.outcome_margin_pct === null ? null : Number(row.outcome_margin_pct),
-      recordedAt: row.outcome_at,
-      canRecord:
-        outcomeError(
-          { status: row.status, firstAnsweredAt: row.first_answered_at, bidDueDate: row.bid_due_date, outcome: row.outcome },
-          now,
-        ) === null,
-    },
   };
 }

@@ -204,10 +204,12 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   if (filter.cursor && filter.sort === 'bidDueDate') {
     const [d, at, id] = decodeCursor(filter.cursor, 3);
     page = page.where((eb) => eb(eb.tuple(due, eb.ref('q.created_at'), eb.ref('q.id')), '>', eb.tuple(d!, at!, id!)));
-  } else if (filter.cursor && filter.sort === 'createdAt') {
-    const [at, id] = decodeCursor(filter.cursor, 2);
-    page = page.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
   }
+  // Rows after a row of the newest-first order, for its cursor and for a page by number.
+  const olderThan = (at: string, id: string) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at, id));
+  const afterCursor =
+    filter.cursor && filter.sort === 'createdAt' ? olderThan(...(decodeCursor(filter.cursor, 2) as [string, string])) : null;
+  if (afterCursor) page = page.where(afterCursor);
   // A page by number in the default order: the key of the row before it, found in the index
   // alone, then a keyset page from there. Skipping whole rows, PostgreSQL read every row before
   // the page from the table (docs/performance.md, "Growth").
@@ -223,14 +225,14 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
           .limit(1)
           .executeTakeFirst()
       : undefined;
-  if (before) page = page.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(before.created_at, before.id)));
+  if (before) page = page.where(olderThan(before.created_at, before.id));
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
   page = page.limit(limit + 1).offset(before || (filter.cursor && filter.sort !== 'due') ? 0 : (filter.page - 1) * limit);
   // A search sorts its matches by key alone and reads the page's whole rows after: sorting a
   // thousand whole rows (each with its message) to keep twenty cost twice the search itself.
   const offset = filter.cursor ? 0 : (filter.page - 1) * limit;
   const walk = !!matching && engineOf(db) === 'sqlite' && filter.sort === 'createdAt' && offset + limit + 1 <= WALK_MAX_ROWS;
-  const pageKeys = walk ? walkedPageKeys(db, others, filter.cursor, offset, limit) : page.select(key.as('k'));
+  const pageKeys = walk ? walkedPageKeys(db, others, afterCursor, offset, limit) : page.select(key.as('k'));
   const pageRows = matching
     ? db.selectFrom('queries as q').selectAll('q').select(due.as('due')).where(key, 'in', pageKeys)
     : page.selectAll('q').select(due.as('due'));
@@ -245,7 +247,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   const from = walk
     ? withMatches.with(
         (cte) => cte('w').materialized(),
-        () => walkedMatches(db, others, filter.cursor, offset + limit + 1),
+        () => walkedMatches(db, others, afterCursor, offset + limit + 1),
       )
     : withMatches;
   let rowsQuery = baseSelect(from, pageRows.as('q')).select([
@@ -305,12 +307,11 @@ const WALK_SPAN = 25;
 const WALK_MAX_ROWS = 200;
 
 /** The walk: in order, the first `needed` matches among the newest `needed * WALK_SPAN` rows, after the cursor. */
-function walkedMatches(db: DB, others: Expression<SqlBool> | null, cursor: string | undefined, needed: number) {
-  let newest = db.selectFrom('queries as q').select([sql.ref<string>('q.rowid').as('k'), 'q.created_at', 'q.id']);
-  if (cursor) {
-    const [at, id] = decodeCursor(cursor, 2);
-    newest = newest.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
-  }
+function walkedMatches(db: DB, others: Expression<SqlBool> | null, afterCursor: Expression<SqlBool> | null, needed: number) {
+  const newest = db
+    .selectFrom('queries as q')
+    .select([sql.ref<string>('q.rowid').as('k'), 'q.created_at', 'q.id'])
+    .$if(!!afterCursor, (qb) => qb.where(afterCursor!));
   return db
     .selectFrom(
       newest
@@ -337,7 +338,13 @@ function walkedMatches(db: DB, others: Expression<SqlBool> | null, cursor: strin
  * order, so the two together are the page. The sorted side reads no match unless the walk fell
  * short: its `in` list is empty then.
  */
-function walkedPageKeys(db: DB, others: Expression<SqlBool> | null, cursor: string | undefined, offset: number, limit: number) {
+function walkedPageKeys(
+  db: DB,
+  others: Expression<SqlBool> | null,
+  afterCursor: Expression<SqlBool> | null,
+  offset: number,
+  limit: number,
+) {
   const needed = offset + limit + 1;
   const found = sql<number>`(select count(*) from ${sql.table('w')})`;
   const walked = db
@@ -347,15 +354,12 @@ function walkedPageKeys(db: DB, others: Expression<SqlBool> | null, cursor: stri
     .orderBy('w.id', 'desc')
     .limit(limit + 1)
     .offset(offset);
-  let sorted = db
+  const sorted = db
     .selectFrom('queries as q')
     .select([sql.ref<string>('q.rowid').as('k'), 'q.created_at', 'q.id'])
     .where(sql.ref('q.rowid'), 'in', sql<string>`(select ${sql.ref('m.key')} from ${sql.table('m')} where ${found} < ${needed})`)
-    .$if(!!others, (qb) => qb.where(others!));
-  if (cursor) {
-    const [at, id] = decodeCursor(cursor, 2);
-    sorted = sorted.where((eb) => eb(eb.refTuple('q.created_at', 'q.id'), '<', eb.tuple(at!, id!)));
-  }
+    .$if(!!others, (qb) => qb.where(others!))
+    .$if(!!afterCursor, (qb) => qb.where(afterCursor!));
   const either = db
     .selectFrom(walked.as('a'))
     .selectAll()

@@ -1,7 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { DB } from '../../db/database.ts';
-import type { Role, UserStatus } from '../../db/schema.ts';
+import type { AuthUser } from '../../http/env.ts';
 import {
   deleteSession,
   deleteUserSessions,
@@ -38,15 +38,8 @@ export async function createSession(db: DB, userId: string): Promise<{ token: st
   return { token, expiresAt };
 }
 
-export type SessionUser = {
-  id: string;
-  fullName: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  sessionId: string;
-  companyId: string | null;
-};
+/** The user a live session belongs to: what a request knows of its caller (http/env.ts). */
+export type SessionUser = AuthUser;
 
 export async function validateSessionToken(db: DB, token: string): Promise<SessionUser | null> {
   const sessionId = hashToken(token);

@@ -1,5 +1,5 @@
-import { sql, type AliasedSelectQueryBuilder, type Kysely, type QueryCreator, type Transaction } from 'kysely';
-import type { Database, FileKind, QueryRow, QueryStatus, SheetIndexStatus } from '../../db/schema.ts';
+import { sql, type AliasedSelectQueryBuilder, type Kysely, type QueryCreator, type Selectable, type Transaction } from 'kysely';
+import type { Database, FileKind, QueryFilesTable, QueryRow, QueryStatus } from '../../db/schema.ts';
 import { forUpdate } from '../../db/row-lock.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Storage, StoredFile } from '../../lib/storage.ts';
@@ -54,21 +54,12 @@ export function baseSelect(db: Pick<QueryCreator<Database>, 'selectFrom'>, page?
     ]);
 }
 export type QueryJoinedRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrThrow']>>;
-export type QueryFileRow = {
-  id: string;
-  query_id: string;
-  kind: FileKind;
-  name: string;
-  storage_key: string;
-  size: number;
-  type: string;
-  file_set: number;
-  revision: string | null;
-  created_at: string;
-  /** Sheet index (docs/product.md §14); absent on rows read without it. */
-  index_status?: SheetIndexStatus;
-  index_summary?: string | null;
-};
+/** A file of a request as the lists read it; the sheet index (docs/product.md §14) only where it is read too. */
+export type QueryFileRow = Pick<
+  Selectable<QueryFilesTable>,
+  'id' | 'query_id' | 'kind' | 'name' | 'storage_key' | 'size' | 'type' | 'file_set' | 'revision' | 'created_at'
+> &
+  Partial<Pick<Selectable<QueryFilesTable>, 'index_status' | 'index_summary'>>;
 
 /** The bid workflow's arrays of a Query JSON, which a page of the admin queue sums up instead. */
 type QueryWorkflow = Pick<Query, 'quotes' | 'fileSets' | 'revisions'>;

@@ -3,18 +3,12 @@ import { CursorParam, LimitParam, NextCursorField, PageParam, PageSizeParam, Sea
 import { ASSIGNEE_FILTERS } from './queries.assign.labels.ts';
 import { CHANGE_NOTE_MAX, QUERY_STATUSES } from './queries.labels.ts';
 import { QUOTE_STATES } from './queries.rules.ts';
-import { QuerySchema, QueryStatusSchema } from './queries.schema.ts';
+import { QueryIdParamsSchema, QuerySchema, QueryStatusSchema } from './queries.schema.ts';
 import { groupDigits } from '../../shared/en-us.ts';
 
 // Zod shapes of the admin query calls (docs/architecture.md §1); the Query itself is the portal's QuerySchema.
 
-export const QueryIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .meta({ param: { name: 'id', in: 'path' } }),
-});
+export { QueryIdParamsSchema };
 export const UserIdParamsSchema = QueryIdParamsSchema;
 
 /** The queue's saved views (docs/product.md §15). */

@@ -5,6 +5,7 @@ import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
 import { paths } from '../../../lib/routes.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { Pager } from '../../../ui/Pager.tsx';
+import { SelectField } from '../../../ui/SelectField.tsx';
 import { StatusBadge, type Query, dueLabel, dueIn, useNow } from '../../request/index.ts';
 import { formatBidDueDate, QUERY_STATUSES, STATUS_LABELS } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
@@ -30,6 +31,7 @@ const VIEWS: ReadonlyArray<readonly [QueueView | '', string]> = [
   ['unread', 'Unread'],
 ];
 const FILTERS = [['open', 'Open (not closed)'], ...QUERY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const), ['', 'All']] as const;
+const ASSIGNEE_OPTIONS = ASSIGNEE_FILTERS.map((value) => [value, ASSIGNEE_FILTER_LABELS[value]] as const);
 
 /**
  * Where the admin is in the queue, kept in the address (?status=…&search=…&page=…, replaced, not
@@ -64,14 +66,11 @@ export function RequestQueue() {
   const [place] = useState(readPlace);
   const [status, setStatus] = useState(place.status);
   const [view, setView] = useState<QueueView | ''>(place.view);
-  const viewId = useId();
   const [typed, setTyped] = useState(place.search);
   const [search, setSearch] = useState(place.search);
   const [page, setPage] = useState(place.page);
   const [answering, setAnswering] = useState<QueueRequest | null>(null);
-  const statusId = useId();
   const searchId = useId();
-  const assigneeId = useId();
   // Mine / Unassigned / Everyone: the admin's last choice, else 'Mine' once the firm has several admins.
   const userId = useAuth((st) => st.userId);
   const staff = useActiveStaff();
@@ -109,59 +108,34 @@ export function RequestQueue() {
         Request queue
       </h2>
       <div className="queue-filters" role="search">
-        <div className="field">
-          <label htmlFor={viewId}>View</label>
-          <select
-            id={viewId}
-            value={view}
-            onChange={(e) => {
-              setView(e.target.value as QueueView | '');
-              setPage(1);
-            }}
-          >
-            {VIEWS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={statusId}>Status</label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
-            {FILTERS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={assigneeId}>Assigned</label>
-          <select
-            id={assigneeId}
-            value={assignee ?? ''}
-            onChange={(e) => {
-              const next = e.target.value as AssigneeFilter;
-              setAssignee(next);
-              rememberAssigneeFilter(userId, next);
-              setPage(1);
-            }}
-          >
-            {ASSIGNEE_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {ASSIGNEE_FILTER_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="View"
+          value={view}
+          options={VIEWS}
+          onChange={(next) => {
+            setView(next);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          options={FILTERS}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Assigned"
+          value={assignee ?? ''}
+          options={ASSIGNEE_OPTIONS}
+          onChange={(next) => {
+            setAssignee(next);
+            rememberAssigneeFilter(userId, next);
+            setPage(1);
+          }}
+        />
         <div className="field">
           <label htmlFor={searchId}>Search</label>
           <input

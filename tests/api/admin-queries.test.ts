@@ -262,7 +262,7 @@ describe('GET /api/queries (the admin queue)', () => {
     const add = (message: string) =>
       insertQuery(server.deps.db, { userId: dana.id, message, serviceId: manufacturers, subserviceId: null, bidDueDate: null });
     // The two rare matches are the oldest: a page of one needs more than the newest rows hold.
-    await add('Quokkasparse clinic, a 3-storey block.');
+    const clinic = await add('Quokkasparse clinic, a 3-storey block.');
     await add('Quokkasparse depot, a 3 storey block.');
     for (let i = 0; i < 90; i++) await add(i % 3 === 0 ? `Zephyrdense tower ${i}.` : `Plain warehouse ${i}.`);
     const expected = async (word: string, status?: string) =>
@@ -311,7 +311,9 @@ describe('GET /api/queries (the admin queue)', () => {
     expect(await byCursor('search=zephyrdense&status=in_progress', 2)).toEqual(started);
 
     // A word with punctuation in it is matched as typed; its parts alone match more.
-    expect((await byPage(`search=${encodeURIComponent('3-storey')}`, 10)).ids).toEqual([sparse[1]]);
+    // By id, not by place in the list: the two rare rows may share a millisecond, and then
+    // their order is their ids'.
+    expect((await byPage(`search=${encodeURIComponent('3-storey')}`, 10)).ids).toEqual([clinic]);
     expect((await byPage('search=storey', 10)).total).toBe(2);
   });
 

@@ -184,7 +184,8 @@ it('gives the same rows by page number as one long page, with and without a stat
     ((await server.call('GET', `/api/queries?${query}`, { token: admin })).body.data as Array<{ _id: string }>).map((q) => q._id);
   const eve = await createClient(server, admin);
   for (let i = 0; i < 3; i++) await submitQuery(server, eve.token, `Paging check ${i}`);
-  for (const status of ['', '&status=open']) {
+  // Pages past the middle are found from the oldest end, with the kept counts of each status.
+  for (const status of ['', '&status=open', '&status=pending']) {
     const all = await ids(`pageSize=100${status}`);
     expect(all.length).toBeGreaterThanOrEqual(5);
     const paged: string[] = [];
@@ -238,6 +239,25 @@ it('reads each page through the index of its order, with no sort of a whole tabl
     // Keyset underneath the page number: the row before the page is found in the index alone.
     expect(far).toMatch(/USING COVERING INDEX queries_created_idx\b|Index Only Scan (Backward )?using queries_created_idx on/);
     if (sqlite) expect(far).not.toMatch(sorts);
+    // A page past the middle: the walk from the oldest end is the same index, read the other way.
+    const rows = Number(
+      (
+        await logged
+          .selectFrom('queries')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(rows).toBeGreaterThanOrEqual(2);
+    seen.length = 0;
+    await listAllQueries(logged, server.deps.storage, { sort: 'createdAt', page: rows, pageSize: 1 });
+    // Its statements: the kept count, then the walk to the row before the page.
+    const walk = seen[1]!;
+    expect(walk.sql).toMatch(/order by "q"."created_at" asc, "q"."id" asc/);
+    expect(await planOf(walk)).toMatch(
+      /USING COVERING INDEX queries_created_idx\b|Index Only Scan (Backward )?using queries_created_idx on/,
+    );
+    expect(await planOf(walk)).not.toMatch(sorts);
   } finally {
     sqlite?.close();
     await logged.destroy();

@@ -215,15 +215,7 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   // the page from the table (docs/performance.md, "Growth").
   const before =
     !filter.cursor && !matching && filter.sort === 'createdAt' && filter.page > 1
-      ? await db
-          .selectFrom('queries as q')
-          .select(['q.created_at', 'q.id'])
-          .$if(!!where, (qb) => qb.where(where!))
-          .orderBy('q.created_at', 'desc')
-          .orderBy('q.id', 'desc')
-          .offset((filter.page - 1) * limit - 1)
-          .limit(1)
-          .executeTakeFirst()
+      ? await rowBeforePage(db, where, (filter.page - 1) * limit - 1, assigned || !!filter.view ? null : filter.status)
       : undefined;
   if (before) page = page.where(olderThan(before.created_at, before.id));
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
@@ -281,6 +273,28 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
     total: Number(total),
     nextCursor: filter.sort === 'due' ? null : nextCursor,
   };
+}
+
+/**
+ * The key of the row `skip` rows after the newest that `where` keeps, walked in
+ * queries_created_idx alone. `status` is the list's status filter where the kept counts can
+ * count its rows (no assignee, no view), null where they cannot. With the count, a row past the
+ * middle is walked to from the oldest end: the last pages cost what the first do, and no walk
+ * is longer than half the rows.
+ */
+async function rowBeforePage(db: DB, where: Expression<SqlBool> | null, skip: number, status: ListFilter['status'] | null) {
+  const rows = status === null ? null : Number((await totalOf(db, status, where, false).executeTakeFirstOrThrow()).total);
+  const fromOldest = rows !== null && skip >= rows / 2 && skip < rows;
+  const direction = fromOldest ? 'asc' : 'desc';
+  return db
+    .selectFrom('queries as q')
+    .select(['q.created_at', 'q.id'])
+    .$if(!!where, (qb) => qb.where(where!))
+    .orderBy('q.created_at', direction)
+    .orderBy('q.id', direction)
+    .offset(fromOldest ? rows - 1 - skip : skip)
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Page rows as Query JSON with their files and deliverables, without the quotes, file sets and revisions. */

@@ -210,12 +210,16 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   const afterCursor =
     filter.cursor && filter.sort === 'createdAt' ? olderThan(...(decodeCursor(filter.cursor, 2) as [string, string])) : null;
   if (afterCursor) page = page.where(afterCursor);
+  // The total comes with the page, in the same statement. Where the kept counts give it (no
+  // search, no assignee, no view), it also tells the walk below which end is nearer.
+  const fromKeptCounts = !matching && !assigned && !filter.view;
+  const count = totalOf(db, filter.status, where, !!matching, assigned || !!filter.view);
   // A page by number in the default order: the key of the row before it, found in the index
   // alone, then a keyset page from there. Skipping whole rows, PostgreSQL read every row before
   // the page from the table (docs/performance.md, "Growth").
   const before =
     !filter.cursor && !matching && filter.sort === 'createdAt' && filter.page > 1
-      ? await rowBeforePage(db, where, (filter.page - 1) * limit - 1, assigned || !!filter.view ? null : filter.status)
+      ? await rowBeforePage(db, where, (filter.page - 1) * limit - 1, fromKeptCounts ? count : null)
       : undefined;
   if (before) page = page.where(olderThan(before.created_at, before.id));
   // The due order takes offset pages only: the due time changes as quotes are accepted, so a cursor would drift.
@@ -228,8 +232,6 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
   const pageRows = matching
     ? db.selectFrom('queries as q').selectAll('q').select(due.as('due')).where(key, 'in', pageKeys)
     : page.selectAll('q').select(due.as('due'));
-  // The total comes with the page, in the same statement.
-  const count = totalOf(db, filter.status, where, !!matching, assigned || !!filter.view);
   const withMatches = matching
     ? db.with(
         (cte) => cte('m').materialized(),
@@ -277,13 +279,12 @@ export async function listAllQueries(db: DB, storage: Storage, filter: ListFilte
 
 /**
  * The key of the row `skip` rows after the newest that `where` keeps, walked in
- * queries_created_idx alone. `status` is the list's status filter where the kept counts can
- * count its rows (no assignee, no view), null where they cannot. With the count, a row past the
+ * queries_created_idx alone. With `kept`, the list's total from the kept counts, a row past the
  * middle is walked to from the oldest end: the last pages cost what the first do, and no walk
  * is longer than half the rows.
  */
-async function rowBeforePage(db: DB, where: Expression<SqlBool> | null, skip: number, status: ListFilter['status'] | null) {
-  const rows = status === null ? null : Number((await totalOf(db, status, where, false).executeTakeFirstOrThrow()).total);
+async function rowBeforePage(db: DB, where: Expression<SqlBool> | null, skip: number, kept: ReturnType<typeof totalOf> | null) {
+  const rows = kept === null ? null : Number((await kept.executeTakeFirstOrThrow()).total);
   const fromOldest = rows !== null && skip >= rows / 2 && skip < rows;
   const direction = fromOldest ? 'asc' : 'desc';
   return db

@@ -50,17 +50,22 @@ export async function streamJsonList<T>(
     },
     async pull(controller) {
       try {
-        const next = pending ?? (await turn(), await iterator.next());
-        pending = null;
-        if (next.done) {
-          const tail = JSON.stringify(rest(count));
-          controller.enqueue(encoder.encode(tail === '{}' ? ']}' : `],${tail.slice(1)}`));
-          controller.close();
-          return;
+        // An empty batch (the short page after a list of whole batches, or rows all sent before)
+        // is read past within this pull: a pull that enqueues nothing while a read waits is not
+        // called again, and the answer would never end.
+        for (;;) {
+          const next = pending ?? (await turn(), await iterator.next());
+          pending = null;
+          if (next.done) {
+            const tail = JSON.stringify(rest(count));
+            controller.enqueue(encoder.encode(tail === '{}' ? ']}' : `],${tail.slice(1)}`));
+            controller.close();
+            return;
+          }
+          let text = '';
+          for (const row of next.value) text += (count++ ? ',' : '') + JSON.stringify(row);
+          if (text) return controller.enqueue(encoder.encode(text));
         }
-        let text = '';
-        for (const row of next.value) text += (count++ ? ',' : '') + JSON.stringify(row);
-        if (text) controller.enqueue(encoder.encode(text));
       } catch (err) {
         controller.error(err);
       }

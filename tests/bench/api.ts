@@ -521,7 +521,7 @@ async function main(): Promise<void> {
     if (READS_ONLY) continue;
     const g = r.growth;
     process.stderr.write(
-      `  growth: ${g.sizes.small.queries} → ${g.sizes.large.queries} requests, ${g.sizes.small.clients} → ${g.sizes.large.clients} clients (median of ${g.calls} sequential calls; seeding took ${g.seedSeconds} s)\n`,
+      `  growth: ${g.sizes.small.queries} → ${g.sizes.large.queries} requests, ${g.sizes.small.clients} → ${g.sizes.large.clients} clients (${g.calls} sequential calls a row in ${g.rounds} rounds, CPU the median round's; seeding took ${g.seedSeconds} s)\n`,
     );
     for (const row of g.rows) {
       process.stderr.write(

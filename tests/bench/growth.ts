@@ -55,8 +55,8 @@ export async function cpuMs(pid: number): Promise<number> {
  * The server's CPU per call is the judged figure: on a shared machine the wall time of a call
  * measures the neighbours as much as the server.
  */
-export async function time(pid: number, url: string, token: string, calls = CALLS, warmUp = WARM_UP): Promise<Timing> {
-  return summary([await sample(pid, url, token, calls, warmUp)]);
+export async function time(pid: number, url: string, token: string, calls = CALLS): Promise<Timing> {
+  return summary([await sample(pid, url, token, calls, WARM_UP)]);
 }
 
 /** One round of a row: each call's time, and the server's CPU over them. */

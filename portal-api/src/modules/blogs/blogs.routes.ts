@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { optionalAuth, requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { NOT_MODIFIED, publicRead, tagged } from '../../http/public-cache.ts';
+import { NOT_MODIFIED, publicRead, taggedJson } from '../../http/public-cache.ts';
 import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import type { Multipart } from '../../lib/storage.ts';
 import { AUTH_REQUIRED, NOT_ALLOWED } from '../auth/auth.labels.ts';
@@ -103,7 +103,7 @@ export function blogsRoutes({ db, storage }: Deps) {
           q.pageSize,
         );
         const page = { data, page: q.page, pageSize: q.pageSize, total };
-        return c.json(page, 200, tagged(page));
+        return taggedJson(c, page);
       },
     )
     .openapi(
@@ -116,7 +116,7 @@ export function blogsRoutes({ db, storage }: Deps) {
       }),
       async (c) => {
         const tags = { data: await listPublishedTags(db) };
-        return c.json(tags, 200, tagged(tags));
+        return taggedJson(c, tags);
       },
     )
     .openapi(
@@ -184,7 +184,7 @@ export function blogsRoutes({ db, storage }: Deps) {
         const blog = await findBlog(db, storage, c.req.valid('param').idOrSlug);
         if (!blog || (blog.status !== 'published' && !isAdmin(c))) throw new HttpError(404, BLOG_TEXTS.notFound);
         const answer = { data: blog };
-        return c.json(answer, 200, tagged(answer));
+        return taggedJson(c, answer);
       },
     )
     .openapi(

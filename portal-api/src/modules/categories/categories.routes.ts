@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { NOT_MODIFIED, publicRead, tagged } from '../../http/public-cache.ts';
+import { NOT_MODIFIED, publicRead, taggedJson } from '../../http/public-cache.ts';
 import { ADMIN_ONLY, createRouter, jsonBody, jsonResponse } from '../../http/router.ts';
 import { insertCategory, listCategories } from './categories.repo.ts';
 import { CATEGORY_TEXTS, CategoryListSchema, CreatedCategorySchema, NewCategorySchema } from './categories.schema.ts';
@@ -23,7 +23,7 @@ export function categoriesRoutes({ db }: Deps) {
       async (c) => {
         const data = await listCategories(db);
         const list = { data, page: 1, pageSize: data.length, total: data.length };
-        return c.json(list, 200, tagged(list));
+        return taggedJson(c, list);
       },
     )
     .openapi(

@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { NOT_MODIFIED, publicRead, tagged } from '../../http/public-cache.ts';
+import { NOT_MODIFIED, publicRead, taggedJson } from '../../http/public-cache.ts';
 import { ADMIN_ONLY, createRouter, jsonResponse } from '../../http/router.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -86,7 +86,7 @@ export function servicesRoutes({ db, storage }: Deps) {
         // Fetched with "no cache": revalidated every time by ETag (http/public-cache.ts),
         // so an edit shows at once and an unchanged list costs a 304.
         const services = await listServiceTree(db);
-        return c.json(services, 200, tagged(services));
+        return taggedJson(c, services);
       },
     )
     .openapi(

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { statusLabel } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { Pager } from '../../../ui/Pager.tsx';
 import { useSearch } from '../api.ts';
 import { Marked } from './Marked.tsx';
@@ -71,7 +72,7 @@ export function SearchBox() {
               <li key={r._id}>
                 <a href={r.link}>{r.projectName || r.message.split(/\s+/).slice(0, 8).join(' ')}</a>
                 <span className="search-client">
-                  {r.client.fullName} · {r.status}
+                  {r.client.fullName} · {statusLabel(r.status)}
                 </span>
                 <ul className="search-matches">
                   {r.matches.map((m, i) => (

@@ -253,3 +253,39 @@ describe('following', () => {
     expect(await count(owner.email)).toBe(ownerBefore);
   });
 });
+
+describe("the company's name", () => {
+  const saveCompany = (token: string, company: string) => {
+    const form = new FormData();
+    form.append('company', company);
+    return server.call('PUT', '/api/users/profile', { token, form });
+  };
+  const companyOf = async (token: string) => (await server.call('GET', '/api/companies/me', { token })).body.data.name;
+  const listedCompany = async (userId: string) =>
+    (await server.call('GET', '/api/users?pageSize=100', { token: admin })).body.data.find((u: { _id: string }) => u._id === userId).company
+      .name;
+
+  it("follows the owner's profile: the Team section, the admin's list and the invitation mail", async () => {
+    const firm = await createClient(server, admin, { fullName: 'Nina Namer' });
+    expect(await companyOf(firm.token)).toBe('Nina Namer');
+    expect((await saveCompany(firm.token, '  Coastal Drywall LLC ')).status).toBe(200);
+    expect(await companyOf(firm.token)).toBe('Coastal Drywall LLC');
+    expect(await listedCompany(firm.id)).toBe('Coastal Drywall LLC');
+    const email = `named-invite-${Date.now()}@example.com`;
+    expect((await server.call('POST', '/api/companies/me/invites', { json: { email }, token: firm.token })).status).toBe(201);
+    const mail = await until('the invitation mail', async () => (await server.outbox()).find((m) => m.to.includes(email)));
+    expect(mail.subject).toBe('Nina Namer invited you to Coastal Drywall LLC on the client portal');
+    // An emptied field keeps the name: a company always has one.
+    expect((await saveCompany(firm.token, '')).status).toBe(200);
+    expect(await companyOf(firm.token)).toBe('Coastal Drywall LLC');
+  });
+
+  it("is not a member's to change", async () => {
+    const before = await companyOf(owner.token);
+    const c = await joinColleague('Mia Member');
+    expect((await saveCompany(c.token, 'Mia Consulting')).status).toBe(200);
+    expect(await companyOf(c.token)).toBe(before);
+    expect(await companyOf(owner.token)).toBe(before);
+    expect(await listedCompany(c.id)).toBe(before);
+  });
+});

@@ -16,6 +16,20 @@ export async function createCompanyFor(db: Executor, ownerId: string, name: stri
   return id;
 }
 
+/**
+ * The company `ownerId` owns takes `name`: the owner's profile names the firm, so the Team section,
+ * invitation mails and the admin's Company column follow it. A member's profile names no company.
+ * Found through the user's own row (both keys), so it costs the same however many companies there are.
+ */
+export async function renameCompanyOwnedBy(db: Executor, ownerId: string, name: string): Promise<void> {
+  await db
+    .updateTable('companies')
+    .set({ name })
+    .where('id', '=', (eb) => eb.selectFrom('users').select('company_id').where('id', '=', ownerId))
+    .where('owner_id', '=', ownerId)
+    .execute();
+}
+
 export function findCompany(db: Executor, id: string) {
   return db.selectFrom('companies').select(['id', 'name', 'owner_id']).where('id', '=', id).executeTakeFirst();
 }

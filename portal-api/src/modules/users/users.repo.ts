@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.ts';
 import { imageForUpdate, replacedImage } from '../../db/row-image.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { createCompanyFor } from '../companies/companies.repo.ts';
+import { createCompanyFor, renameCompanyOwnedBy } from '../companies/companies.repo.ts';
 import { insertAdmin } from './staff.repo.ts';
 
 /** The user as the API shows it (docs/product.md §3 "User in admin list", "Profile"). */
@@ -182,7 +182,7 @@ export async function listNonAdminUsers(db: DB, page: number, pageSize: number, 
   return { rows: next.page, total: Number(count.n), nextCursor: next.nextCursor };
 }
 
-/** Changes a profile; answers the photo it replaced, for the caller to remove once this has committed (db/row-image.ts). */
+/** Changes a profile (an owner's Company Name renames their company); answers the photo it replaced, for the caller to remove once this has committed (db/row-image.ts). */
 export async function updateProfile(
   db: DB,
   id: string,
@@ -197,6 +197,8 @@ export async function updateProfile(
   return db.transaction().execute(async (trx) => {
     const before = await imageForUpdate(trx, 'users', id);
     await trx.updateTable('users').set(set).where('id', '=', id).execute();
+    // An emptied field leaves the company its name: a company always has one.
+    if (patch.company) await renameCompanyOwnedBy(trx, id, patch.company);
     return { replaced: replacedImage(before, patch.profileImage) };
   });
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, bearer, call, publicApi, upload } from '../../lib/api.ts';
 import { profileKeys } from '../../shell/session.ts';
+import { companyKeys } from '../company/index.ts';
 
 // The sign-in area's calls. The sign-in forms send through plain
 // functions rather than mutation hooks: each screen already sends once per submit (useSubmitOnce in
@@ -31,12 +32,14 @@ export function resetPassword(email: string, newPassword: string, resetToken: st
   return call(publicApi.auth['reset-password'].$post({ json: { email, newPassword } }, bearer(resetToken)));
 }
 
-/** PUT /users/profile (multipart: the fields and an optional photo); the cached profile becomes the answer. */
+/** PUT /users/profile (multipart: the fields and an optional photo); the cached profile becomes the answer, the team is asked again. */
 export function useSaveProfile() {
   const client = useQueryClient();
   return async (form: FormData) => {
     const res = await upload(api.users.profile, '$put', form, () => undefined);
     client.setQueryData(profileKeys.mine(), res.data);
+    // An owner's Company Name renames the company the Team section shows.
+    void client.invalidateQueries({ queryKey: companyKeys.mine });
     return res;
   };
 }

@@ -2,3 +2,4 @@
 export { TeamSection } from './components/TeamSection.tsx';
 export { FollowToggle } from './components/FollowToggle.tsx';
 export { inviteFromLocation, lookupInvite } from './invite-link.ts';
+export { companyKeys } from './api.ts';

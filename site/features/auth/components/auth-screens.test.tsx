@@ -581,6 +581,8 @@ describe('profile', () => {
     const pause = skipLeavingPause();
     click('SAVE');
     expect(await screen.findByText('Profile Updated Successfully')).toBeTruthy();
+    // The owner's Company Name is the company's: the Team section says so without a reload.
+    expect(await screen.findByText(/^Everyone in Profile & Co sees/)).toBeTruthy();
     expect(uploads()).toEqual([
       {
         route: 'PUT /api/users/profile',

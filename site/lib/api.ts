@@ -2,6 +2,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { AppType } from '../../portal-api/src/app.ts';
 import { errorCodeOf, type ErrorCode } from '../../portal-api/src/shared/error-codes.ts';
 import { followStoredSession, useAuth } from './auth-store.ts';
+import { markSessionEnded } from './guards.ts';
 
 // The one browser API client: Hono's `hc` over the server's AppType, so every path,
 // input and answer is typed from the route declarations. The session's bearer token
@@ -57,7 +58,9 @@ export function sessionRefused(refused: string): string | null {
   const { token, signOut } = useAuth.getState();
   if (token && token !== refused) return token;
   if (token) signOut();
-  if (!onAuthScreen()) window.location.assign('/login');
+  if (onAuthScreen()) return null;
+  markSessionEnded();
+  window.location.assign('/login');
   return null;
 }
 

@@ -91,3 +91,28 @@ export function takeWayBack(): string | null {
     return null;
   }
 }
+
+// A session ended elsewhere (logout or a password reset in another place, or its expiry) sends the
+// tab to /login (api.ts, sessionRefused), which then says so once. Kept beside the way back, and
+// for the same reason: the address of /login stays the spec's.
+const SESSION_ENDED_KEY = 'sessionEnded';
+
+/** Marks that this tab's session was ended by the server, for the /login screen to say. */
+export function markSessionEnded(): void {
+  try {
+    sessionStorage.setItem(SESSION_ENDED_KEY, String(Date.now()));
+  } catch {
+    // Storage refused: /login opens without the sentence.
+  }
+}
+
+/** Whether the session was ended by the server in the last 15 minutes; answers once. */
+export function takeSessionEnded(): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(SESSION_ENDED_KEY));
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+    return at > 0 && Date.now() - at <= WAY_BACK_MS;
+  } catch {
+    return false;
+  }
+}

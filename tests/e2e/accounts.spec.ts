@@ -190,7 +190,9 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   // page hears it on its socket and leaves for /login, and the portal stays closed afterwards.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  // /login says why.
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.goto('/client-profile');
   await expect(page).toHaveURL(/\/login$/);

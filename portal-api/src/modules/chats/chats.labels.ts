@@ -10,7 +10,7 @@ export const CHAT_NOT_YOURS = {
 /** A reply to a message of another conversation (or none). */
 export const CHAT_BAD_REPLY = 'The message you replied to is not part of this conversation.';
 
-/** Sent just before a socket is closed because its session ended (logout, password reset). */
+/** Sent just before a socket is closed because its session ended (logout, password reset); /login says it after. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 /** WebSocket close code for it (4000–4999 are the application's own, RFC 6455 §7.4.2); the pages stop reconnecting on it. */
 export const SESSION_ENDED_CLOSE = 4001;

@@ -4,6 +4,7 @@ import { logIn } from '../api.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/routes.ts';
+import { takeSessionEnded } from '../../../lib/guards.ts';
 import { AuthFrame, PasswordInput, SocialButtons } from './AuthFrame.tsx';
 import { saveChallenge } from '../challenge.ts';
 import { readDeviceToken } from '../device-token.ts';
@@ -12,6 +13,7 @@ import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../
 import { AUTH_TEXTS } from '../../../../portal-api/src/modules/auth/auth.labels.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { PASSWORD_MIN } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
+import { SESSION_ENDED_MESSAGE } from '../../../../portal-api/src/modules/chats/chats.labels.ts';
 
 const ERROR_ID = 'login-error';
 
@@ -35,6 +37,8 @@ function LoginForm() {
   // Sign-up stores its token without a role (docs/product.md §4): this browser has just
   // registered and the account waits for an admin.
   const justRegistered = useAuth((s) => Boolean(s.token) && !s.role);
+  // A session the server ended (site/lib/api.ts, sessionRefused) lands here: say why, once.
+  const [sessionEnded] = useState(takeSessionEnded);
   // react-hook-form over the shared LoginSchema (loaded lazily: site/lib/form.ts), on submit, after the browser's own checks
   // (required, e-mail, 8 characters: docs/product.md §5). What it refuses gets the sentence the server
   // would answer, in the same orange toast, without the call. `raw`: the body is built from
@@ -97,6 +101,11 @@ function LoginForm() {
       onFocus={warm}
       noValidate={false}
     >
+      {sessionEnded && !justRegistered && (
+        <p className="auth-notice" role="status">
+          {SESSION_ENDED_MESSAGE}
+        </p>
+      )}
       {justRegistered && (
         <p className="auth-notice" role="status">
           Your account has been created and is waiting for approval. We will send you an e-mail as soon as an admin approves it; then sign

@@ -5,6 +5,7 @@ import { ADMIN, createClient, latestCode, signInAdmin } from '../../../../tests/
 import { expectNoAxeViolations } from '../../../../tests/component/axe.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { markSessionEnded } from '../../../lib/guards.ts';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
 import { LoginScreen } from './LoginScreen.tsx';
 import { OtpScreen } from './OtpScreen.tsx';
@@ -235,6 +236,21 @@ describe('login', () => {
     expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBe('login-error');
     expect(screen.getByLabelText(/^Password/).hasAttribute('aria-invalid')).toBe(false);
     expect(browser.visited).toEqual([]);
+  });
+
+  it("says 'Your session has ended. Please sign in again.' after a session ended elsewhere, and only then", async () => {
+    signOut();
+    browser.visit('/login');
+    const { unmount } = render(<LoginScreen />);
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
+    unmount();
+    markSessionEnded();
+    const again = render(<LoginScreen />);
+    expect(screen.getByRole('status').textContent).toBe('Your session has ended. Please sign in again.');
+    // Said once: a later visit to /login is a plain one.
+    again.unmount();
+    render(<LoginScreen />);
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
   });
 
   it('sends the admin to the code step with the challenge kept', async () => {

@@ -1,7 +1,8 @@
 // npm run create-admin -- --email admin@example.com [--name 'Jane Doe'] [--promote]
 // The password: asked for in a terminal (not echoed), or taken from ADMIN_PASSWORD, or
 // --password (which shell history keeps). An e-mail that belongs to a client is refused
-// unless --promote says to make that client an admin.
+// unless --promote says to make that client an admin. --name names the account (an existing one is
+// renamed); a new admin without it is named after its e-mail ('maria.lopez@…' → 'Maria Lopez').
 // In the Docker image: node dist-server/create-admin.js --email … (docs/operations.md).
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -10,7 +11,8 @@ import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { databaseStartError } from '../src/db/open-errors.ts';
 import { SERVER_URL_KEY, seedReferenceData } from '../src/db/seed.ts';
 import { verifyPassword } from '../src/modules/auth/auth.public.ts';
-import { findUserByEmail, upsertAdmin } from '../src/modules/users/users.bootstrap.ts';
+import { findUserByEmail, nameFromEmail, upsertAdmin } from '../src/modules/users/users.bootstrap.ts';
+import { PROFILE_LIMITS } from '../src/modules/users/users.limits.ts';
 import { argsOrExit, configOrExit, usageError } from './cli-args.ts';
 import { askHidden } from './prompt.ts';
 
@@ -40,7 +42,12 @@ if (password === undefined) {
 const args = z
   .object({
     password: z.string().min(8, 'the password must be at least 8 characters'),
-    name: z.string().min(1, '--name must not be empty').optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, '--name must not be empty')
+      .max(PROFILE_LIMITS.fullName, `--name must be at most ${PROFILE_LIMITS.fullName} characters`)
+      .optional(),
   })
   .safeParse({ password, name: values.name });
 if (!args.success) usageError(args.error.issues[0]!.message, USAGE);
@@ -61,13 +68,16 @@ try {
       process.exitCode = 1;
     } else {
       const unchanged = !!existing?.password_hash && (await verifyPassword(existing.password_hash, args.data.password));
-      const outcome = await upsertAdmin(db, email.data, args.data.password, args.data.name);
+      const name = args.data.name ?? (existing ? undefined : nameFromEmail(email.data));
+      const outcome = await upsertAdmin(db, email.data, args.data.password, name);
+      const renamed = existing && args.data.name && args.data.name !== existing.full_name ? ` Renamed to ${args.data.name}.` : '';
       said =
-        outcome === 'created'
-          ? `Created admin ${email.data}.`
+        (outcome === 'created'
+          ? `Created admin ${email.data} named ${name}${args.data.name ? '' : ' (give --name to choose another)'}.`
           : existing && existing.role !== 'admin'
             ? `Promoted client ${email.data} to admin and set a new password; their sessions were ended.`
-            : `Admin ${email.data} already existed: ${unchanged ? 'password unchanged.' : 'password replaced; their sessions were ended.'}`;
+            : `Admin ${email.data} already existed: ${unchanged ? 'password unchanged.' : 'password replaced; their sessions were ended.'}`) +
+        renamed;
       // The server's own address (it records it at start), not this shell's defaults.
       serverUrl = (await db.selectFrom('settings').select('value').where('key', '=', SERVER_URL_KEY).executeTakeFirst())?.value;
     }

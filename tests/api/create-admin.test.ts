@@ -82,7 +82,7 @@ it('asks for the password in a terminal, without echoing it', { timeout: 180_000
   const made = await run(['--email', email], {}, 'Prompted-Passw0rd');
   expect(made.code).toBe(0);
   expect(made.stdout).toContain(`Password for ${email}: `);
-  expect(made.stdout).toContain(`Created admin ${email}.`);
+  expect(made.stdout).toContain(`Created admin ${email} named Prompted Admin (give --name to choose another).`);
   expect(made.stdout).not.toContain('Prompted-Passw0rd');
   expect(await roleOf(email)).toBe('admin');
   expect((await server.call('POST', '/api/auth/login', { json: { email, password: 'Prompted-Passw0rd' } })).status).toBe(200);
@@ -91,4 +91,29 @@ it('asks for the password in a terminal, without echoing it', { timeout: 180_000
   const none = await run(['--email', 'nobody-admin@example.com']);
   expect(none.code).toBe(1);
   expect(none.stderr).toMatch(/^--password is missing \(set ADMIN_PASSWORD, or run in a terminal to be asked\)\. Usage:/);
+});
+
+it('names a new admin after its e-mail unless --name is given, and renames an existing one with --name', { timeout: 180_000 }, async () => {
+  const nameOf = async (email: string) =>
+    (await server.deps.db.selectFrom('users').select('full_name').where('email', '=', email).executeTakeFirst())?.full_name;
+  const email = 'maria.lopez+bids@example.com';
+  const made = await run(['--email', email], { ADMIN_PASSWORD: 'Estimator-Passw0rd' });
+  expect(made.code).toBe(0);
+  expect(await nameOf(email)).toBe('Maria Lopez');
+
+  const renamed = await run(['--email', email, '--name', '  María López-Reyes '], { ADMIN_PASSWORD: 'Estimator-Passw0rd' });
+  expect(renamed.code).toBe(0);
+  expect(renamed.stdout).toContain(`Admin ${email} already existed: password unchanged. Renamed to María López-Reyes.`);
+  expect(await nameOf(email)).toBe('María López-Reyes');
+
+  // Without --name an existing account keeps its name.
+  expect((await run(['--email', email], { ADMIN_PASSWORD: 'Estimator-Passw0rd' })).code).toBe(0);
+  expect(await nameOf(email)).toBe('María López-Reyes');
+
+  const named = await run(['--email', 'desk@example.com', '--name', 'Front Desk'], { ADMIN_PASSWORD: 'Estimator-Passw0rd' });
+  expect(named.stdout).toContain('Created admin desk@example.com named Front Desk.');
+  expect(await nameOf('desk@example.com')).toBe('Front Desk');
+  expect((await run(['--email', 'x@example.com', '--name', ' '], { ADMIN_PASSWORD: 'Estimator-Passw0rd' })).stderr).toMatch(
+    /^--name must not be empty\. Usage:/,
+  );
 });

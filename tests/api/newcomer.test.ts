@@ -42,7 +42,9 @@ it("create-admin prints the running server's sign-in address", async () => {
       },
     },
   );
-  expect(stdout.trim()).toBe('Created admin second-admin@example.com. Sign in at https://portal.example.com/login');
+  expect(stdout.trim()).toBe(
+    'Created admin second-admin@example.com named Second Admin (give --name to choose another). Sign in at https://portal.example.com/login',
+  );
 });
 
 it('npm scripts that run the app read .env, and the real environment wins over it', async () => {
@@ -64,7 +66,7 @@ it('npm scripts that run the app read .env, and the real environment wins over i
       );
     const { stdout } = await run({});
     expect(stdout.trim().split('\n').at(-1)).toBe(
-      'Created admin dotenv-admin@example.com. Sign in at https://from-dotenv.example.com/login',
+      'Created admin dotenv-admin@example.com named Dotenv Admin (give --name to choose another). Sign in at https://from-dotenv.example.com/login',
     );
     // The database went where .env's DATA_DIR says.
     expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(true);

@@ -95,22 +95,28 @@ export function findUserContact(db: DB, id: string) {
   return db.selectFrom('users').select(['email', 'full_name']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Creates an approved admin, or promotes and re-keys the user with that e-mail. */
+/** Creates an approved admin, or promotes and re-keys the user with that e-mail (renamed when a name is given). */
 export async function upsertAdminRow(
   db: DB,
-  input: { email: string; passwordHash: string; fullName: string },
+  input: { email: string; passwordHash: string; fullName?: string },
 ): Promise<'created' | 'updated'> {
   const now = nowIso();
   const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
   if (existing) {
     await db
       .updateTable('users')
-      .set({ role: 'admin', status: 'approved', password_hash: input.passwordHash, updated_at: now })
+      .set({
+        role: 'admin',
+        status: 'approved',
+        password_hash: input.passwordHash,
+        ...(input.fullName ? { full_name: input.fullName } : {}),
+        updated_at: now,
+      })
       .where('id', '=', existing.id)
       .execute();
     return 'updated';
   }
-  await insertAdmin(db, input);
+  await insertAdmin(db, { ...input, fullName: input.fullName ?? 'Administrator' });
   return 'created';
 }
 

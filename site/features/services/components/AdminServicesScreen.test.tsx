@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, signInAdmin } from '../../../../tests/api/harness.ts';
@@ -160,6 +161,39 @@ describe('the service form sends', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Sub-Service' })).toBeNull());
     expect(await serviceNamed('Shop Drawing Reviews')).toMatchObject({ description: null });
+  });
+});
+
+describe('the service form opens', () => {
+  it('ready for typing from its first paint: nothing resets a title typed as soon as the dialog shows', async () => {
+    // The Profiler reports each commit as it lands, before effects run: the first moment someone
+    // could see the dialog and type. What is in the title then must still be there afterwards.
+    const firstPaint: string[] = [];
+    const onRender = () => {
+      const title = document.querySelector<HTMLInputElement>('dialog input[aria-required]');
+      if (!title || firstPaint.length > 0) return;
+      firstPaint.push(title.value);
+      title.value = 'Feasibility Budget';
+    };
+    browser.visit('/admin-service');
+    render(
+      <Profiler id="services" onRender={onRender}>
+        <AdminServicesScreen />
+      </Profiler>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Manufacturers' }));
+    const editing = within(await screen.findByRole('dialog', { name: 'Edit Service' }));
+    expect(firstPaint).toEqual(['Manufacturers']);
+    fireEvent.click(editing.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Service' })).toBeNull());
+
+    firstPaint.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Add Sub-Service' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Sub-Service' }));
+    await settle();
+    expect(firstPaint).toEqual(['']);
+    expect((dialog.getByLabelText('Title *') as HTMLInputElement).value).toBe('Feasibility Budget');
+    expect(writes()).toEqual([]);
   });
 });
 

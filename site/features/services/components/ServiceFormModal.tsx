@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import type { z } from 'zod';
@@ -45,45 +45,10 @@ function firstProblem(errors: FieldErrors<ServiceFormInput>): Field | undefined 
  * is needed; a sub-service also needs its parent; image and description are optional.
  */
 export function ServiceFormModal({ mode, services, onClose }: Props) {
-  const ids = {
-    title: useId(),
-    parent: useId(),
-    description: useId(),
-    image: useId(),
-    titleCount: useId(),
-    descriptionCount: useId(),
-    error: useId(),
-  };
   const editing = mode?.kind === 'edit' ? mode.item : null;
   const isSub = mode?.kind === 'sub' || !!editing?.parentService;
-  // react-hook-form over the shared form schemas; a message shows on submit and stays until the next one.
-  const resolver = isSub ? subServiceResolver : serviceResolver;
-  const warm = useWarmResolver(resolver, mode !== null);
-  const { register, handleSubmit, reset, watch, formState } = useForm<ServiceFormInput, unknown, Saved>({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-    defaultValues: { title: '', parentService: '', description: '' },
-  });
-  const [image, setImage] = useState<File | null>(null);
+  const heading = editing ? (isSub ? 'Edit Sub-Service' : 'Edit Service') : isSub ? 'Add Sub-Service' : 'Add New Service';
   const [failure, setFailure] = useState('');
-  const problem = firstProblem(formState.errors);
-  const error = (problem && formState.errors[problem]?.message) || failure;
-  // The field the sentence is about is marked and described by it (WCAG 3.3.1); the submit focuses it.
-  const refused = (field: Field, hint?: string) => fieldError(problem === field, ids.error, hint);
-  const fieldIds: Record<Field, string> = { title: ids.title, parentService: ids.parent, description: ids.description };
-
-  useEffect(() => {
-    reset({
-      title: editing?.title ?? '',
-      parentService: editing?.parentService ?? (mode?.kind === 'sub' ? (mode.parentId ?? '') : ''),
-      description: editing?.description ?? '',
-    });
-    setImage(null);
-    setFailure('');
-  }, [mode, editing, reset]);
-
   const save = useSaveService({
     onSuccess: (res) => {
       toast.success(res.message);
@@ -95,6 +60,71 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
       toast.error(fallback, { saidInPage: true });
     },
   });
+  const close = () => {
+    if (save.isPending) return;
+    setFailure('');
+    onClose();
+  };
+  // The dialog mounts its form when it opens, so every opening starts from the mode's own values:
+  // nothing typed into the last one, and nothing reset under the hands of someone already typing.
+  return (
+    <Modal open={!!mode} title={heading} onClose={close}>
+      {mode && (
+        <ServiceForm
+          key={editing?._id ?? (mode.kind === 'sub' ? `sub:${mode.parentId ?? ''}` : mode.kind)}
+          mode={mode}
+          services={services}
+          save={save}
+          failure={failure}
+          setFailure={setFailure}
+          onCancel={close}
+        />
+      )}
+    </Modal>
+  );
+}
+
+type FormProps = {
+  mode: FormMode;
+  services: Service[];
+  save: ReturnType<typeof useSaveService>;
+  failure: string;
+  setFailure: (text: string) => void;
+  onCancel: () => void;
+};
+
+function ServiceForm({ mode, services, save, failure, setFailure, onCancel }: FormProps) {
+  const ids = {
+    title: useId(),
+    parent: useId(),
+    description: useId(),
+    image: useId(),
+    titleCount: useId(),
+    descriptionCount: useId(),
+    error: useId(),
+  };
+  const editing = mode.kind === 'edit' ? mode.item : null;
+  const isSub = mode.kind === 'sub' || !!editing?.parentService;
+  // react-hook-form over the shared form schemas; a message shows on submit and stays until the next one.
+  const resolver = isSub ? subServiceResolver : serviceResolver;
+  const warm = useWarmResolver(resolver, true);
+  const { register, handleSubmit, watch, formState } = useForm<ServiceFormInput, unknown, Saved>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: {
+      title: editing?.title ?? '',
+      parentService: editing?.parentService ?? (mode.kind === 'sub' ? (mode.parentId ?? '') : ''),
+      description: editing?.description ?? '',
+    },
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const problem = firstProblem(formState.errors);
+  const error = (problem && formState.errors[problem]?.message) || failure;
+  // The field the sentence is about is marked and described by it (WCAG 3.3.1); the submit focuses it.
+  const refused = (field: Field, hint?: string) => fieldError(problem === field, ids.error, hint);
+  const fieldIds: Record<Field, string> = { title: ids.title, parentService: ids.parent, description: ids.description };
 
   const validateAndSave = handleSubmit(
     (values: Saved) => {
@@ -114,57 +144,54 @@ export function ServiceFormModal({ mode, services, onClose }: Props) {
     void validateAndSave(e);
   };
 
-  const heading = editing ? (isSub ? 'Edit Sub-Service' : 'Edit Service') : isSub ? 'Add Sub-Service' : 'Add New Service';
   // A service that has sub-services stays top-level; a sub-service may move to another parent.
   const parents = services.filter((s) => s._id !== editing?._id);
 
   return (
-    <Modal open={!!mode} title={heading} onClose={() => !save.isPending && onClose()}>
-      <form onSubmit={submit} onFocus={warm} noValidate>
+    <form onSubmit={submit} onFocus={warm} noValidate>
+      <div className="field">
+        <label htmlFor={ids.title}>Title *</label>
+        <input id={ids.title} required aria-required="true" {...refused('title', ids.titleCount)} autoFocus {...register('title')} />
+        <CharCount id={ids.titleCount} value={watch('title')} max={SERVICE_LIMITS.title} />
+      </div>
+      {isSub && (
         <div className="field">
-          <label htmlFor={ids.title}>Title *</label>
-          <input id={ids.title} required aria-required="true" {...refused('title', ids.titleCount)} autoFocus {...register('title')} />
-          <CharCount id={ids.titleCount} value={watch('title')} max={SERVICE_LIMITS.title} />
+          <label htmlFor={ids.parent}>Parent service *</label>
+          <select id={ids.parent} required aria-required="true" {...refused('parentService')} {...register('parentService')}>
+            <option value="">Choose a service</option>
+            {parents.map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
         </div>
-        {isSub && (
-          <div className="field">
-            <label htmlFor={ids.parent}>Parent service *</label>
-            <select id={ids.parent} required aria-required="true" {...refused('parentService')} {...register('parentService')}>
-              <option value="">Choose a service</option>
-              {parents.map((s) => (
-                <option key={s._id} value={s._id}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </div>
+      )}
+      <div className="field">
+        <label htmlFor={ids.description}>Description</label>
+        <textarea id={ids.description} {...refused('description', ids.descriptionCount)} {...register('description')} />
+        <CharCount id={ids.descriptionCount} value={watch('description')} max={SERVICE_LIMITS.description} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.image}>Image</label>
+        {editing?.image && !image && (
+          <img src={assetUrl(editing.image)} alt="Current image" style={{ maxHeight: 90, width: 'auto', borderRadius: 6 }} />
         )}
-        <div className="field">
-          <label htmlFor={ids.description}>Description</label>
-          <textarea id={ids.description} {...refused('description', ids.descriptionCount)} {...register('description')} />
-          <CharCount id={ids.descriptionCount} value={watch('description')} max={SERVICE_LIMITS.description} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.image}>Image</label>
-          {editing?.image && !image && (
-            <img src={assetUrl(editing.image)} alt="Current image" style={{ maxHeight: 90, width: 'auto', borderRadius: 6 }} />
-          )}
-          <input id={ids.image} type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
-        </div>
-        {error && (
-          <p id={ids.error} className="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <div style={{ display: 'flex', gap: '.75rem', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : editing ? 'Update' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        <input id={ids.image} type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
+      </div>
+      {error && (
+        <p id={ids.error} className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div style={{ display: 'flex', gap: '.75rem', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={save.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : editing ? 'Update' : 'Save'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -82,6 +82,10 @@ test("an admin's services, blog editor and queries fit a phone with the text at 
   await expect(page.getByRole('button', { name: 'Delete Manufacturers' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New saved reply' })).toBeVisible();
   await expectFitsPhone(page, [page.getByRole('button', { name: /^Delete / })]);
+  // The saved reply's file picker kept the browser's 13 px while its label grew to 32 px.
+  const replyFiles = page.getByLabel(/^Files \(optional/);
+  const fontSize = (l: Locator) => l.evaluate((el) => getComputedStyle(el).fontSize);
+  expect.soft(await fontSize(replyFiles), 'the file picker grows with its label').toBe(await fontSize(page.getByText(/^Files \(optional/)));
 
   // The Category select was as wide as its longest option: 438 px.
   await page.goto('/blog-upload');

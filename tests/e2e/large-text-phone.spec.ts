@@ -116,3 +116,18 @@ test("a client's profile, with its team's invitation field, fits a phone with th
   await expectFitsPhone(page, [invite, page.getByRole('button', { name: 'Send invitation' })]);
   await page.context().close();
 });
+
+test('the admin dashboard on a wide screen with the text at 200 % gives its month figures the whole width', async ({ browser, admin }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await (await context.newCDPSession(page)).send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  await page.goto('/admin');
+  // The month table sat beside the cards in a column 146 px wide, its 697 px of figures scrolled.
+  const monthly = page.getByRole('region', { name: 'Per month table' });
+  await expect(monthly).toBeVisible();
+  expect(await monthly.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const [cards, table] = [await page.locator('.dash-top .stat-cards').boundingBox(), await monthly.boundingBox()];
+  expect(table!.y, 'the month figures come below the cards').toBeGreaterThan(cards!.y + cards!.height - 1);
+  await context.close();
+});

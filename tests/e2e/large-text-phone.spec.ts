@@ -131,3 +131,17 @@ test('the admin dashboard on a wide screen with the text at 200 % gives its mont
   expect(table!.y, 'the month figures come below the cards').toBeGreaterThan(cards!.y + cards!.height - 1);
   await context.close();
 });
+
+test("the Users screen's Clients and Staff tabs grow with the text at 200 %", async ({ browser, admin }) => {
+  const page = await largeTextPhone(browser, admin);
+  await page.goto('/user');
+  // The tabs kept the browser's own 13 px button text while the page's grew to 32 px.
+  const bodySize = await page.evaluate(() => getComputedStyle(document.body).fontSize);
+  for (const name of ['Clients', 'Staff']) {
+    const tab = page.getByRole('tab', { name });
+    await expect(tab).toBeVisible();
+    expect.soft(await tab.evaluate((el) => getComputedStyle(el).fontSize), `the ${name} tab's text`).toBe(bodySize);
+  }
+  await expectFitsPhone(page, [page.getByRole('tablist', { name: 'Accounts' })]);
+  await page.context().close();
+});

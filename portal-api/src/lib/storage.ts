@@ -9,6 +9,7 @@ import { fileTypeFromFile } from 'file-type';
 import { HttpError } from '../http/errors.ts';
 import { diskAnswer, isDiskError } from './disk-errors.ts';
 import { newId } from './ids.ts';
+import { EXT_ALIASES, extensionOf, FILE_KINDS, type FileKindRule, refusalOf } from '../shared/file-kinds.ts';
 import { linkViewer } from './link-viewer.ts';
 
 /** The answer to more files than a form takes. */
@@ -19,28 +20,7 @@ export const tooManyFiles = (max: number) => `Too many files. At most ${max} are
 // against an allow-list, and stored names are generated — the client's file
 // name is kept only as data.
 
-export type FileKindRule = 'image' | 'plan' | 'deliverable';
-
-const IMAGE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  bmp: 'image/bmp',
-  avif: 'image/avif',
-};
-const PLAN_TYPES: Record<string, string> = { ...IMAGE_TYPES, pdf: 'application/pdf', dwg: 'image/vnd.dwg', zip: 'application/zip' };
-const DELIVERABLE_TYPES: Record<string, string> = {
-  ...PLAN_TYPES,
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-};
-const RULES: Record<FileKindRule, { types: Record<string, string>; text: string }> = {
-  image: { types: IMAGE_TYPES, text: 'Only images (JPG, PNG, GIF, WebP, BMP, AVIF) are accepted.' },
-  plan: { types: PLAN_TYPES, text: 'Only PDF, DWG, ZIP or image files are accepted.' },
-  deliverable: { types: DELIVERABLE_TYPES, text: 'Only PDF, DWG, ZIP, XLSX, CSV or image files are accepted.' },
-};
+export type { FileKindRule };
 
 export type TempFile = { field: string; originalName: string; tempPath: string; size: number };
 /** Expiry step of long-lived signed links (see signedUrl). */
@@ -65,9 +45,6 @@ export function cleanFileName(name: string): string {
     .slice(-200);
   return cleaned || 'file';
 }
-
-/** Names a detected type may also end with ('photo.jpeg' is a JPEG as well as 'photo.jpg'). */
-const EXT_ALIASES: Record<string, string[]> = { jpg: ['jpeg', 'jpe', 'jfif'], tif: ['tiff'] };
 
 /**
  * The name a stored file is downloaded by: the given name, ending in the extension of the type its
@@ -198,13 +175,13 @@ export class Storage {
 
   /** Sniffs content against the rule; throws 415 for anything else. CSV is accepted as text for deliverables. */
   async sniff(file: TempFile, rule: FileKindRule): Promise<{ ext: string; type: string }> {
-    const { types, text } = RULES[rule];
+    const { types, textTypes } = FILE_KINDS[rule];
     const detected = await fileTypeFromFile(file.tempPath);
     if (detected && types[detected.ext]) return { ext: detected.ext, type: types[detected.ext]! };
-    if (!detected && rule === 'deliverable' && /\.csv$/i.test(file.originalName) && (await isPlainText(file.tempPath))) {
-      return { ext: 'csv', type: 'text/csv' };
-    }
-    throw new HttpError(415, `${file.originalName}: ${text}`, { code: 'file_type_refused' });
+    const named = extensionOf(file.originalName);
+    const textType = textTypes?.[named];
+    if (!detected && textType && (await isPlainText(file.tempPath))) return { ext: named, type: textType };
+    throw new HttpError(415, refusalOf(file.originalName, rule), { code: 'file_type_refused' });
   }
 
   /** Sniffs and moves a temp file to its final place under a generated name. */
@@ -332,4 +309,4 @@ async function isPlainText(file: string): Promise<boolean> {
   }
 }
 
-export const IMAGE_EXTENSIONS = Object.keys(IMAGE_TYPES);
+export const IMAGE_EXTENSIONS = Object.keys(FILE_KINDS.image.types);

@@ -18,6 +18,7 @@ import {
 import { listChatRequests } from './chats.requests.repo.ts';
 import { chatFileTarget, sendChatFile } from './chats.files.ts';
 import { withIncomingFiles } from '../files/files.public.ts';
+import { uploadRuleOf } from '../../shared/file-kinds.ts';
 import { listChatUsers } from './chats.users.repo.ts';
 
 const MessagesQuerySchema = z.object({ limit: LimitParam(200), cursor: CursorParam });
@@ -125,7 +126,7 @@ export function chatsRoutes(deps: Deps) {
         const data = await withIncomingFiles(
           deps.storage,
           c.req.raw,
-          { maxFiles: 1, rule: user.role === 'admin' ? 'deliverable' : 'plan', folder: 'queries', userId: user.id },
+          { maxFiles: 1, rule: uploadRuleOf(user.role), folder: 'queries', userId: user.id },
           async (incoming) => {
             const fields = ChatFileFieldsSchema.parse(incoming.fields);
             return sendChatFile(deps, user, id, { text: fields.message, replyTo: fields.replyTo }, incoming);

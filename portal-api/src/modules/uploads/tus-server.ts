@@ -6,6 +6,7 @@ import type { AuthUser } from '../../http/env.ts';
 import { errorBody, HttpError } from '../../http/errors.ts';
 import { diskAnswer, isDiskError } from '../../lib/disk-errors.ts';
 import type { ErrorCode } from '../../shared/error-codes.ts';
+import { uploadRuleOf } from '../../shared/file-kinds.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { cleanFileName } from '../../lib/storage.ts';
@@ -63,10 +64,7 @@ export function createTusServer({ db, storage, log }: Pick<Deps, 'db' | 'storage
     const tempPath = path.join(directory, id);
     try {
       // Clients upload plans; admins also deliverables (spreadsheets, documents).
-      const sniffed = await storage.sniff(
-        { field: 'file', originalName: row.name, tempPath, size: Number(row.size) },
-        role === 'admin' ? 'deliverable' : 'plan',
-      );
+      const sniffed = await storage.sniff({ field: 'file', originalName: row.name, tempPath, size: Number(row.size) }, uploadRuleOf(role));
       await markUploadComplete(db, id, sniffed);
     } catch (err) {
       await removeUpload(id);

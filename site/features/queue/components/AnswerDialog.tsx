@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { describeProgress, overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
+import { acceptOf } from '../../../../portal-api/src/shared/file-kinds.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import type { QueueRequest } from './StatusActions.tsx';
 import { useStatusChange } from './use-status-change.ts';
@@ -12,7 +13,7 @@ import { firstWords } from '../../../lib/truncate.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { CHANGE_NOTE_MAX } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 
-const ACCEPT = '.pdf,.xlsx,.xls,.csv,.dwg,.zip,.docx,image/*';
+const ACCEPT = acceptOf('deliverable');
 
 type Props = { query: QueueRequest | null; onClose: () => void };
 

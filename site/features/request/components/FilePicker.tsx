@@ -4,11 +4,11 @@ import type { UploadLimits as Limits } from '../../../../portal-api/src/modules/
 import { describeProgress, type FileProgress } from '../../../lib/resumable-uploads.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
+import { acceptOf, hasAcceptedName, refusalOf } from '../../../../portal-api/src/shared/file-kinds.ts';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
 
-const ACCEPT = '.pdf,.dwg,.zip,.jpg,.jpeg,.png,.gif,.webp,.bmp,.avif,application/pdf,application/zip,image/*';
-const ALLOWED = /\.(pdf|dwg|zip|jpe?g|png|gif|webp|bmp|avif)$/i;
+const ACCEPT = acceptOf('plan');
 const DEFAULT_MAX_FILES = 20;
 
 function extension(name: string): string {
@@ -45,8 +45,9 @@ export function FilePicker({ files, onChange, limits, disabled, progress, errorI
   const add = (list: FileList | File[]) => {
     const next = [...files];
     for (const file of Array.from(list)) {
-      if (!ALLOWED.test(file.name)) {
-        toast.error(`${file.name}: only PDF, DWG, ZIP or image files are accepted.`);
+      if (!hasAcceptedName(file.name, 'plan')) {
+        // The server's own sentence (lib/storage.ts), said before the upload instead of after it.
+        toast.error(refusalOf(file.name, 'plan'));
         continue;
       }
       if (limits && file.size > limits.maxFileBytes) {

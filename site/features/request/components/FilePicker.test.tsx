@@ -1,0 +1,41 @@
+import { render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseFiles } from '../../../../tests/component/choose.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
+import { FilePicker, type PickedFile } from './FilePicker.tsx';
+
+// The plan picker of the request and addendum forms (docs/product.md §14): it offers and takes
+// the plan kinds only, and refuses any other file with the server's own sentence, before any upload.
+
+function Picker() {
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  return <FilePicker files={files} onChange={setFiles} />;
+}
+
+const input = () => screen.getByLabelText('Plans and files *') as HTMLInputElement;
+const file = (name: string, type: string) => new File(['x'], name, { type });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('FilePicker', () => {
+  it('offers the plan kinds by extension and type, without image/* (which would offer TIFF, HEIC or SVG)', () => {
+    render(<Picker />);
+    const accept = input().accept.split(',');
+    expect(accept).toEqual(expect.arrayContaining(['.pdf', '.dwg', '.zip', '.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp', '.avif']));
+    expect(accept).not.toContain('image/*');
+  });
+
+  it("refuses a text file with the server's sentence, naming it, and keeps the plans beside it", () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    render(<Picker />);
+    chooseFiles(input(), [file('notes.txt', 'text/plain'), file('A-101.pdf', 'application/pdf')]);
+    expect(error.mock.calls).toEqual([['notes.txt: Only PDF, DWG, ZIP or image files are accepted.']]);
+    const list = screen.getByRole('list', { name: 'Attached files' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.picked-name')!.firstChild!.textContent),
+    ).toEqual(['A-101.pdf']);
+  });
+});

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ChatRequestFilter } from '../../../portal-api/src/modules/chats/chats.schema.ts';
+import { uploadRuleOf } from '../../../portal-api/src/shared/file-kinds.ts';
 import { api, call, jsonBody } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { REQUEST_VIEWS } from '../../lib/cache-keys.ts';
@@ -62,6 +63,8 @@ export const getChatHistory = (queryId: string, signal: AbortSignal) =>
  */
 export function useChatFile(queryId: string | undefined) {
   const token = useAuth((s) => s.token);
+  // The rule the server checks this sender's file against (chats.routes.ts, tus-server.ts).
+  const rule = uploadRuleOf(useAuth((s) => s.role) ?? 'client');
   const uploads = useResumableUploads(token);
   const send = useSingleFlightMutation({
     mutationFn: async (file: File) => {
@@ -73,5 +76,5 @@ export function useChatFile(queryId: string | undefined) {
   });
   const progress = uploads.progress['chat-file'];
   const status = send.isPending && progress ? `Sending ${send.variables?.name ?? 'the file'}: ${describeProgress(progress)}` : null;
-  return { send: (file: File) => send.mutate(file), status };
+  return { send: (file: File) => send.mutate(file), status, rule };
 }

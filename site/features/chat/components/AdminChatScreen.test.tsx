@@ -1,9 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, createClient, signInAdmin } from '../../../../tests/api/harness.ts';
 import { openSocket } from '../../../../tests/api/socket.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
+import { chooseFiles } from '../../../../tests/component/choose.ts';
 import { multipart } from '../../../../tests/component/multipart.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import AdminChatScreen from './AdminChatScreen.tsx';
 
@@ -12,12 +14,12 @@ import AdminChatScreen from './AdminChatScreen.tsx';
 
 let browser: Browser;
 let queryId: string;
+let adminId: string;
 
 beforeAll(async () => {
   browser = await openBrowser();
   const adminToken = await signInAdmin(browser.server);
-  const adminId = (await browser.server.deps.db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow())
-    .id;
+  adminId = (await browser.server.deps.db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()).id;
   const client = await createClient(browser.server, adminToken, { fullName: 'Marisol Fernandez' });
   const services = (await browser.server.call<Array<{ _id: string; title: string }>>('GET', '/api/services')).body;
   const service = services.find((s) => s.title === 'Manufacturers')!._id; // a service without sub-services
@@ -68,5 +70,22 @@ describe('the admin chat workspace', () => {
       'Click to load chat',
       shownTime,
     ]);
+  });
+
+  it("refuses a file of a kind the server would refuse before uploading it, with the deliverables' sentence", async () => {
+    await openWorkspace();
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    try {
+      screen.getByRole('button', { name: 'Attach a file' });
+      const input = document.querySelector<HTMLInputElement>('.composer input[type="file"]')!;
+      chooseFiles(input, [new File(['Meeting notes, not a drawing.'], 'site notes.txt', { type: 'text/plain' })]);
+      expect(error.mock.calls).toEqual([['site notes.txt: Only PDF, DWG, ZIP, XLSX, CSV or image files are accepted.']]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(browser.calls.filter((c) => /^\/api\/(uploads|chats\/query\/[^/]+\/files)/.test(c.path))).toEqual([]);
+      const uploads = await browser.server.deps.db.selectFrom('uploads').select('id').where('user_id', '=', adminId).execute();
+      expect(uploads).toEqual([]);
+    } finally {
+      error.mockRestore();
+    }
   });
 });

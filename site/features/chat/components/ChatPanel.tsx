@@ -216,6 +216,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
               return sent;
             }}
             onFile={chatFile.send}
+            fileRule={chatFile.rule}
             disabled={!query}
             replyTo={replyTo}
             onCancelReply={() => setReplyTo(null)}

@@ -213,7 +213,7 @@ function ClientChat() {
                     </p>
                   )}
                   {/* The file button attaches through the resumable upload (docs/product.md §16). */}
-                  <Composer onSend={(text) => room.send(text)} onFile={chatFile.send} />
+                  <Composer onSend={(text) => room.send(text)} onFile={chatFile.send} fileRule={chatFile.rule} />
                 </>
               )}
             </>

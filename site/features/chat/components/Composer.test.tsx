@@ -1,5 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseFiles } from '../../../../tests/component/choose.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import { Composer } from './Composer.tsx';
 
 // The chat input keeps what was typed until the server has the message: a refused or
@@ -87,5 +89,43 @@ describe('Composer', () => {
     expect(hand.sent).toEqual(['Short and fine']);
     hand.answer(true);
     await waitFor(() => expect(box().value).toBe(''));
+  });
+
+  describe('the file button', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const fileInput = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const file = (name: string, type = '') => new File(['Meeting notes, not a drawing.'], name, { type });
+
+    it("refuses a client's text file with the request form's sentence, and hands nothing on to upload", () => {
+      const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+      const onFile = vi.fn();
+      const { container } = render(<Composer onSend={async () => true} onFile={onFile} fileRule="plan" />);
+      chooseFiles(fileInput(container), [file('notes.txt', 'text/plain')]);
+      expect(error.mock.calls).toEqual([['notes.txt: Only PDF, DWG, ZIP or image files are accepted.']]);
+      expect(onFile).not.toHaveBeenCalled();
+      // A plan goes on to the screen's upload.
+      const plan = file('A-101.pdf', 'application/pdf');
+      chooseFiles(fileInput(container), [plan]);
+      expect(onFile.mock.calls).toEqual([[plan]]);
+      expect(error).toHaveBeenCalledTimes(1);
+    });
+
+    it("takes the firm's deliverable kinds (a CSV) and refuses others with the deliverables' sentence", () => {
+      const error = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+      const onFile = vi.fn();
+      const { container } = render(<Composer onSend={async () => true} onFile={onFile} fileRule="deliverable" />);
+      chooseFiles(fileInput(container), [file('notes.txt', 'text/plain')]);
+      expect(error.mock.calls).toEqual([['notes.txt: Only PDF, DWG, ZIP, XLSX, CSV or image files are accepted.']]);
+      chooseFiles(fileInput(container), [file('cost breakdown.csv', 'text/csv')]);
+      expect(onFile.mock.calls.map(([f]) => (f as File).name)).toEqual(['cost breakdown.csv']);
+    });
+
+    it("offers only the rule's kinds in the file dialog", () => {
+      const { container } = render(<Composer onSend={async () => true} onFile={() => undefined} fileRule="plan" />);
+      const accept = fileInput(container).accept.split(',');
+      expect(accept).toEqual(expect.arrayContaining(['.pdf', '.dwg', '.zip', '.png']));
+      expect(accept).not.toContain('.txt');
+      expect(accept).not.toContain('.csv');
+    });
   });
 });

@@ -4,18 +4,28 @@ import { busyButton } from '../../../ui/busy-button.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { repliesMatching } from '../../../../portal-api/src/modules/saved-replies/saved-replies.rules.ts';
+import { acceptOf, type FileKindRule, hasAcceptedName, refusalOf } from '../../../../portal-api/src/shared/file-kinds.ts';
+import { toast } from '../../../ui/toast-on-demand.ts';
 import './composer.css';
 
 /** A saved reply the composer offers after '/' (docs/product.md §25): its text as filled for this request. */
 export type SlashReply = { _id: string; title: string; text: string; hasFiles: boolean };
 
-type Props = {
+/** The file button: what picking a file does (docs/product.md §16), and the upload rule the file must meet first. */
+type FileProps =
+  | {
+      /** docs/product.md §2: the file button has no upload; the screen decides what picking a file does. */
+      onFile: (file: File) => void;
+      /** The sender's upload rule (uploadRuleOf): the picker offers its kinds, and any other name is refused here. */
+      fileRule: FileKindRule;
+    }
+  | { onFile?: undefined; fileRule?: undefined };
+
+type Props = FileProps & {
   /** Resolves true once the server has the message (its echo came back); false leaves the text in the box. */
   onSend: (text: string, savedReplyId?: string) => Promise<boolean>;
   /** Admin chats: typing '/' and a title offers these; the chosen one's files go with the message. */
   savedReplies?: SlashReply[];
-  /** docs/product.md §2: the file button has no upload; the screen decides what picking a file does. */
-  onFile?: (file: File) => void;
   disabled?: boolean;
   /** Admin replies: 'Reply to:' preview with a cancel control. */
   replyTo?: { message: string } | null;
@@ -23,7 +33,7 @@ type Props = {
 };
 
 /** The chat input: text box (Enter sends), file button, send button disabled while blank. */
-export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply, savedReplies }: Props) {
+export function Composer({ onSend, onFile, fileRule, disabled, replyTo, onCancelReply, savedReplies }: Props) {
   const [text, setText] = useState('');
   // The saved reply inserted into the box, until it is sent or the box is emptied.
   const [chosen, setChosen] = useState<SlashReply | null>(null);
@@ -86,7 +96,7 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply, sav
           void submit();
         }}
       >
-        {onFile && (
+        {onFile && fileRule && (
           <>
             <button
               type="button"
@@ -113,10 +123,15 @@ export function Composer({ onSend, onFile, disabled, replyTo, onCancelReply, sav
               ref={fileRef}
               type="file"
               hidden
+              accept={acceptOf(fileRule)}
               onChange={(e) => {
                 const file = e.target.files?.[0];
-                if (file) onFile(file);
                 e.target.value = '';
+                if (!file) return;
+                // A kind the server would refuse is refused by its name, with the server's sentence
+                // (as the request form's picker does), before anything is uploaded.
+                if (!hasAcceptedName(file.name, fileRule)) toast.error(refusalOf(file.name, fileRule));
+                else onFile(file);
               }}
             />
           </>

@@ -4,7 +4,7 @@ import type { UploadLimits as Limits } from '../../../../portal-api/src/modules/
 import { describeProgress, type FileProgress } from '../../../lib/resumable-uploads.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
-import { acceptOf, hasAcceptedName, refusalOf } from '../../../../portal-api/src/shared/file-kinds.ts';
+import { acceptOf, hasAcceptedName, isPreviewableImage, refusalOf } from '../../../../portal-api/src/shared/file-kinds.ts';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
 
@@ -29,9 +29,21 @@ type Props = {
   label?: string;
 };
 
+/** A picked file's picture, or the tile with its extension when it has none or its content cannot be drawn. */
+function Thumb({ file, preview }: { file: File; preview: string | null }) {
+  const [broken, setBroken] = useState(false);
+  if (preview && !broken)
+    return <img src={preview} alt={`Preview of ${file.name}`} width={56} height={56} onError={() => setBroken(true)} />;
+  return (
+    <span className="picked-icon" aria-hidden="true">
+      {extension(file.name)}
+    </span>
+  );
+}
+
 /**
  * Plan files for a request or an addendum: up to 20 (PDF, DWG, ZIP or images), chosen with the
- * button or dropped on the zone; images get a preview, others their name; each
+ * button or dropped on the zone; images a browser draws get a preview, others their type's tile and name; each
  * has a remove button. The limits are checked here too so a person learns them
  * before a long upload; the server checks again by content.
  */
@@ -58,7 +70,8 @@ export function FilePicker({ files, onChange, limits, disabled, progress, errorI
         toast.error(`At most ${maxFiles} files can be attached.`);
         break;
       }
-      const preview = /^image\//.test(file.type) ? URL.createObjectURL(file) : null;
+      // Only the kinds a browser draws get a picture: a DWG is 'image/vnd.dwg' but no <img> shows it.
+      const preview = isPreviewableImage(file.name) ? URL.createObjectURL(file) : null;
       next.push({ id: `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`, file, preview });
     }
     onChange(next);
@@ -122,13 +135,7 @@ export function FilePicker({ files, onChange, limits, disabled, progress, errorI
             const p = progress?.[f.id];
             return (
               <li key={f.id}>
-                {f.preview ? (
-                  <img src={f.preview} alt={`Preview of ${f.file.name}`} width={56} height={56} />
-                ) : (
-                  <span className="picked-icon" aria-hidden="true">
-                    {extension(f.file.name)}
-                  </span>
-                )}
+                <Thumb file={f.file} preview={f.preview} />
                 <span className="picked-name">
                   {f.file.name}
                   <small>{formatBytes(f.file.size)}</small>

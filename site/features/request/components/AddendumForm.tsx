@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { addAddendum, requestKeys, useQueryLimits } from '../api.ts';
@@ -28,7 +28,7 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const addendum = useInlineForm('button');
   const limits = useQueryLimits(addendum.isOpen);
   // react-hook-form over the shared form schema (files.schema.ts, loaded lazily once the form shows), checked on submit.
-  const { register, handleSubmit, watch, setValue, reset, formState } = useForm({
+  const { register, handleSubmit, watch, setValue, reset, clearErrors, formState } = useForm({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -39,6 +39,11 @@ export function AddendumForm({ queryId, isAnswered }: { queryId: string; isAnswe
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
   const error = firstError(formState.errors) ?? failure;
+  // A shown error goes once the person changes the files it was about, as on the request form.
+  useEffect(() => {
+    setFailure('');
+    clearErrors();
+  }, [files, clearErrors]);
   // Each file goes up on its own through tus; the addendum is made once all are complete.
   const uploads = useResumableUploads(useAuth((s) => s.token));
   // One Idempotency-Key per addendum: a retry after a lost answer does not add it twice.

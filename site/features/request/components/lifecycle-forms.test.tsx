@@ -215,6 +215,24 @@ describe("the client's addendum (AddendumFormSchema)", () => {
     expect((screen.getByLabelText('Note (optional)') as HTMLTextAreaElement).value).toBe('Revised site plan.');
   });
 
+  it("takes 'Please choose at least one file.' away once a file is chosen, as the request form does", async () => {
+    const id = await newQuery('Doral Warehouse');
+    openPanel(id, 'client');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add addendum' }));
+    const form = screen.getByRole('form', { name: 'Add addendum' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Upload addendum' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe('Please choose at least one file.');
+    const input = within(form).getByLabelText('Addendum files');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+
+    chooseFiles(input, [new File(['%PDF-1.4\n%%EOF\n'], 'A-301 revised.pdf', { type: 'application/pdf' })]);
+    await within(form).findByRole('list', { name: 'Attached files' });
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Choose files' }).getAttribute('aria-describedby')).not.toContain(alert.id);
+  });
+
   it("takes files through the request form's picker: the drop zone, one row per file, each removable", async () => {
     const id = await newQuery('Hialeah Depot');
     openPanel(id, 'client');

@@ -145,3 +145,29 @@ test("the Users screen's Clients and Staff tabs grow with the text at 200 %", as
   await expectFitsPhone(page, [page.getByRole('tablist', { name: 'Accounts' })]);
   await page.context().close();
 });
+
+test("the request form's file tiles keep their type whole with the text at 200 %, and a DWG gets a tile, not a picture", async ({
+  browser,
+  sharedClient,
+}) => {
+  const page = await largeTextPhone(browser, sharedClient);
+  await page.goto('/request');
+  await page.getByLabel('Plans and files *').setInputFiles([
+    { name: 'A-101 Floor Plan.dwg', mimeType: 'image/vnd.dwg', buffer: Buffer.from('AC1032\0\0\0\0\0') },
+    { name: 'Elevations.avif', mimeType: 'image/avif', buffer: Buffer.from('not a picture') },
+  ]);
+  const list = page.getByRole('list', { name: 'Attached files' });
+  const dwg = list.getByRole('listitem').filter({ hasText: 'A-101 Floor Plan.dwg' });
+  await expect(dwg.locator('.picked-icon')).toHaveText('DWG');
+  await expect(dwg.getByRole('img')).toHaveCount(0);
+  // A picture that cannot be drawn shows its tile too.
+  const avif = list.getByRole('listitem').filter({ hasText: 'Elevations.avif' });
+  await expect(avif.locator('.picked-icon')).toHaveText('AVIF');
+  for (const tile of await list.locator('.picked-icon').all()) {
+    const cut = await tile.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect.soft(cut, `${await tile.innerText()} is cut`).toBe(false);
+  }
+  await expectFitsPhone(page, [list.getByRole('button', { name: /^Remove / })]);
+  await keepShot(page, { path: path.resolve('test-results', 'large-text-phone/request-file-tiles.png') });
+  await page.context().close();
+});

@@ -173,7 +173,8 @@ export function FilePicker({ files, onChange, limits, disabled, progress, errorI
         .picked { list-style: none; padding: 0; margin: .5rem 0 0; display: grid; gap: .4rem; }
         .picked li { display: flex; align-items: center; gap: .75rem; border: 1px solid var(--line); border-radius: 8px; padding: .35rem .5rem; background: #fff; }
         .picked img { width: 56px; height: 56px; object-fit: cover; border-radius: 6px; }
-        .picked-icon { width: 56px; height: 56px; display: grid; place-items: center; border-radius: 6px; background: var(--navy); color: #fff; font-weight: 800; font-size: .8rem; letter-spacing: .04em; }
+        /* Grows with the text size, so 'DWG' or 'AVIF' in larger text stays whole. */
+        .picked-icon { flex: none; min-width: 56px; height: 56px; padding: 0 .3em; box-sizing: border-box; display: grid; place-items: center; border-radius: 6px; background: var(--navy); color: #fff; font-weight: 800; font-size: .8rem; letter-spacing: .04em; }
         .picked-name { flex: 1; min-width: 0; overflow-wrap: anywhere; display: grid; }
         .picked-name small { color: var(--muted); }
         .picked-status { font-variant-numeric: tabular-nums; }

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from './fixtures.ts';
-import { asUser, expectNoAxeViolations, newClient, signInAdmin, submitRequest, unreadWatched } from './support.ts';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { asUser, expectNoAxeViolations, newClient, nextFrame, signInAdmin, submitRequest, unreadWatched } from './support.ts';
 
 // The estimator's inbox in the browser: a photo sent in the client's chat appears live as a
 // thumbnail in the admin's per-request list and conversation, and downloads; the queue's
-// 'Due in 24 h' view lists an accepted rush request; /admin-queries passes axe and, with the
-// browser's text at 200 %, does not scroll sideways. The rules are in tests/api/inbox.pg.test.ts.
+// 'Due in 24 h' view lists an accepted rush request; /admin-queries passes axe, shows each of its
+// columns whole at 1280 px and, with the browser's text at 200 %, does not scroll sideways. The
+// rules are in tests/api/inbox.pg.test.ts.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -107,6 +108,69 @@ async function expectActionsInView(page: Page, project: string) {
   const close = (await actions.getByRole('button', { name: 'Close' }).boundingBox())!;
   expect(close.x + close.width).toBeLessThanOrEqual(box.x + box.width + 1);
 }
+
+/**
+ * What of `row` spills out of its cell (a badge, a button, the assignee's select) or is cut inside it
+ * (the select's chosen name), as 'Column: text'; none when every cell shows its contents whole.
+ */
+function spilled(row: Locator): Promise<string[]> {
+  return row.evaluate((tr) =>
+    [...tr.querySelectorAll<HTMLElement>('td .badge, td button, td a, td select')].flatMap((el) => {
+      const cell = el.closest('td')!;
+      const [box, room] = [el.getBoundingClientRect(), cell.getBoundingClientRect()];
+      let spills = box.left < room.left - 1 || box.right > room.right + 1;
+      if (el instanceof HTMLSelectElement) {
+        // The select as wide as its chosen option needs, arrow and padding included.
+        const whole = el.cloneNode(true) as HTMLSelectElement;
+        for (const option of [...whole.options]) if (option.text !== el.selectedOptions[0]!.text) option.remove();
+        whole.style.width = 'max-content';
+        el.after(whole);
+        spills ||= whole.getBoundingClientRect().width > box.width + 0.5;
+        whole.remove();
+      }
+      const text = el instanceof HTMLSelectElement ? el.selectedOptions[0]!.text : el.textContent?.trim();
+      return spills ? [`${cell.dataset.label}: ${text}`] : [];
+    }),
+  );
+}
+
+test('/admin-queries shows every column whole at 1280 px, and its cards stay inside the page below', async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Columbus Columns');
+  const id = await submitRequest(request, client, 'Steel takeoff for the podium', { projectName: 'Column Check Tower' });
+  // In progress: the widest badge and the 'Mark answered' button.
+  const started = await request.patch(`/api/queries/${id}/status`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { status: 'in_progress' },
+  });
+  expect(started.status()).toBe(200);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto(`/admin-queries?search=${encodeURIComponent('Column Check Tower')}`);
+  const wrap = page.getByRole('region', { name: 'Requests table' });
+  const row = page.getByRole('row').filter({ hasText: 'Column Check Tower' });
+  await expect(row.getByText('In Progress')).toBeVisible();
+
+  // The columns' headers side by side inside the table's box, none squeezed to nothing.
+  const box = (await wrap.boundingBox())!;
+  const headers = page.getByRole('columnheader');
+  await expect(headers).toHaveCount(7);
+  for (const header of await headers.all()) {
+    const cell = (await header.boundingBox())!;
+    expect.soft(cell.width, `${await header.textContent()} column's width`).toBeGreaterThan(40);
+    expect.soft(cell.x + cell.width, `${await header.textContent()} ends past the table`).toBeLessThanOrEqual(box.x + box.width + 1);
+  }
+  // 1200 px: a 1280 px window at 110 % zoom, where shares of the table squeezed 'In Progress' into the next column.
+  for (const width of [1280, 1200, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await nextFrame(page);
+    expect.soft(await spilled(row), `what spills out of its cell at ${width} px`).toEqual([]);
+    expect.soft(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth), `the table scrolls at ${width} px`).toBeLessThanOrEqual(0);
+    expect.soft(await sideways(page), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await context.close();
+});
 
 for (const width of [1280, 768]) {
   test(`/admin-queries with the browser's text at 200 % does not scroll sideways at ${width} px`, async ({ browser, request }) => {

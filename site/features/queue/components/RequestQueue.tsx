@@ -252,13 +252,14 @@ export function RequestQueue() {
         .queue-filters > .field { flex: 1 1 12rem; min-width: 0; max-width: 100%; }
         .queue-filters > .field:last-child { flex-grow: 3; }
         .muted { color: var(--muted); font-size: .88rem; }
-        /* Fixed columns: a long e-mail or service is cut with its whole text in a title, never breaking mid-word. */
+        /* Fixed columns: a long e-mail or service is cut with its whole text in a title, never breaking mid-word.
+           Every column but the request's has the room its contents need, in rem so that it follows the text
+           size (shares of the table once squeezed 'In Progress' past its column); the request takes the rest. */
         .queue-table { table-layout: fixed; width: 100%; }
-        /* The seven shares add up to 100 %, the actions' included: a column left without one gets none. */
-        .queue-table th:nth-child(1) { width: 14%; } .queue-table th:nth-child(2) { width: 13%; } .queue-table th:nth-child(3) { width: 20%; }
-        .queue-table th:nth-child(4) { width: 11%; } .queue-table th:nth-child(5) { width: 14%; } .queue-table th:nth-child(6) { width: 13%; }
-        .queue-table th:nth-child(7) { width: 15%; }
-        .queue-table .assignee-compact select { width: 100%; min-width: 0; }
+        .queue-table th:nth-child(1) { width: 8rem; } .queue-table th:nth-child(2) { width: 7rem; }
+        .queue-table th:nth-child(4) { width: 6.75rem; } .queue-table th:nth-child(5) { width: 9.25rem; }
+        .queue-table th:nth-child(6) { width: 7rem; } .queue-table th:nth-child(7) { width: 8rem; }
+        .queue-table .assignee-compact select { width: 100%; min-width: 0; padding-inline: .5rem; }
         .queue-table td > div { min-width: 0; }
         .queue-name { display: block; overflow-wrap: break-word; }
         .queue-email, .queue-sub { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -269,10 +270,11 @@ export function RequestQueue() {
         .due-soon { color: var(--warn); font-weight: 600; }
         .due-over { color: var(--danger); font-weight: 600; }
         .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; }
-        /* Cards when the table's own room is under 48 rem (about 900 px of window beside the sidebar),
-           counted in rem: at 200 % text the cards come at twice the width, so nothing scrolls sideways. */
+        /* Cards when the table's own room is under 56 rem (a window under about 1,240 px, beside the sidebar):
+           the fixed columns' 46 rem and 10 rem for the request. Counted in rem: at 200 % text the cards
+           come at twice the width, so nothing scrolls sideways. */
         .queue-wrap { container-type: inline-size; }
-        @container (max-width: 48rem) {
+        @container (max-width: 56rem) {
           .queue-table, .queue-table tbody { display: block; width: 100%; }
           .queue-table th { width: auto !important; }
           .queue-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }

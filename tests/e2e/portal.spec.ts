@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type Locator } from './fixtures.ts';
 import {
   asUser,
   expectNoAxeViolations,
@@ -383,6 +383,73 @@ test('My Queries keeps View and the status in reach at 375 px when a message has
     });
     expect(oneLine, `View on one line at ${width} px, text ×${scale}`).toBe(true);
   }
+  await context.close();
+});
+
+/**
+ * Where a cell of `region` breaks a word across lines, as 'Activit|y': a label ('Query Message')
+ * narrower than one of its words, or a line of a value's text that starts inside a word. Text
+ * inside an element whose whole text is `unbroken` (a name longer than the line) may break anywhere.
+ */
+function wordsBroken(region: Locator, unbroken: string): Promise<string[]> {
+  return region.evaluate((table, unbroken) => {
+    const found: string[] = [];
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    for (const cell of table.querySelectorAll<HTMLElement>('td')) {
+      const label = getComputedStyle(cell, '::before');
+      canvas.font = `${label.fontWeight} ${label.fontSize} ${label.fontFamily}`;
+      for (const word of (cell.dataset.label ?? '').split(' '))
+        if (canvas.measureText(word).width > parseFloat(label.width) + 0.5) found.push(`label ${cell.dataset.label}`);
+      const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode() as Text | null; node; node = texts.nextNode() as Text | null) {
+        if (node.parentElement?.textContent === unbroken) continue;
+        const text = node.data;
+        const range = document.createRange();
+        let top: number | undefined;
+        for (let i = 0; i < text.length; i++) {
+          if (/\s/.test(text[i]!)) continue;
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const y = range.getBoundingClientRect().top;
+          if (top !== undefined && y > top + 2 && !/[\s-]/.test(text[i - 1]!))
+            found.push(`${text.slice(Math.max(0, i - 7), i)}|${text.slice(i, i + 3)}`);
+          top = y;
+        }
+      }
+    }
+    return found;
+  }, unbroken);
+}
+
+test("the dashboard's Recent Activities at 375 px wrap words whole, breaking only a name longer than the line", async ({
+  browser,
+  request,
+}) => {
+  const reader = await newClient(request, admin, 'Rita Recent');
+  const project = 'BrickellNorthTowerStructuralSteelPackage';
+  const id = await submitRequest(request, reader, 'Steel takeoff for the north tower', { projectName: project });
+  // 'Quote accepted: standard ($1,250.00)': an activity long enough to squeeze its label.
+  const sent = await request.post(`/api/queries/${id}/quotes`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { price: '1250', standardHours: 48 },
+  });
+  expect(sent.status()).toBe(201);
+  const quote = ((await sent.json()) as { data: { quotes: Array<{ _id: string }> } }).data.quotes[0]!._id;
+  const accepted = await request.post(`/api/quotes/${quote}/accept`, {
+    headers: { authorization: `Bearer ${reader.token}` },
+    data: { option: 'standard' },
+  });
+  expect(accepted.status()).toBe(200);
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await asUser(context, reader);
+  const page = await context.newPage();
+  await page.goto('/portal');
+  const region = page.getByRole('region', { name: 'Recent Activities table' });
+  await expect(region.getByText('Quote accepted: standard ($1,250.00)')).toBeVisible();
+  expect(await wordsBroken(region, project)).toEqual([]);
+  // The long name breaks inside its cell instead of pushing the card wider.
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await shoot(page, 'portal-recent-activities');
   await context.close();
 });
 

@@ -83,12 +83,15 @@ export function RecentActivities() {
         @media (max-width: 600px) {
           .data-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
           .data-table tr { display: block; border-bottom: 1px solid var(--line); padding: .4rem 0; }
-          .data-table td { display: flex; justify-content: space-between; gap: 1rem; border: none; padding: .25rem .25rem; overflow-wrap: anywhere; }
-          .data-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; }
+          /* The label takes up to 40 % (at least its longest word) and wraps between its words; the value, at the
+             row's end, the rest of the line, where its words wrap whole and only a string longer than the line (a
+             file name, an e-mail) breaks. In a flex row both shrank below their longest word ('Activit|y'). */
+          .data-table td { display: grid; grid-template-columns: fit-content(40%) minmax(0, 1fr); justify-items: end; gap: 1rem; border: none; padding: .25rem .25rem; overflow-wrap: anywhere; }
+          .data-table td::before { content: attr(data-label); justify-self: start; overflow-wrap: normal; font-weight: 600; color: var(--muted); font-size: .85rem; }
           /* With large text a label and its value no longer fit side by side: the label goes above (in rem, so it follows the text). */
           .recent .table-scroll { container-type: inline-size; }
           @container (max-width: 14rem) {
-            .data-table td { display: grid; gap: 0; }
+            .data-table td { grid-template-columns: minmax(0, 1fr); justify-items: start; gap: 0; }
           }
         }
       `}</style>

@@ -198,6 +198,30 @@ test('sign up, get approved in /user, sign in with the mailed code, edit the pro
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test("the profile's fields share one column at 1280 px with the browser's text at 200 %", async ({ browser, admin }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  // The browser's default font size (as a person sets it), so rem and em follow.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  await page.goto('/profile');
+  await expect(page.getByLabel('Full Name')).not.toHaveValue('');
+  // Phone and company were two columns of 5 rem, their labels over two lines: each field now starts,
+  // ends and labels itself where the full name does.
+  const edges = async (selector: string) => {
+    const box = (await page.locator(selector).boundingBox())!;
+    return { left: Math.round(box.x), right: Math.round(box.x + box.width) };
+  };
+  const name = { input: await edges('#profile-name'), label: (await edges('label[for="profile-name"]')).left };
+  for (const id of ['profile-phone', 'profile-company']) {
+    expect.soft(await edges(`#${id}`), `#${id}'s edges`).toEqual(name.input);
+    expect.soft((await edges(`label[for="${id}"]`)).left, `#${id}'s label`).toBe(name.label);
+  }
+  await keepShot(page, { path: path.join(SHOTS, 'profile-1280-text-200.png'), fullPage: true });
+  await context.close();
+});
+
 test('forgot password: code, reset with the docs/product.md §5 checks, then sign in with the new password', async ({ page, request }) => {
   const email = `e2e-reset-${stamp}@example.com`;
   await approvedClient(request, await signInAdmin(request), 'Reset Tester', email, 'Old-Passw0rd');

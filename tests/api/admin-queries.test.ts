@@ -162,6 +162,30 @@ describe('POST /api/queries/{id}/deliverables', () => {
     expect(bobsList.body.data.some((x: any) => x._id === q._id)).toBe(false);
   });
 
+  it('takes an Excel 97–2003 workbook by its name when its bytes are a Compound File, and no other Compound File', async () => {
+    const q = await submitQuery(alice.token, 'Old workbook.', { sub: 'Masonry' });
+    // The Compound File signature, then a sector of filler: what file-type sees of any .xls.
+    const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096, 1)]);
+    const xls = await server.call('POST', `/api/queries/${q._id}/deliverables`, {
+      form: deliverableForm([[cfb, 'Quantities 2003.xls']]),
+      token: admin,
+    });
+    expect(xls.status, JSON.stringify(xls.body)).toBe(201);
+    expect(xls.body.data.deliverables).toEqual([
+      expect.objectContaining({ name: 'Quantities 2003.xls', type: 'application/vnd.ms-excel' }),
+    ]);
+    // A Word 97 document is a Compound File too, and not a deliverable's kind.
+    const doc = await server.call('POST', `/api/queries/${q._id}/deliverables`, {
+      form: deliverableForm([[cfb, 'Scope letter.doc']]),
+      token: admin,
+    });
+    expect(doc.status).toBe(415);
+    expect(doc.body).toEqual({
+      message: 'Scope letter.doc: Only PDF, DWG, ZIP, XLSX, CSV or image files are accepted.',
+      code: 'file_type_refused',
+    });
+  });
+
   it('refuses files of other types (415), no files (400), an unknown query (404) and a closed query (409)', async () => {
     const q = await submitQuery(alice.token, 'Masonry.', { sub: 'Masonry' });
     const exe = await server.call('POST', `/api/queries/${q._id}/deliverables`, {

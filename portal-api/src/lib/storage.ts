@@ -173,12 +173,13 @@ export class Storage {
     return { fields, files: files.filter((f) => f.size > 0 || (fs.rmSync(f.tempPath, { force: true }), false)) };
   }
 
-  /** Sniffs content against the rule; throws 415 for anything else. CSV is accepted as text for deliverables. */
+  /** Sniffs content against the rule; throws 415 for anything else. For deliverables, CSV is accepted as text and XLS as a Compound File. */
   async sniff(file: TempFile, rule: FileKindRule): Promise<{ ext: string; type: string }> {
-    const { types, textTypes } = FILE_KINDS[rule];
+    const { types, textTypes, containerTypes } = FILE_KINDS[rule];
     const detected = await fileTypeFromFile(file.tempPath);
     if (detected && types[detected.ext]) return { ext: detected.ext, type: types[detected.ext]! };
     const named = extensionOf(file.originalName);
+    if (detected && containerTypes?.[detected.ext]?.includes(named) && types[named]) return { ext: named, type: types[named] };
     const textType = textTypes?.[named];
     if (!detected && textType && (await isPlainText(file.tempPath))) return { ext: named, type: textType };
     throw new HttpError(415, refusalOf(file.originalName, rule), { code: 'file_type_refused' });

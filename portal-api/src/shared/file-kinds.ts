@@ -12,6 +12,11 @@ type FileKind = {
   types: Readonly<Record<string, string>>;
   /** Types that have no signature to sniff, taken by their name when the content is plain text. */
   textTypes?: Readonly<Record<string, string>>;
+  /**
+   * Types whose bytes only show the container they are kept in, taken by their name when the
+   * content is that container: an Excel 97–2003 workbook is sniffed as a Compound File ('cfb').
+   */
+  containerTypes?: Readonly<Record<string, readonly string[]>>;
   text: string;
 };
 
@@ -37,6 +42,7 @@ export const FILE_KINDS: Readonly<Record<FileKindRule, FileKind>> = {
   deliverable: {
     types: DELIVERABLE_TYPES,
     textTypes: { csv: 'text/csv' },
+    containerTypes: { cfb: ['xls'] },
     text: 'Only PDF, DWG, ZIP, XLSX, CSV or image files are accepted.',
   },
 };

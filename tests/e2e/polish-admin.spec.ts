@@ -100,6 +100,15 @@ test('the request queue: Skip to content passes the sidebar, the answer dialog d
   const row = queue.getByRole('row').filter({ hasText: 'Doral showroom' });
   await row.getByRole('button', { name: /^Mark answered/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark answered' });
+  // A file of another kind is refused as it is picked, with the server's sentence, and never sent.
+  const uploads: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/uploads') && uploads.push(r.url())));
+  await dialog.getByLabel(/Deliverables/).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('scope notes') });
+  await expect(dialog.getByRole('alert')).toHaveText('notes.txt: Only PDF, DWG, ZIP, XLSX, CSV or image files are accepted.');
+  await expect(dialog.getByText(/file selected/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Mark answered' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please attach at least one deliverable.');
+  expect(uploads).toEqual([]);
   await dialog
     .getByLabel(/Deliverables/)
     .setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });

@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { describeProgress, overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
-import { acceptOf } from '../../../../portal-api/src/shared/file-kinds.ts';
+import { acceptOf, hasAcceptedName, refusalOf } from '../../../../portal-api/src/shared/file-kinds.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import type { QueueRequest } from './StatusActions.tsx';
 import { useStatusChange } from './use-status-change.ts';
@@ -125,9 +125,13 @@ export function AnswerDialog({ query, onClose }: Props) {
               accept={ACCEPT}
               disabled={busy}
               onChange={(e) => {
-                setFiles([...(e.target.files ?? [])]);
+                const chosen = [...(e.target.files ?? [])];
+                setFiles(chosen.filter((f) => hasAcceptedName(f.name, 'deliverable')));
                 setAttached(null);
-                setError(''); // a refusal was about the files chosen before, not these
+                // A refusal was about the files chosen before; a file of another kind is refused now,
+                // with the server's sentence, instead of after its upload.
+                const refused = chosen.filter((f) => !hasAcceptedName(f.name, 'deliverable'));
+                setError(refused.map((f) => refusalOf(f.name, 'deliverable')).join(' '));
               }}
             />
           </div>

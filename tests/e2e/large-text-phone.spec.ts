@@ -171,3 +171,22 @@ test("the request form's file tiles keep their type whole with the text at 200 %
   await keepShot(page, { path: path.resolve('test-results', 'large-text-phone/request-file-tiles.png') });
   await page.context().close();
 });
+
+test('a toast grows with the text at 200 %, like the page it sits on', async ({ browser, admin }) => {
+  const page = await largeTextPhone(browser, admin);
+  await page.goto('/admin-service');
+  await page.getByRole('button', { name: 'Add New Service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Service' });
+  await dialog.getByLabel('Title *').fill(`Toast Size ${Date.now()}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Service created successfully' });
+  await expect(toast).toBeVisible();
+  // sonner's 13 px stayed 13 px while the page's text grew from 16 to 32 px.
+  const [toastSize, bodySize] = await toast.evaluate((el) =>
+    [getComputedStyle(el).fontSize, getComputedStyle(document.body).fontSize].map(parseFloat),
+  );
+  expect(toastSize / bodySize).toBeCloseTo(13 / 16, 2);
+  await expectFitsPhone(page, [toast]);
+  await keepShot(page, { path: path.resolve('test-results', 'large-text-phone', 'toast-375.png') });
+  await page.context().close();
+});

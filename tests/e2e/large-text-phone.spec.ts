@@ -182,10 +182,11 @@ test('a toast grows with the text at 200 %, like the page it sits on', async ({ 
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Service created successfully' });
   await expect(toast).toBeVisible();
   // sonner's 13 px stayed 13 px while the page's text grew from 16 to 32 px.
-  const [toastSize, bodySize] = await toast.evaluate((el) =>
-    [getComputedStyle(el).fontSize, getComputedStyle(document.body).fontSize].map(parseFloat),
-  );
-  expect(toastSize / bodySize).toBeCloseTo(13 / 16, 2);
+  const sizes = await toast.evaluate((el) => ({
+    toast: parseFloat(getComputedStyle(el).fontSize),
+    body: parseFloat(getComputedStyle(document.body).fontSize),
+  }));
+  expect(sizes.toast / sizes.body).toBeCloseTo(13 / 16, 2);
   await expectFitsPhone(page, [toast]);
   await keepShot(page, { path: path.resolve('test-results', 'large-text-phone', 'toast-375.png') });
   await page.context().close();

@@ -116,6 +116,20 @@ describe('POST /api/services', () => {
     expect((await tree()).some((s) => s.title === 'Bad image')).toBe(false);
   });
 
+  it("refuses a BMP, which the site cannot re-encode, with the photos' sentence (415)", async () => {
+    const bmp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f26b1d' } })
+      .raw()
+      .toBuffer()
+      .then((pixels) => bmpOf(4, 4, pixels));
+    const f = new FormData();
+    f.append('title', 'Bitmap image');
+    f.append('image', new Blob([new Uint8Array(bmp)]), 'site.bmp');
+    const res = await server.call('POST', '/api/services', { form: f, token: admin });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: 'site.bmp: Only images (JPG, PNG, GIF, WebP, AVIF) are accepted.', code: 'file_type_refused' });
+    expect((await tree()).some((s) => s.title === 'Bitmap image')).toBe(false);
+  });
+
   it('adds a sub-service under an existing top-level service only', async () => {
     const parent = (await create({ title: 'Specialty Trades' })).body.data;
     const sub = await create({ title: 'Waterproofing', parentService: parent._id });
@@ -298,3 +312,29 @@ describe('DELETE /api/services/{id}', () => {
     expect((await tree()).find((s) => s._id === parent._id).subservices).toEqual([]);
   });
 });
+
+/** A 24-bit BMP of the given RGB pixels (rows bottom-up, each padded to 4 bytes). */
+function bmpOf(width: number, height: number, rgb: Buffer): Buffer {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const header = Buffer.alloc(54);
+  header.write('BM', 0, 'latin1');
+  header.writeUInt32LE(54 + row * height, 2);
+  header.writeUInt32LE(54, 10);
+  header.writeUInt32LE(40, 14);
+  header.writeInt32LE(width, 18);
+  header.writeInt32LE(height, 22);
+  header.writeUInt16LE(1, 26);
+  header.writeUInt16LE(24, 28);
+  header.writeUInt32LE(row * height, 34);
+  const body = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = ((height - 1 - y) * width + x) * 3;
+      // BMP keeps blue, green, red.
+      body[y * row + x * 3] = rgb[from + 2]!;
+      body[y * row + x * 3 + 1] = rgb[from + 1]!;
+      body[y * row + x * 3 + 2] = rgb[from]!;
+    }
+  }
+  return Buffer.concat([header, body]);
+}

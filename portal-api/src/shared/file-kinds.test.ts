@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptOf, hasAcceptedName, refusalOf, uploadRuleOf } from './file-kinds.ts';
+import { acceptOf, hasAcceptedName, isPreviewableImage, refusalOf, uploadRuleOf } from './file-kinds.ts';
 
 // One table of file kinds for the server's sniffing and the browser's pickers (docs/product.md §14).
 
@@ -27,10 +27,20 @@ describe('the file kinds', () => {
     expect(hasAcceptedName('plans.dwg', 'image')).toBe(false);
   });
 
+  it('takes a BMP as a plan or a deliverable, with a preview, but not as a photo, which the site re-encodes', () => {
+    expect(hasAcceptedName('site.bmp', 'plan')).toBe(true);
+    expect(hasAcceptedName('site.bmp', 'deliverable')).toBe(true);
+    expect(hasAcceptedName('site.bmp', 'image')).toBe(false);
+    expect(acceptOf('image').split(',')).not.toContain('.bmp');
+    expect(isPreviewableImage('site.BMP')).toBe(true);
+    expect(isPreviewableImage('site photo.jpeg')).toBe(true);
+    expect(isPreviewableImage('A-101.dwg')).toBe(false);
+  });
+
   it("refuses with docs/product.md §14's sentences, naming the file", () => {
     expect(refusalOf('notes.txt', 'plan')).toBe('notes.txt: Only PDF, DWG, ZIP or image files are accepted.');
     expect(refusalOf('notes.txt', 'deliverable')).toBe('notes.txt: Only PDF, DWG, ZIP, XLSX, CSV or image files are accepted.');
-    expect(refusalOf('plans.pdf', 'image')).toBe('plans.pdf: Only images (JPG, PNG, GIF, WebP, BMP, AVIF) are accepted.');
+    expect(refusalOf('plans.pdf', 'image')).toBe('plans.pdf: Only images (JPG, PNG, GIF, WebP, AVIF) are accepted.');
   });
 
   it("checks a client's uploads as plans and the firm's as deliverables", () => {

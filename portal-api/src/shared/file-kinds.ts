@@ -20,14 +20,16 @@ type FileKind = {
   text: string;
 };
 
-const IMAGE_TYPES = {
+/** Photos shown on the site (profile, blog and service images): what sharp re-encodes (lib/public-image.ts). */
+const PHOTO_TYPES = {
   jpg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
-  bmp: 'image/bmp',
   avif: 'image/avif',
 };
+/** Images kept as files (plans, deliverables): the photos' kinds and BMP, which every browser draws but sharp cannot read. */
+const IMAGE_TYPES = { ...PHOTO_TYPES, bmp: 'image/bmp' };
 const PLAN_TYPES = { ...IMAGE_TYPES, pdf: 'application/pdf', dwg: 'image/vnd.dwg', zip: 'application/zip' };
 const DELIVERABLE_TYPES = {
   ...PLAN_TYPES,
@@ -37,7 +39,7 @@ const DELIVERABLE_TYPES = {
 };
 
 export const FILE_KINDS: Readonly<Record<FileKindRule, FileKind>> = {
-  image: { types: IMAGE_TYPES, text: 'Only images (JPG, PNG, GIF, WebP, BMP, AVIF) are accepted.' },
+  image: { types: PHOTO_TYPES, text: 'Only images (JPG, PNG, GIF, WebP, AVIF) are accepted.' },
   plan: { types: PLAN_TYPES, text: 'Only PDF, DWG, ZIP or image files are accepted.' },
   deliverable: {
     types: DELIVERABLE_TYPES,
@@ -76,8 +78,11 @@ export const refusalOf = (name: string, rule: FileKindRule): string => `${name}:
 export const uploadRuleOf = (role: Role): 'plan' | 'deliverable' => (role === 'admin' ? 'deliverable' : 'plan');
 
 /**
- * Whether a chosen file gets a picture preview: the image rule's kinds (JPG, PNG, GIF, WebP, BMP,
- * AVIF), which current browsers all draw in an <img>. Other types a browser calls image/* (a
+ * Whether a chosen file gets a picture preview: the images kept as files (JPG, PNG, GIF, WebP,
+ * AVIF, BMP), which current browsers all draw in an <img>. Other types a browser calls image/* (a
  * DWG is 'image/vnd.dwg', also TIFF, HEIC, PSD) are not drawn and show their type's tile.
  */
-export const isPreviewableImage = (name: string): boolean => hasAcceptedName(name, 'image');
+export const isPreviewableImage = (name: string): boolean => {
+  const ext = extensionOf(name);
+  return Object.keys(IMAGE_TYPES).some((type) => type === ext || (EXT_ALIASES[type] ?? []).includes(ext));
+};

@@ -104,7 +104,7 @@ export const serviceMultipartDoc = {
     title: { type: 'string', maxLength: 120 },
     description: { type: 'string', maxLength: 2000 },
     parentService: { type: 'string', description: 'Id of a top-level service; makes this a sub-service.' },
-    image: { type: 'string', format: 'binary', description: 'JPG, PNG, GIF, WebP, BMP or AVIF.' },
+    image: { type: 'string', format: 'binary', description: 'JPG, PNG, GIF, WebP or AVIF.' },
   },
 } as const;
 

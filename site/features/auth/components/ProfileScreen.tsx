@@ -16,6 +16,7 @@ import './profile.css';
 import { PROFILE_UPDATED } from '../../../../portal-api/src/modules/users/users.labels.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { TeamSection } from '../../company/index.ts';
+import { acceptOf } from '../../../../portal-api/src/shared/file-kinds.ts';
 
 /** Ours: the server refuses photos over 5 MB; the browser says so before uploading. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -139,7 +140,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             ref={fileInput}
             id="profile-photo"
             type="file"
-            accept="image/*"
+            accept={acceptOf('image')}
             aria-label="Profile photo (images only)"
             tabIndex={-1}
             className="sr-only"

@@ -12,6 +12,7 @@ import { BLOG_LIMITS, BLOG_TEXTS, parseTags } from '../../../../portal-api/src/m
 import type { BlogFormInput, blogFormSchema } from '../../../../portal-api/src/modules/blogs/blogs.schema.ts';
 import { type Blog, messageOr } from '../blog-admin.ts';
 import { CategoryField } from './CategoryField.tsx';
+import { acceptOf, hasAcceptedName, refusalOf } from '../../../../portal-api/src/shared/file-kinds.ts';
 
 const QuillEditor = lazy(() => import('./QuillEditor.tsx'));
 
@@ -23,7 +24,6 @@ type Field = (typeof REQUIRED)[number];
  * not about a blank (too_big).
  */
 const isBlank = (error: { type?: unknown } | undefined) => Boolean(error) && error?.type !== 'too_big';
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'];
 const REDIRECT_MS = 1000;
 
 function valuesOf(blog: Blog | null): BlogFormInput {
@@ -99,8 +99,8 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
 
   const pickImage = (picked: File | undefined) => {
     if (!picked) return;
-    if (!IMAGE_TYPES.includes(picked.type)) {
-      toast.error('Only images (JPG, PNG, GIF, WebP, AVIF) are accepted.');
+    if (!hasAcceptedName(picked.name, 'image')) {
+      toast.error(refusalOf(picked.name, 'image'));
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
@@ -114,7 +114,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
   };
 
   const uploadBodyImage = async (picked: File) => {
-    if (!IMAGE_TYPES.includes(picked.type)) throw new Error('Only images (JPG, PNG, GIF, WebP, AVIF) are accepted.');
+    if (!hasAcceptedName(picked.name, 'image')) throw new Error(refusalOf(picked.name, 'image'));
     return uploadBlogImage(picked);
   };
 
@@ -293,7 +293,7 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
             id="blog-image"
             ref={fileInput}
             type="file"
-            accept={IMAGE_TYPES.join(',')}
+            accept={acceptOf('image')}
             aria-describedby="blog-image-hint"
             onChange={(e) => pickImage(e.target.files?.[0])}
           />

@@ -4,6 +4,7 @@ import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { Modal } from '../../../ui/Modal.tsx';
+import { acceptOf } from '../../../../portal-api/src/shared/file-kinds.ts';
 
 type Props = {
   labelledBy: string;
@@ -25,7 +26,6 @@ const TOOLBAR = [
   ['clean'],
 ];
 const FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'indent', 'blockquote', 'code-block', 'link', 'image', 'align'];
-const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
 // Quill names its buttons by format ("list: bullet"); screen readers get words.
 const BUTTON_NAMES: Array<[string, string]> = [
   ['.ql-bold', 'Bold'],
@@ -109,7 +109,7 @@ export default function QuillEditor({ labelledBy, describedBy, invalid, value, o
             const quill = this.quill;
             const input = document.createElement('input');
             input.type = 'file';
-            input.accept = IMAGE_TYPES;
+            input.accept = acceptOf('image');
             input.onchange = () => {
               const file = input.files?.[0];
               if (!file) return;

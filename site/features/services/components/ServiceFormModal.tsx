@@ -13,6 +13,7 @@ import { tooLongMessages } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import type { Service, SubService } from '../types.ts';
+import { acceptOf } from '../../../../portal-api/src/shared/file-kinds.ts';
 
 export type FormMode = { kind: 'service' } | { kind: 'sub'; parentId?: string } | { kind: 'edit'; item: SubService };
 
@@ -177,7 +178,7 @@ function ServiceForm({ mode, services, save, failure, setFailure, onCancel }: Fo
         {editing?.image && !image && (
           <img src={assetUrl(editing.image)} alt="Current image" style={{ maxHeight: 90, width: 'auto', borderRadius: 6 }} />
         )}
-        <input id={ids.image} type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
+        <input id={ids.image} type="file" accept={acceptOf('image')} onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
       </div>
       {error && (
         <p id={ids.error} className="error-text" role="alert">

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, createClient, signInAdmin } from '../../../../tests/api/harness.ts';
 import { openSocket } from '../../../../tests/api/socket.ts';
@@ -10,11 +10,14 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import AdminChatScreen from './AdminChatScreen.tsx';
 
 // The admin chat workspace (/admin-chat/{id}, docs/product.md §2) in jsdom against the real API:
-// the names its controls answer to, and what each client row of the list says it is.
+// the names its controls answer to, what each client row of the list says it is, and how the
+// Requests list follows the firm's own messages.
 
 let browser: Browser;
 let queryId: string;
 let adminId: string;
+let clientToken: string;
+let service: string;
 
 beforeAll(async () => {
   browser = await openBrowser();
@@ -22,7 +25,8 @@ beforeAll(async () => {
   adminId = (await browser.server.deps.db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()).id;
   const client = await createClient(browser.server, adminToken, { fullName: 'Marisol Fernandez' });
   const services = (await browser.server.call<Array<{ _id: string; title: string }>>('GET', '/api/services')).body;
-  const service = services.find((s) => s.title === 'Manufacturers')!._id; // a service without sub-services
+  service = services.find((s) => s.title === 'Manufacturers')!._id; // a service without sub-services
+  clientToken = client.token;
   const body = multipart({ message: 'Impact window count for a Miami Lakes duplex', service }, [{ field: 'files[]', name: 'plans.pdf' }]);
   const res = await browser.server.call('POST', '/api/queries', { ...body, token: client.token });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -87,5 +91,34 @@ describe('the admin chat workspace', () => {
     } finally {
       error.mockRestore();
     }
+  });
+
+  it("moves the open request's row to the top with 'You: …' when the admin sends, as a client's message does", async () => {
+    // A newer request of the same client, with a newer message: it leads the list until the admin answers the first.
+    const body = multipart({ message: 'Soffit count for the same duplex', projectName: 'Soffits', service }, [
+      { field: 'files[]', name: 'plans.pdf' },
+    ]);
+    const res = await browser.server.call('POST', '/api/queries', { ...body, token: clientToken });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const socket = await openSocket(browser.server.url);
+    socket.ws.send(JSON.stringify({ type: 'sendMessage', token: clientToken, queryId: res.body.data._id, message: 'And the soffits?' }));
+    await socket.next((f) => f.type === 'receiveMessage');
+    socket.ws.close();
+
+    await openWorkspace();
+    const requests = screen.getByRole('region', { name: 'Requests' });
+    const rows = () =>
+      within(requests)
+        .queryAllByRole('link')
+        .map((a) => a.getAttribute('href'));
+    const open = `/admin-chat/${queryId}`;
+    await waitFor(() => expect(rows()).toEqual([`/admin-chat/${res.body.data._id}`, open]));
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.input(box, { target: { value: 'Doors added to the count.' } });
+    fireEvent.submit(box.closest('form')!);
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(rows()[0]).toBe(open));
+    const row = within(requests).getAllByRole('link')[0]!;
+    expect(row.querySelector('.acr-preview')!.textContent).toBe('You: Doors added to the count.');
   });
 });

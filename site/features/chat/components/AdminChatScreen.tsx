@@ -91,6 +91,22 @@ function AdminChat() {
   // admin socket, receives presence frames for every client in the list.
   const room = useChatRoom(queryId, { admin: true });
   useMarkRead(queryId, !room.loading);
+  // The firm's own messages raise no unread frame (the firm has read them), so the lists would keep
+  // the old last line and order: each new message of the firm in the open room, this admin's or a
+  // colleague's, refreshes them as a client's does. The history as it loads moves nothing.
+  const newest = room.messages.at(-1);
+  const newestSeen = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (room.loading) {
+      newestSeen.current = undefined;
+      return;
+    }
+    const before = newestSeen.current;
+    newestSeen.current = newest?._id ?? null;
+    if (before === undefined || !newest || newest._id === before || newest.sender.role !== 'admin') return;
+    void queryClient.invalidateQueries({ queryKey: chatKeys.allUsers });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.allRequests });
+  }, [room.loading, newest, queryClient]);
   // The open request's status changed live (a quote accepted, a revision asked for): its row in the list follows.
   useEffect(() => {
     if (room.queryStatus || room.lifecycleStamp) {

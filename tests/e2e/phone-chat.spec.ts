@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { asUser, expectNoAxeViolations, keepShot, newClient, type Session, signInAdmin, submitRequest } from './support.ts';
+import { asUser, expectNoAxeViolations, keepShot, newClient, say, type Session, signInAdmin, submitRequest } from './support.ts';
 
 // A client with a quote waiting for an answer opens its chat on a phone held
 // sideways, at 200 % zoom or with text at 200 %. The quote card sits between the messages and the
@@ -213,4 +213,35 @@ test('on a phone, the request details open as a sheet over the chat and close ag
     await expect(box).toBeInViewport();
     await context.close();
   }
+});
+
+// The messages open at the newest one and stay there while the reader is there: as the request's
+// details fold open above them (under 1100 px), which once left the newest ones hidden below, and as
+// a reply comes. Scrolled up to older ones, the reader keeps their place, until they send their own.
+test('the messages stay at the newest one as the details fold open and a reply comes, unless scrolled up', async ({ browser, baseURL }) => {
+  for (let i = 1; i <= 12; i++) await say(baseURL!, i % 2 ? client : admin, id, `Line ${i} about the garage walls and the soffits`);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto(`/chat/${id}`);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('Line 12 about')).toBeVisible();
+  const below = () => log.evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+  await expect.poll(below, 'opened').toBeLessThanOrEqual(1);
+  await page.getByRole('button', { name: 'Show request details' }).click();
+  await expect(page.getByRole('button', { name: 'Hide request details' })).toBeVisible();
+  await expect.poll(below, 'the details folded open').toBeLessThanOrEqual(1);
+  await say(baseURL!, admin, id, 'A reply at the end');
+  await expect(log.getByText('A reply at the end', { exact: true })).toBeVisible();
+  expect(await below(), 'a reply came').toBeLessThanOrEqual(1);
+
+  await log.evaluate((el) => (el.scrollTop = 0));
+  await say(baseURL!, admin, id, 'A reply while reading back');
+  await expect(log.getByText('A reply while reading back', { exact: true })).toHaveCount(1);
+  expect(await log.evaluate((el) => el.scrollTop), 'scrolled up, a reply keeps the place').toBe(0);
+  await page.getByLabel('Message', { exact: true }).fill('My own line');
+  await page.keyboard.press('Enter');
+  await expect(log.getByText('My own line', { exact: true })).toBeVisible();
+  expect(await below(), 'one’s own message').toBeLessThanOrEqual(1);
+  await context.close();
 });

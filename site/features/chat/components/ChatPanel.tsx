@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { Composer, type SlashReply } from './Composer.tsx';
 import { useChatFile } from '../api.ts';
-import { MessageList } from './MessageList.tsx';
+import { MessageList, type MessageListHandle } from './MessageList.tsx';
 import type { ChatMessage, ChatRoom } from '../useChatRoom.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
@@ -43,6 +43,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
   void loadNotes();
   const [closedHere, setClosedHere] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const messagesRef = useRef<MessageListHandle>(null);
 
   // The same cached call as the request panel beside the chat: one request for both.
   const info = useWorkspace(queryId);
@@ -90,7 +91,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
   function scrollToMessage(id: string) {
     const el = document.getElementById(`msg-${id}`);
     if (!el) return;
-    requestAnimationFrame(() => el.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+    messagesRef.current?.showMessage(id);
     el.classList.add('msg-flash');
     setTimeout(() => el.classList.remove('msg-flash'), 1600);
   }
@@ -168,6 +169,7 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
           </p>
         ) : (
           <MessageList
+            ref={messagesRef}
             messages={room.messages}
             isMine={(m) => m.sender.role === 'admin'}
             emptyText={PRODUCT_TEXTS.noMessagesYet}

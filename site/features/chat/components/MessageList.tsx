@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import type { ChatMessage } from '../useChatRoom.ts';
 import './message-list.css';
@@ -13,21 +13,93 @@ type Props = {
   onReply?: (message: ChatMessage) => void;
   /** Rendered above the messages (the admin chat shows the original query). */
   header?: React.ReactNode;
+  ref?: React.Ref<MessageListHandle>;
 };
 
-/** The messages of one chat, oldest first, scrolled to the newest on change. Elements carry id msg-{_id}. */
-export function MessageList({ messages, isMine, emptyText, onReply, header }: Props) {
+export type MessageListHandle = {
+  /** Scrolls smoothly to message `id`, centred: the list no longer follows the newest message, until the reader is back at it. */
+  showMessage: (id: string) => void;
+};
+
+/** How near the end (px) the reader counts as at the newest message: a pixel or two of rounding is no scroll up. */
+const AT_NEWEST_PX = 16;
+
+/**
+ * The messages of one chat, oldest first. Elements carry id msg-{_id}. The list opens at the newest
+ * message and stays there while the reader is there (docs/product.md §2): as messages come and as
+ * its box or its messages change size (the internal notes mounting below it, the request's details
+ * folding open above it, an image loading). A reader scrolled up to older messages keeps their place,
+ * until they send a message of their own.
+ */
+export function MessageList({ messages, isMine, emptyText, onReply, header, ref }: Props) {
   const list = useRef<HTMLDivElement>(null);
-  const last = messages.at(-1)?._id;
-  // Scroll the list itself (not the page) to the newest message.
-  useEffect(() => {
+  const atNewest = useRef(true);
+  // Where the list's own last move to the end left it: the scroll event of that move says nothing of
+  // the reader, and may come after a move to a message was asked for.
+  const movedTo = useRef<number | null>(null);
+  const scrollToEnd = (el: HTMLElement | null) => {
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    movedTo.current = el.scrollTop;
+    atNewest.current = true;
+  };
+  useImperativeHandle(
+    ref,
+    () => ({
+      showMessage: (id) => {
+        const el = document.getElementById(`msg-${id}`);
+        if (!el) return;
+        atNewest.current = false;
+        requestAnimationFrame(() => el.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+      },
+    }),
+    [],
+  );
+  const newestId = messages.at(-1)?._id;
+  const newestIsMine = messages.length > 0 && isMine(messages.at(-1)!);
+  // Only a new newest message scrolls: a re-render of the same list does not.
+  useLayoutEffect(() => {
+    if (atNewest.current || newestIsMine) scrollToEnd(list.current);
+  }, [newestId, newestIsMine]);
+  // A change of size moves the end, not the scroll position: at the newest message, follow it. Each
+  // message is observed as well as the box, as a message growing (an image) leaves the box's size.
+  const sizes = useRef<ResizeObserver | null>(null);
+  const observed = useRef(new WeakSet<Element>());
+  useLayoutEffect(() => {
     const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [last]);
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = (sizes.current = new ResizeObserver(() => {
+      if (atNewest.current) scrollToEnd(el);
+    }));
+    observed.current = new WeakSet();
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    for (const child of list.current?.children ?? []) {
+      if (!sizes.current || observed.current.has(child)) continue;
+      observed.current.add(child);
+      sizes.current.observe(child);
+    }
+  });
 
   return (
     // Focusable, so a keyboard can scroll the history (axe scrollable-region-focusable, WCAG 2.1.1).
-    <div ref={list} className="msg-list" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
+    <div
+      ref={list}
+      className="msg-list"
+      role="log"
+      aria-live="polite"
+      aria-label="Messages"
+      tabIndex={0}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        const own = movedTo.current === el.scrollTop;
+        movedTo.current = null;
+        if (own) return;
+        atNewest.current = el.scrollHeight - el.scrollTop - el.clientHeight <= AT_NEWEST_PX;
+      }}
+    >
       {header}
       {messages.length === 0 && <p className="msg-empty">{emptyText}</p>}
       {messages.map((m) => {

@@ -235,7 +235,14 @@ test('the messages stay at the newest one as the details fold open and a reply c
   await expect(log.getByText('A reply at the end', { exact: true })).toBeVisible();
   expect(await below(), 'a reply came').toBeLessThanOrEqual(1);
 
-  await log.evaluate((el) => (el.scrollTop = 0));
+  // Scrolled to the top, and its scroll event handled, before the reply comes.
+  await log.evaluate(
+    (el) =>
+      new Promise((resolve) => {
+        el.addEventListener('scroll', resolve, { once: true });
+        el.scrollTop = 0;
+      }),
+  );
   await say(baseURL!, admin, id, 'A reply while reading back');
   await expect(log.getByText('A reply while reading back', { exact: true })).toHaveCount(1);
   expect(await log.evaluate((el) => el.scrollTop), 'scrolled up, a reply keeps the place').toBe(0);
@@ -243,5 +250,34 @@ test('the messages stay at the newest one as the details fold open and a reply c
   await page.keyboard.press('Enter');
   await expect(log.getByText('My own line', { exact: true })).toBeVisible();
   expect(await below(), 'one’s own message').toBeLessThanOrEqual(1);
+  await context.close();
+});
+
+// A phone 375 px wide at 200 % text: the title had shrunk out of sight beside the status, the message
+// box to 58 px between the file button and 'Send', and a three-word message took a line a word in a
+// bubble of three quarters of the list.
+test('at 375 px and 200 % text the conversation keeps its title, a wide message box and roomy bubbles', async ({ browser, baseURL }) => {
+  await say(baseURL!, admin, id, 'Add the garage');
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%'));
+  });
+  await page.goto(`/chat/${id}`);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  const title = conversation.locator('header h2');
+  await expect(title).toContainText('Stucco and lath');
+  expect((await title.boundingBox())!.width, 'the title’s width').toBeGreaterThanOrEqual(160);
+  // Cut to two lines: the whole of it shows on pointing at it.
+  await expect(title).toHaveAttribute('title', (await title.textContent())!);
+  const box = (await conversation.getByLabel('Message', { exact: true }).boundingBox())!;
+  expect(box.width, 'the message box’s width').toBeGreaterThanOrEqual(180);
+  expect(box.height, 'the message box’s height').toBeGreaterThanOrEqual(44);
+  await expect(conversation.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+  const text = conversation.getByText('Add the garage', { exact: true });
+  const lines = await text.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  expect(lines, 'a three-word message’s lines').toBe(1);
+  await keepShot(page, { path: 'test-results/phone-chat/large-text-client-375.png' });
   await context.close();
 });

@@ -32,6 +32,11 @@ function byClosedLast(list: MyQuery[]): MyQuery[] {
   return [...list].sort((a, b) => Number(a.status === 'closed') - Number(b.status === 'closed'));
 }
 
+/** The conversation's title: the project name, then the query's own title. */
+function headTitle(q: MyQuery): string {
+  return `${q.projectName ? `${q.projectName} · ` : ''}${sidebarQueryTitle(q.message)}`;
+}
+
 function ClientChat() {
   const queryClient = useQueryClient();
   const userId = useAuth((s) => s.userId);
@@ -171,11 +176,9 @@ function ClientChat() {
             </button>
             {selected ? (
               <div className="cchat-head-text">
-                {/* The project name leads; the selected query (docs/product.md §2) follows. */}
-                <h2>
-                  {selected.projectName && <>{selected.projectName} · </>}
-                  {sidebarQueryTitle(selected.message)}
-                </h2>
+                {/* The project name leads; the selected query (docs/product.md §2) follows. Cut to a
+                    line or two on a narrow screen: the whole title shows on pointing at it. */}
+                <h2 title={headTitle(selected)}>{headTitle(selected)}</h2>
                 <span className="cchat-head-meta">
                   <span className="cchat-head-service">
                     {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')}

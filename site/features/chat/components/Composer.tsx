@@ -166,8 +166,22 @@ export function Composer({ onSend, onFile, fileRule, disabled, replyTo, onCancel
             }
           }}
         />
-        <button type="submit" className="btn" disabled={disabled || !text.trim() || tooLong} {...busyButton(sending)}>
-          Send
+        <button type="submit" className="btn composer-send" disabled={disabled || !text.trim() || tooLong} {...busyButton(sending)}>
+          <svg
+            className="composer-send-icon"
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" />
+          </svg>
+          <span className="composer-send-text">Send</span>
         </button>
       </form>
       {savedReplies && suggestions.length > 0 && (

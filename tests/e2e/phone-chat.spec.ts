@@ -281,3 +281,36 @@ test('at 375 px and 200 % text the conversation keeps its title, a wide message 
   await keepShot(page, { path: 'test-results/phone-chat/large-text-client-375.png' });
   await context.close();
 });
+
+// The connection dot follows the status badge: however narrow the header, at any text size, it
+// wraps with the badge, never onto a line of its own.
+test('the connection dot stays beside the status badge at every width', async ({ browser, request }) => {
+  const inProgress = await submitRequest(request, client, 'Dot and badge check', { projectName: 'Doral Warehouse Expansion' });
+  const moved = await request.patch(`/api/queries/${inProgress}/status`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { status: 'in_progress' },
+  });
+  expect(moved.status()).toBe(200);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto(`/chat/${inProgress}`);
+  const header = page.getByRole('region', { name: 'Conversation' }).locator('header');
+  await expect(header.getByText('In Progress')).toBeVisible();
+  const alone: string[] = [];
+  for (const text of ['100%', '200%']) {
+    await page.evaluate((size) => (document.documentElement.style.fontSize = size), text);
+    for (let width = 320; width <= 1280; width += 40) {
+      await page.setViewportSize({ width, height: 800 });
+      const apart = await header.evaluate((el) => {
+        const badge = el.querySelector('.badge')!.getBoundingClientRect();
+        const dot = el.querySelector('.cchat-dot')!.getBoundingClientRect();
+        const middle = dot.top + dot.height / 2;
+        return middle < badge.top || middle > badge.bottom;
+      });
+      if (apart) alone.push(`${width} px at ${text}`);
+    }
+  }
+  expect(alone, 'where the dot wrapped apart from the status').toEqual([]);
+  await context.close();
+});

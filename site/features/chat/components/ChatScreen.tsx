@@ -183,9 +183,11 @@ function ClientChat() {
                   <span className="cchat-head-service">
                     {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')}
                   </span>
-                  {status && <StatusBadge status={status} />}
-                  <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
-                    <span className="sr-only">{room.connected ? 'Connected' : 'Reconnecting…'}</span>
+                  <span className="cchat-head-status">
+                    {status && <StatusBadge status={status} />}
+                    <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
+                      <span className="sr-only">{room.connected ? 'Connected' : 'Reconnecting…'}</span>
+                    </span>
                   </span>
                 </span>
               </div>

@@ -314,3 +314,34 @@ test('the connection dot stays beside the status badge at every width', async ({
   expect(alone, 'where the dot wrapped apart from the status').toEqual([]);
   await context.close();
 });
+
+// The admin's conversation at 375 px and 200 % text: the header (name, status, Close Query, Next)
+// took two thirds of the height, the internal notes covered its Next button, and the messages
+// had no room left. The header, the notes and the box keep their size; the pane scrolls as one.
+test('at 375 px and 200 % text the admin conversation keeps its header, the messages and the box within reach', async ({
+  browser,
+  baseURL,
+}) => {
+  await say(baseURL!, client, id, 'Is the garage in?');
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%'));
+  });
+  await page.goto(`/admin-chat/${id}`);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByText('Is the garage in?', { exact: true })).toBeVisible();
+  for (const [selector, what] of [
+    ['.acp-head .acp-next', 'Next request'],
+    ['.acp-head .acp-close', 'Close Query'],
+    ['.acp-body .msg-text:has-text("Is the garage in?")', 'the newest message'],
+    ['.composer-input', 'the message box'],
+  ] as const) {
+    expect.soft(await reachable(page, selector), what).toBe(true);
+  }
+  const messages = (await conversation.locator('.acp-body').boundingBox())!;
+  expect(messages.height, 'the room the messages have').toBeGreaterThanOrEqual(200);
+  await keepShot(page, { path: 'test-results/phone-chat/large-text-admin-375.png' });
+  await context.close();
+});

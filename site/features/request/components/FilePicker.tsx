@@ -5,6 +5,7 @@ import { describeProgress, type FileProgress } from '../../../lib/resumable-uplo
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatBytes } from '../../../../portal-api/src/shared/byte-size.ts';
 import { acceptOf, hasAcceptedName, isPreviewableImage, refusalOf } from '../../../../portal-api/src/shared/file-kinds.ts';
+import './file-picker.css';
 
 export type PickedFile = { id: string; file: File; preview: string | null };
 
@@ -162,26 +163,6 @@ export function FilePicker({ files, onChange, limits, disabled, progress, errorI
           })}
         </ul>
       )}
-      <style>{`
-        .drop { position: relative; border: 2px dashed #b8c1cc; border-radius: 10px; padding: 1.25rem; text-align: center; background: var(--bg-soft); }
-        /* Visually hidden but labelled (global .field input rules would give it full width). */
-        .field .drop-input { position: absolute; inset: 0 auto auto 0; width: 1px; height: 1px; min-height: 0; padding: 0; border: 0; opacity: 0; overflow: hidden; }
-        .drop:has([aria-invalid='true']) { border-color: var(--danger); }
-        .drop.is-over { border-color: var(--orange); background: #fff4ec; }
-        .drop-text { margin: 0 0 .5rem; }
-        .drop-hint { margin: .5rem 0 0; font-size: .85rem; color: var(--muted); }
-        .picked { list-style: none; padding: 0; margin: .5rem 0 0; display: grid; gap: .4rem; }
-        .picked li { display: flex; align-items: center; gap: .75rem; border: 1px solid var(--line); border-radius: 8px; padding: .35rem .5rem; background: #fff; }
-        .picked img { width: 56px; height: 56px; object-fit: cover; border-radius: 6px; }
-        /* Grows with the text size, so 'DWG' or 'AVIF' in larger text stays whole. */
-        .picked-icon { flex: none; min-width: 56px; height: 56px; padding: 0 .3em; box-sizing: border-box; display: grid; place-items: center; border-radius: 6px; background: var(--navy); color: #fff; font-weight: 800; font-size: .8rem; letter-spacing: .04em; }
-        .picked-name { flex: 1; min-width: 0; overflow-wrap: anywhere; display: grid; }
-        .picked-name small { color: var(--muted); }
-        .picked-status { font-variant-numeric: tabular-nums; }
-        .picked-bar { width: 100%; height: 6px; accent-color: var(--orange); }
-        .picked-remove { min-width: 44px; min-height: 44px; border: none; background: none; font-size: 1.5rem; cursor: pointer; color: var(--danger); border-radius: 8px; }
-        .picked-remove:hover { background: #fee2e2; }
-      `}</style>
     </div>
   );
 }

@@ -26,10 +26,10 @@ const AT_NEWEST_PX = 16;
 
 /**
  * The messages of one chat, oldest first. Elements carry id msg-{_id}. The list opens at the newest
- * message and stays there while the reader is there (docs/product.md §2): as messages come and as
- * its box or its messages change size (the internal notes mounting below it, the request's details
- * folding open above it, an image loading). A reader scrolled up to older messages keeps their place,
- * until they send a message of their own.
+ * message and goes to each new one (docs/product.md §2); between messages it stays at the newest
+ * while the reader is there, as its box or its messages change size (the internal notes mounting
+ * below it, the request's details folding open above it, an image loading). A reader scrolled up
+ * to older messages keeps their place until the next message comes.
  */
 export function MessageList({ messages, isMine, emptyText, onReply, header, ref }: Props) {
   const list = useRef<HTMLDivElement>(null);
@@ -56,11 +56,11 @@ export function MessageList({ messages, isMine, emptyText, onReply, header, ref 
     [],
   );
   const newestId = messages.at(-1)?._id;
-  const newestIsMine = messages.length > 0 && isMine(messages.at(-1)!);
-  // Only a new newest message scrolls: a re-render of the same list does not.
+  // A new newest message scrolls to it (docs/product.md §2: the list scrolls to the bottom on
+  // change), whoever sent it and wherever the reader was; a re-render of the same list does not.
   useLayoutEffect(() => {
-    if (atNewest.current || newestIsMine) scrollToEnd(list.current);
-  }, [newestId, newestIsMine]);
+    scrollToEnd(list.current);
+  }, [newestId]);
   // A change of size moves the end, not the scroll position: at the newest message, follow it. Each
   // message is observed as well as the box, as a message growing (an image) leaves the box's size.
   const sizes = useRef<ResizeObserver | null>(null);

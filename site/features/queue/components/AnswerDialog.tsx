@@ -12,6 +12,7 @@ import { useStatusChange } from './use-status-change.ts';
 import { firstWords } from '../../../lib/truncate.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { CHANGE_NOTE_MAX } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
+import './answer-dialog.css';
 
 const ACCEPT = acceptOf('deliverable');
 
@@ -182,14 +183,6 @@ export function AnswerDialog({ query, onClose }: Props) {
               {error}
             </p>
           )}
-          <style>{`
-            .answer-uploads { list-style: none; padding: 0; margin: 0 0 .75rem; display: grid; gap: .5rem; }
-            .answer-uploads li { display: grid; gap: .15rem; border: 1px solid var(--line); border-radius: 8px; padding: .4rem .6rem; }
-            .answer-upload-name { overflow-wrap: anywhere; }
-            .answer-uploads small { color: var(--muted); }
-            .answer-upload-status { font-variant-numeric: tabular-nums; }
-            .answer-uploads progress { width: 100%; height: 6px; accent-color: var(--orange); }
-          `}</style>
         </>
       )}
     </Modal>

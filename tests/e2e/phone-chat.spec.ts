@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { asUser, expectNoAxeViolations, keepShot, newClient, say, type Session, signInAdmin, submitRequest } from './support.ts';
 
 // A client with a quote waiting for an answer opens its chat on a phone held
@@ -348,4 +348,42 @@ test('at 375 px and 200 % text the admin conversation keeps its header, the mess
   expect(messages.height, 'the room the messages have').toBeGreaterThanOrEqual(200);
   await keepShot(page, { path: 'test-results/phone-chat/large-text-admin-375.png' });
   await context.close();
+});
+
+/** A page at 375 x 812 with the browser's text at 200 %, signed in as `session`. */
+async function phoneAtLargeText(browser: Browser, session: Session): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
+  await asUser(context, session);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%'));
+  });
+  return { page, close: () => context.close() };
+}
+
+// At 375 px and 200 % text 'Show request details' took two lines, a bar of about 130 px above the
+// conversation. It reads 'Details' there, on one line; the button's name stays the whole phrase.
+test('at 375 px and 200 % text the request details toggle is one line and keeps its name', async ({ browser }) => {
+  for (const [who, session, url] of workspaces()) {
+    const { page, close } = await phoneAtLargeText(browser, session);
+    await page.goto(url);
+    const panel = page.getByRole('complementary', { name: 'Request details' });
+    const show = panel.getByRole('button', { name: 'Show request details', exact: true });
+    await expect(show).toBeVisible();
+    await expect(show).toHaveAccessibleName('Show request details');
+    const lineHeight = await show.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(lineHeight, 'the text is at 200 %').toBeGreaterThanOrEqual(40);
+    // One line and a little padding (8 px above and below), as a 44 px bar is at 100 % text.
+    expect((await show.boundingBox())!.height, `${who}: the toggle's height`).toBeLessThanOrEqual(lineHeight + 18);
+    await show.focus();
+    await page.keyboard.press('Enter');
+    const hide = panel.getByRole('button', { name: 'Hide request details', exact: true });
+    await expect(hide).toBeFocused();
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    expect((await hide.boundingBox())!.height, `${who}: open, the toggle's height`).toBeLessThanOrEqual(lineHeight + 18);
+    await keepShot(page, { path: `test-results/phone-chat/details-open-${who}-375-200.png` });
+    await page.keyboard.press('Enter');
+    await expect(show).toBeFocused();
+    await close();
+  }
 });

@@ -33,6 +33,7 @@ export const RequestPanel = memo(function RequestPanel({ id, queryId, role, live
   const data = useDeferredValue(workspace.data);
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  const toggleLabel = open ? 'Hide request details' : 'Show request details';
   const status = workspace.data?.query.status;
   useEffect(() => {
     if (liveStatus && status && liveStatus !== status) void client.invalidateQueries({ queryKey: requestKeys.workspace(queryId) });
@@ -43,8 +44,18 @@ export const RequestPanel = memo(function RequestPanel({ id, queryId, role, live
 
   return (
     <aside id={id} tabIndex={id ? -1 : undefined} className={`rqp${open ? ' is-open' : ''}`} aria-label="Request details">
-      <button type="button" className="rqp-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((v) => !v)}>
-        {open ? 'Hide request details' : 'Show request details'}
+      {/* A bar too narrow for the whole phrase on one line (a phone at large text) reads 'Details'
+          with an arrow; its name stays the phrase. */}
+      <button
+        type="button"
+        className="rqp-toggle"
+        aria-label={toggleLabel}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="rqp-toggle-long">{toggleLabel}</span>
+        <span className="rqp-toggle-short">Details {open ? '▴' : '▾'}</span>
       </button>
       <div id={bodyId} className="rqp-body">
         {workspace.isPending || (workspace.data && !data) ? (

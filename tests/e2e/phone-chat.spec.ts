@@ -387,3 +387,52 @@ test('at 375 px and 200 % text the request details toggle is one line and keeps 
     await close();
   }
 });
+
+// At 375 px and 200 % text the quote card, drawn whole between the messages and the message box,
+// left the messages about 60 px. It folds to a bar ('Quote' and its state) that opens it with its
+// texts and buttons as they are; folded, the messages keep their room.
+test('at 375 px and 200 % text a waiting quote folds to a bar and the messages keep their room', async ({ browser }) => {
+  const { page, close } = await phoneAtLargeText(browser, client);
+  await page.goto(`/chat/${id}`);
+  const card = page.getByRole('region', { name: 'Quote in the chat' });
+  // The card (its own script) is drawn, folded or not, before anything is measured.
+  await expect(card.getByRole('article', { name: /^Quote of /, includeHidden: true })).toBeAttached();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toBeVisible();
+  expect((await log.boundingBox())!.height, 'the messages’ height').toBeGreaterThanOrEqual(150);
+  expect((await card.boundingBox())!.height, 'the folded card’s height').toBeLessThanOrEqual(100);
+  const bar = card.getByRole('button', { name: /^Quote/ });
+  await expect(bar).toHaveAttribute('aria-expanded', 'false');
+  await expect(card.getByRole('button', { name: /^Accept standard/ })).toBeHidden();
+  await expect(page.getByLabel('Message', { exact: true })).toBeInViewport({ ratio: 1 });
+  await keepShot(page, { path: 'test-results/phone-chat/quote-folded-375-200.png' });
+
+  // Opened by a finger: the card as it is, each of its buttons within reach.
+  await bar.tap();
+  await expect(bar).toHaveAttribute('aria-expanded', 'true');
+  await expect(card.getByText('Both sheets of the duplex, stucco and lath.')).toBeVisible();
+  for (const [selector, what] of [
+    ['.chat-quote button:has-text("Accept standard")', 'Accept standard'],
+    ['.chat-quote button:has-text("Accept rush")', 'Accept rush'],
+    ['.chat-quote button:has-text("Decline")', 'Decline'],
+    ['.chat-quote-toggle', 'the bar that folds it'],
+    ['.composer-input', 'the message box'],
+  ] as const) {
+    expect.soft(await reachable(page, selector), what).toBe(true);
+  }
+  await keepShot(page, { path: 'test-results/phone-chat/quote-open-375-200.png' });
+
+  // By the keyboard: the bar folds it, and Enter opens it onto its first button.
+  await bar.focus();
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveAttribute('aria-expanded', 'false');
+  expect((await log.boundingBox())!.height, 'folded again, the messages’ height').toBeGreaterThanOrEqual(150);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const accept = card.getByRole('button', { name: 'Accept standard' });
+  await expect(accept).toBeFocused();
+  // The card scrolls under its bar: the focused button shows below it, not hidden under it.
+  const [barBox, acceptBox] = await Promise.all([bar.boundingBox(), accept.boundingBox()]);
+  expect(acceptBox!.y, 'the focused button’s top, under the bar').toBeGreaterThanOrEqual(barBox!.y + barBox!.height - 1);
+  await close();
+});

@@ -22,9 +22,15 @@ export function AssigneeSelect({ queryId, assignee, label = 'Assignee', compact 
         id={id}
         className="input"
         value={assignee?._id ?? ''}
-        disabled={assign.isPending || staff.isPending}
+        // While a change is sent the box is aria-disabled, not disabled: a disabled control drops
+        // the keyboard focus to <body> (WCAG 2.4.3), and the person who just chose stays on it.
+        // A choice meanwhile is ignored; the box is controlled, so it shows the assignee again.
+        disabled={staff.isPending}
+        aria-disabled={assign.isPending || undefined}
         aria-label={compact ? label : undefined}
-        onChange={(e) => assign.mutate({ queryId, assigneeId: e.target.value || null })}
+        onChange={(e) => {
+          if (!assign.isPending) assign.mutate({ queryId, assigneeId: e.target.value || null });
+        }}
       >
         {/* The queue's narrow column takes the short form; the label names the request either way. */}
         <option value="">{compact ? 'Unassigned' : 'Our team (unassigned)'}</option>

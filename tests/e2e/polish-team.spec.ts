@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { asUser, submitRequest, toastShown } from './support.ts';
+import { asUser, newClient, outboxMails, submitRequest, toastShown } from './support.ts';
 
 // The team screens by keyboard and on a phone (docs/product.md §23 "Colleagues" and §25 "The firm's
 // desk"): where the focus goes after each action, and how the lists read in a narrow window.
@@ -29,5 +29,55 @@ test("a queue row's assignee box keeps the focus while the assignment is sent", 
   // The box the admin chose in still has the focus: the next Tab goes on along the row.
   await expect.poll(() => focused(page)).toBe(`Assignee of ${project}`);
   await expect(box).toHaveValue(admin.user._id);
+  await context.close();
+});
+
+test('the Team section keeps the focus when an invitation is withdrawn and a member removed', async ({ browser, request, admin }) => {
+  const owner = await newClient(request, admin, 'Olga Owner');
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const stamp = Date.now();
+  const first = `first.${stamp}@example.com`;
+  const second = `second.${stamp}@example.com`;
+  const member = `member.${stamp}@example.com`;
+  for (const email of [first, second, member]) {
+    expect((await request.post('/api/companies/me/invites', { headers, data: { email } })).status()).toBe(201);
+  }
+  // The member signs up through their mailed link.
+  let invite = '';
+  await expect
+    .poll(async () => (invite = /#invite=([^\s"<]+)/.exec((await outboxMails()).find((m) => m.to.includes(member))?.text ?? '')?.[1] ?? ''))
+    .not.toBe('');
+  const joined = await request.post('/api/auth/register', {
+    data: { fullName: 'Mel Member', email: member, password: 'Member-Passw0rd', invite: decodeURIComponent(invite) },
+  });
+  expect(joined.status()).toBe(201);
+
+  const context = await browser.newContext();
+  await asUser(context, owner);
+  const page = await context.newPage();
+  await page.goto('/client-profile');
+  const invites = page.getByRole('list', { name: 'Open invitations' });
+
+  // Withdrawing the first invitation: the focus goes to the Withdraw of the one left, then to the field.
+  await page.getByRole('button', { name: `Withdraw the invitation to ${first}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(invites).not.toContainText(first);
+  await expect.poll(() => focused(page)).toBe(`Withdraw the invitation to ${second}`);
+  await page.keyboard.press('Enter');
+  await expect(invites).toHaveCount(0);
+  await expect.poll(() => focused(page)).toBe('team-invite-email');
+
+  // Removing the member: Escape gives the focus back to Remove; once they are gone it is on the field.
+  await page.getByRole('button', { name: 'Remove Mel Member' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Remove member' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Remove Mel Member' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('list', { name: 'Members' })).not.toContainText('Mel Member');
+  await expect.poll(() => focused(page)).toBe('team-invite-email');
   await context.close();
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { busyButton } from '../../../ui/busy-button.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { paths } from '../../../lib/routes.ts';
@@ -29,6 +31,17 @@ export function TeamSection() {
     window.location.assign(paths.login);
   }, fail);
 
+  // A removed member's or a withdrawn invitation's button goes with its line: the focus moves to the
+  // same button of the line that takes its place, else of the one before, else to the invite field.
+  const keepFocusIn = (list: string) => {
+    const buttons = () => [...document.querySelectorAll<HTMLElement>(`.team ${list} button`)];
+    const at = buttons().indexOf(document.activeElement as HTMLElement);
+    rescueFocus(() => {
+      const left = buttons();
+      return left[at] ?? left[at - 1] ?? document.getElementById('team-invite-email');
+    });
+  };
+
   if (company.isError) return <p role="alert">{company.error.message}</p>;
   if (!company.data) return <p role="status">Loading team…</p>;
   const team = company.data.data;
@@ -45,7 +58,15 @@ export function TeamSection() {
             {m.isOwner ? <span className="badge">Owner</span> : null}
             {m.status !== 'approved' ? <span className="badge badge-pending">Waiting for approval</span> : null}
             {team.isOwner && !m.isOwner ? (
-              <button type="button" className="btn btn-sm" onClick={() => setRemoving(m)} aria-label={`Remove ${m.fullName}`}>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => {
+                  keepFocusIn('.team-members');
+                  setRemoving(m);
+                }}
+                aria-label={`Remove ${m.fullName}`}
+              >
                 Remove
               </button>
             ) : null}
@@ -71,7 +92,7 @@ export function TeamSection() {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-            <button type="submit" className="btn" disabled={invite.isPending}>
+            <button type="submit" className="btn" {...busyButton(invite.isPending)}>
               {invite.isPending ? 'Sending…' : 'Send invitation'}
             </button>
           </form>
@@ -83,7 +104,10 @@ export function TeamSection() {
                   <button
                     type="button"
                     className="btn btn-sm"
-                    onClick={() => withdraw.mutate(i._id)}
+                    onClick={() => {
+                      keepFocusIn('.team-invites');
+                      withdraw.mutate(i._id);
+                    }}
                     aria-label={`Withdraw the invitation to ${i.email}`}
                   >
                     Withdraw

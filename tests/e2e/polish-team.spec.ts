@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { asUser, newClient, outboxMails, submitRequest, toastShown } from './support.ts';
+import { asUser, newClient, outboxMails, signIn, submitRequest, toastShown } from './support.ts';
 
 // The team screens by keyboard and on a phone (docs/product.md §23 "Colleagues" and §25 "The firm's
 // desk"): where the focus goes after each action, and how the lists read in a narrow window.
@@ -52,6 +52,20 @@ test('the Team section keeps the focus when an invitation is withdrawn and a mem
   });
   expect(joined.status()).toBe(201);
 
+  // The member, approved, is asked before leaving, on Cancel.
+  const users = (await (await request.get('/api/users?pageSize=100', { headers: { authorization: `Bearer ${admin.token}` } })).json()) as {
+    data: Array<{ _id: string; email: string }>;
+  };
+  const memberId = users.data.find((u) => u.email === member)!._id;
+  expect((await request.post(`/api/auth/approve/${memberId}`, { headers: { authorization: `Bearer ${admin.token}` } })).status()).toBe(200);
+  const memberContext = await browser.newContext();
+  await asUser(memberContext, await signIn(request, member, 'Member-Passw0rd'));
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto('/client-profile');
+  await memberPage.getByRole('button', { name: 'Leave Olga Owner' }).click();
+  await expect(memberPage.getByRole('dialog', { name: 'Leave the company' }).getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await memberContext.close();
+
   const context = await browser.newContext();
   await asUser(context, owner);
   const page = await context.newPage();
@@ -67,11 +81,12 @@ test('the Team section keeps the focus when an invitation is withdrawn and a mem
   await expect(invites).toHaveCount(0);
   await expect.poll(() => focused(page)).toBe('team-invite-email');
 
-  // Removing the member: Escape gives the focus back to Remove; once they are gone it is on the field.
+  // Removing the member: the confirmation opens on Cancel, as every one that cannot be undone (Enter
+  // pressed twice removes nobody); Escape gives the focus back to Remove; once they are gone it is on the field.
   await page.getByRole('button', { name: 'Remove Mel Member' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Remove member' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Remove Mel Member' })).toBeFocused();

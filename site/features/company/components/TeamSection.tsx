@@ -128,6 +128,7 @@ export function TeamSection() {
         message={`Remove ${removing?.fullName ?? ''}? They are signed out at once and no longer see your requests.`}
         confirmLabel="Remove"
         cancelLabel="Cancel"
+        danger
         busy={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
@@ -141,6 +142,7 @@ export function TeamSection() {
         message="You will no longer see its requests, and you will be signed out."
         confirmLabel="Leave"
         cancelLabel="Cancel"
+        danger
         busy={leave.isPending}
         onCancel={() => setLeaving(false)}
         onConfirm={() => leave.mutate()}

@@ -96,3 +96,44 @@ test('the Team section keeps the focus when an invitation is withdrawn and a mem
   await expect.poll(() => focused(page)).toBe('team-invite-email');
   await context.close();
 });
+
+test("a colleague's 'Invited by' stays under the company's name in /user's phone cards", async ({ browser, request, admin }) => {
+  const owner = await newClient(request, admin, 'Pia Partner');
+  const colleague = `colleague.${Date.now()}@example.com`;
+  expect(
+    (
+      await request.post('/api/companies/me/invites', { headers: { authorization: `Bearer ${owner.token}` }, data: { email: colleague } })
+    ).status(),
+  ).toBe(201);
+  let invite = '';
+  await expect
+    .poll(
+      async () => (invite = /#invite=([^\s"<]+)/.exec((await outboxMails()).find((m) => m.to.includes(colleague))?.text ?? '')?.[1] ?? ''),
+    )
+    .not.toBe('');
+  const joined = await request.post('/api/auth/register', {
+    data: { fullName: 'Cy Colleague', email: colleague, password: 'Colleague-Passw0rd', invite: decodeURIComponent(invite) },
+  });
+  expect(joined.status()).toBe(201);
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/user');
+  const company = page.getByRole('row', { name: /Cy Colleague/ }).getByRole('cell', { name: /Invited by Pia Partner/ });
+  await expect(company).toBeVisible();
+  // The company's name and the line under it start at the same left edge, in the card's value column.
+  const lefts = await company.evaluate((cell) => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let name: Node | null = null;
+    while (!name && walker.nextNode()) {
+      const n = walker.currentNode;
+      if (n.textContent === 'Pia Partner' && !n.parentElement!.closest('.users-invited')) name = n;
+    }
+    const range = document.createRange();
+    range.selectNodeContents(name!);
+    return { name: range.getBoundingClientRect().left, invited: cell.querySelector('.users-invited')!.getBoundingClientRect().left };
+  });
+  expect(Math.abs(lefts.name - lefts.invited)).toBeLessThan(1);
+  await context.close();
+});

@@ -102,11 +102,13 @@ function UsersTable() {
       helper.display({
         id: 'company',
         header: 'Company',
+        // One element: the phone's card lays a cell out as a grid of its label and one value, so a
+        // second child would wrap under the label.
         cell: ({ row }) => (
-          <>
+          <div>
             {row.original.company?.name ?? ''}
             {row.original.invitedBy ? <span className="users-invited">Invited by {row.original.invitedBy.fullName}</span> : null}
-          </>
+          </div>
         ),
       }),
       helper.accessor('createdAt', {

@@ -137,3 +137,33 @@ test("a colleague's 'Invited by' stays under the company's name in /user's phone
   expect(Math.abs(lefts.name - lefts.invited)).toBeLessThan(1);
   await context.close();
 });
+
+test('the staff invitation page hands the focus to Sign in once the account is ready', async ({ browser, request, admin }) => {
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const email = `nora.${Date.now()}@example.com`;
+  expect((await request.post('/api/staff/invitations', { headers, data: { email } })).status()).toBe(202);
+  let link = '';
+  await expect
+    .poll(
+      async () =>
+        (link = /(http\S+\/staff-invite\?[^\s"<]+)/.exec((await outboxMails()).find((m) => m.to.includes(email))?.text ?? '')?.[1] ?? ''),
+    )
+    .not.toBe('');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(new URL(link).pathname + new URL(link).search + new URL(link).hash);
+    await page.getByLabel('Full name').fill('Nora Estimator');
+    await page.getByLabel('Password', { exact: true }).fill('Nora-Passw0rd');
+    await page.getByRole('button', { name: 'Set password' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toContainText('Your admin account is ready.');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeFocused();
+  } finally {
+    await context.close();
+    // The worker's server is shared: a second active admin would open every later queue on 'Mine'.
+    const staff = (await (await request.get('/api/staff', { headers })).json()) as { data: Array<{ _id: string; email: string }> };
+    const nora = staff.data.find((m) => m.email === email);
+    if (nora) expect((await request.post(`/api/staff/${nora._id}/disable`, { headers })).status()).toBe(200);
+  }
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PASSWORD_MIN } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
 import { STAFF_TEXTS } from '../../../../portal-api/src/modules/users/staff.labels.ts';
 import { paths } from '../../../lib/routes.ts';
@@ -46,10 +46,18 @@ function InviteForm({ email, token }: { email: string; token: string }) {
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
+  const signInLink = useRef<HTMLAnchorElement>(null);
+  // The form leaves with the button that had the focus: the focus goes to the next step, Sign in.
+  useEffect(() => {
+    if (done) signInLink.current?.focus();
+  }, [done]);
   if (done)
     return (
       <p role="status">
-        {done} <a href={paths.login}>Sign in</a>
+        {done}{' '}
+        <a ref={signInLink} href={paths.login}>
+          Sign in
+        </a>
       </p>
     );
   return (

@@ -167,3 +167,36 @@ test('the staff invitation page hands the focus to Sign in once the account is r
     if (nora) expect((await request.post(`/api/staff/${nora._id}/disable`, { headers })).status()).toBe(200);
   }
 });
+
+test("/user's Clients and Staff tabs are one tab stop, moved between with the arrows, and follow the address's #staff", async ({
+  browser,
+  admin,
+}) => {
+  const context = await browser.newContext();
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto('/user');
+  const clients = page.getByRole('tab', { name: 'Clients' });
+  const staff = page.getByRole('tab', { name: 'Staff' });
+  await expect(clients).toHaveAttribute('aria-selected', 'true');
+  // One stop in the Tab order: the chosen tab's.
+  await expect(clients).toHaveAttribute('tabindex', '0');
+  await expect(staff).toHaveAttribute('tabindex', '-1');
+  await clients.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(staff).toBeFocused();
+  await expect(staff).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/#staff$/);
+  await page.keyboard.press('ArrowRight');
+  await expect(clients).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(staff).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(clients).toBeFocused();
+  await expect(clients).toHaveAttribute('aria-selected', 'true');
+  // A link to #staff on the page itself (no reload) shows the Staff tab.
+  await page.evaluate(() => (window.location.hash = '#staff'));
+  await expect(staff).toHaveAttribute('aria-selected', 'true');
+  await context.close();
+});

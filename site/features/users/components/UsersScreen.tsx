@@ -1,6 +1,6 @@
 import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { DataTable } from '../../../ui/DataTable.tsx';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { useApproveUser, useUsersPage } from '../api.ts';
 import type { ListedUser } from '../types.ts';
@@ -31,16 +31,45 @@ export function UsersScreen() {
 }
 
 /** docs/product.md §2 and §25: the client accounts, and beside them the firm's own admins ('Staff'). */
+const TABS = ['clients', 'staff'] as const;
+type Tab = (typeof TABS)[number];
+const tabOfHash = (): Tab => (window.location.hash === '#staff' ? 'staff' : 'clients');
+
 function UsersTabs() {
-  const [tab, setTab] = useState<'clients' | 'staff'>(() => (window.location.hash === '#staff' ? 'staff' : 'clients'));
-  const choose = (next: 'clients' | 'staff') => {
+  const [tab, setTab] = useState<Tab>(tabOfHash);
+  // A link to /user#staff from /user itself changes only the hash: the tab follows it.
+  useEffect(() => {
+    const follow = () => setTab(tabOfHash());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  const choose = (next: Tab) => {
     setTab(next);
     history.replaceState(null, '', next === 'staff' ? '#staff' : window.location.pathname + window.location.search);
   };
+  // The tabs pattern of the WAI-ARIA Authoring Practices: one tab stop, the arrows (and Home, End)
+  // move to the other tab and show it.
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const at = TABS.indexOf(tab);
+    const next =
+      e.key === 'ArrowRight'
+        ? TABS[(at + 1) % TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TABS[(at - 1 + TABS.length) % TABS.length]
+          : e.key === 'Home'
+            ? TABS[0]
+            : e.key === 'End'
+              ? TABS.at(-1)
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    choose(next);
+    document.getElementById(`users-tab-${next}`)?.focus();
+  };
   return (
     <>
-      <div role="tablist" aria-label="Accounts" className="users-tabs">
-        {(['clients', 'staff'] as const).map((name) => (
+      <div role="tablist" aria-label="Accounts" className="users-tabs" onKeyDown={onKeyDown}>
+        {TABS.map((name) => (
           <button
             key={name}
             type="button"
@@ -48,6 +77,7 @@ function UsersTabs() {
             id={`users-tab-${name}`}
             aria-selected={tab === name}
             aria-controls={`users-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
             className={tab === name ? 'users-tab is-active' : 'users-tab'}
             onClick={() => choose(name)}
           >

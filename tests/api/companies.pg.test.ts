@@ -71,6 +71,23 @@ describe('invitations', () => {
     expect(listed.company.name).toBe('Olivia Owner');
   });
 
+  it('lists an address invited twice once, and only its newest link works', async () => {
+    const email = `twice-${Date.now()}@example.com`;
+    expect((await server.call('POST', '/api/companies/me/invites', { json: { email }, token: owner.token })).status).toBe(201);
+    const first = await inviteToken(email);
+    expect((await server.call('POST', '/api/companies/me/invites', { json: { email }, token: owner.token })).status).toBe(201);
+    const second = await until('a second invitation mail', async () => {
+      const token = await inviteToken(email);
+      return token !== first ? token : undefined;
+    });
+    const team = await server.call('GET', '/api/companies/me', { token: owner.token });
+    expect(team.body.data.invites.filter((i: { email: string }) => i.email === email)).toHaveLength(1);
+    const old = await server.call('POST', '/api/companies/invites/lookup', { json: { invite: first } });
+    expect(old.status).toBe(400);
+    expect(old.body.code).toBe('invite_invalid');
+    expect((await server.call('POST', '/api/companies/invites/lookup', { json: { invite: second } })).status).toBe(200);
+  });
+
   it('uses an invitation once', async () => {
     const c = await joinColleague();
     const again = await server.call('POST', '/api/auth/register', {

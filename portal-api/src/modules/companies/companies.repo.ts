@@ -107,6 +107,16 @@ export async function useInvite(db: Executor, id: string): Promise<boolean> {
 }
 
 /** Withdraws an open invitation of this company; false when there is none. */
+/** Withdraws the company's open invitations to `email`: a newer one to the same address replaces them. */
+export async function deleteOpenInvitesTo(db: Executor, companyId: string, email: string): Promise<void> {
+  await db
+    .deleteFrom('company_invites')
+    .where('company_id', '=', companyId)
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export async function deleteInvite(db: Executor, companyId: string, id: string): Promise<boolean> {
   const res = await db
     .deleteFrom('company_invites')

@@ -14,6 +14,7 @@ import { inviteExistingMail, inviteMail } from './companies.mail.ts';
 import { openInvite } from './companies.public.ts';
 import {
   deleteInvite,
+  deleteOpenInvitesTo,
   detachMember,
   findCompany,
   findMemberRow,
@@ -103,7 +104,7 @@ export function companiesRoutes(deps: Deps) {
         summary: `Invites a colleague by e-mail to sign up into the company (a link valid ${INVITE_TTL_DAYS} days, used once). Client only: the company's owner.`,
         description:
           'Answers the same 201 whether or not the address already has an account, so it tells nobody who has one; an address with an ' +
-          'account gets a mail saying so instead of a link. The link carries its token in the fragment; only its SHA-256 is stored.',
+          'account gets a mail saying so instead of a link. A newer invitation to an address replaces its open one, whose link stops working. The link carries its token in the fragment; only its SHA-256 is stored.',
         middleware: [requireAuth(db, 'client')] as const,
         request: jsonBody(InviteBodySchema),
         responses: {
@@ -122,6 +123,8 @@ export function companiesRoutes(deps: Deps) {
             await enqueueMail(trx, inviteExistingMail(email, config.publicUrl, names));
             return;
           }
+          // The newest invitation to an address is its only one: the older links stop working.
+          await deleteOpenInvitesTo(trx, company.id, email);
           const token = generateToken();
           await insertInvite(trx, {
             companyId: company.id,

@@ -200,3 +200,43 @@ test("/user's Clients and Staff tabs are one tab stop, moved between with the ar
   await expect(staff).toHaveAttribute('aria-selected', 'true');
   await context.close();
 });
+
+test("the Staff tab's Send invitation and Enable keep the focus while they are sent", async ({ browser, request, admin }) => {
+  const headers = { authorization: `Bearer ${admin.token}` };
+  // An admin who accepted an invitation and was then disabled: the one to enable.
+  const email = `omar.${Date.now()}@example.com`;
+  expect((await request.post('/api/staff/invitations', { headers, data: { email } })).status()).toBe(202);
+  let token = '';
+  await expect
+    .poll(async () => (token = /#token=([^\s"<&]+)/.exec((await outboxMails()).find((m) => m.to.includes(email))?.text ?? '')?.[1] ?? ''))
+    .not.toBe('');
+  const accept = { email, token: decodeURIComponent(token), fullName: 'Omar Takeoff', password: 'Omar-Passw0rd' };
+  expect((await request.post('/api/staff/invitations/accept', { data: accept })).status()).toBe(201);
+  const omar = ((await (await request.get('/api/staff', { headers })).json()) as { data: Array<{ _id: string; email: string }> }).data.find(
+    (m) => m.email === email,
+  )!;
+  expect((await request.post(`/api/staff/${omar._id}/disable`, { headers })).status()).toBe(200);
+
+  const context = await browser.newContext();
+  await asUser(context, admin);
+  const page = await context.newPage();
+  try {
+    await page.goto('/user#staff');
+    const pia = `pia.${Date.now()}@example.com`;
+    await page.getByLabel('Invite an admin by e-mail').fill(pia);
+    const send = page.getByRole('button', { name: 'Send invitation' });
+    await send.focus();
+    const sent = toastShown(page, `An invitation has been sent to ${pia}.`);
+    await page.keyboard.press('Enter');
+    await sent;
+    await expect(send).toBeFocused();
+    // Enable turns into Disable on the same row: the focus stays on it.
+    await page.getByRole('button', { name: 'Enable Omar Takeoff' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Disable Omar Takeoff' })).toBeFocused();
+  } finally {
+    await context.close();
+    // The worker's server is shared: a second active admin would open every later queue on 'Mine'.
+    await request.post(`/api/staff/${omar._id}/disable`, { headers });
+  }
+});

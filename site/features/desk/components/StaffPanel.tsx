@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/date-format.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
+import { busyButton } from '../../../ui/busy-button.ts';
 import { useInviteStaff, useStaff, useStaffSwitch } from '../api.ts';
 
 /** The Staff tab of /user (docs/product.md §25): the admins, inviting one, disabling one. */
@@ -35,7 +36,7 @@ export function StaffPanel() {
       >
         <label htmlFor={emailId}>Invite an admin by e-mail</label>
         <input id={emailId} type="email" className="input" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <button type="submit" className="btn" disabled={invite.isPending}>
+        <button type="submit" className="btn" {...busyButton(invite.isPending)}>
           Send invitation
         </button>
       </form>
@@ -83,8 +84,7 @@ export function StaffPanel() {
                       <button
                         type="button"
                         className="btn btn-sm"
-                        disabled={toggle.isPending}
-                        onClick={() => toggle.mutate({ id: s._id, enable: true })}
+                        {...busyButton(toggle.isPending, () => toggle.mutate({ id: s._id, enable: true }))}
                         aria-label={`Enable ${s.fullName}`}
                       >
                         Enable

@@ -7,9 +7,9 @@ import { asUser, keepShot, newClient, type Session, submitRequest } from './supp
 // broke a name letter by letter. No page is wider than the phone, the controls that were pushed
 // past its edge are inside it, and the Clients list breaks a name only between its words.
 
-/** A page of a new context signed in as `session`, 375 px wide, with the browser's text at 200 %. */
-async function largeTextPhone(browser: Browser, session: Session): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+/** A page of a new context signed in as `session`, 375 px wide (or `viewport`), with the browser's text at 200 %. */
+async function largeTextPhone(browser: Browser, session: Session, viewport = { width: 375, height: 812 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   await asUser(context, session);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -118,10 +118,7 @@ test("a client's profile, with its team's invitation field, fits a phone with th
 });
 
 test('the admin dashboard on a wide screen with the text at 200 % gives its month figures the whole width', async ({ browser, admin }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await asUser(context, admin);
-  const page = await context.newPage();
-  await (await context.newCDPSession(page)).send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  const page = await largeTextPhone(browser, admin, { width: 1280, height: 900 });
   await page.goto('/admin');
   // The month table sat beside the cards in a column 146 px wide, its 697 px of figures scrolled.
   const monthly = page.getByRole('region', { name: 'Per month table' });
@@ -129,7 +126,7 @@ test('the admin dashboard on a wide screen with the text at 200 % gives its mont
   expect(await monthly.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   const [cards, table] = [await page.locator('.dash-top .stat-cards').boundingBox(), await monthly.boundingBox()];
   expect(table!.y, 'the month figures come below the cards').toBeGreaterThan(cards!.y + cards!.height - 1);
-  await context.close();
+  await page.context().close();
 });
 
 test("the Users screen's Clients and Staff tabs grow with the text at 200 %", async ({ browser, admin }) => {

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PASSWORD_MIN } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
 import { STAFF_TEXTS } from '../../../../portal-api/src/modules/users/staff.labels.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { paths } from '../../../lib/routes.ts';
 import { acceptStaffInvitation } from '../api.ts';
 import { messageOf } from '../notify.ts';
@@ -14,11 +16,13 @@ import { AuthFrame, PasswordInput } from './AuthFrame.tsx';
 export function StaffInviteScreen() {
   const email = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('email') ?? '');
   const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '');
+  // The server's sentence once the account is made: the page then says only that, and offers Sign in.
+  const [done, setDone] = useState('');
   return (
     <AuthFrame
       title="Join the estimating team"
       lead={
-        email ? (
+        done ? undefined : email ? (
           <>
             Choose your name and password for <strong>{email}</strong>.
           </>
@@ -27,8 +31,10 @@ export function StaffInviteScreen() {
         )
       }
     >
-      {email && token ? (
-        <InviteForm email={email} token={token} />
+      {done ? (
+        <Ready message={done} />
+      ) : email && token ? (
+        <InviteForm email={email} token={token} onDone={setDone} />
       ) : (
         <p className="auth-error" role="alert">
           {STAFF_TEXTS.invitationInvalid}
@@ -38,45 +44,58 @@ export function StaffInviteScreen() {
   );
 }
 
-function InviteForm({ email, token }: { email: string; token: string }) {
+/** The account is made. The form left with the button that had the focus: the focus goes to the next step, Sign in. */
+function Ready({ message }: { message: string }) {
+  const signInLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => signInLink.current?.focus(), []);
+  return (
+    <p role="status">
+      {message}{' '}
+      <a ref={signInLink} href={paths.login}>
+        Sign in
+      </a>
+    </p>
+  );
+}
+
+type Field = 'fullName' | 'password';
+const PASSWORD_ID = 'invite-password';
+
+function InviteForm({ email, token, onDone }: { email: string; token: string; onDone: (message: string) => void }) {
   const nameId = useId();
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
   const [error, setError] = useState('');
-  const [done, setDone] = useState('');
+  // The field the sentence is about (WCAG 3.3.1): marked, described by it and focused, as on the sign-up form.
+  const [refused, setRefused] = useState<Field | undefined>();
   const [busy, setBusy] = useState(false);
-  const signInLink = useRef<HTMLAnchorElement>(null);
-  // The form leaves with the button that had the focus: the focus goes to the next step, Sign in.
-  useEffect(() => {
-    if (done) signInLink.current?.focus();
-  }, [done]);
-  if (done)
-    return (
-      <p role="status">
-        {done}{' '}
-        <a ref={signInLink} href={paths.login}>
-          Sign in
-        </a>
-      </p>
-    );
+  const invalid = (field: Field) => fieldError(refused === field, 'invite-error');
+  const refuse = (sentence: string, field: Field | undefined) => {
+    setError(sentence);
+    setRefused(field);
+    if (field) document.getElementById(field === 'fullName' ? nameId : PASSWORD_ID)?.focus();
+  };
   return (
     <form
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
         if (busy) return;
-        if (!fullName.trim()) return setError('Full name is required.');
-        if (password.length < PASSWORD_MIN.signup) return setError(`Password must be at least ${PASSWORD_MIN.signup} characters.`);
+        if (!fullName.trim()) return refuse('Full name is required.', 'fullName');
+        if (password.length < PASSWORD_MIN.signup)
+          return refuse(`Password must be at least ${PASSWORD_MIN.signup} characters.`, 'password');
         setBusy(true);
-        setError('');
+        refuse('', undefined);
         try {
           const res = await acceptStaffInvitation({ email, token, fullName: fullName.trim(), password });
           // The link is spent: it leaves the address bar.
           history.replaceState(null, '', window.location.pathname);
-          setDone(res.message);
+          onDone(res.message);
         } catch (err) {
-          setError(messageOf(err, STAFF_TEXTS.invitationInvalid));
+          // A 400 about one field (a name over its limit) marks that field; any other refusal is the link's.
+          const field = err instanceof ApiError && (err.field === 'fullName' || err.field === 'password') ? err.field : undefined;
+          refuse(messageOf(err, STAFF_TEXTS.invitationInvalid), field);
         } finally {
           setBusy(false);
         }
@@ -87,18 +106,27 @@ function InviteForm({ email, token }: { email: string; token: string }) {
       </div>
       <div className="field">
         <label htmlFor={nameId}>Full name</label>
-        <input id={nameId} className="input" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <input
+          id={nameId}
+          className="input"
+          autoComplete="name"
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+          {...invalid('fullName')}
+        />
       </div>
       <div className="field">
-        <label htmlFor="invite-password">Password</label>
+        <label htmlFor={PASSWORD_ID}>Password</label>
         <PasswordInput
-          id="invite-password"
+          id={PASSWORD_ID}
           value={password}
           onChange={setPassword}
           shown={shown}
           onToggle={() => setShown((v) => !v)}
           autoComplete="new-password"
           placeholder={`At least ${PASSWORD_MIN.signup} characters`}
+          describedBy={invalid('password')['aria-describedby']}
+          invalid={refused === 'password'}
         />
       </div>
       <button type="submit" className="btn" disabled={busy}>

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ADMIN, createClient, latestCode, signInAdmin } from '../../../../tests/api/harness.ts';
+import { invitationLink } from '../../../../tests/api/staff-accounts.ts';
 import { expectNoAxeViolations } from '../../../../tests/component/axe.ts';
 import { type Browser, openBrowser } from '../../../../tests/component/browser.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -12,6 +13,7 @@ import { OtpScreen } from './OtpScreen.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 import { ResetPasswordScreen } from './ResetPasswordScreen.tsx';
 import { SignupScreen } from './SignupScreen.tsx';
+import { StaffInviteScreen } from './StaffInviteScreen.tsx';
 import { signupBody } from '../auth-rules.ts';
 import { ORANGE_TOAST_MS } from '../notify.ts';
 
@@ -613,6 +615,54 @@ describe('profile', () => {
       .where('id', '=', client.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ full_name: 'Rita B. Profile', company: 'Profile & Co', bio: 'Estimator.' });
+  });
+});
+
+describe('staff invitation', () => {
+  it('ties each refusal to its field, then says only that the account is ready, with Sign in', async () => {
+    const email = `nora-${Date.now()}@example.com`;
+    const invited = await browser.server.call('POST', '/api/staff/invitations', {
+      token: await signInAdmin(browser.server),
+      json: { email },
+    });
+    expect(invited.status).toBe(202);
+    const link = new URL((await invitationLink(browser.server, email)).url);
+    signOut();
+    browser.visit(link.pathname + link.search + link.hash);
+    render(<StaffInviteScreen />);
+    const lead = 'Choose your name and password for';
+    expect(await screen.findByText(lead, { exact: false })).toBeTruthy();
+    const name = screen.getByLabelText('Full name');
+    const password = screen.getByLabelText(/^Password/);
+    const alert = () => screen.getByRole('alert');
+    // WCAG 3.3.1, as on the sign-up form: the field the sentence names is marked, described by it and focused; the other is not.
+    const refused = async (sentence: string, field: HTMLElement, other: HTMLElement) => {
+      await waitFor(() => expect(alert().textContent).toBe(sentence));
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe(alert().id);
+      expect(document.activeElement).toBe(field);
+      expect(other.hasAttribute('aria-invalid')).toBe(false);
+      expect(other.hasAttribute('aria-describedby')).toBe(false);
+    };
+    click('Set password');
+    await refused('Full name is required.', name, password);
+    type('Full name', 'Nora Estimator');
+    type(/^Password/, 'short');
+    click('Set password');
+    await refused('Password must be at least 8 characters.', password, name);
+    // The server's refusal of one field (a name over 120 characters) marks that field too.
+    type('Full name', 'N'.repeat(121));
+    type(/^Password/, 'Nora-Passw0rd');
+    click('Set password');
+    await refused('Full name must be at most 120 characters.', name, password);
+
+    type('Full name', 'Nora Estimator');
+    click('Set password');
+    expect((await screen.findByRole('status')).textContent).toContain('Your admin account is ready.');
+    // The account is made: the lead that asked for a name and a password goes with the form.
+    expect(screen.queryByText(lead, { exact: false })).toBeNull();
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Sign in' }));
   });
 });
 

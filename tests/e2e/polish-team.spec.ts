@@ -138,6 +138,39 @@ test("a colleague's 'Invited by' stays under the company's name in /user's phone
   await context.close();
 });
 
+test("an invited colleague's sign-up shows the fixed e-mail as read-only", async ({ browser, request, admin }) => {
+  const owner = await newClient(request, admin, 'Rosa Reyes');
+  const colleague = `reyes.colleague.${Date.now()}@example.com`;
+  expect(
+    (
+      await request.post('/api/companies/me/invites', { headers: { authorization: `Bearer ${owner.token}` }, data: { email: colleague } })
+    ).status(),
+  ).toBe(201);
+  let invite = '';
+  await expect
+    .poll(
+      async () => (invite = /#invite=([^\s"<]+)/.exec((await outboxMails()).find((m) => m.to.includes(colleague))?.text ?? '')?.[1] ?? ''),
+    )
+    .not.toBe('');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/signup#invite=${invite}`);
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveValue(colleague);
+  await expect(email).toHaveAttribute('readonly', '');
+  // Muted like the profile's e-mail, where an editable field is white.
+  await expect(email).toHaveCSS('background-color', 'rgb(244, 246, 249)');
+  await expect(email).toHaveCSS('color', 'rgb(91, 102, 117)');
+  await expect(page.getByLabel('Last name')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  // The keyboard still reaches it, with the ring of any other stop, not the typing field's darker border.
+  await page.getByLabel('Last name').focus();
+  await page.keyboard.press('Tab');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveCSS('border-top-color', 'rgb(184, 193, 204)');
+  await expect(email).toHaveCSS('outline', 'rgb(242, 107, 29) solid 3px');
+  await context.close();
+});
+
 test('the staff invitation page hands the focus to Sign in once the account is ready', async ({ browser, request, admin }) => {
   const headers = { authorization: `Bearer ${admin.token}` };
   const email = `nora.${Date.now()}@example.com`;

@@ -183,7 +183,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
           </div>
           <div className="field">
             <label htmlFor="profile-email">E-Mail</label>
-            <input id="profile-email" type="email" value={email} readOnly aria-readonly="true" className="profile-readonly" />
+            <input id="profile-email" type="email" value={email} readOnly aria-readonly="true" />
           </div>
           <div className="profile-two">
             <div className="field">

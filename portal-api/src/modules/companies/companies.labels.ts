@@ -21,3 +21,13 @@ export const COMPANY_TEXTS = {
   notFollowing: 'You will no longer get the e-mails of this request.',
   notApprovedYet: 'Your account must be approved before you can invite colleagues.',
 } as const;
+
+/**
+ * The sign-up page's line for an invitation. A one-person company is named after its owner (a
+ * sign-up's company takes the person's name, docs/product.md "Colleagues"), so naming it would
+ * name the inviter twice ('Ana Ruiz invited you to join Ana Ruiz.'): it is then 'their team'.
+ */
+export function invitedToJoin(invitedBy: string, companyName: string): string {
+  const own = !companyName.trim() || companyName.trim().toLocaleLowerCase() === invitedBy.trim().toLocaleLowerCase();
+  return `${invitedBy} invited you to join ${own ? 'their team' : companyName}.`;
+}

@@ -9,6 +9,7 @@ import { firstError, lazyZodResolver, useSubmitOnce, useWarmResolver } from '../
 import { fieldError } from '../../../lib/field-error.ts';
 import { messageOf } from '../notify.ts';
 import { PASSWORD_MIN, signupBody } from '../../../../portal-api/src/modules/auth/auth.rules.ts';
+import { invitedToJoin } from '../../../../portal-api/src/modules/companies/companies.labels.ts';
 
 const resolver = lazyZodResolver(
   () => import('../../../../portal-api/src/modules/auth/auth.schema.ts').then((m) => m.SignupFormSchema),
@@ -106,7 +107,7 @@ function SignupForm() {
       </div>
       {invited ? (
         <p className="auth-invite" role="status">
-          {invited.invitedBy} invited you to join {invited.companyName}.
+          {invitedToJoin(invited.invitedBy, invited.companyName)}
         </p>
       ) : null}
       <div className="auth-row">

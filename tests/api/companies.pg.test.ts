@@ -151,6 +151,22 @@ describe('invitations', () => {
     ).toBeUndefined();
   });
 
+  it("refuses the inviter's own address with a sentence, and mails nobody", async () => {
+    // A mail is an outbox row written with the answer's transaction: none is queued by the time the answer comes.
+    const queued = async () =>
+      (await server.deps.db.selectFrom('outbox').select('id').where('recipient', '=', owner.email).execute()).length;
+    const before = await queued();
+    for (const email of [owner.email, ` ${owner.email.toUpperCase()} `]) {
+      const res = await server.call('POST', '/api/companies/me/invites', { json: { email }, token: owner.token });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: COMPANY_TEXTS.inviteSelf, code: 'invalid_input', field: 'email' });
+    }
+    expect(await queued()).toBe(before);
+    expect(
+      await server.deps.db.selectFrom('company_invites').select('id').where('email', '=', owner.email).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
   it('lets only the owner invite and remove', async () => {
     const c = await joinColleague();
     const invite = await server.call('POST', '/api/companies/me/invites', { json: { email: 'x@example.com' }, token: c.token });

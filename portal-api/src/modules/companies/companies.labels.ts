@@ -20,6 +20,7 @@ export const COMPANY_TEXTS = {
   following: 'You will get the e-mails of this request.',
   notFollowing: 'You will no longer get the e-mails of this request.',
   notApprovedYet: 'Your account must be approved before you can invite colleagues.',
+  inviteSelf: 'This is your own e-mail address. Invite a colleague with theirs.',
 } as const;
 
 /**

@@ -104,12 +104,13 @@ export function companiesRoutes(deps: Deps) {
         summary: `Invites a colleague by e-mail to sign up into the company (a link valid ${INVITE_TTL_DAYS} days, used once). Client only: the company's owner.`,
         description:
           'Answers the same 201 whether or not the address already has an account, so it tells nobody who has one; an address with an ' +
-          'account gets a mail saying so instead of a link. A newer invitation to an address replaces its open one, whose link stops working. The link carries its token in the fragment; only its SHA-256 is stored.',
+          "account gets a mail saying so instead of a link. The inviter's own address is refused (400, field `email`): it says nothing the inviter does not know. " +
+          'A newer invitation to an address replaces its open one, whose link stops working. The link carries its token in the fragment; only its SHA-256 is stored.',
         middleware: [requireAuth(db, 'client')] as const,
         request: jsonBody(InviteBodySchema),
         responses: {
           201: jsonResponse(MessageSchema, 'Sent (or the owner of the address was told)'),
-          400: { description: 'Not an e-mail address' },
+          400: { description: "Not an e-mail address, or the inviter's own (invalid_input, field email)" },
           403: { description: 'Not the owner of the company account (code not_company_owner)' },
         },
       }),
@@ -117,6 +118,8 @@ export function companiesRoutes(deps: Deps) {
         const user = c.var.user;
         const company = await ownedCompanyOf(user);
         const { email } = c.req.valid('json');
+        // The inviter already has an account, their own: a mail telling them so would only confuse.
+        if (email === user.email.trim().toLowerCase()) throw new HttpError(400, COMPANY_TEXTS.inviteSelf, { field: 'email' });
         const names = { inviter: user.fullName, company: company.name };
         await db.transaction().execute(async (trx) => {
           if (await findUserByEmail(trx, email)) {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { COMPANY_TEXTS } from '../../../../portal-api/src/modules/companies/companies.labels.ts';
 import { ADMIN, createClient, latestCode, signInAdmin } from '../../../../tests/api/harness.ts';
 import { invitationLink } from '../../../../tests/api/staff-accounts.ts';
 import { expectNoAxeViolations } from '../../../../tests/component/axe.ts';
@@ -615,6 +616,34 @@ describe('profile', () => {
       .where('id', '=', client.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ full_name: 'Rita B. Profile', company: 'Profile & Co', bio: 'Estimator.' });
+  });
+});
+
+describe('team invitation', () => {
+  it("says under the field that the owner's own address cannot be invited, then sends another", async () => {
+    const owner = await createClient(browser.server, await signInAdmin(browser.server), { fullName: 'Tina Team' });
+    browser.visit('/client-profile');
+    useAuth
+      .getState()
+      .signIn(owner.token, { _id: owner.id, fullName: owner.fullName, email: owner.email, role: 'client', status: 'approved' });
+    render(<ProfileScreen area="client" />);
+    const field = await screen.findByLabelText('Invite a colleague by e-mail');
+    type('Invite a colleague by e-mail', owner.email);
+    click('Send invitation');
+    // The server's own sentence (companies.labels.ts), on the page beside the field it is about.
+    const said = await screen.findByText(COMPANY_TEXTS.inviteSelf);
+    expect(said.getAttribute('role')).toBe('alert');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(said.id);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(browser.calls.filter((c) => c.path === '/api/companies/me/invites')).toHaveLength(1);
+
+    type('Invite a colleague by e-mail', `tina-colleague-${Date.now()}@example.com`);
+    click('Send invitation');
+    expect(await screen.findByText(COMPANY_TEXTS.inviteSent)).toBeTruthy();
+    expect(screen.queryByText(COMPANY_TEXTS.inviteSelf)).toBeNull();
+    expect(field.hasAttribute('aria-invalid')).toBe(false);
+    expect(field.hasAttribute('aria-describedby')).toBe(false);
   });
 });
 

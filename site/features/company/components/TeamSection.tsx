@@ -3,11 +3,15 @@ import { busyButton } from '../../../ui/busy-button.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { toast } from '../../../ui/toast-on-demand.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { paths } from '../../../lib/routes.ts';
 import { useCompany, useInvite, useLeaveCompany, useRemoveMember, useWithdrawInvite } from '../api.ts';
 
 type Member = { _id: string; fullName: string; email: string; status: string; isOwner: boolean };
+const INVITE_FIELD = 'team-invite-email';
+const INVITE_ERROR = 'team-invite-error';
 
 /**
  * The Team section of /client-profile (docs/product.md, "Colleagues"): the company's members, and
@@ -18,11 +22,21 @@ export function TeamSection() {
   const [email, setEmail] = useState('');
   const [removing, setRemoving] = useState<Member | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // The server's refusal of the address itself (not an e-mail, or the owner's own), said under the field.
+  const [refusal, setRefusal] = useState('');
   const fail = (err: Error) => toast.error(err.message || 'Something went wrong');
-  const invite = useInvite((m) => {
-    toast.success(m);
-    setEmail('');
-  }, fail);
+  const invite = useInvite(
+    (m) => {
+      toast.success(m);
+      setEmail('');
+    },
+    (err) => {
+      if (!(err instanceof ApiError && err.field === 'email')) return fail(err);
+      // WCAG 3.3.1: the field is marked, described by the sentence and focused, as on the sign-up form.
+      setRefusal(err.message);
+      document.getElementById(INVITE_FIELD)?.focus();
+    },
+  );
   const remove = useRemoveMember((m) => toast.success(m), fail);
   const withdraw = useWithdrawInvite((m) => toast.success(m), fail);
   const leave = useLeaveCompany(() => {
@@ -38,7 +52,7 @@ export function TeamSection() {
     const at = buttons().indexOf(document.activeElement as HTMLElement);
     rescueFocus(() => {
       const left = buttons();
-      return left[at] ?? left[at - 1] ?? document.getElementById('team-invite-email');
+      return left[at] ?? left[at - 1] ?? document.getElementById(INVITE_FIELD);
     });
   };
 
@@ -79,22 +93,28 @@ export function TeamSection() {
             className="team-invite"
             onSubmit={(e) => {
               e.preventDefault();
-              if (email.trim()) invite.mutate(email.trim());
+              if (!email.trim()) return;
+              setRefusal('');
+              invite.mutate(email.trim());
             }}
           >
-            <label htmlFor="team-invite-email">Invite a colleague by e-mail</label>
+            <label htmlFor={INVITE_FIELD}>Invite a colleague by e-mail</label>
             <input
-              id="team-invite-email"
+              id={INVITE_FIELD}
               className="input"
               type="email"
               maxLength={320}
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
+              {...fieldError(!!refusal, INVITE_ERROR)}
             />
             <button type="submit" className="btn" {...busyButton(invite.isPending)}>
               {invite.isPending ? 'Sending…' : 'Send invitation'}
             </button>
+            <p id={INVITE_ERROR} className="error-text team-invite-error" role="alert">
+              {refusal}
+            </p>
           </form>
           {team.invites.length ? (
             <ul className="team-invites" aria-label="Open invitations">
@@ -154,6 +174,9 @@ export function TeamSection() {
         .team-invite label { min-width: 0; }
         .team-invite input { flex: 0 1 20rem; min-width: 0; }
         .team-invite .btn { flex: none; max-width: 100%; }
+        .team-invite .input[aria-invalid='true'] { border-color: var(--danger); }
+        .team-invite-error { flex: 1 0 100%; margin: 0; }
+        .team-invite-error:empty { display: none; }
       `}</style>
     </section>
   );

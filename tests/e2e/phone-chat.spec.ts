@@ -215,6 +215,77 @@ test('on a phone, the request details open as a sheet over the chat and close ag
   }
 });
 
+// The request's details fold above the conversation on a phone, at 200 % text and under 1100 px, and
+// sit beside it, to its right, on a wide screen. The reading and Tab order follow what is seen: the
+// details (their toggle) before the message box where they are above it, after it where they are
+// beside it. They followed the chat in the page at every width, moved above it by CSS alone, so a
+// keyboard met the toggle only after the message box. The layout changes with the page open too.
+test('the client chat: the request details come before the message box where they show above it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await asUser(context, client);
+  const page = await context.newPage();
+  await page.goto(`/chat/${id}`);
+  const panel = page.getByRole('complementary', { name: 'Request details' });
+  const box = page.getByLabel('Message', { exact: true });
+  await expect(box).toBeVisible();
+  // The panel's sections are in, so that beside the chat it has controls to reach.
+  await expect(panel.getByRole('button', { name: 'Add addendum' })).toBeVisible();
+  /** What Tab reaches first from the page's heading ('Chats', above both): the request details or the message box. */
+  const firstReached = async (): Promise<'details' | 'message box'> => {
+    await page.getByRole('heading', { level: 1, name: 'Chats' }).focus();
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.closest('.rqp') ? 'details' : el?.matches('.composer-input') ? 'message box' : null;
+      });
+      if (where) return where;
+    }
+    throw new Error('Tab reached neither the request details nor the message box');
+  };
+  /** Whether the panel comes before the conversation in the page (what a screen reader reads first). */
+  const panelFirst = () =>
+    page.evaluate(() => {
+      const details = document.querySelector('.rqp')!;
+      const conversation = document.querySelector('.cchat-window')!;
+      return Boolean(details.compareDocumentPosition(conversation) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+  const show = panel.getByRole('button', { name: 'Show request details' });
+
+  await expect(show).toBeHidden();
+  expect(await firstReached(), 'at 1280 px, beside the chat').toBe('message box');
+  expect(await panelFirst(), 'at 1280 px, beside the chat').toBe(false);
+  // The layout changing under a message being written leaves it focused.
+  await page.keyboard.type('Can you add the garage?');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(show).toBeVisible();
+  await expect(box, 'the message box keeps the focus').toBeFocused();
+  await expect(box).toHaveValue('Can you add the garage?');
+
+  for (const [width, what] of [
+    [375, 'at 375 px'],
+    [1000, 'at 1000 px'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(show, what).toBeVisible();
+    expect(await firstReached(), what).toBe('details');
+    await expect(show, what).toBeFocused();
+    expect(await panelFirst(), what).toBe(true);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(show).toBeHidden();
+  expect(await firstReached(), 'back at 1280 px').toBe('message box');
+  expect(await panelFirst(), 'back at 1280 px').toBe(false);
+
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  await expect(show).toBeVisible();
+  expect(await firstReached(), 'at 1280 px and 200 % text').toBe('details');
+  await expect(show).toBeFocused();
+  expect(await panelFirst(), 'at 1280 px and 200 % text').toBe(true);
+  await context.close();
+});
+
 // The messages open at the newest one and stay there while the reader is there: as the request's
 // details fold open above them (under 1100 px), which once left the newest ones hidden below, and as
 // a reply comes. Scrolled up to older ones, the reader keeps their place, until they send their own.

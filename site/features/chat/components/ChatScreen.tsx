@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { requestKeys, useMyQueries, ChatQuoteCard, RequestPanel, StatusBadge } from '../../request/index.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useProgressiveCount } from '../../../lib/progressive.ts';
@@ -103,8 +104,86 @@ function ClientChat() {
     setPane('list');
   };
 
+  // The request's details sit beside the conversation, to its right, on a wide screen, and fold above
+  // it under 1100 px or at large text (chat.css). The page's order follows what is seen, for the Tab
+  // key and screen readers: the details come first where they are above (docs/product.md §10). The
+  // panel says when its layout changes, before the browser paints, and the move is made at once, so
+  // no frame shows the old order. Both keep their keys: React moves them, state and focus kept.
+  const [detailsAbove, setDetailsAbove] = useState(false);
+  const placeDetails = useCallback((folded: boolean) => flushSync(() => setDetailsAbove(folded)), []);
+
   // docs/product.md §4: a message is 'me' when its sender id is the user's id (else the estimating team).
   const isMine = (m: ChatMessage) => (userId ? m.sender._id === userId : m.sender.role === 'client');
+
+  const conversation = (
+    <section key="conversation" className="cchat-window" aria-label="Conversation">
+      <header className="cchat-head">
+        <button type="button" className="cchat-back" aria-label="Back to the list of queries" onClick={back}>
+          ←
+        </button>
+        {selected ? (
+          <div className="cchat-head-text">
+            {/* The project name leads; the selected query (docs/product.md §2) follows. Cut to a
+                line or two on a narrow screen: the whole title shows on pointing at it. */}
+            <h2 title={headTitle(selected)}>{headTitle(selected)}</h2>
+            <span className="cchat-head-meta">
+              <span className="cchat-head-service">
+                {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')}
+              </span>
+              <span className="cchat-head-status">
+                {status && <StatusBadge status={status} />}
+                <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
+                  <span className="sr-only">{room.connected ? 'Connected' : 'Reconnecting…'}</span>
+                </span>
+              </span>
+            </span>
+          </div>
+        ) : (
+          <h2>{notYours ? CHAT_NOT_YOURS.title : 'Select a query'}</h2>
+        )}
+      </header>
+      {selected ? (
+        <>
+          {/* The log (a live region) mounts once the history is in, so opening a chat does not read it all out (as the admin chat). */}
+          {room.loading ? (
+            <p className="cchat-loading" role="status">
+              Loading…
+            </p>
+          ) : (
+            <MessageList messages={room.messages} isMine={isMine} emptyText="No messages to show" />
+          )}
+          <ChatQuoteCard queryId={selected._id} />
+          {isClosed ? (
+            <p className="cchat-closed" role="status">
+              {CHAT_CLOSED}
+            </p>
+          ) : (
+            <>
+              {chatFile.status && (
+                <p className="composer-upload" role="status">
+                  {chatFile.status}
+                </p>
+              )}
+              {/* The file button attaches through the resumable upload (docs/product.md §16). */}
+              <Composer onSend={(text) => room.send(text)} onFile={chatFile.send} fileRule={chatFile.rule} />
+            </>
+          )}
+        </>
+      ) : (
+        <div className="cchat-empty">{notYours ? <p role="alert">{CHAT_NOT_YOURS.text}</p> : <p>No messages to show</p>}</div>
+      )}
+    </section>
+  );
+  const details = selected && (
+    <RequestPanel
+      key={selected._id}
+      queryId={selected._id}
+      role="client"
+      liveStatus={room.queryStatus}
+      liveStamp={room.lifecycleStamp}
+      onFolded={placeDetails}
+    />
+  );
 
   return (
     <div className="cchat-frame">
@@ -169,72 +248,7 @@ function ClientChat() {
             </ul>
           )}
         </aside>
-        <section className="cchat-window" aria-label="Conversation">
-          <header className="cchat-head">
-            <button type="button" className="cchat-back" aria-label="Back to the list of queries" onClick={back}>
-              ←
-            </button>
-            {selected ? (
-              <div className="cchat-head-text">
-                {/* The project name leads; the selected query (docs/product.md §2) follows. Cut to a
-                    line or two on a narrow screen: the whole title shows on pointing at it. */}
-                <h2 title={headTitle(selected)}>{headTitle(selected)}</h2>
-                <span className="cchat-head-meta">
-                  <span className="cchat-head-service">
-                    {[selected.service?.title, selected.subservice?.title].filter(Boolean).join(' · ')}
-                  </span>
-                  <span className="cchat-head-status">
-                    {status && <StatusBadge status={status} />}
-                    <span className={`cchat-dot${room.connected ? ' is-on' : ''}`} title={room.connected ? 'Connected' : 'Reconnecting…'}>
-                      <span className="sr-only">{room.connected ? 'Connected' : 'Reconnecting…'}</span>
-                    </span>
-                  </span>
-                </span>
-              </div>
-            ) : (
-              <h2>{notYours ? CHAT_NOT_YOURS.title : 'Select a query'}</h2>
-            )}
-          </header>
-          {selected ? (
-            <>
-              {/* The log (a live region) mounts once the history is in, so opening a chat does not read it all out (as the admin chat). */}
-              {room.loading ? (
-                <p className="cchat-loading" role="status">
-                  Loading…
-                </p>
-              ) : (
-                <MessageList messages={room.messages} isMine={isMine} emptyText="No messages to show" />
-              )}
-              <ChatQuoteCard queryId={selected._id} />
-              {isClosed ? (
-                <p className="cchat-closed" role="status">
-                  {CHAT_CLOSED}
-                </p>
-              ) : (
-                <>
-                  {chatFile.status && (
-                    <p className="composer-upload" role="status">
-                      {chatFile.status}
-                    </p>
-                  )}
-                  {/* The file button attaches through the resumable upload (docs/product.md §16). */}
-                  <Composer onSend={(text) => room.send(text)} onFile={chatFile.send} fileRule={chatFile.rule} />
-                </>
-              )}
-            </>
-          ) : (
-            <div className="cchat-empty">{notYours ? <p role="alert">{CHAT_NOT_YOURS.text}</p> : <p>No messages to show</p>}</div>
-          )}
-        </section>
-        {selected && (
-          <RequestPanel
-            key={selected._id}
-            queryId={selected._id}
-            role="client"
-            liveStatus={room.queryStatus}
-            liveStamp={room.lifecycleStamp}
-          />
-        )}
+        {detailsAbove ? [details, conversation] : [conversation, details]}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { requestKeys, useWorkspace } from '../api.ts';
 import './request-panel.css';
 
@@ -18,13 +18,19 @@ type Props = {
   liveStatus?: string | null;
   /** Bumped by each `queryLifecycle` frame (quote, addendum, revision, outcome): the panel reloads. */
   liveStamp?: number;
+  /**
+   * Told, as the screen's layout (its CSS, by width and text size) folds the panel behind its
+   * toggle or unfolds it, whether it is folded: the screen puts it where it then shows in the
+   * page's order. Called from a ResizeObserver, before the browser paints, outside React's render.
+   */
+  onFolded?: (folded: boolean) => void;
 };
 
 /**
  * The request workspace beside a chat, for the admin and, read-only, the
  * client. Sections render in the order of sections.ts. Under 900 px it folds behind a toggle.
  */
-export const RequestPanel = memo(function RequestPanel({ id, queryId, role, liveStatus, liveStamp = 0 }: Props) {
+export const RequestPanel = memo(function RequestPanel({ id, queryId, role, liveStatus, liveStamp = 0, onFolded }: Props) {
   const client = useQueryClient();
   const workspace = useWorkspace(queryId);
   // The sections render after the chat beside them, in a render React may interrupt: the
@@ -41,12 +47,23 @@ export const RequestPanel = memo(function RequestPanel({ id, queryId, role, live
   useEffect(() => {
     if (liveStamp > 0) void client.invalidateQueries({ queryKey: requestKeys.workspace(queryId) });
   }, [liveStamp, queryId, client]);
+  // The toggle shows exactly where the layout folds the panel: its box, watched from before the
+  // first paint, says which layout is on.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const toggle = toggleRef.current;
+    if (!onFolded || !toggle) return;
+    const observer = new ResizeObserver(() => onFolded(toggle.offsetHeight > 0));
+    observer.observe(toggle);
+    return () => observer.disconnect();
+  }, [onFolded]);
 
   return (
     <aside id={id} tabIndex={id ? -1 : undefined} className={`rqp${open ? ' is-open' : ''}`} aria-label="Request details">
       {/* A bar too narrow for the whole phrase on one line (a phone at large text) reads 'Details'
           with an arrow; its name stays the phrase. */}
       <button
+        ref={toggleRef}
         type="button"
         className="rqp-toggle"
         aria-label={toggleLabel}

@@ -393,20 +393,36 @@ test('the connection dot stays beside the status badge at every width', async ({
 // The admin's conversation at 375 px and 200 % text: the header (name, status, Close Query, Next)
 // took two thirds of the height, the internal notes covered its Next button, and the messages
 // had no room left. The header, the notes and the box keep their size; the pane scrolls as one.
-test('at 375 px and 200 % text the admin conversation keeps its header, the messages and the box within reach', async ({
+// The header keeps to two lines (it took 385 px of a 667 px screen, a line for each of its parts):
+// the project, the client and the status stay in sight, Close Query and Next open under '⋮'.
+test('at 375 px and 200 % text the admin conversation keeps its header compact, the messages and the box within reach', async ({
   browser,
   baseURL,
+  request,
 }) => {
-  await say(baseURL!, client, id, 'Is the garage in?');
+  // A project name and the client's name: the header's two lines of names.
+  const named = await submitRequest(request, client, 'Stucco for the Kendall garage', { projectName: 'Kendall Duplex Stucco' });
+  await say(baseURL!, client, named, 'Is the garage in?');
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
   await asUser(context, admin);
   const page = await context.newPage();
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%'));
   });
-  await page.goto(`/admin-chat/${id}`);
+  await page.goto(`/admin-chat/${named}`);
   const conversation = page.getByRole('region', { name: 'Conversation' });
   await expect(conversation.getByText('Is the garage in?', { exact: true })).toBeVisible();
+  const header = conversation.locator('header').first();
+  await expect(header.getByText('Kendall Duplex Stucco')).toBeVisible();
+  await expect(header.getByText('Sam Sideways')).toBeVisible();
+  await expect(header.getByText('Pending', { exact: true })).toBeVisible();
+  expect((await header.boundingBox())!.height, 'the header’s height').toBeLessThanOrEqual(160);
+  const more = header.getByRole('button', { name: 'More actions' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(header.getByRole('button', { name: 'Close Query' })).toBeHidden();
+  await expectNoAxeViolations(page);
+  await more.tap();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
   for (const [selector, what] of [
     ['.acp-head .acp-next', 'Next request'],
     ['.acp-head .acp-close', 'Close Query'],
@@ -418,6 +434,16 @@ test('at 375 px and 200 % text the admin conversation keeps its header, the mess
   const messages = (await conversation.locator('.acp-body').boundingBox())!;
   expect(messages.height, 'the room the messages have').toBeGreaterThanOrEqual(200);
   await keepShot(page, { path: 'test-results/phone-chat/large-text-admin-375.png' });
+  // By keyboard: Enter on '⋮' folds the actions and opens them again, and Tab goes on to them.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(header.getByRole('button', { name: 'Next request' })).toBeHidden();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(header.getByRole('button', { name: 'Close Query' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(header.getByRole('button', { name: 'Next request' })).toBeFocused();
   await context.close();
 });
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { REQUEST_VIEWS } from '../../../lib/cache-keys.ts';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { Composer, type SlashReply } from './Composer.tsx';
 import { useChatFile } from '../api.ts';
@@ -42,6 +42,9 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
   const [closeAsked, setCloseAsked] = useState(false);
   void loadNotes();
   const [closedHere, setClosedHere] = useState(false);
+  // On a narrow header at large text, Close Query and Next fold behind a '⋮' button (admin-chat.css).
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const actionsId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
   const messagesRef = useRef<MessageListHandle>(null);
 
@@ -134,21 +137,39 @@ export function ChatPanel({ queryId, room, knownUser, onBack, onOpen }: Props) {
               </span>
             </span>
             {status && <StatusBadge status={status} />}
-            {!isClosed && (
-              <button
-                type="button"
-                className="btn btn-sm btn-danger acp-close"
-                onPointerEnter={() => void loadCloseDialog()}
-                onFocus={() => void loadCloseDialog()}
-                onClick={() => {
-                  setCloseAsked(true);
-                  setConfirming(true);
-                }}
-              >
-                Close Query
-              </button>
+            {(!isClosed || onOpen) && (
+              <>
+                {/* Shown only where the header is narrow for its text (a phone at large text): the
+                    project, the client and the status keep to two lines, the actions open below. */}
+                <button
+                  type="button"
+                  className="icon-btn acp-more"
+                  aria-label="More actions"
+                  aria-expanded={actionsOpen}
+                  aria-controls={actionsId}
+                  onClick={() => setActionsOpen((v) => !v)}
+                >
+                  ⋮
+                </button>
+                <span id={actionsId} className={`acp-actions${actionsOpen ? ' is-open' : ''}`}>
+                  {!isClosed && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-danger acp-close"
+                      onPointerEnter={() => void loadCloseDialog()}
+                      onFocus={() => void loadCloseDialog()}
+                      onClick={() => {
+                        setCloseAsked(true);
+                        setConfirming(true);
+                      }}
+                    >
+                      Close Query
+                    </button>
+                  )}
+                  {onOpen && <NextRequest queryId={queryId} onOpen={onOpen} />}
+                </span>
+              </>
             )}
-            {onOpen && <NextRequest queryId={queryId} onOpen={onOpen} />}
           </>
         )}
       </header>

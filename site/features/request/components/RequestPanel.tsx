@@ -28,7 +28,8 @@ type Props = {
 
 /**
  * The request workspace beside a chat, for the admin and, read-only, the
- * client. Sections render in the order of sections.ts. Under 900 px it folds behind a toggle.
+ * client. Sections render in the order of sections.ts. Where it has no room beside the chat it
+ * folds behind a toggle (chat.css, admin-chat.css; request-panel.css below 900 px).
  */
 export const RequestPanel = memo(function RequestPanel({ id, queryId, role, liveStatus, liveStamp = 0, onFolded }: Props) {
   const client = useQueryClient();

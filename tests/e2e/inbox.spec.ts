@@ -134,7 +134,10 @@ function spilled(row: Locator): Promise<string[]> {
   );
 }
 
-test('/admin-queries shows every column whole at 1280 px, and its cards stay inside the page below', async ({ browser, request }) => {
+test('/admin-queries shows every column whole at 1280 px, and its cards stay inside the page below, without row lines', async ({
+  browser,
+  request,
+}) => {
   const admin = await signInAdmin(request);
   const client = await newClient(request, admin, 'Columbus Columns');
   const id = await submitRequest(request, client, 'Steel takeoff for the podium', { projectName: 'Column Check Tower' });
@@ -169,6 +172,9 @@ test('/admin-queries shows every column whole at 1280 px, and its cards stay ins
     expect.soft(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth), `the table scrolls at ${width} px`).toBeLessThanOrEqual(0);
     expect.soft(await sideways(page), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
   }
+  // At 375 px each row is a card with its own border: its cells draw none of the table's row lines.
+  const lines = await row.locator('td').evaluateAll((cells) => cells.map((td) => getComputedStyle(td).borderBottomStyle));
+  expect(lines).toEqual(lines.map(() => 'none'));
   await context.close();
 });
 

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../request/index.ts';
 import { useDismiss, useFocusFirstItem } from '../../../ui/use-dismiss.ts';
 import { UserQueriesModal } from './UserQueriesModal.tsx';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
+import './client-list.css';
 
 type Person = { _id: string; fullName: string; email: string };
 
@@ -63,18 +64,6 @@ export function ClientList() {
         )}
       </Modal>
       <UserQueriesModal user={queriesOf} onClose={() => setQueriesOf(null)} />
-      <style>{`
-        .client-list { list-style: none; margin: 0; padding: 0; }
-        /* The name takes the rest of the row and wraps between its words; where the row cannot give it
-           10rem beside the status and the menu (a phone with large text), they move to a line of their
-           own instead of squeezing the name to a letter-wide column. */
-        .client-list li { display: flex; flex-wrap: wrap; gap: .35rem .75rem; align-items: center; padding: .45rem 0; border-bottom: 1px solid var(--line); }
-        .client-name { flex: 1 1 10rem; min-width: 0; font-weight: 600; overflow-wrap: break-word; }
-        .client-list li > :not(.client-name) { flex: none; }
-        .user-dl { display: grid; grid-template-columns: max-content 1fr; gap: .4rem 1rem; margin: 0; }
-        .user-dl dt { font-weight: 600; }
-        .user-dl dd { margin: 0; overflow-wrap: anywhere; }
-      `}</style>
     </section>
   );
 }

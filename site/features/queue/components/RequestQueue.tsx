@@ -21,6 +21,7 @@ import {
 } from '../../../../portal-api/src/modules/queries/queries.assign.labels.ts';
 import type { QueueView } from '../../../../portal-api/src/modules/queries/queries.admin.schema.ts';
 import { QUEUE_PAGE_SIZE, rememberQueuePlace } from '../queue-place.ts';
+import './request-queue.css';
 
 const PAGE_SIZE = QUEUE_PAGE_SIZE;
 /** The saved views (docs/product.md §15), each a server filter. */
@@ -246,47 +247,6 @@ export function RequestQueue() {
       )}
       {(data?.total ?? 0) > PAGE_SIZE && <Pager page={page} pageCount={pageCount} onChange={setPage} label="Request queue pages" />}
       <AnswerDialog query={current || answering} onClose={() => setAnswering(null)} />
-      <style>{`
-        /* As many 12 rem filters to a line as fit (one at 200 % text on a phone), the search taking the rest. */
-        .queue-filters { display: flex; flex-wrap: wrap; gap: 0 1rem; }
-        .queue-filters > .field { flex: 1 1 12rem; min-width: 0; max-width: 100%; }
-        .queue-filters > .field:last-child { flex-grow: 3; }
-        .muted { color: var(--muted); font-size: .88rem; }
-        /* Fixed columns: a long e-mail or service is cut with its whole text in a title, never breaking mid-word.
-           Every column but the request's has the room its contents need, in rem so that it follows the text
-           size (shares of the table once squeezed 'In Progress' past its column); the request takes the rest. */
-        .queue-table { table-layout: fixed; width: 100%; }
-        .queue-table th:nth-child(1) { width: 8rem; } .queue-table th:nth-child(2) { width: 7rem; }
-        .queue-table th:nth-child(4) { width: 6.75rem; } .queue-table th:nth-child(5) { width: 9.25rem; }
-        .queue-table th:nth-child(6) { width: 7rem; } .queue-table th:nth-child(7) { width: 8rem; }
-        .queue-table .assignee-compact select { width: 100%; min-width: 0; padding-inline: .5rem; }
-        .queue-table td > div { min-width: 0; }
-        .queue-name { display: block; overflow-wrap: break-word; }
-        .queue-email, .queue-sub { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-        .chip { display: inline-block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; padding: .1rem .55rem; border-radius: 999px; background: var(--bg-soft); border: 1px solid var(--line); font-size: .85rem; }
-        .queue-unread { display: inline-block; margin-left: .4rem; padding: 0 .45rem; border-radius: 999px; background: var(--orange-dark); color: #fff; font-size: .78rem; font-weight: 700; }
-        .due-count { font-weight: 600; }
-        .due-line { display: block; }
-        .due-soon { color: var(--warn); font-weight: 600; }
-        .due-over { color: var(--danger); font-weight: 600; }
-        .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; }
-        /* Cards when the table's own room is under 56 rem (a window under about 1,240 px, beside the sidebar):
-           the fixed columns' 46 rem and 10 rem for the request. Counted in rem: at 200 % text the cards
-           come at twice the width, so nothing scrolls sideways. */
-        .queue-wrap { container-type: inline-size; }
-        @container (max-width: 56rem) {
-          .queue-table, .queue-table tbody { display: block; width: 100%; }
-          .queue-table th { width: auto !important; }
-          .queue-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-          .queue-table tr { display: block; border: 1px solid var(--line); border-radius: 8px; margin-bottom: .75rem; padding: .35rem .25rem; }
-          .queue-table td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: .5rem; border: none; padding: .35rem .5rem; }
-          .queue-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; }
-        }
-        /* A narrow card (a phone, or large text) puts each label above its value. */
-        @container (max-width: 26rem) {
-          .queue-table td { grid-template-columns: minmax(0, 1fr); gap: .1rem; }
-        }
-      `}</style>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { adminMessagePreview } from '../../../lib/truncate.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { formatDateTime, StatusBadge, type Query } from '../../request/index.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
+import './user-queries-modal.css';
 
 type Props = { user: { _id: string; fullName: string } | null; onClose: () => void };
 
@@ -26,16 +27,6 @@ export function UserQueriesModal({ user, onClose }: Props) {
           ))}
         </ul>
       )}
-      <style>{`
-        .uq-list { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; max-height: 65vh; overflow-y: auto; }
-        .uq-item { border: 1px solid var(--line); border-radius: 8px; padding: .85rem 1rem; display: grid; gap: .4rem; }
-        .uq-top { display: flex; justify-content: space-between; gap: .5rem; flex-wrap: wrap; align-items: center; }
-        .uq-item dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .2rem .75rem; margin: 0; font-size: .92rem; }
-        .uq-item dt { font-weight: 600; color: var(--muted); }
-        .uq-item dd { margin: 0; }
-        .uq-files { display: flex; flex-wrap: wrap; gap: .25rem .75rem; }
-        .uq-msg { white-space: pre-wrap; margin: 0; }
-      `}</style>
     </Modal>
   );
 }

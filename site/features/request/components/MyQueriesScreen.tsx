@@ -10,6 +10,7 @@ import { SearchBox } from '../../search/index.ts';
 import { takeNotice } from '../../../lib/carried-notice.ts';
 import { paths } from '../../../lib/routes.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
+import './my-queries-screen.css';
 
 const PAGE_SIZE = 5; // docs/product.md §9
 
@@ -100,24 +101,6 @@ function MyQueries() {
         )}
       </section>
       <QueryDetailsModal query={open} onClose={() => setOpen(null)} />
-      <style>{`
-        .myq h1 { font-size: 1.6rem; }
-        .myq-notice { background: #dcfce7; color: #166534; border: 1px solid #bbf7d0; border-radius: 8px; padding: .6rem .8rem; }
-        .table-scroll { overflow-x: auto; }
-        .myq-table { width: 100%; border-collapse: collapse; }
-        .myq-table th, .myq-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
-        .myq-table td { overflow-wrap: anywhere; }
-        /* A long message wraps anywhere; the View button keeps its one word whole (200 % zoom). */
-        .myq-table .btn { overflow-wrap: normal; white-space: nowrap; }
-        .myq-table th { font-size: .82rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
-        @media (max-width: 600px) {
-          .myq-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-          .myq-table tr { display: block; border-bottom: 1px solid var(--line); padding: .5rem 0; }
-          .myq-table td { display: flex; justify-content: space-between; align-items: center; gap: 1rem; border: none; padding: .25rem; }
-          .myq-table td::before { content: attr(data-label); font-weight: 600; color: var(--muted); font-size: .85rem; flex-shrink: 0; }
-          .myq-message { min-width: 0; text-align: right; }
-        }
-      `}</style>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { paths } from '../../../lib/routes.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { formatBidDueDate } from '../../../../portal-api/src/modules/queries/queries.labels.ts';
 import { formatDateTime, IMAGE_NAME, StatusBadge, type Query } from '../query-format.tsx';
+import './query-details-modal.css';
 
 const CHAT_DELAY_MS = 100; // docs/product.md §9
 
@@ -68,16 +69,6 @@ export function QueryDetailsModal({ query, onClose }: { query: Query | null; onC
           </button>
         </>
       )}
-      <style>{`
-        .qd { display: grid; grid-template-columns: max-content 1fr; gap: .5rem 1rem; margin: 0 0 1rem; }
-        .qd dt { font-weight: 700; color: var(--navy); }
-        .qd dd { margin: 0; min-width: 0; }
-        .qd-message { white-space: pre-wrap; }
-        .qd-files { list-style: none; margin: 0; padding: 0; display: grid; gap: .35rem; }
-        .qd-image { display: inline-flex; align-items: center; gap: .5rem; }
-        .qd-image img { width: 48px; height: 48px; object-fit: cover; border-radius: 6px; border: 1px solid var(--line); }
-        @media (max-width: 480px) { .qd { grid-template-columns: 1fr; } .qd dd { margin-bottom: .5rem; } }
-      `}</style>
     </Modal>
   );
 }

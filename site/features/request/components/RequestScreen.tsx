@@ -22,6 +22,7 @@ import { NOT_AUTHENTICATED, QUERY_CREATED } from '../../../../portal-api/src/mod
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { overallPercent, UPLOAD_WAITING, useResumableUploads } from '../../../lib/resumable-uploads.ts';
 import { MAYBE_SUBMITTED } from '../../../../portal-api/src/modules/idempotency/idempotency.labels.ts';
+import './request-screen.css';
 
 // docs/product.md §5 "Submit request" texts (queries.labels.ts), as the product shows them.
 const REDIRECT_MS = 1000; // docs/product.md §9
@@ -343,18 +344,6 @@ function RequestForm() {
           {busy ? 'Submitting...' : 'Submit Request'}
         </button>
       </form>
-      <style>{`
-        .request-card { max-width: 860px; margin: 0 auto; }
-        .request-card h1 { font-size: 1.5rem; letter-spacing: .03em; }
-        .request-lead { color: var(--muted); margin-top: 0; }
-        .request-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 17rem), 1fr)); gap: 0 1rem; }
-        .request-progress { display: flex; align-items: center; gap: .75rem; margin: .5rem 0 1rem; }
-        .request-bar { flex: 1; height: 12px; background: var(--bg-soft); border: 1px solid var(--line); border-radius: 999px; overflow: hidden; }
-        .request-bar span { display: block; height: 100%; background: var(--orange); transition: width .2s; }
-        .request-pct { font-variant-numeric: tabular-nums; font-weight: 700; min-width: 3.5ch; text-align: right; }
-        .request-waiting { margin: -.5rem 0 1rem; color: #92400e; font-weight: 600; }
-        .request-submit { width: 100%; margin-top: .5rem; }
-      `}</style>
     </div>
   );
 }

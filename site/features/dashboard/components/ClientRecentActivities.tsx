@@ -9,6 +9,7 @@ import { formatDate, formatTime, StatusBadge } from '../../request/index.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
 import { ACTIVITIES_DEFAULT_LIMIT, latestActivitiesNote } from '../../../../portal-api/src/modules/activities/activities.labels.ts';
 import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
+import './client-recent-activities.css';
 
 const ROWS = 6; // docs/product.md §9
 const features = tableFeatures({});
@@ -71,30 +72,6 @@ export function RecentActivities() {
         </ScrollRegion>
       )}
       {expanded && all.length >= ACTIVITIES_DEFAULT_LIMIT && <p className="recent-note">{latestActivitiesNote(all.length)}</p>}
-      <style>{`
-        .recent-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .5rem 1rem; margin-bottom: .75rem; }
-        .recent-head h2 { margin: 0; font-size: 1.2rem; }
-        .table-scroll { overflow-x: auto; }
-        .recent-project { overflow-wrap: anywhere; }
-        .recent-note { margin: .75rem 0 0; color: var(--muted); font-size: .9rem; }
-        .data-table { width: 100%; border-collapse: collapse; font-size: .95rem; }
-        .data-table th, .data-table td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
-        .data-table th { font-size: .82rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); }
-        @media (max-width: 600px) {
-          .data-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-          .data-table tr { display: block; border-bottom: 1px solid var(--line); padding: .4rem 0; }
-          /* The label takes up to 40 % (at least its longest word) and wraps between its words; the value, at the
-             row's end, the rest of the line, where its words wrap whole and only a string longer than the line (a
-             file name, an e-mail) breaks. In a flex row both shrank below their longest word ('Activit|y'). */
-          .data-table td { display: grid; grid-template-columns: fit-content(40%) minmax(0, 1fr); justify-items: end; gap: 1rem; border: none; padding: .25rem .25rem; overflow-wrap: anywhere; }
-          .data-table td::before { content: attr(data-label); justify-self: start; overflow-wrap: normal; font-weight: 600; color: var(--muted); font-size: .85rem; }
-          /* With large text a label and its value no longer fit side by side: the label goes above (in rem, so it follows the text). */
-          .recent .table-scroll { container-type: inline-size; }
-          @container (max-width: 14rem) {
-            .data-table td { grid-template-columns: minmax(0, 1fr); justify-items: start; gap: 0; }
-          }
-        }
-      `}</style>
     </section>
   );
 }

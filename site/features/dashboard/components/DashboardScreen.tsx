@@ -3,6 +3,7 @@ import { PortalShell } from '../../../shell/PortalShell.tsx';
 import type { QueryCounts } from '../../../../portal-api/src/modules/queries/queries.schema.ts';
 import { useMyCounts } from '../api.ts';
 import { RecentActivities } from './ClientRecentActivities.tsx';
+import './dashboard-screen.css';
 
 /** /portal (docs/product.md §2 "Client routes"): greeting, three stat cards, recent activities. */
 export function DashboardScreen() {
@@ -40,14 +41,6 @@ function Dashboard() {
         </p>
       )}
       <RecentActivities />
-      <style>{`
-        .dash h1 { font-size: 1.75rem; margin-bottom: .25rem; }
-        .dash-welcome { color: var(--muted); margin: 0 0 1.25rem; max-width: 60ch; }
-        .dash-cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 1rem; margin-bottom: 1.5rem; }
-        .stat-card .stat-label { margin: 0; font-weight: 600; color: var(--muted); font-size: .95rem; }
-        .stat-card .stat-value { font-size: 2rem; font-weight: 800; color: var(--navy); margin: .25rem 0; }
-        .stat-card .stat-trend { margin: 0; font-size: .85rem; color: var(--ok); }
-      `}</style>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/date-format.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { useAddNote, useNotes } from '../api.ts';
+import './notes-thread.css';
 
 /** Room for the open thread: at least 48 rem wide and 40 rem tall, in the page's own rem. */
 const roomy = () => {
@@ -68,17 +69,6 @@ export function NotesThread({ queryId }: { queryId: string }) {
         </button>
       </form>
       <CharCount id={countId} value={text.trim()} max={NOTE_MAX} />
-      <style>{`
-        .notes { border-top: 1px dashed #d4a017; background: #fffbea; padding: .4rem .75rem; max-height: 40vh; overflow-y: auto; }
-        .notes summary { cursor: pointer; font-weight: 600; color: #7a5a00; }
-        .notes-hint { font-weight: 400; font-size: .85rem; }
-        .notes-list { list-style: none; margin: .4rem 0; padding: 0; display: grid; gap: .4rem; }
-        .note { background: #fff4c2; border-left: 3px solid #d4a017; padding: .3rem .6rem; border-radius: 4px; }
-        .note p { margin: .2rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-        .note-meta { font-size: .8rem; color: #6b5500; }
-        .notes-form { display: flex; gap: .5rem; align-items: flex-end; }
-        .notes-form textarea { flex: 1; min-width: 0; resize: vertical; }
-      `}</style>
     </details>
   );
 }

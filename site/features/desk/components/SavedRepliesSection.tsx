@@ -3,6 +3,7 @@ import { SAVED_REPLY_LIMITS } from '../../../../portal-api/src/modules/saved-rep
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { useCreateSavedReply, useDeleteSavedReply, useSavedReplies } from '../api.ts';
+import './saved-replies-section.css';
 
 /**
  * The firm's saved replies (docs/product.md §25), managed on /admin-service below the services:
@@ -88,14 +89,6 @@ export function SavedRepliesSection() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting._id)}
       />
-      <style>{`
-        .saved-replies { margin-top: 2rem; padding: 1rem 1.25rem; }
-        .saved-reply-list { list-style: none; padding: 0; display: grid; gap: .75rem; }
-        .saved-reply-list li { border: 1px solid var(--line); border-radius: 8px; padding: .6rem .8rem; display: grid; gap: .3rem; justify-items: start; }
-        .saved-reply-list p { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-        .saved-reply-form { display: grid; gap: .4rem; max-width: 40rem; }
-        .saved-reply-form > * { min-width: 0; }
-      `}</style>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { useInviteStaff, useStaff, useStaffSwitch } from '../api.ts';
+import './staff-panel.css';
 
 /** The Staff tab of /user (docs/product.md §25): the admins, inviting one, disabling one. */
 export function StaffPanel() {
@@ -121,11 +122,6 @@ export function StaffPanel() {
         onCancel={() => setDisabling(null)}
         onConfirm={() => disabling && toggle.mutate({ id: disabling._id, enable: false })}
       />
-      <style>{`
-        .staff-invite { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin-bottom: 1rem; }
-        .staff-invite input { flex: 1; min-width: 14rem; max-width: 24rem; }
-        .staff-sub { font-size: 1.1rem; margin-top: 1.5rem; }
-      `}</style>
     </div>
   );
 }

@@ -5,9 +5,10 @@ import { paths } from '../../../lib/routes.ts';
 import { BLOG_LIMITS, BLOG_TEXTS } from '../../../../portal-api/src/modules/blogs/blogs.rules.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Pager } from '../../../ui/Pager.tsx';
-import { BLOG_CARD_STYLES, BlogCard } from './BlogCard.tsx';
+import { BlogCard } from './BlogCard.tsx';
 import { type Blog, messageOr } from '../blog-admin.ts';
 import type { MenuAction } from './OptionsMenu.tsx';
+import './blog-board.css';
 
 type Props = { status: 'published' | 'draft' };
 
@@ -173,17 +174,6 @@ export function BlogBoard({ status }: Props) {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && removeOne.mutate(deleting._id)}
       />
-      <style>{`
-        .bb { max-width: 1200px; }
-        .bb-actions { display: flex; gap: .5rem; flex-wrap: wrap; }
-        .bb-status { margin: 0 0 .75rem; color: var(--muted); }
-        .bb-status:empty { margin: 0; }
-        .bb-grid > li { display: flex; }
-        .bb-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 250px), 1fr)); gap: 1rem; }
-        .bb-empty { display: grid; gap: .75rem; justify-items: start; }
-        .bb-empty p { margin: 0; }
-        ${BLOG_CARD_STYLES}
-      `}</style>
     </div>
   );
 }

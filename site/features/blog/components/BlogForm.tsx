@@ -13,6 +13,7 @@ import type { BlogFormInput, blogFormSchema } from '../../../../portal-api/src/m
 import { type Blog, messageOr } from '../blog-admin.ts';
 import { CategoryField } from './CategoryField.tsx';
 import { acceptOf, hasAcceptedName, refusalOf } from '../../../../portal-api/src/shared/file-kinds.ts';
+import './blog-form.css';
 
 const QuillEditor = lazy(() => import('./QuillEditor.tsx'));
 
@@ -327,32 +328,6 @@ export function BlogForm({ initial }: { initial: Blog | null }) {
           </button>
         </div>
       </div>
-      <style>{`
-        .be { max-width: 960px; }
-        .be-card { display: grid; gap: .25rem; }
-        .be-row { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1rem; align-items: start; }
-        .be-req { color: var(--danger); }
-        .be-label { font-weight: 600; font-size: .95rem; }
-        .be-hint { margin: 0; color: var(--muted); font-size: .88rem; display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
-        .be-preview { display: flex; gap: 1rem; align-items: end; flex-wrap: wrap; margin-top: .5rem; }
-        .be-preview img { max-width: min(100%, 360px); max-height: 200px; width: auto; border-radius: 8px; border: 1px solid var(--line); object-fit: cover; }
-        .be-actions { display: flex; justify-content: flex-end; gap: .75rem; flex-wrap: wrap; border-top: 1px solid var(--line); padding-top: 1rem; margin-top: .5rem; }
-        .qe { background: #fff; }
-        .qe .ql-toolbar.ql-snow { border-radius: 8px 8px 0 0; border-color: #b8c1cc; display: flex; flex-wrap: wrap; gap: .15rem; }
-        .qe .ql-container.ql-snow { border-radius: 0 0 8px 8px; border-color: #b8c1cc; font: inherit; font-size: 1rem; }
-        /* quill.snow.css gives the container height: 100% of the frame that also holds the toolbar, so it spilled
-           out by the toolbar's height (42 px, 95 px once the toolbar wraps at 375) over the image field. */
-        .qe .ql-container { height: auto; }
-        .qe .ql-editor { min-height: 280px; line-height: 1.65; }
-        .qe .ql-editor:focus { outline: 2px solid rgb(242 107 29 / 45%); outline-offset: -2px; }
-        .qe.is-invalid .ql-container.ql-snow, .qe.is-invalid .ql-toolbar.ql-snow { border-color: var(--danger); }
-        .qe .ql-snow .ql-tooltip { z-index: 5; }
-        .qe .ql-editor img { max-width: 100%; height: auto; }
-        @media (max-width: 640px) {
-          .be-row { grid-template-columns: minmax(0, 1fr); gap: 0; }
-          .qe .ql-snow .ql-tooltip { left: 0 !important; max-width: 100%; }
-        }
-      `}</style>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { CATEGORY_NAME_MAX, CATEGORY_TEXTS } from '../../../../portal-api/src/mo
 import { limitState } from '../../../lib/text-limit.ts';
 import { CharCount } from '../../../ui/CharCount.tsx';
 import { messageOr } from '../blog-admin.ts';
+import './category-field.css';
 
 type Props = { value: string; invalid: boolean; error: ReactNode; onChange: (id: string) => void };
 
@@ -117,14 +118,6 @@ export function CategoryField({ value, invalid, error, onChange }: Props) {
           <CharCount id="cf-new-count" value={name} max={CATEGORY_NAME_MAX} />
         </div>
       )}
-      <style>{`
-        /* One column no wider than the form's: the select's own width (its longest option, 400 px with
-           large text) widened the field and the page past a phone's width. */
-        .cf-field { grid-template-columns: minmax(0, 1fr); }
-        .cf-row { display: flex; gap: .5rem; flex-wrap: wrap; min-width: 0; }
-        .cf-row select, .cf-row input { flex: 1 1 12rem; width: auto; min-width: 0; }
-        .cf-new { margin-top: .5rem; padding: .75rem; border: 1px dashed var(--line); border-radius: 8px; background: var(--bg-soft); display: grid; gap: .35rem; }
-      `}</style>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useDeleteService, useServices } from '../api.ts';
 import type { FormMode } from './ServiceFormModal.tsx';
 import type { SubService } from '../types.ts';
 import { PRODUCT_TEXTS } from '../../../lib/product-texts.ts';
+import './admin-services-screen.css';
 
 // The service form (react-hook-form) opens on demand and the saved replies sit below the services:
 // both load right after the page's first paint instead of in it (first-load JavaScript, docs/performance.md).
@@ -185,26 +186,6 @@ function ManageServices() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting._id)}
       />
-      <style>{`
-        .svc-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: .75rem; }
-        /* Side paddings and gaps stop at their size at normal text, so large text keeps a phone's width for the words. */
-        .svc-card { padding: .5rem min(.75rem, 12px); }
-        .svc-row { display: flex; align-items: center; justify-content: space-between; gap: .5rem; flex-wrap: wrap; }
-        .svc-row > * { min-width: 0; }
-        .svc-toggle { display: flex; align-items: center; gap: min(.6rem, 10px); background: none; border: none; font: inherit; cursor: pointer; padding: .5rem min(.25rem, 4px); min-height: 44px; text-align: left; flex: 1 1 14rem; color: var(--ink); }
-        /* The count goes under the title where the two do not fit on a line (a phone with large text). */
-        .svc-label { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 min(.6rem, 10px); min-width: 0; }
-        .svc-title { font-weight: 700; color: var(--navy); min-width: 0; }
-        .svc-caret { flex: none; width: 1rem; color: var(--orange); }
-        .svc-subs { border-top: 1px solid var(--line); margin-top: .25rem; padding: .5rem 0 .5rem min(1.6rem, 26px); display: grid; gap: .5rem; justify-items: start; }
-        .svc-subs ul { list-style: none; margin: 0; padding: 0; width: 100%; }
-        .svc-subs li { padding: .25rem 0; border-bottom: 1px dashed var(--line); }
-        .svc-actions { display: flex; gap: .35rem; flex-wrap: wrap; }
-        .svc-view { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .5rem 1rem; margin: 0; }
-        .svc-view dt { font-weight: 600; }
-        .svc-view dd { margin: 0; white-space: pre-wrap; }
-        .muted { color: var(--muted); font-size: .88rem; }
-      `}</style>
     </div>
   );
 }

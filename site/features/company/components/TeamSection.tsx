@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { paths } from '../../../lib/routes.ts';
 import { useCompany, useInvite, useLeaveCompany, useRemoveMember, useWithdrawInvite } from '../api.ts';
+import './team-section.css';
 
 type Member = { _id: string; fullName: string; email: string; status: string; isOwner: boolean };
 const INVITE_FIELD = 'team-invite-email';
@@ -167,17 +168,6 @@ export function TeamSection() {
         onCancel={() => setLeaving(false)}
         onConfirm={() => leave.mutate()}
       />
-      <style>{`
-        /* Label, field and button share a line where they fit and wrap where they do not: the field's
-           own width (20 characters, 374 px with large text) widened a phone's page. */
-        .team-invite { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem .75rem; margin-top: 1rem; }
-        .team-invite label { min-width: 0; }
-        .team-invite input { flex: 0 1 20rem; min-width: 0; }
-        .team-invite .btn { flex: none; max-width: 100%; }
-        .team-invite .input[aria-invalid='true'] { border-color: var(--danger); }
-        .team-invite-error { flex: 1 0 100%; margin: 0; }
-        .team-invite-error:empty { display: none; }
-      `}</style>
     </section>
   );
 }

@@ -83,6 +83,22 @@ export default tseslint.config(
     },
   },
   {
+    // A component's CSS is a stylesheet beside it, imported by it (file-picker.css): a <style> written
+    // in JSX rides as a string in the page's first-load JavaScript and is parsed inside React's commit
+    // (docs/decisions/0007-react-not-preact.md, "CSS inserted by React").
+    files: ['site/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='style']",
+          message:
+            "Put a component's CSS in a stylesheet beside it, imported by the component (e.g. file-picker.css), not in a <style> element.",
+        },
+      ],
+    },
+  },
+  {
     // Islands and pages never reach into the server: no database, no routes, no libs.
     files: ['site/**/*.{ts,tsx,astro}'],
     rules: {

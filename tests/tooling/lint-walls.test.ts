@@ -131,4 +131,20 @@ describe('the code rules', () => {
       expect.stringContaining(unused),
     ]);
   });
+
+  it("a component's CSS is a stylesheet it imports, never a <style> element written in JSX", async () => {
+    const inline = 'export function Planted() {\n  return <style>{`.planted { color: red; }`}</style>;\n}\n';
+    expect(await lint('site/features/request/components/Planted.tsx', inline)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Put a component's CSS in a stylesheet beside it/),
+    ]);
+    const imported = [
+      "import './planted.css';",
+      '',
+      'export function Planted() {',
+      '  return <p className="planted">planted</p>;',
+      '}',
+      '',
+    ].join('\n');
+    expect(await lint('site/features/request/components/Planted.tsx', imported)).toEqual([]);
+  });
 });

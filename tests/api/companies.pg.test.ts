@@ -151,6 +151,30 @@ describe('invitations', () => {
     ).toBeUndefined();
   });
 
+  it('names the inviter once in the mails of a company named after them, as the sign-up page does', async () => {
+    // Olivia's company took her name at sign-up (the lookup above answers it): 'their team' stands for it.
+    const known = await createClient(server, admin, { fullName: 'Kim Known' });
+    const email = `their-team-${Date.now()}@example.com`;
+    for (const to of [email, known.email])
+      expect((await server.call('POST', '/api/companies/me/invites', { json: { email: to }, token: owner.token })).status).toBe(201);
+    const mailTo = (to: string) =>
+      until(`the invitation mail to ${to}`, async () =>
+        (await server.outbox()).find((m) => m.to.includes(to) && m.subject.startsWith('Olivia Owner invited you')),
+      );
+    const [invite, existing] = [await mailTo(email), await mailTo(known.email)];
+    for (const mail of [invite, existing]) {
+      expect(mail.subject).toBe('Olivia Owner invited you to their team on the client portal');
+      expect(mail.text).not.toContain('join Olivia Owner');
+      expect(mail.html).not.toContain('join Olivia Owner');
+    }
+    expect(invite.text).toContain(
+      'Olivia Owner invited you to join their team on our client portal, to follow and discuss its estimate requests together.',
+    );
+    expect(existing.text).toContain(
+      'Olivia Owner invited you to join their team on our client portal. This address already has an account, and an account belongs to one company, so nothing was changed.',
+    );
+  });
+
   it("refuses the inviter's own address with a sentence, and mails nobody", async () => {
     // A mail is an outbox row written with the answer's transaction: none is queued by the time the answer comes.
     const queued = async () =>
@@ -308,6 +332,7 @@ describe("the company's name", () => {
     expect((await server.call('POST', '/api/companies/me/invites', { json: { email }, token: firm.token })).status).toBe(201);
     const mail = await until('the invitation mail', async () => (await server.outbox()).find((m) => m.to.includes(email)));
     expect(mail.subject).toBe('Nina Namer invited you to Coastal Drywall LLC on the client portal');
+    expect(mail.text).toContain('Nina Namer invited you to join Coastal Drywall LLC on our client portal, to follow');
     // An emptied field keeps the name: a company always has one.
     expect((await saveCompany(firm.token, '')).status).toBe(200);
     expect(await companyOf(firm.token)).toBe('Coastal Drywall LLC');

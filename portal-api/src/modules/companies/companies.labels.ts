@@ -24,11 +24,17 @@ export const COMPANY_TEXTS = {
 } as const;
 
 /**
- * The sign-up page's line for an invitation. A one-person company is named after its owner (a
- * sign-up's company takes the person's name, docs/product.md "Colleagues"), so naming it would
- * name the inviter twice ('Ana Ruiz invited you to join Ana Ruiz.'): it is then 'their team'.
+ * Who invites, in what the invited person reads: the sign-up page's line and the invitation mails.
+ * A one-person company is named after its owner (a sign-up's company takes the person's name,
+ * docs/product.md "Colleagues"), so naming it would name the inviter twice ('Ana Ruiz invited you
+ * to join Ana Ruiz'): it is then 'their team'.
  */
-export function invitedToJoin(invitedBy: string, companyName: string): string {
+export function invitingTeam(invitedBy: string, companyName: string): string {
   const own = !companyName.trim() || companyName.trim().toLocaleLowerCase() === invitedBy.trim().toLocaleLowerCase();
-  return `${invitedBy} invited you to join ${own ? 'their team' : companyName}.`;
+  return own ? 'their team' : companyName;
+}
+
+/** 'Ana Ruiz invited you to join Ruiz Builders': the sign-up page's line and the start of the invitation mails. */
+export function invitedToJoin(invitedBy: string, companyName: string): string {
+  return `${invitedBy} invited you to join ${invitingTeam(invitedBy, companyName)}`;
 }

@@ -1,6 +1,6 @@
 import { noticeParts } from '../../lib/mail.ts';
 import type { OutgoingMail } from '../outbox/outbox.repo.ts';
-import { INVITE_TTL_DAYS } from './companies.labels.ts';
+import { INVITE_TTL_DAYS, invitedToJoin, invitingTeam } from './companies.labels.ts';
 
 // The mails of client companies (docs/product.md, "Colleagues").
 
@@ -12,10 +12,10 @@ export function inviteMail(to: string, publicUrl: string, invite: { token: strin
   return {
     kind: 'company-invite',
     to,
-    subject: `${invite.inviter} invited you to ${invite.company} on the client portal`,
+    subject: `${invite.inviter} invited you to ${invitingTeam(invite.inviter, invite.company)} on the client portal`,
     ...noticeParts(
       [
-        `${invite.inviter} invited you to join ${invite.company} on our client portal, to follow and discuss its estimate requests together.`,
+        `${invitedToJoin(invite.inviter, invite.company)} on our client portal, to follow and discuss its estimate requests together.`,
         `Sign up with this e-mail address through the link below within ${INVITE_TTL_DAYS} days. The link works once. Our team approves the account before you can sign in.`,
       ],
       { label: 'Accept the invitation', url: `${publicUrl}/signup#invite=${encodeURIComponent(invite.token)}` },
@@ -28,10 +28,10 @@ export function inviteExistingMail(to: string, publicUrl: string, invite: { invi
   return {
     kind: 'company-invite-existing',
     to,
-    subject: `${invite.inviter} invited you to ${invite.company} on the client portal`,
+    subject: `${invite.inviter} invited you to ${invitingTeam(invite.inviter, invite.company)} on the client portal`,
     ...noticeParts(
       [
-        `${invite.inviter} invited you to join ${invite.company} on our client portal. This address already has an account, and an account belongs to one company, so nothing was changed.`,
+        `${invitedToJoin(invite.inviter, invite.company)} on our client portal. This address already has an account, and an account belongs to one company, so nothing was changed.`,
         'If you want to work on their requests with them, ask them to invite another of your addresses. If you did not expect this, you can ignore this e-mail.',
       ],
       { label: 'Sign in', url: `${publicUrl}/login` },

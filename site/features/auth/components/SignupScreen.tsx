@@ -107,7 +107,7 @@ function SignupForm() {
       </div>
       {invited ? (
         <p className="auth-invite" role="status">
-          {invitedToJoin(invited.invitedBy, invited.companyName)}
+          {`${invitedToJoin(invited.invitedBy, invited.companyName)}.`}
         </p>
       ) : null}
       <div className="auth-row">

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createClient, mailsTo, signIn, signInAdmin, startTestServer, type TestServer } from './harness.ts';
+import { STAFF_TEXTS } from '../../portal-api/src/modules/users/staff.labels.ts';
 import { openSocket } from './socket.ts';
 import { invitationLink, inviteAdmin } from './staff-accounts.ts';
 import { submitQuery } from './submit-query.ts';
@@ -108,6 +109,19 @@ describe('inviting an admin', () => {
     expect(row.role).toBe('client');
     expect(
       await server.deps.db.selectFrom('staff_invitations').select('id').where('email', '=', client.email).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it("refuses the inviter's own address with a sentence under the field, and mails nobody", async () => {
+    const before = (await mailsTo(server, ADMIN.email)).length;
+    for (const email of [ADMIN.email, ` ${ADMIN.email.toUpperCase()} `]) {
+      const res = await server.call('POST', '/api/staff/invitations', { token: admin, json: { email } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: STAFF_TEXTS.inviteSelf, code: 'invalid_input', field: 'email' });
+    }
+    expect((await mailsTo(server, ADMIN.email)).length).toBe(before);
+    expect(
+      await server.deps.db.selectFrom('staff_invitations').select('id').where('email', '=', ADMIN.email).executeTakeFirst(),
     ).toBeUndefined();
   });
 

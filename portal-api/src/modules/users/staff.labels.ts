@@ -2,6 +2,7 @@
 // server and shown by the screens. No imports: the browser takes them as they are.
 export const STAFF_TEXTS = {
   invited: (email: string) => `An invitation has been sent to ${email}.`,
+  inviteSelf: 'This is your own e-mail address. Invite the new admin with theirs.',
   invitationInvalid: 'This invitation link is not valid, was already used or has expired. Please ask an admin for a new one.',
   accepted: 'Your admin account is ready. Sign in with your e-mail and password.',
   disabled: 'The admin has been disabled. Their sessions have ended.',

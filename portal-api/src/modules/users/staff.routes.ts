@@ -47,17 +47,20 @@ export function staffRoutes(deps: Deps) {
         description:
           'Answers the same 202 whether or not the address has an account, so the answer tells nobody who has one: a new address gets the ' +
           'link (a newer invitation replaces an open one), an address with an account gets a mail saying so. Only the SHA-256 of the ' +
-          "link's token is stored; the token travels in the link's #fragment, so it never reaches a server log.",
+          "link's token is stored; the token travels in the link's #fragment, so it never reaches a server log. The inviter's own " +
+          'address is refused (400, field `email`): it says nothing the inviter does not know.',
         request: jsonBody(InviteStaffSchema),
         responses: {
           202: jsonResponse(StaffMessageSchema, 'Invitation sent'),
-          400: { description: 'Not an e-mail address' },
+          400: { description: "Not an e-mail address, or the inviter's own (invalid_input, field email)" },
           ...ADMIN_ONLY,
         },
       }),
       async (c) => {
         const { email } = c.req.valid('json');
         const inviter = c.var.user;
+        // The inviter already has an account, their own: a mail telling them so would only confuse.
+        if (email === inviter.email.trim().toLowerCase()) throw new HttpError(400, STAFF_TEXTS.inviteSelf, { field: 'email' });
         await db.transaction().execute(async (trx) => {
           if (await findUserByEmail(trx, email)) {
             await enqueueMail(trx, invitationExistingMail(email, inviter.fullName, config.publicUrl));

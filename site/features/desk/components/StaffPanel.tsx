@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
@@ -14,12 +16,23 @@ export function StaffPanel() {
   const [email, setEmail] = useState('');
   const [disabling, setDisabling] = useState<{ _id: string; fullName: string } | null>(null);
   const emailId = useId();
+  const errorId = useId();
+  // The server's refusal of the address itself (not an e-mail, or the admin's own), said under the field.
+  const [refusal, setRefusal] = useState('');
   const invite = useInviteStaff({
     onSuccess: (res) => {
       setEmail('');
       toast.success(res.message);
     },
-    onError: (err) => toast.error(err.message || 'Failed to send the invitation'),
+    onError: (err) => {
+      if (!(err instanceof ApiError && err.field === 'email')) {
+        toast.error(err.message || 'Failed to send the invitation');
+        return;
+      }
+      // WCAG 3.3.1: the field is marked, described by the sentence and focused, as in the Team section.
+      setRefusal(err.message);
+      document.getElementById(emailId)?.focus();
+    },
   });
   const toggle = useStaffSwitch({
     onSuccess: (res) => toast.success(res.message),
@@ -32,14 +45,27 @@ export function StaffPanel() {
         className="staff-invite"
         onSubmit={(e) => {
           e.preventDefault();
-          if (email.trim()) invite.mutate(email.trim());
+          if (!email.trim()) return;
+          setRefusal('');
+          invite.mutate(email.trim());
         }}
       >
         <label htmlFor={emailId}>Invite an admin by e-mail</label>
-        <input id={emailId} type="email" className="input" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id={emailId}
+          type="email"
+          className="input"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          {...fieldError(!!refusal, errorId)}
+        />
         <button type="submit" className="btn" {...busyButton(invite.isPending)}>
           Send invitation
         </button>
+        <p id={errorId} className="error-text staff-invite-error" role="alert">
+          {refusal}
+        </p>
       </form>
       {staff.isPending ? (
         <p role="status">Loading staff…</p>

@@ -24,10 +24,16 @@ async function largeTextPhone(browser: Browser, session: Session, viewport = { w
 async function expectFitsPhone(page: Page, inside: Locator[]) {
   const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect.soft(width.scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(width.client);
+  await expectInsidePhone(page, inside);
+}
+
+/** Each of `inside` ends within the viewport's width (soft, as expectFitsPhone). */
+async function expectInsidePhone(page: Page, inside: Locator[]) {
+  const client = await page.evaluate(() => document.documentElement.clientWidth);
   for (const locator of inside) {
     for (const element of await locator.all()) {
       const box = (await element.boundingBox())!;
-      expect.soft(box.x + box.width, `${element.toString()} ends past the phone's edge`).toBeLessThanOrEqual(width.client);
+      expect.soft(box.x + box.width, `${element.toString()} ends past the phone's edge`).toBeLessThanOrEqual(client);
     }
   }
 }
@@ -140,6 +146,29 @@ test("the Users screen's Clients and Staff tabs grow with the text at 200 %", as
     expect.soft(await tab.evaluate((el) => getComputedStyle(el).fontSize), `the ${name} tab's text`).toBe(bodySize);
   }
   await expectFitsPhone(page, [page.getByRole('tablist', { name: 'Accounts' })]);
+  await page.context().close();
+});
+
+test("the Users screen's cards give a value the phone's width with the text at 200 %, names whole", async ({ browser, request, admin }) => {
+  const name = 'Bartholomew Fitzgerald-Lang';
+  await newClient(request, admin, name);
+  const page = await largeTextPhone(browser, admin);
+  // A card's label column of 6.5rem (208 px) left its value 53 px: 'Ba / rth / olo / mew …'.
+  await page.goto('/user');
+  const clientName = page.getByRole('cell', { name: `Full Name ${name}`, exact: true });
+  await expect(clientName).toBeVisible();
+  expect.soft(await breaksInsideWords(clientName), 'lines of the name that start inside a word').toEqual([]);
+  // The Staff cards had no labels, only their empty column, and the status pill ended past the edge.
+  await page.getByRole('tab', { name: 'Staff' }).click();
+  const me = page.getByRole('row').filter({ hasText: admin.user.email });
+  const adminName = me.getByRole('cell', { name: `Full Name ${admin.user.fullName} (you)`, exact: true });
+  await expect(adminName).toBeVisible();
+  await expect(me.getByRole('cell', { name: `Email ${admin.user.email}`, exact: true })).toBeVisible();
+  await expect(me.getByRole('cell', { name: 'Status Active', exact: true })).toBeVisible();
+  await expect(me.getByRole('cell', { name: /^Action Disable/ })).toBeVisible();
+  expect.soft(await breaksInsideWords(adminName), "lines of the admin's name that start inside a word").toEqual([]);
+  await expectInsidePhone(page, [me.getByText('Active', { exact: true }), me.getByRole('button', { name: /^Disable / })]);
+  await keepShot(page, { path: path.resolve('test-results', 'large-text-phone', 'staff-cards-375.png') });
   await page.context().close();
 });
 

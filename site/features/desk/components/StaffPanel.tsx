@@ -87,17 +87,18 @@ export function StaffPanel() {
             <tbody>
               {staff.data.data.map((s) => (
                 <tr key={s._id}>
-                  <td>
+                  {/* The labels of the phone's cards (users.css), one per column. */}
+                  <td data-label="Full Name">
                     {s.fullName}
                     {s._id === me ? ' (you)' : ''}
                   </td>
-                  <td>{s.email}</td>
-                  <td>
+                  <td data-label="Email">{s.email}</td>
+                  <td data-label="Status">
                     <span className={`badge badge-${s.status === 'active' ? 'approved' : 'pending'}`}>
                       {s.status === 'active' ? 'Active' : 'Disabled'}
                     </span>
                   </td>
-                  <td>
+                  <td data-label="Action">
                     {s.status === 'active' ? (
                       <button
                         type="button"

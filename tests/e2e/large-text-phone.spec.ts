@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { STAFF_TEXTS } from '../../portal-api/src/modules/users/staff.labels.ts';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
 import { asUser, keepShot, newClient, type Session, submitRequest } from './support.ts';
 
@@ -169,6 +170,20 @@ test("the Users screen's cards give a value the phone's width with the text at 2
   expect.soft(await breaksInsideWords(adminName), "lines of the admin's name that start inside a word").toEqual([]);
   await expectInsidePhone(page, [me.getByText('Active', { exact: true }), me.getByRole('button', { name: /^Disable / })]);
   await keepShot(page, { path: path.resolve('test-results', 'large-text-phone', 'staff-cards-375.png') });
+  await page.context().close();
+});
+
+test("the Staff tab's invitation field, with its refusal under it, fits a phone with the text at 200 %", async ({ browser, admin }) => {
+  const page = await largeTextPhone(browser, admin);
+  await page.goto('/user#staff');
+  // The field would not be narrower than 14rem: 464 px with its padding, and the page as wide.
+  const invite = page.getByLabel('Invite an admin by e-mail');
+  await invite.fill(admin.user.email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const refusal = page.getByText(STAFF_TEXTS.inviteSelf);
+  await expect(refusal).toBeVisible();
+  await expectFitsPhone(page, [invite, page.getByRole('button', { name: 'Send invitation' }), refusal]);
+  await keepShot(page, { path: path.resolve('test-results', 'large-text-phone', 'staff-invite-375.png') });
   await page.context().close();
 });
 

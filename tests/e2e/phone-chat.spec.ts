@@ -286,6 +286,141 @@ test('the client chat: the request details come before the message box where the
   await context.close();
 });
 
+// The same in the admin's workspace, where the list of chats comes first and two skip links at its
+// head pass it, to the conversation's message box and to the request details. The panel followed the
+// conversation in the page at every width, moved above it by CSS alone. The skip links follow the
+// two's order in the page, so the first one reaches what comes first after the list. Under 768 px and
+// at 200 % text an open chat hides the list, and the skip links with it.
+test('the admin chat: the request details come before the conversation where they show above it, and the skip links follow', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  await page.goto(`/admin-chat/${id}`);
+  const panel = page.getByRole('complementary', { name: 'Request details' });
+  const box = page.getByRole('region', { name: 'Conversation' }).getByLabel('Message', { exact: true });
+  await expect(box).toBeEnabled();
+  // The panel's sections are in, so that beside the chat it has controls to reach.
+  const assignee = panel.getByRole('combobox', { name: 'Assigned to' });
+  await expect(assignee).toBeVisible();
+  // The list is in, down to this request under its client.
+  await expect(page.getByRole('complementary', { name: 'Chats' }).locator('.acl-queries a[aria-current="page"]')).toBeVisible();
+  /** What Tab reaches first in the workspace from the last control before it (the list, or the menu where the list hides). */
+  const firstReached = async (): Promise<'details' | 'conversation'> => {
+    await page.evaluate(() => {
+      const work = document.querySelector('.acs-work')!;
+      const before = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+        (el) =>
+          el.tabIndex >= 0 &&
+          !el.matches(':disabled') &&
+          el.checkVisibility() &&
+          work.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING,
+      );
+      before.at(-1)!.focus();
+    });
+    // A row the list adds meanwhile (its client's requests, loaded on their own) is passed.
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.closest('.rqp')
+          ? 'details'
+          : el?.closest('#conversation')
+            ? 'conversation'
+            : el?.closest('.acs-side')
+              ? null
+              : 'elsewhere';
+      });
+      if (where === 'elsewhere') throw new Error('Tab left the list for neither the request details nor the conversation');
+      if (where) return where;
+    }
+    throw new Error('Tab reached neither the request details nor the conversation');
+  };
+  /** Whether the panel comes before the conversation in the page (what a screen reader reads first). */
+  const panelFirst = () =>
+    page.evaluate(() => {
+      const details = document.querySelector('.rqp')!;
+      const conversation = document.querySelector('#conversation')!;
+      return Boolean(details.compareDocumentPosition(conversation) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+  const skips = page.getByRole('link', { name: /^Skip to the (conversation|request details)$/ });
+  const toConversation = page.getByRole('link', { name: 'Skip to the conversation' });
+  const toDetails = page.getByRole('link', { name: 'Skip to the request details' });
+  /** The screen's first stop after 'Skip to content' (the list's head). */
+  const firstSkip = async () => {
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+  };
+  const show = panel.getByRole('button', { name: 'Show request details' });
+
+  // Beside the chat: the conversation, then the details; so are the skip links.
+  await expect(show).toBeHidden();
+  expect(await firstReached(), 'at 1280 px, beside the chat').toBe('conversation');
+  expect(await panelFirst(), 'at 1280 px, beside the chat').toBe(false);
+  expect(await skips.allTextContents(), 'at 1280 px').toEqual(['Skip to the conversation', 'Skip to the request details']);
+  await firstSkip();
+  await expect(toConversation).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(box).toBeFocused();
+  await toDetails.focus();
+  await page.keyboard.press('Enter');
+  await expect(assignee, 'the first control of the details').toBeFocused();
+  // The layout changing under a message being written leaves it focused.
+  await box.focus();
+  await page.keyboard.type('Is the garage in?');
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(show).toBeVisible();
+  await expect(box, 'the message box keeps the focus').toBeFocused();
+  await expect(box).toHaveValue('Is the garage in?');
+
+  // Folded above the chat (1000 px): the details first. Beside the menu the workspace has under 44 rem,
+  // so the open chat hides the list, and its skip links with it.
+  expect(await firstReached(), 'at 1000 px').toBe('details');
+  await expect(show, 'at 1000 px').toBeFocused();
+  expect(await panelFirst(), 'at 1000 px').toBe(true);
+  await expect(toDetails, 'at 1000 px').toBeHidden();
+  // Folded, with the list beside them (1080 px): the details first, and so their skip link.
+  await page.setViewportSize({ width: 1080, height: 800 });
+  await expect(toDetails).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chats' }), 'at 1080 px, the list shows').toBeVisible();
+  await expect(show, 'at 1080 px').toBeVisible();
+  expect(await firstReached(), 'at 1080 px').toBe('details');
+  await expect(show, 'at 1080 px').toBeFocused();
+  expect(await panelFirst(), 'at 1080 px').toBe(true);
+  expect(await skips.allTextContents(), 'at 1080 px').toEqual(['Skip to the request details', 'Skip to the conversation']);
+  await firstSkip();
+  await expect(toDetails).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(show).toBeFocused();
+  await toConversation.focus();
+  await page.keyboard.press('Enter');
+  await expect(box).toBeFocused();
+
+  // A phone, and a wide screen at 200 % text: the open chat hides the list and its skip links.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(show, 'at 375 px').toBeVisible();
+  expect(await firstReached(), 'at 375 px').toBe('details');
+  await expect(show, 'at 375 px').toBeFocused();
+  expect(await panelFirst(), 'at 375 px').toBe(true);
+  await expect(toConversation, 'at 375 px').toBeHidden();
+  await expect(toDetails, 'at 375 px').toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(show).toBeHidden();
+  expect(await firstReached(), 'back at 1280 px').toBe('conversation');
+  expect(await panelFirst(), 'back at 1280 px').toBe(false);
+
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  await expect(show).toBeVisible();
+  expect(await firstReached(), 'at 1280 px and 200 % text').toBe('details');
+  await expect(show).toBeFocused();
+  expect(await panelFirst(), 'at 1280 px and 200 % text').toBe(true);
+  await expect(toDetails, 'at 1280 px and 200 % text').toBeHidden();
+  await context.close();
+});
+
 // The messages open at the newest one and stay there while the reader is there: as the request's
 // details fold open above them (under 1100 px), which once left the newest ones hidden below, and as
 // a reply comes. Scrolled up to older ones, the reader keeps their place, until they send their own.

@@ -3,6 +3,7 @@
 // status, dates and due countdown as the workspace does.
 export { ChatQuoteCard } from './components/ChatQuoteCard.tsx';
 export { RequestPanel } from './components/RequestPanel.tsx';
+export { usePanelPlace } from './panel-place.ts';
 export { formatDate, formatDateTime, formatTime, StatusBadge, statusLabel, type Query, type QueryStatus } from './admin-format.tsx';
 export { countdown, dueIn } from './countdown.ts';
 export { dueLabel } from './due-label.ts';

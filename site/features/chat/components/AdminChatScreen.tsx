@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { rememberWayBack } from '../../../lib/guards.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
 import { useChatRoom } from '../useChatRoom.ts';
-import { RequestPanel } from '../../request/index.ts';
+import { RequestPanel, usePanelPlace } from '../../request/index.ts';
 import { useUnread } from '../../../shell/unread-store.ts';
 import { useMarkRead } from '../../../shell/use-unread-socket.ts';
 import { AdminShell } from '../../../shell/AdminShell.tsx';
@@ -143,6 +143,9 @@ function AdminChat() {
     const target = (toggle?.checkVisibility() ? toggle : firstFocusable(panel?.querySelector('.rqp-body'))) ?? panel;
     target?.focus();
   };
+  // The request details come before the conversation where they fold above it, after it where they
+  // sit beside it (usePanelPlace, docs/product.md §10).
+  const { onFolded, inPageOrder } = usePanelPlace();
   // The lists and the request panel are memoised and take stable callbacks, so a message or a
   // socket frame re-renders the conversation only, not every row of the screen.
   const presence = room.presence;
@@ -158,18 +161,17 @@ function AdminChat() {
     <div className="acs-frame">
       <div className={`acs${queryId ? ' has-chat' : ''}`}>
         <aside ref={side} className="acs-side" aria-label="Chats">
-          {queryId && (
-            // The list may hold hundreds of links before the conversation: one Tab and Enter pass them.
-            <>
-              <a className="skip-link" href="#conversation" onClick={skipToConversation}>
+          {/* The list may hold hundreds of links before the conversation and the request details: one
+              Tab and Enter pass them, to either, the links in the order of the two in the page. */}
+          {queryId &&
+            inPageOrder(
+              <a key="conversation" className="skip-link" href="#conversation" onClick={skipToConversation}>
                 Skip to the conversation
-              </a>
-              {/* The quote and the other steps sit after the whole conversation: one more skip reaches them. */}
-              <a className="skip-link" href={`#${REQUEST_PANEL_ID}`} onClick={skipToPanel}>
+              </a>,
+              <a key="details" className="skip-link" href={`#${REQUEST_PANEL_ID}`} onClick={skipToPanel}>
                 Skip to the request details
-              </a>
-            </>
-          )}
+              </a>,
+            )}
           <h1 className="acs-title">
             <a href={paths.admin}>Chats</a>
           </h1>
@@ -192,15 +194,18 @@ function AdminChat() {
         <div className="acs-main">
           {queryId ? (
             <div className="acs-work">
-              <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={back} onOpen={open} />
-              <RequestPanel
-                key={`panel-${queryId}`}
-                id={REQUEST_PANEL_ID}
-                queryId={queryId}
-                role="admin"
-                liveStatus={room.queryStatus}
-                liveStamp={room.lifecycleStamp}
-              />
+              {inPageOrder(
+                <ChatPanel key={queryId} queryId={queryId} room={room} knownUser={knownUser} onBack={back} onOpen={open} />,
+                <RequestPanel
+                  key={`panel-${queryId}`}
+                  id={REQUEST_PANEL_ID}
+                  queryId={queryId}
+                  role="admin"
+                  liveStatus={room.queryStatus}
+                  liveStamp={room.lifecycleStamp}
+                  onFolded={onFolded}
+                />,
+              )}
             </div>
           ) : (
             // With no users at all, the list says so (docs/product.md §2 'No users found. …'), once: nothing to select here.

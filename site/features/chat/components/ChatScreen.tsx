@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { requestKeys, useMyQueries, ChatQuoteCard, RequestPanel, StatusBadge } from '../../request/index.ts';
+import { requestKeys, useMyQueries, ChatQuoteCard, RequestPanel, StatusBadge, usePanelPlace } from '../../request/index.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useProgressiveCount } from '../../../lib/progressive.ts';
 import { idFromPath, paths } from '../../../lib/routes.ts';
@@ -104,13 +103,9 @@ function ClientChat() {
     setPane('list');
   };
 
-  // The request's details sit beside the conversation, to its right, on a wide screen, and fold above
-  // it under 1100 px or at large text (chat.css). The page's order follows what is seen, for the Tab
-  // key and screen readers: the details come first where they are above (docs/product.md §10). The
-  // panel says when its layout changes, before the browser paints, and the move is made at once, so
-  // no frame shows the old order. Both keep their keys: React moves them, state and focus kept.
-  const [detailsAbove, setDetailsAbove] = useState(false);
-  const placeDetails = useCallback((folded: boolean) => flushSync(() => setDetailsAbove(folded)), []);
+  // The request's details come before the conversation where they fold above it, after it where
+  // they sit beside it (usePanelPlace, docs/product.md §10).
+  const { onFolded, inPageOrder } = usePanelPlace();
 
   // docs/product.md §4: a message is 'me' when its sender id is the user's id (else the estimating team).
   const isMine = (m: ChatMessage) => (userId ? m.sender._id === userId : m.sender.role === 'client');
@@ -181,7 +176,7 @@ function ClientChat() {
       role="client"
       liveStatus={room.queryStatus}
       liveStamp={room.lifecycleStamp}
-      onFolded={placeDetails}
+      onFolded={onFolded}
     />
   );
 
@@ -248,7 +243,7 @@ function ClientChat() {
             </ul>
           )}
         </aside>
-        {detailsAbove ? [details, conversation] : [conversation, details]}
+        {inPageOrder(conversation, details)}
       </div>
     </div>
   );

@@ -21,7 +21,8 @@ type Props = {
   /**
    * Told, as the screen's layout (its CSS, by width and text size) folds the panel behind its
    * toggle or unfolds it, whether it is folded: the screen puts it where it then shows in the
-   * page's order. Called from a ResizeObserver, before the browser paints, outside React's render.
+   * page's order (usePanelPlace). Called from a ResizeObserver, before the browser paints, outside
+   * React's render.
    */
   onFolded?: (folded: boolean) => void;
 };
@@ -49,11 +50,12 @@ export const RequestPanel = memo(function RequestPanel({ id, queryId, role, live
     if (liveStamp > 0) void client.invalidateQueries({ queryKey: requestKeys.workspace(queryId) });
   }, [liveStamp, queryId, client]);
   // The toggle shows exactly where the layout folds the panel: its box, watched from before the
-  // first paint, says which layout is on.
+  // first paint, says which layout is on. With no layout to watch (a test's DOM), the panel stays
+  // where the screen first put it.
   const toggleRef = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     const toggle = toggleRef.current;
-    if (!onFolded || !toggle) return;
+    if (!onFolded || !toggle || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => onFolded(toggle.offsetHeight > 0));
     observer.observe(toggle);
     return () => observer.disconnect();

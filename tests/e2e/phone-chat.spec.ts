@@ -243,7 +243,11 @@ test('the client chat: the request details come before the message box where the
     }
     throw new Error('Tab reached neither the request details nor the message box');
   };
-  /** Whether the panel comes before the conversation in the page (what a screen reader reads first). */
+  /**
+   * Whether the panel comes before the conversation in the page (what a screen reader reads first).
+   * Polled before each walk: the panel takes its place once its toggle's size is reported (a
+   * ResizeObserver, after the layout), a frame or so after the width changes.
+   */
   const panelFirst = () =>
     page.evaluate(() => {
       const details = document.querySelector('.rqp')!;
@@ -253,6 +257,7 @@ test('the client chat: the request details come before the message box where the
   const show = panel.getByRole('button', { name: 'Show request details' });
 
   await expect(show).toBeHidden();
+  await expect.poll(panelFirst, 'at 1280 px, beside the chat').toBe(false);
   expect(await firstReached(), 'at 1280 px, beside the chat').toBe('message box');
   expect(await panelFirst(), 'at 1280 px, beside the chat').toBe(false);
   // The layout changing under a message being written leaves it focused.
@@ -268,6 +273,7 @@ test('the client chat: the request details come before the message box where the
   ] as const) {
     await page.setViewportSize({ width, height: 800 });
     await expect(show, what).toBeVisible();
+    await expect.poll(panelFirst, what).toBe(true);
     expect(await firstReached(), what).toBe('details');
     await expect(show, what).toBeFocused();
     expect(await panelFirst(), what).toBe(true);
@@ -275,11 +281,13 @@ test('the client chat: the request details come before the message box where the
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(show).toBeHidden();
+  await expect.poll(panelFirst, 'back at 1280 px').toBe(false);
   expect(await firstReached(), 'back at 1280 px').toBe('message box');
   expect(await panelFirst(), 'back at 1280 px').toBe(false);
 
   await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
   await expect(show).toBeVisible();
+  await expect.poll(panelFirst, 'at 1280 px and 200 % text').toBe(true);
   expect(await firstReached(), 'at 1280 px and 200 % text').toBe('details');
   await expect(show).toBeFocused();
   expect(await panelFirst(), 'at 1280 px and 200 % text').toBe(true);
@@ -337,7 +345,11 @@ test('the admin chat: the request details come before the conversation where the
     }
     throw new Error('Tab reached neither the request details nor the conversation');
   };
-  /** Whether the panel comes before the conversation in the page (what a screen reader reads first). */
+  /**
+   * Whether the panel comes before the conversation in the page (what a screen reader reads first).
+   * Polled before each walk: the panel takes its place once its toggle's size is reported (a
+   * ResizeObserver, after the layout), a frame or so after the width changes.
+   */
   const panelFirst = () =>
     page.evaluate(() => {
       const details = document.querySelector('.rqp')!;
@@ -357,6 +369,7 @@ test('the admin chat: the request details come before the conversation where the
 
   // Beside the chat: the conversation, then the details; so are the skip links.
   await expect(show).toBeHidden();
+  await expect.poll(panelFirst, 'at 1280 px, beside the chat').toBe(false);
   expect(await firstReached(), 'at 1280 px, beside the chat').toBe('conversation');
   expect(await panelFirst(), 'at 1280 px, beside the chat').toBe(false);
   expect(await skips.allTextContents(), 'at 1280 px').toEqual(['Skip to the conversation', 'Skip to the request details']);
@@ -377,6 +390,7 @@ test('the admin chat: the request details come before the conversation where the
 
   // Folded above the chat (1000 px): the details first. Beside the menu the workspace has under 44 rem,
   // so the open chat hides the list, and its skip links with it.
+  await expect.poll(panelFirst, 'at 1000 px').toBe(true);
   expect(await firstReached(), 'at 1000 px').toBe('details');
   await expect(show, 'at 1000 px').toBeFocused();
   expect(await panelFirst(), 'at 1000 px').toBe(true);
@@ -386,6 +400,7 @@ test('the admin chat: the request details come before the conversation where the
   await expect(toDetails).toBeAttached();
   await expect(page.getByRole('heading', { level: 1, name: 'Chats' }), 'at 1080 px, the list shows').toBeVisible();
   await expect(show, 'at 1080 px').toBeVisible();
+  await expect.poll(panelFirst, 'at 1080 px').toBe(true);
   expect(await firstReached(), 'at 1080 px').toBe('details');
   await expect(show, 'at 1080 px').toBeFocused();
   expect(await panelFirst(), 'at 1080 px').toBe(true);
@@ -401,6 +416,7 @@ test('the admin chat: the request details come before the conversation where the
   // A phone, and a wide screen at 200 % text: the open chat hides the list and its skip links.
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(show, 'at 375 px').toBeVisible();
+  await expect.poll(panelFirst, 'at 375 px').toBe(true);
   expect(await firstReached(), 'at 375 px').toBe('details');
   await expect(show, 'at 375 px').toBeFocused();
   expect(await panelFirst(), 'at 375 px').toBe(true);
@@ -409,11 +425,13 @@ test('the admin chat: the request details come before the conversation where the
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(show).toBeHidden();
+  await expect.poll(panelFirst, 'back at 1280 px').toBe(false);
   expect(await firstReached(), 'back at 1280 px').toBe('conversation');
   expect(await panelFirst(), 'back at 1280 px').toBe(false);
 
   await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
   await expect(show).toBeVisible();
+  await expect.poll(panelFirst, 'at 1280 px and 200 % text').toBe(true);
   expect(await firstReached(), 'at 1280 px and 200 % text').toBe('details');
   await expect(show).toBeFocused();
   expect(await panelFirst(), 'at 1280 px and 200 % text').toBe(true);

@@ -1,11 +1,12 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { PROJECT_NAME_MAX } from '../../portal-api/src/modules/queries/queries.limits.ts';
 import { asUser, expectNoAxeViolations, newClient, nextFrame, signInAdmin, submitRequest, unreadWatched } from './support.ts';
 
 // The estimator's inbox in the browser: a photo sent in the client's chat appears live as a
 // thumbnail in the admin's per-request list and conversation, and downloads; the queue's
 // 'Due in 24 h' view lists an accepted rush request; /admin-queries passes axe, shows each of its
-// columns whole at 1280 px and, with the browser's text at 200 %, does not scroll sideways. The
-// rules are in tests/api/inbox.pg.test.ts.
+// columns whole at 1280 px and, with the browser's text at 200 %, does not scroll sideways; a
+// request's link shows below the longest project name. The rules are in tests/api/inbox.pg.test.ts.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -191,9 +192,76 @@ for (const width of [1280, 768]) {
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
     // Searched for: the worker's server holds other journeys' requests, and page 1 may not show this one.
     await page.goto(`/admin-queries?search=${encodeURIComponent(`Large Text Plaza ${width}`)}`);
-    await expect(page.getByText(`Large Text Plaza ${width} ·`)).toBeVisible();
+    await expect(page.getByText(`Large Text Plaza ${width}`, { exact: true })).toBeVisible();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await expectActionsInView(page, `Large Text Plaza ${width}`);
     await context.close();
   });
 }
+
+/**
+ * What hides the request's link in its row, at each of its boxes' centres: not '' when the link
+ * leaves its cell or another element (or nothing, past a clamp) is what a pointer there reaches.
+ */
+function linkHidden(link: Locator): Promise<string> {
+  return link.evaluate((a) => {
+    const cell = a.closest('td')!.getBoundingClientRect();
+    const rects = [...a.getClientRects()];
+    if (!rects.length) return 'no box';
+    for (const box of rects) {
+      if (box.left < cell.left - 1 || box.right > cell.right + 1 || box.top < cell.top - 1 || box.bottom > cell.bottom + 1) {
+        return `outside its cell: ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+      }
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!hit || !a.contains(hit)) return `covered by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
+    }
+    return '';
+  });
+}
+
+test("/admin-queries shows a request's link below the longest project name, in the table and the cards", async ({ browser, request }) => {
+  const admin = await signInAdmin(request);
+  const client = await newClient(request, admin, 'Nora Longname');
+  const wordy = 'Harborview Residences Tower Phase '.repeat(4).slice(0, PROJECT_NAME_MAX);
+  const unbroken = 'Supercalifragilisticexpialidocious'.repeat(4).slice(0, PROJECT_NAME_MAX);
+  const names = [wordy, unbroken];
+  const ids = [];
+  for (const [i, projectName] of names.entries()) {
+    expect(projectName).toHaveLength(PROJECT_NAME_MAX);
+    ids.push(await submitRequest(request, client, `Overlong name takeoff ${i + 1}`, { projectName }));
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`/admin-queries?search=${encodeURIComponent('Overlong name takeoff')}`);
+  const links = names.map((_, i) => page.getByRole('link', { name: `Overlong name takeoff ${i + 1}`, exact: true }));
+  await expect(links[1]!).toBeVisible();
+
+  for (const [width, fontSize] of [
+    [1280, 16],
+    [375, 16],
+    [1280, 32],
+    [375, 32],
+  ] as const) {
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: fontSize, fixed: Math.round(fontSize * 0.8) } });
+    await page.setViewportSize({ width, height: 900 });
+    await nextFrame(page);
+    for (const [i, link] of links.entries()) {
+      // The cell, not the link: scrolling to the link would scroll a clamped box's hidden lines into view.
+      const cell = page.getByRole('row').filter({ has: link }).locator('td[data-label="Request"]');
+      await cell.scrollIntoViewIfNeeded();
+      await nextFrame(page);
+      expect.soft(await linkHidden(link), `the link under name ${i + 1} at ${width} px, ${fontSize * 6.25} % text`).toBe('');
+      // The whole name stays in the page (read by screen readers, and in its title for the pointer).
+      const name = cell.getByText(names[i]!, { exact: true });
+      await expect.soft(name).toHaveAttribute('title', names[i]!);
+    }
+  }
+  // A pointer at the link opens the request.
+  await page.getByRole('row').filter({ has: links[0]! }).locator('td[data-label="Request"]').scrollIntoViewIfNeeded();
+  const box = (await links[0]!.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page).toHaveURL(new RegExp(`/admin-chat/${ids[0]}$`));
+  await context.close();
+});

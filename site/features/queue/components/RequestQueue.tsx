@@ -201,12 +201,18 @@ export function RequestQueue() {
                   </td>
                   <td data-label="Request">
                     <div>
+                      {/* The name keeps to two lines so that the link below it always shows; its whole text
+                          is in its title, read whole by screen readers, and heads the request's workspace. */}
+                      {q.projectName && (
+                        <strong className="queue-project" title={q.projectName}>
+                          {q.projectName}
+                        </strong>
+                      )}
                       {/* The row opens the request's workspace (chat and panel, docs/product.md §10). */}
                       {/* A description without spaces (a pasted link) keeps to three lines. */}
-                      <span className="clamp-3">
-                        {q.projectName && <strong>{q.projectName} · </strong>}
-                        <a href={paths.adminChat(q._id)}>{firstWords(q.subject || q.message, 12)}</a>
-                      </span>
+                      <a className="queue-open" href={paths.adminChat(q._id)}>
+                        {firstWords(q.subject || q.message, 12)}
+                      </a>
                       <span className="muted">
                         {q.files.length} file{q.files.length === 1 ? '' : 's'}
                       </span>

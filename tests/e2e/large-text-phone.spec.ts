@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { STAFF_TEXTS } from '../../portal-api/src/modules/users/staff.labels.ts';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures.ts';
-import { asUser, keepShot, newClient, type Session, submitRequest } from './support.ts';
+import { asUser, authPost, CLIENT_PASSWORD, keepShot, newClient, type Session, submitRequest } from './support.ts';
 
 // A phone 375 px wide with the browser's text at 200 % (its default font size 32 px, as a person
 // sets it, so rem sizes and em media queries follow): each screen below once scrolled sideways or
@@ -41,25 +41,31 @@ async function expectInsidePhone(page: Page, inside: Locator[]) {
 
 /**
  * Where the text of `name` breaks into lines that start inside a word: a piece of the line before
- * and the line's start ('Pe|nel'), none when every line starts after a space or a hyphen.
+ * and the line's start ('Pe|nel'), none when every line starts after a space or a hyphen, or (in
+ * an e-mail address) after its '@' or at a '.'.
  */
 function breaksInsideWords(name: Locator): Promise<string[]> {
   return name.evaluate((el) => {
-    const text = el.textContent ?? '';
-    const node = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode() as Text;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+    let text = '';
     const starts: number[] = [];
     let top: number | undefined;
-    for (let i = 0; i < node.length; i++) {
-      if (/\s/.test(text[i]!)) continue;
-      range.setStart(node, i);
-      range.setEnd(node, i + 1);
-      const y = range.getBoundingClientRect().top;
-      if (top !== undefined && y - top > lineHeight / 2) starts.push(i);
-      top = y;
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let i = 0; i < node.length; i++) {
+        if (/\s/.test(node.data[i]!)) continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const y = range.getBoundingClientRect().top;
+        if (top !== undefined && y - top > lineHeight / 2) starts.push(text.length + i);
+        top = y;
+      }
+      text += node.data;
     }
-    return starts.filter((i) => !/[\s-]/.test(text[i - 1]!)).map((i) => `${text.slice(Math.max(0, i - 3), i)}|${text.slice(i, i + 3)}`);
+    return starts
+      .filter((i) => !/[\s@-]/.test(text[i - 1]!) && text[i] !== '.')
+      .map((i) => `${text.slice(Math.max(0, i - 3), i)}|${text.slice(i, i + 3)}`);
   });
 }
 
@@ -171,6 +177,70 @@ test("the Users screen's cards give a value the phone's width with the text at 2
   await expectInsidePhone(page, [me.getByText('Active', { exact: true }), me.getByRole('button', { name: /^Disable / })]);
   await keepShot(page, { path: path.resolve('test-results', 'large-text-phone', 'staff-cards-375.png') });
   await page.context().close();
+});
+
+test("the Users screen's tables become cards on a wide screen with the text at 200 %, no word broken", async ({
+  browser,
+  request,
+  admin,
+}) => {
+  const stamp = Date.now();
+  await newClient(request, admin, 'Maximiliana Featherstonehaugh');
+  // A client still to approve, so that an Approve button shows, and an admin's open invitation.
+  const pending = `bartholomew.fitzgerald-lang.${stamp}@example.com`;
+  const registered = await authPost(request, '/api/auth/register', {
+    fullName: 'Bartholomew Fitzgerald-Lang',
+    email: pending,
+    password: CLIENT_PASSWORD,
+  });
+  expect(registered.status()).toBe(201);
+  const invited = `new.estimator.${stamp}@constructionexample.com`;
+  const headers = { authorization: `Bearer ${admin.token}` };
+  expect((await request.post('/api/staff/invitations', { headers, data: { email: invited } })).status()).toBe(202);
+
+  // The six columns squeezed into 682 px: 'maximiliana.featherstonehaug|h@…', 'Appr|ove', and the
+  // table ran about 480 px past its card. The Staff tab's 'Disable' broke the same way.
+  const page = await largeTextPhone(browser, admin, { width: 1280, height: 900 });
+  await page.goto('/user');
+  await expect(page.getByRole('button', { name: 'Approve Bartholomew Fitzgerald-Lang' })).toBeVisible();
+  const wholeWords = async (tab: string, cells: Locator) => {
+    for (const cell of await cells.all()) {
+      expect.soft(await breaksInsideWords(cell), `${tab}: lines of '${await cell.textContent()}' that start inside a word`).toEqual([]);
+    }
+  };
+  const table = page.getByRole('table');
+  // What of the table lies past the box it sits in (the Clients' card, the Staff tab).
+  const pastItsBox = () => table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+  expect.soft(await pastItsBox(), 'pixels of the clients table past its card').toBeLessThanOrEqual(0);
+  await wholeWords('Clients', table.locator('td[data-label="Full Name"], td[data-label="Email"]'));
+  await wholeWords('Clients', table.getByRole('button'));
+  await expectFitsPhone(page, [table.getByRole('button')]);
+  await keepShot(page, { path: path.resolve('test-results', 'large-text-phone', 'users-clients-1280-text-200.png') });
+
+  await page.getByRole('tab', { name: 'Staff' }).click();
+  const invitation = page.getByRole('listitem').filter({ hasText: invited });
+  await expect(invitation).toBeVisible();
+  await wholeWords('Staff', table.locator('td[data-label="Full Name"], td[data-label="Email"]'));
+  await wholeWords('Staff', table.getByRole('button'));
+  await wholeWords('Staff', invitation);
+  expect.soft(await pastItsBox(), 'pixels of the staff table past the tab').toBeLessThanOrEqual(0);
+  await expectFitsPhone(page, [table.getByRole('button'), invitation]);
+  await keepShot(page, { path: path.resolve('test-results', 'large-text-phone', 'users-staff-1280-text-200.png') });
+  await page.context().close();
+
+  // At the usual text size the same window keeps both tables, with their column headers.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await asUser(context, admin);
+  const usual = await context.newPage();
+  await usual.goto('/user');
+  await expect(usual.getByRole('button', { name: 'Approve Bartholomew Fitzgerald-Lang' })).toBeVisible();
+  await expect(usual.getByRole('table')).toHaveCSS('display', 'table');
+  await expect(usual.getByRole('table').locator('thead')).toHaveCSS('position', 'static');
+  await usual.getByRole('tab', { name: 'Staff' }).click();
+  await expect(usual.getByRole('listitem').filter({ hasText: invited })).toBeVisible();
+  await expect(usual.getByRole('table')).toHaveCSS('display', 'table');
+  await expect(usual.getByRole('table').locator('thead')).toHaveCSS('position', 'static');
+  await context.close();
 });
 
 test("the Staff tab's invitation field, with its refusal under it, fits a phone with the text at 200 %", async ({ browser, admin }) => {

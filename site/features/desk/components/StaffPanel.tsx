@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/date-format.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { EmailText } from '../../../ui/EmailText.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { busyButton } from '../../../ui/busy-button.ts';
 import { useInviteStaff, useStaff, useStaffSwitch } from '../api.ts';
@@ -92,7 +93,9 @@ export function StaffPanel() {
                     {s.fullName}
                     {s._id === me ? ' (you)' : ''}
                   </td>
-                  <td data-label="Email">{s.email}</td>
+                  <td data-label="Email">
+                    <EmailText address={s.email} />
+                  </td>
                   <td data-label="Status">
                     <span className={`badge badge-${s.status === 'active' ? 'approved' : 'pending'}`}>
                       {s.status === 'active' ? 'Active' : 'Disabled'}
@@ -129,7 +132,7 @@ export function StaffPanel() {
               <ul className="staff-invitations">
                 {staff.data.invitations.map((i) => (
                   <li key={i._id}>
-                    {i.email} · invited by {i.invitedBy ?? 'an admin'} · valid until{' '}
+                    <EmailText address={i.email} /> · invited by {i.invitedBy ?? 'an admin'} · valid until{' '}
                     <time dateTime={i.expiresAt}>{formatDateTime(i.expiresAt)}</time>
                   </li>
                 ))}

@@ -1,5 +1,6 @@
 import { createColumnHelper, type PaginationState, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { DataTable } from '../../../ui/DataTable.tsx';
+import { EmailText } from '../../../ui/EmailText.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast-on-demand.ts';
 import { useApproveUser, useUsersPage } from '../api.ts';
@@ -127,7 +128,7 @@ function UsersTable() {
   const [columns] = useState(() =>
     helper.columns([
       helper.accessor('fullName', { header: 'Full Name', cell: (info) => info.getValue() || PRODUCT_TEXTS.unknownUser }),
-      helper.accessor('email', { header: 'Email' }),
+      helper.accessor('email', { header: 'Email', cell: (info) => <EmailText address={info.getValue()} /> }),
       // docs/product.md, "Colleagues": the company, and who invited a colleague into it.
       helper.display({
         id: 'company',

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { E2E } from './env.ts';
+import { PROJECT_NAME_MAX } from '../../portal-api/src/modules/queries/queries.limits.ts';
 import { asUser, keepShot, newClient, nextFrame, say, type Session, shoot, signInAdmin, submitRequest } from './support.ts';
 
 // Admin-area fixes: each test below names what it guards. These screens' texts, counters and
@@ -225,4 +226,59 @@ test('the admin chat at 1280 px: Skip to the conversation reaches the message bo
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Open latest query' })).toHaveCount(0);
   await expect(more).toBeFocused();
+});
+
+test("the admin chat's list keeps a request's project name to two lines, the longest and an unbroken one, at 1280 and 375 px and at 200 % text, and the row opens its request", async ({
+  browser,
+  request,
+}) => {
+  const client = await newClient(request, admin, 'Lena Longnames');
+  const wordy = 'Harborview Residences Tower Phase '.repeat(4).slice(0, PROJECT_NAME_MAX);
+  const unbroken = 'Supercalifragilisticexpialidocious'.repeat(4).slice(0, PROJECT_NAME_MAX);
+  const names = [wordy, unbroken];
+  const ids: string[] = [];
+  for (const [i, projectName] of names.entries()) {
+    expect(projectName).toHaveLength(PROJECT_NAME_MAX);
+    ids.push(await submitRequest(request, client, `Long name takeoff ${i + 1}`, { projectName }));
+  }
+  for (const [width, fontSize, open] of [
+    [1280, 16, 1],
+    [375, 32, 0],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await asUser(context, admin);
+    const page = await context.newPage();
+    await (
+      await context.newCDPSession(page)
+    ).send('Page.setFontSizes', { fontSizes: { standard: fontSize, fixed: Math.round(fontSize * 0.8) } });
+    await page.goto('/admin-chat');
+    const list = page.getByRole('complementary', { name: 'Chats' });
+    // The search's answer is in and drawn: a row opened before it is replaced, closed, by the answer's.
+    const answer = page.waitForResponse((res) => res.url().includes('/api/chats/users') && res.url().includes('search=Lena'));
+    await list.getByLabel('Search clients').fill('Lena Longnames');
+    await (await answer).finished();
+    await nextFrame(page);
+    await expect(list.getByRole('button', { name: /Click to load chat\b/ })).toHaveCount(1);
+    const toggle = list.getByRole('button', { name: 'Queries of Lena Longnames' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    for (const [i, name] of names.entries()) {
+      // The row keeps its whole name for screen readers and for the tests that find it by name.
+      const row = list.locator('.acl-queries').getByRole('link', { name, exact: false });
+      await expect(row).toHaveAccessibleName(new RegExp(`^${name}\\s*Pending · `));
+      await expect(row).toHaveAttribute('title', name);
+      const [lines, inside] = await row.locator('.acl-qtitle').evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const link = el.closest('a')!.getBoundingClientRect();
+        return [box.height / parseFloat(getComputedStyle(el).lineHeight), box.right <= link.right + 1];
+      });
+      expect.soft(lines, `name ${i + 1}'s lines at ${width} px, ${fontSize * 6.25} % text`).toBeLessThanOrEqual(2.05);
+      expect.soft(inside, `name ${i + 1} inside its row at ${width} px, ${fontSize * 6.25} % text`).toBe(true);
+    }
+    await keepShot(list.locator('.acl-user'), { path: `test-results/polish/admin-chat-long-names-${width}-${fontSize * 6.25}.png` });
+    // A click on the row opens its request.
+    await list.locator('.acl-queries').getByRole('link', { name: names[open]! }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin-chat/${ids[open]}$`));
+    await context.close();
+  }
 });

@@ -3,9 +3,8 @@ import { busyButton } from '../../../ui/busy-button.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { rescueFocus } from '../../../ui/focus-rescue.ts';
 import { toast } from '../../../ui/toast-on-demand.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { fieldError } from '../../../lib/field-error.ts';
+import { useFieldRefusal } from '../../../lib/field-refusal.ts';
 import { paths } from '../../../lib/routes.ts';
 import { useCompany, useInvite, useLeaveCompany, useRemoveMember, useWithdrawInvite } from '../api.ts';
 import './team-section.css';
@@ -24,19 +23,14 @@ export function TeamSection() {
   const [removing, setRemoving] = useState<Member | null>(null);
   const [leaving, setLeaving] = useState(false);
   // The server's refusal of the address itself (not an e-mail, or the owner's own), said under the field.
-  const [refusal, setRefusal] = useState('');
+  const refusal = useFieldRefusal('email', INVITE_FIELD, INVITE_ERROR);
   const fail = (err: Error) => toast.error(err.message || 'Something went wrong');
   const invite = useInvite(
     (m) => {
       toast.success(m);
       setEmail('');
     },
-    (err) => {
-      if (!(err instanceof ApiError && err.field === 'email')) return fail(err);
-      // WCAG 3.3.1: the field is marked, described by the sentence and focused, as on the sign-up form.
-      setRefusal(err.message);
-      document.getElementById(INVITE_FIELD)?.focus();
-    },
+    (err) => refusal.take(err) || fail(err),
   );
   const remove = useRemoveMember((m) => toast.success(m), fail);
   const withdraw = useWithdrawInvite((m) => toast.success(m), fail);
@@ -95,7 +89,7 @@ export function TeamSection() {
             onSubmit={(e) => {
               e.preventDefault();
               if (!email.trim()) return;
-              setRefusal('');
+              refusal.clear();
               invite.mutate(email.trim());
             }}
           >
@@ -108,13 +102,13 @@ export function TeamSection() {
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              {...fieldError(!!refusal, INVITE_ERROR)}
+              {...refusal.fieldProps}
             />
             <button type="submit" className="btn" {...busyButton(invite.isPending)}>
               {invite.isPending ? 'Sending…' : 'Send invitation'}
             </button>
             <p id={INVITE_ERROR} className="error-text team-invite-error" role="alert">
-              {refusal}
+              {refusal.refusal}
             </p>
           </form>
           {team.invites.length ? (

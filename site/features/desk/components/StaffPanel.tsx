@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { fieldError } from '../../../lib/field-error.ts';
+import { useFieldRefusal } from '../../../lib/field-refusal.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { EmailText } from '../../../ui/EmailText.tsx';
 import { toast } from '../../../ui/toast-on-demand.ts';
@@ -19,20 +18,14 @@ export function StaffPanel() {
   const emailId = useId();
   const errorId = useId();
   // The server's refusal of the address itself (not an e-mail, or the admin's own), said under the field.
-  const [refusal, setRefusal] = useState('');
+  const refusal = useFieldRefusal('email', emailId, errorId);
   const invite = useInviteStaff({
     onSuccess: (res) => {
       setEmail('');
       toast.success(res.message);
     },
     onError: (err) => {
-      if (!(err instanceof ApiError && err.field === 'email')) {
-        toast.error(err.message || 'Failed to send the invitation');
-        return;
-      }
-      // WCAG 3.3.1: the field is marked, described by the sentence and focused, as in the Team section.
-      setRefusal(err.message);
-      document.getElementById(emailId)?.focus();
+      if (!refusal.take(err)) toast.error(err.message || 'Failed to send the invitation');
     },
   });
   const toggle = useStaffSwitch({
@@ -47,7 +40,7 @@ export function StaffPanel() {
         onSubmit={(e) => {
           e.preventDefault();
           if (!email.trim()) return;
-          setRefusal('');
+          refusal.clear();
           invite.mutate(email.trim());
         }}
       >
@@ -59,13 +52,13 @@ export function StaffPanel() {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          {...fieldError(!!refusal, errorId)}
+          {...refusal.fieldProps}
         />
         <button type="submit" className="btn" {...busyButton(invite.isPending)}>
           Send invitation
         </button>
         <p id={errorId} className="error-text staff-invite-error" role="alert">
-          {refusal}
+          {refusal.refusal}
         </p>
       </form>
       {staff.isPending ? (
